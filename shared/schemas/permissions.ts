@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { uuidSchema } from './common';
+
+/** Spec §6: the four project permissions the console asks about. */
+export const projectPermissionSchema = z.enum([
+  'backoffice.project.delete',
+  'backoffice.project.read',
+  'backoffice.project.write',
+  'backoffice.project.upgrade',
+]);
+export type ProjectPermission = z.infer<typeof projectPermissionSchema>;
+
+export const workspacePermissionSchema = z.enum([
+  'backoffice.workspace.delete',
+  'backoffice.workspace.read',
+  'backoffice.workspace.write',
+  'backoffice.workspace.upgrade',
+]);
+export type WorkspacePermission = z.infer<typeof workspacePermissionSchema>;
+
+/** Body of POST /projects/{id}/access: a list of permission queries. */
+export const projectAccessRequestSchema = z.array(z.object({ permission: z.string().min(1) })).min(1).max(32);
+/** Answer of POST /projects/{id}/access: permission name → allowed. */
+export const projectAccessResponseSchema = z.record(z.string(), z.boolean());
+/** Body and answer of POST /workspaces/{id}/access (permissionsOnWorkspace). */
+export const workspaceAccessRequestSchema = projectAccessRequestSchema;
+export const workspaceAccessResponseSchema = z.object({ permissions: z.record(z.string(), z.boolean()) });
+
+export const projectPermissionsInput = z.object({
+  projectId: uuidSchema,
+  permissions: z.array(projectPermissionSchema).min(1).max(4),
+});
+export const workspacePermissionsInput = z.object({
+  workspace: uuidSchema,
+  permissions: z.array(workspacePermissionSchema).min(1).max(4),
+});

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { environmentSchema, uuidSchema } from './common';
+
+export const projectStateSchema = z.enum(['running', 'halted', 'deleted']);
+export const homeRegionSchema = z.enum([
+  'eu-central',
+  'asia-northeast',
+  'us-east',
+  'us-west',
+  'eu',
+  'asia',
+  'us',
+  'global',
+]);
+
+export const projectNameSchema = z
+  .string()
+  .trim()
+  .min(1, { message: 'Project name is required' })
+  .max(255, { message: 'Project name must be at most 255 characters' });
+
+/** projectMetadata: one item of GET /projects and of a workspace's project list. */
+export const projectMetadataSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  state: z.string(),
+  environment: environmentSchema,
+  home_region: z.string(),
+  hosts: z.array(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+  subscription_id: z.string().nullable().optional(),
+  subscription_plan: z.string().nullable().optional(),
+  workspace_id: z.string().nullable().optional(),
+});
+export type ProjectMetadata = z.infer<typeof projectMetadataSchema>;
+
+/** project: the full configuration form (GET /projects/{id}). Unknown fields pass through. */
+export const projectSchema = z.looseObject({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  revision_id: z.string(),
+  state: z.string(),
+  environment: environmentSchema,
+  home_region: z.string(),
+  workspace_id: z.string().nullable().optional(),
+  services: z.record(z.string(), z.unknown()),
+});
+export type Project = z.infer<typeof projectSchema>;
+
+/** normalizedProjectRevision: only `name` is required; hundreds of optional flat fields pass through. */
+export const normalizedProjectRevisionSchema = z.looseObject({
+  id: z.string().optional(),
+  project_id: z.string().optional(),
+  name: z.string(),
+  created_at: z.string().optional(),
+  updated_at: z.string().optional(),
+});
+export type NormalizedProjectRevision = z.infer<typeof normalizedProjectRevisionSchema>;
+
+/** normalizedProject: how the console loads one project (by projectId). */
+export const normalizedProjectSchema = z.looseObject({
+  id: z.string(),
+  slug: z.string(),
+  state: z.string(),
+  home_region: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  environment: environmentSchema,
+  hosts: z.array(z.string()),
+  workspace_id: z.string().nullable(),
+  subscription_id: z.string().nullable().optional(),
+  subscription_plan: z.string().nullable().optional(),
+  current_revision: normalizedProjectRevisionSchema,
+});
+export type NormalizedProject = z.infer<typeof normalizedProjectSchema>;
+
+export const projectMemberSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  email_verified: z.boolean(),
+  role: z.string(),
+  source: z.enum(['project', 'workspace']).optional(),
+});
+export type ProjectMember = z.infer<typeof projectMemberSchema>;
+
+export const activeProjectSchema = z.object({ project_id: z.string().nullable().optional() });
+
+// ---- procedure inputs (the BFF validates with these; client forms reuse them) ----
+
+export const projectIdInput = z.object({ projectId: uuidSchema });
+
+export const createProjectInput = z.object({
+  name: projectNameSchema,
+  environment: environmentSchema.default('dev'),
+  workspaceId: uuidSchema.optional(),
+});
+export type CreateProjectInput = z.infer<typeof createProjectInput>;
+
+export const updateProjectInput = z.object({
+  projectId: uuidSchema,
+  name: projectNameSchema,
+});
+
+export const setProjectEnvironmentInput = z.object({
+  projectId: uuidSchema,
+  environment: environmentSchema,
+});
+
+export const deleteProjectInput = z.object({
+  projectId: uuidSchema,
+  /** The user types the project's name to confirm; the server checks it against the real name. */
+  confirmName: z.string().min(1, { message: 'Type the project name to confirm deletion' }),
+});
+
+export const setActiveProjectInput = z.object({ projectId: uuidSchema });

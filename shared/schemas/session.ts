@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** Identity traits of a console user (the console's own identity schema). */
+export const consoleTraitsSchema = z.looseObject({
+  email: z.string(),
+  name: z.string().optional(),
+});
+
+export const identitySchema = z.looseObject({
+  id: z.string(),
+  schema_id: z.string(),
+  schema_url: z.string(),
+  state: z.enum(['active', 'inactive']).optional(),
+  traits: consoleTraitsSchema,
+  metadata_public: z
+    .looseObject({ github_username: z.string().optional() })
+    .nullable()
+    .optional(),
+  verifiable_addresses: z
+    .array(z.looseObject({ value: z.string(), verified: z.boolean(), via: z.string(), status: z.string() }))
+    .optional(),
+  created_at: z.string().optional(),
+  updated_at: z.string().optional(),
+});
+export type Identity = z.infer<typeof identitySchema>;
+
+export const sessionSchema = z.looseObject({
+  id: z.string(),
+  active: z.boolean().optional(),
+  expires_at: z.string().optional(),
+  authenticated_at: z.string().optional(),
+  issued_at: z.string().optional(),
+  authenticator_assurance_level: z.string().optional(),
+  identity: identitySchema.optional(),
+});
+export type Session = z.infer<typeof sessionSchema>;
