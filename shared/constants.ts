@@ -17,6 +17,11 @@ export const REFETCH_ON_WINDOW_FOCUS = false;
 export const ACTIVE_PROJECT_MAX_RETRIES = 3;
 export const DEFAULT_QUERY_RETRIES = 3;
 export const RETRY_DELAY_CAP_MS = 30_000;
+/** First retry delay of the exponential default (1 s, 2 s, 4 s, …, capped at RETRY_DELAY_CAP_MS). */
+export const RETRY_DELAY_BASE_MS = 1_000;
+/** §7: the session query and the single-project query are not retried. */
+export const SESSION_QUERY_RETRY = false;
+export const PROJECT_QUERY_RETRY = false;
 
 // §2 and §9 UI timings
 export const LOADING_GRACE_MS = 300;
@@ -28,6 +33,8 @@ export const TOAST_DURATION_LOADING_MS = Number.POSITIVE_INFINITY;
 export const TOAST_MAX_VISIBLE = 20;
 export const TOAST_WIDTH_PX = 300;
 export const TOAST_POSITION = 'bottom-right' as const;
+/** §2: every toast has a dismiss button except loading toasts. */
+export const TOAST_LOADING_DISMISSIBLE = false;
 
 // §9 page sizes and limits
 export const OAUTH2_CLIENT_PAGE_SIZE_DEFAULT = 25;
@@ -58,3 +65,10 @@ export const UI_SPACING_UNIT_PX = 8;
 
 // §2 storage
 export const PREFERRED_PLAN_STORAGE_KEY = 'preferred-plan';
+export const PREFERRED_PLAN_DEFAULT = null;
+/** §2: the query parameter whose value is stored under PREFERRED_PLAN_STORAGE_KEY. */
+export const PREFERRED_PLAN_QUERY_PARAM = 'preferred_plan';
+
+// §4 session
+/** A 403 on the session fetch sends the user to login with aal=aal2. */
+export const SESSION_FORBIDDEN_AAL = 'aal2' as const;

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { ANALYTICS_EVENTS, analyticsEnabled, analyticsEventSchema, clampFlushInterval, clampSessionIdleTimeout } from './analytics';
+
+describe('clampFlushInterval', () => {
+  it.each([
+    [undefined, 3000],
+    [null, 3000],
+    [Number.NaN, 3000],
+    [0, 250],
+    [-1, 250],
+    [249, 250],
+    [250, 250],
+    [251, 251],
+    [3000, 3000],
+    [4999, 4999],
+    [5000, 5000],
+    [5001, 5000],
+    [Number.POSITIVE_INFINITY, 5000],
+    [Number.NEGATIVE_INFINITY, 250],
+  ])('%j → %d ms', (value, expected) => {
+    expect(clampFlushInterval(value)).toBe(expected);
+  });
+
+  it('defaults with no argument', () => {
+    expect(clampFlushInterval()).toBe(3000);
+  });
+});
+
+describe('clampSessionIdleTimeout', () => {
+  it.each([
+    [undefined, 1800],
+    [null, 1800],
+    [Number.NaN, 1800],
+    [0, 60],
+    [59, 60],
+    [60, 60],
+    [61, 61],
+    [1800, 1800],
+    [35_999, 35_999],
+    [36_000, 36_000],
+    [36_001, 36_000],
+  ])('%j → %d s', (value, expected) => {
+    expect(clampSessionIdleTimeout(value)).toBe(expected);
+  });
+
+  it('defaults with no argument', () => {
+    expect(clampSessionIdleTimeout()).toBe(1800);
+  });
+});
+
+describe('analytics events', () => {
+  it('are the five tracked events', () => {
+    expect(Object.values(ANALYTICS_EVENTS)).toEqual([
+      'project created',
+      'project switched',
+      'workspace created',
+      'pricing plan changed',
+      'member invite created',
+    ]);
+    expect(analyticsEventSchema.options).toEqual(Object.values(ANALYTICS_EVENTS));
+  });
+
+  it.each(['project deleted', 'Project Created', ''])('refuses %j', (name) => {
+    expect(analyticsEventSchema.safeParse(name).success).toBe(false);
+  });
+
+  it.each([
+    [true, false, true],
+    [false, true, true],
+    [true, true, true],
+    [false, false, false],
+  ])('consented %s, local stack %s → enabled %s', (consented, localStack, expected) => {
+    expect(analyticsEnabled({ consented, localStack })).toBe(expected);
+  });
+});
