@@ -1,0 +1,18 @@
+import type { FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import type { Db } from './db/types';
+import type { SessionInfo } from './identity/session';
+
+export type { SessionInfo } from './identity/session';
+
+/** What every local-stack module receives when it registers its routes. */
+export interface LocalStackContext {
+  db: Db;
+  log: Logger;
+  /** The console's origin: browser redirects go there and return_to must share its origin. */
+  uiUrl: string;
+  /** The local stack's own base URL (http://host:port), known once it listens. */
+  publicUrl(): string;
+  /** The caller's session from the `ory_kratos_session` cookie or `X-Session-Token`, or null. */
+  resolveSession(req: FastifyRequest): Promise<SessionInfo | null>;
+}

@@ -1,0 +1,37 @@
+import { controlPlaneMigrations } from '../controlplane/migrations';
+import { identityMigrations } from '../identity/migrations';
+import { migrate } from './migrate';
+import { openPglite } from './pglite';
+import { openPostgres } from './postgres';
+import type { Db, Migration } from './types';
+
+export type { Db, Migration, Queryable } from './types';
+
+export interface OpenDbOptions {
+  /** PGlite data directory (persistent). */
+  dataDir?: string;
+  /** PostgreSQL connection string; wins over dataDir. */
+  databaseUrl?: string;
+  /** PostgreSQL schema to create and use (only with databaseUrl). */
+  schema?: string;
+  /** Defaults to every local-stack migration. */
+  migrations?: Migration[];
+}
+
+export const allMigrations = (): Migration[] => [...identityMigrations, ...controlPlaneMigrations];
+
+/**
+ * Opens the local stack's database and applies pending migrations: PostgreSQL when
+ * `databaseUrl` is given, else PGlite in `dataDir`, else in-memory PGlite.
+ */
+export async function openDb(opts: OpenDbOptions = {}): Promise<Db> {
+  const db = opts.databaseUrl ? await openPostgres(opts.databaseUrl, opts.schema) : await openPglite(opts.dataDir);
+  try {
+    await migrate(db, opts.migrations ?? allMigrations());
+  } catch (err) {
+    await db.close().catch(() => undefined);
+    throw err;
+  }
+  const { query, tx, close, kind } = db;
+  return { query, tx, close, kind };
+}

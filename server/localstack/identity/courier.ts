@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/types';
+import type { IdentityDeps } from './deps';
+import { OryHttpError } from './errors';
+import { queryParam } from './http';
+
+export interface MailInput {
+  to: string;
+  subject: string;
+  body: string;
+  template: 'recovery_code_valid' | 'verification_code_valid';
+}
+
+/** Stores an email in the local mailbox and logs where to read it (never its content). */
+export async function sendMail(deps: IdentityDeps, q: Queryable, mail: MailInput): Promise<void> {
+  await q.query(
+    `INSERT INTO courier_messages (id, recipient, subject, body, template_type) VALUES ($1, $2, $3, $4, $5)`,
+    [randomUUID(), mail.to, mail.subject, mail.body, mail.template],
+  );
+  deps.ctx.log.info(
+    { to: mail.to, template: mail.template, mailbox: `${deps.ctx.publicUrl()}/local/mailbox` },
+    `Email "${mail.subject}" sent to ${mail.to}; read it at ${deps.ctx.publicUrl()}/local/mailbox`,
+  );
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/** Only loopback clients talking to the stack directly, never through a proxy. */
+function assertLoopback(req: FastifyRequest): void {
+  const remote = req.socket.remoteAddress ?? '';
+  const forwarded = req.headers['x-forwarded-for'];
+  const hops = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',').map((s) => s.trim()).filter(Boolean);
+  // A request relayed by a proxy (e.g. the console's /.ory pass-through) may come from anywhere.
+  const proxied = Boolean(req.headers['x-forwarded-host'] || req.headers['x-forwarded-prefix'] || req.headers.forwarded);
+  if (proxied || !LOOPBACK.test(remote) || hops.some((h) => !LOOPBACK.test(h))) {
+    throw new OryHttpError(403, { reason: 'The local mailbox is only available to clients on this machine.' });
+  }
+}
+
+interface MessageRow {
+  id: string;
+  type: string;
+  status: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  template_type: string;
+  created_at: Date;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+async function listMessages(q: Queryable, to: string | undefined): Promise<MessageRow[]> {
+  return to
+    ? q.query<MessageRow>('SELECT * FROM courier_messages WHERE recipient = $1 ORDER BY created_at DESC, id LIMIT 200', [
+        to.trim().toLowerCase(),
+      ])
+    : q.query<MessageRow>('SELECT * FROM courier_messages ORDER BY created_at DESC, id LIMIT 200');
+}
+
+/** GET /local/mailbox (HTML) and /local/mailbox/messages (JSON, newest first, `?to=`). */
+export function registerMailbox(app: FastifyInstance, deps: IdentityDeps): void {
+  app.get('/local/mailbox/messages', async (req) => {
+    assertLoopback(req);
+    const rows = await listMessages(deps.ctx.db, queryParam(req, 'to'));
+    return rows.map((m) => ({
+      id: m.id,
+      type: m.type,
+      status: m.status,
+      recipient: m.recipient,
+      subject: m.subject,
+      body: m.body,
+      template_type: m.template_type,
+      send_count: 1,
+      created_at: new Date(m.created_at).toISOString(),
+      updated_at: new Date(m.created_at).toISOString(),
+    }));
+  });
+
+  app.get('/local/mailbox', async (req, reply) => {
+    assertLoopback(req);
+    const rows = await listMessages(deps.ctx.db, queryParam(req, 'to'));
+    const items = rows
+      .map(
+        (m) => `<article><h2>${escapeHtml(m.subject)}</h2>
+<p class="meta">To ${escapeHtml(m.recipient)} · ${escapeHtml(new Date(m.created_at).toISOString())}</p>
+<pre>${escapeHtml(m.body)}</pre></article>`,
+      )
+      .join('\n');
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local mailbox</title>
+<style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}
+article{border:1px solid #ddd;border-radius:8px;padding:0 1rem;margin:1rem 0}.meta{color:#555}
+pre{white-space:pre-wrap}</style></head><body><h1>Local mailbox</h1>
+${items || '<p>No messages yet.</p>'}</body></html>`;
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+  });
+}

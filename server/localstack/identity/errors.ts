@@ -1,0 +1,102 @@
+/** Ory's errorGeneric body: `{ error: { id?, code, status, reason?, message, details? } }`. */
+export interface ErrorBody {
+  error: {
+    id?: string;
+    code: number;
+    status: string;
+    reason?: string;
+    message: string;
+    details?: Record<string, unknown>;
+  };
+  [extra: string]: unknown;
+}
+
+const STATUS: Record<number, [string, string]> = {
+  400: ['Bad Request', 'The request was malformed or contained invalid parameters'],
+  401: ['Unauthorized', 'The request could not be authorized'],
+  403: ['Forbidden', 'The requested action was forbidden'],
+  404: ['Not Found', 'The requested resource could not be found'],
+  409: ['Conflict', 'The resource could not be created due to a conflict'],
+  410: ['Gone', 'The requested resource is no longer available'],
+  413: ['Payload Too Large', 'The request body is too large'],
+  415: ['Unsupported Media Type', 'The request content type is not supported'],
+  422: ['Unprocessable Entity', 'The request was well-formed but was unable to be followed due to semantic errors'],
+  429: ['Too Many Requests', 'The request was rate limited'],
+  500: ['Internal Server Error', 'An internal server error occurred, please contact the system administrator'],
+};
+
+export interface ErrorInit {
+  id?: string;
+  reason?: string;
+  message?: string;
+  details?: Record<string, unknown>;
+  /** Extra top-level fields (e.g. `use_flow_id`, `redirect_browser_to`). */
+  extra?: Record<string, unknown>;
+}
+
+export function errorBody(code: number, init: ErrorInit = {}): ErrorBody {
+  const [status, message] = STATUS[code] ?? ['Error', 'An error occurred'];
+  return {
+    error: {
+      ...(init.id ? { id: init.id } : {}),
+      code,
+      status,
+      ...(init.reason ? { reason: init.reason } : {}),
+      message: init.message ?? message,
+      ...(init.details ? { details: init.details } : {}),
+    },
+    ...init.extra,
+  };
+}
+
+/** Thrown by handlers; the app's error handler answers `status` with `body`. */
+export class OryHttpError extends Error {
+  readonly body: ErrorBody;
+  constructor(
+    readonly status: number,
+    init: ErrorInit = {},
+  ) {
+    super(init.reason ?? init.message ?? `HTTP ${status}`);
+    this.body = errorBody(status, init);
+  }
+}
+
+export const flowNotFound = () =>
+  new OryHttpError(404, {
+    reason: 'The requested flow could not be found. It may have been deleted or its ID is invalid.',
+  });
+
+export const noActiveSession = () =>
+  new OryHttpError(401, {
+    id: 'session_inactive',
+    reason: 'No active session was found in this request.',
+    message: 'request does not have a valid authentication session',
+  });
+
+export const csrfViolation = () =>
+  new OryHttpError(403, {
+    id: 'security_csrf_violation',
+    reason:
+      'Please retry the flow and optionally clear your cookies. The request was rejected to protect you from Cross-Site-Request-Forgery (CSRF) which could cause account takeover, leaking personal information, and other serious security issues.',
+    message: 'the request was rejected to protect you from Cross-Site-Request-Forgery',
+    details: {
+      docs: 'https://www.ory.sh/kratos/docs/debug/csrf',
+      reject_reason:
+        'The HTTP Cookie Header was set and a CSRF token was sent but they do not match. We recommend deleting all cookies for this domain and retrying the flow.',
+    },
+  });
+
+export const returnToForbidden = (returnTo: string) =>
+  new OryHttpError(400, {
+    id: 'self_service_flow_return_to_forbidden',
+    reason: `Requested return_to URL "${returnTo}" is not allowed.`,
+  });
+
+export const sessionAlreadyAvailable = () =>
+  new OryHttpError(400, {
+    id: 'session_already_available',
+    reason: 'A valid session was detected and thus login is not possible. Did you forget to set `?refresh=true`?',
+    message: 'A valid session was detected and thus login is not possible.',
+  });
+
+export const badBody = (reason: string) => new OryHttpError(400, { reason });

@@ -1,0 +1,136 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/types';
+import { parseSubmitBody, type SubmitBody } from './body';
+import { checkCsrf, issueCsrfToken } from './csrf';
+import { baseOf, isSecure, type IdentityDeps } from './deps';
+import { flowNotFound, OryHttpError } from './errors';
+import { createFlow, flowJson, isExpired, loadFlow, saveFlow, type FlowKind, type FlowRow, type FlowUi } from './flows';
+import { browserLocationChange, checkReturnTo, isJsonRequest, queryParam, requestUrl, seeOther, uiLink } from './http';
+import { findSession, sessionToken, type SessionRow } from './session';
+import { texts } from './texts';
+
+export interface FlowInit {
+  state: string;
+  ui: FlowUi;
+  identityId?: string | null;
+  data?: Record<string, unknown>;
+}
+
+export interface SubmitArgs {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  flow: FlowRow;
+  body: SubmitBody;
+  db: Db;
+  base: string;
+  session: SessionRow | null;
+}
+
+/** What a submit produced: the flow again (200/400), a success body, or a browser navigation. */
+export type Outcome =
+  | { type: 'flow'; status: 200 | 400; redirect?: string }
+  | { type: 'json'; body: Record<string, unknown>; redirect: string }
+  | { type: 'location'; to: string };
+
+export interface FlowHandler {
+  kind: FlowKind;
+  /** Checks that may refuse creating a flow (e.g. an existing session); may throw OryHttpError. */
+  guardCreate?(req: FastifyRequest, session: SessionRow | null, returnTo: string | undefined): void;
+  /** Who may read or submit an existing flow. */
+  guardAccess?(flow: FlowRow, session: SessionRow | null): void;
+  init(args: { req: FastifyRequest; csrf: string; session: SessionRow | null; prior?: FlowRow }): Promise<FlowInit>;
+  submit(args: SubmitArgs): Promise<Outcome>;
+}
+
+export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHandler): void {
+  const { db, uiUrl } = deps.ctx;
+  const uiFlow = (flow: FlowRow) => uiLink(uiUrl, `/${h.kind}`, { flow: flow.id });
+
+  async function newFlow(req: FastifyRequest, reply: FastifyReply, returnTo: string | undefined, session: SessionRow | null, prior?: FlowRow) {
+    const csrf = issueCsrfToken(req, reply, uiUrl, isSecure(deps, req));
+    const init = await h.init({ req, csrf, session, ...(prior ? { prior } : {}) });
+    return createFlow(db, {
+      kind: h.kind,
+      state: init.state,
+      csrfToken: csrf,
+      requestUrl: prior?.request_url ?? requestUrl(req, deps.ctx.publicUrl()),
+      returnTo: returnTo ?? null,
+      identityId: init.identityId ?? null,
+      ui: init.ui,
+      data: init.data ?? {},
+      lifespanMs: deps.flowLifespanMs,
+    });
+  }
+
+  app.get(`/self-service/${h.kind}/browser`, async (req, reply) => {
+    const session = await findSession(db, sessionToken(req));
+    const returnTo = checkReturnTo(queryParam(req, 'return_to'), uiUrl);
+    try {
+      h.guardCreate?.(req, session, returnTo);
+    } catch (err) {
+      if (!isJsonRequest(req) && err instanceof OryHttpError && err.body.error.id === 'session_already_available') {
+        return seeOther(reply, returnTo ?? uiLink(uiUrl, '/'));
+      }
+      if (!isJsonRequest(req) && err instanceof OryHttpError && err.status === 401) {
+        return seeOther(reply, uiLink(uiUrl, '/login', { return_to: uiLink(uiUrl, `/${h.kind}`) }));
+      }
+      throw err;
+    }
+    const flow = await newFlow(req, reply, returnTo, session);
+    if (!isJsonRequest(req)) return seeOther(reply, uiFlow(flow));
+    return reply.code(200).send(await flowJson(db, flow, baseOf(deps, req)));
+  });
+
+  app.get(`/self-service/${h.kind}/flows`, async (req, reply) => {
+    const flow = await loadFlow(db, queryParam(req, 'id'), h.kind);
+    if (!flow) throw flowNotFound();
+    h.guardAccess?.(flow, await findSession(db, sessionToken(req)));
+    if (isExpired(flow)) {
+      throw new OryHttpError(410, {
+        id: 'self_service_flow_expired',
+        reason: `The ${h.kind} flow has expired. Redirect the user to the ${h.kind} flow init endpoint to initialize a new ${h.kind} flow.`,
+        message: 'self-service flow expired',
+        details: { redirect_to: `${baseOf(deps, req)}/self-service/${h.kind}/browser`, return_to: flow.return_to ?? '' },
+      });
+    }
+    return reply.code(200).send(await flowJson(db, flow, baseOf(deps, req)));
+  });
+
+  app.post(`/self-service/${h.kind}`, async (req, reply) => {
+    const json = isJsonRequest(req);
+    const flowId = queryParam(req, 'flow');
+    if (!flowId) throw new OryHttpError(400, { reason: 'The flow query parameter is missing or malformed.' });
+    const flow = await loadFlow(db, flowId, h.kind);
+    if (!flow) throw flowNotFound();
+    const session = await findSession(db, sessionToken(req));
+    h.guardAccess?.(flow, session);
+    const body = parseSubmitBody(req.body);
+    checkCsrf(req, body.csrf_token, uiUrl);
+    const base = baseOf(deps, req);
+    if (isExpired(flow)) {
+      const expiredAgo = Date.now() - new Date(flow.expires_at).getTime();
+      const fresh = await newFlow(req, reply, flow.return_to ?? undefined, session, flow);
+      fresh.ui.messages = [texts.flowExpired(h.kind, expiredAgo)];
+      await saveFlow(db, fresh);
+      if (!json) return seeOther(reply, uiFlow(fresh));
+      throw new OryHttpError(410, {
+        id: 'self_service_flow_expired',
+        reason: `The self-service flow expired ${(expiredAgo / 60_000).toFixed(2)} minutes ago, initialize a new one.`,
+        message: 'self-service flow expired',
+        extra: { expired_at: new Date(flow.expires_at).toISOString(), since: expiredAgo * 1e6, use_flow_id: fresh.id },
+      });
+    }
+    const outcome = await h.submit({ req, reply, flow, body, db, base, session });
+    if (outcome.type === 'location') {
+      if (!json) return seeOther(reply, outcome.to);
+      throw browserLocationChange(outcome.to);
+    }
+    if (outcome.type === 'json') {
+      if (!json) return seeOther(reply, outcome.redirect);
+      return reply.code(200).send(outcome.body);
+    }
+    await saveFlow(db, flow);
+    if (!json) return seeOther(reply, outcome.redirect ?? uiFlow(flow));
+    return reply.code(outcome.status).send(await flowJson(db, flow, base));
+  });
+}

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import type { AxiosRequestConfig } from 'axios';
+import { pino } from 'pino';
+import { startLocalStack, type LocalStack, type LocalStackOptions } from '../index';
+import { CookieJar, frontendApi } from '../../test-support/users';
+
+export const TEST_UI_URL = 'http://localhost:3000';
+export const FAST_HASH = { memoryCost: 4096, timeCost: 1, parallelism: 1 };
+
+/**
+ * A local stack on a random port for integration tests: in-memory PGlite, or a fresh random schema
+ * of DATABASE_URL when that is set (dropped again on close).
+ */
+export async function startTestStack(opts: LocalStackOptions = {}): Promise<LocalStack> {
+  const databaseUrl = process.env.DATABASE_URL;
+  const schema = databaseUrl && !opts.dataDir ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const stack = await startLocalStack({
+    port: 0,
+    uiUrl: TEST_UI_URL,
+    passwordHash: FAST_HASH,
+    logger: pino({ level: 'silent' }),
+    ...(schema ? { databaseUrl, dbSchema: schema } : {}),
+    ...opts,
+  });
+  if (!schema) return stack;
+  return {
+    ...stack,
+    async close() {
+      await stack.db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);
+      await stack.close();
+    },
+  };
+}
+
+/** Answer any status without throwing, so tests can assert on 4xx bodies. */
+export const anyStatus: AxiosRequestConfig = { validateStatus: () => true };
+
+export function csrfOf(flow: { ui: { nodes: { attributes: unknown }[] } }): string {
+  const node = flow.ui.nodes.find((n) => (n.attributes as { name?: string }).name === 'csrf_token');
+  return String((node?.attributes as { value?: unknown } | undefined)?.value ?? '');
+}
+
+/** A browser-like client: FrontendApi plus a cookie jar fed from every answer. */
+export function browser(baseUrl: string) {
+  const api = frontendApi(baseUrl);
+  const jar = new CookieJar();
+  const keep = <T extends { headers: Record<string, unknown> }>(res: T): T => {
+    jar.store(res.headers['set-cookie'] as string[] | undefined);
+    return res;
+  };
+  return { api, jar, keep, cookie: () => jar.header() };
+}
+
+interface MailMessage {
+  recipient: string;
+  subject: string;
+  body: string;
+  template_type: string;
+}
+
+/** The newest mailbox message for `to`, and the 6-digit code in it. */
+export async function latestCode(baseUrl: string, to: string): Promise<{ message: MailMessage; code: string }> {
+  const res = await fetch(`${baseUrl}/local/mailbox/messages?to=${encodeURIComponent(to)}`);
+  const messages = (await res.json()) as MailMessage[];
+  const message = messages[0];
+  const code = message?.body.match(/\b(\d{6})\b/)?.[1];
+  if (!message || !code) throw new Error(`no code mailed to ${to}`);
+  return { message, code };
+}

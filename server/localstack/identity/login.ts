@@ -1,0 +1,68 @@
+import { clearNodeMessages, loginNodes, setValue, addNodeMessage } from './nodes';
+import { isSecure, type IdentityDeps } from './deps';
+import { sessionAlreadyAvailable } from './errors';
+import type { FlowHandler } from './flow-routes';
+import { queryParam, uiLink } from './http';
+import { findPasswordCredential } from './identities';
+import { hashPassword, verifyPassword } from './password';
+import { issueSession, sessionJson, setSessionCookie } from './sessions';
+import { texts } from './texts';
+
+/** Browser login with identifier (email) and password. */
+export function loginHandler(deps: IdentityDeps): FlowHandler {
+  // Verified against for unknown identifiers so that timing does not reveal which emails exist.
+  const dummyHash = hashPassword('not-a-real-password-0', deps.hash);
+  return {
+    kind: 'login',
+    guardCreate(req, session) {
+      if (session && queryParam(req, 'refresh') !== 'true') throw sessionAlreadyAvailable();
+    },
+    async init({ req, csrf, prior }) {
+      const refresh = prior ? prior.data.refresh === true : queryParam(req, 'refresh') === 'true';
+      return { state: 'choose_method', ui: { nodes: loginNodes(csrf) }, data: { refresh } };
+    },
+    async submit({ req, reply, flow, body, db, base }) {
+      const nodes = flow.ui.nodes;
+      clearNodeMessages(nodes);
+      flow.ui.messages = [];
+      setValue(nodes, 'identifier', body.identifier ?? '');
+      if (body.method !== 'password') {
+        flow.ui.messages = [texts.noStrategy('login')];
+        return { type: 'flow', status: 400 };
+      }
+      let missing = false;
+      if (!body.identifier) {
+        addNodeMessage(nodes, 'identifier', texts.required('identifier'));
+        missing = true;
+      }
+      if (!body.password) {
+        addNodeMessage(nodes, 'password', texts.required('password'));
+        missing = true;
+      }
+      if (missing) return { type: 'flow', status: 400 };
+      const credential = await findPasswordCredential(db, body.identifier ?? '');
+      const ok = credential
+        ? await verifyPassword(credential.secret, body.password ?? '')
+        : (await verifyPassword(await dummyHash, body.password ?? ''), false);
+      if (!credential || !ok || credential.state !== 'active') {
+        flow.ui.messages = [texts.invalidCredentials()];
+        return { type: 'flow', status: 400 };
+      }
+      const session = await db.tx(async (q) => {
+        await q.query(`UPDATE selfservice_flows SET state = 'passed_challenge', updated_at = now() WHERE id = $1`, [flow.id]);
+        return issueSession(q, req, credential.identity_id, 'password', deps.sessionLifespanMs);
+      });
+      setSessionCookie(reply, session, isSecure(deps, req));
+      const redirect = flow.return_to ?? uiLink(deps.ctx.uiUrl, '/');
+      deps.ctx.log.info({ identity_id: credential.identity_id }, 'identity signed in');
+      return {
+        type: 'json',
+        redirect,
+        body: {
+          session: await sessionJson(db, session.id, base),
+          continue_with: [{ action: 'redirect_browser_to', redirect_browser_to: redirect }],
+        },
+      };
+    },
+  };
+}

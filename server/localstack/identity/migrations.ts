@@ -1,0 +1,108 @@
+import type { Migration } from '../db/types';
+
+/** Identity-provider tables of the local stack (applied before the control plane's). */
+export const identityMigrations: Migration[] = [
+  {
+    id: 'id_0001_identities',
+    sql: `
+CREATE TABLE identities (
+  id uuid PRIMARY KEY,
+  schema_id text NOT NULL DEFAULT 'default',
+  traits jsonb NOT NULL,
+  state text NOT NULL DEFAULT 'active',
+  state_changed_at timestamptz NOT NULL DEFAULT now(),
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE identity_credentials (
+  identity_id uuid NOT NULL REFERENCES identities(id) ON DELETE CASCADE,
+  type text NOT NULL,
+  identifier text NOT NULL,
+  secret text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (identity_id, type)
+);
+CREATE UNIQUE INDEX identity_credentials_identifier ON identity_credentials (type, identifier);
+CREATE TABLE identity_verifiable_addresses (
+  id uuid PRIMARY KEY,
+  identity_id uuid NOT NULL REFERENCES identities(id) ON DELETE CASCADE,
+  value text NOT NULL,
+  verified boolean NOT NULL DEFAULT false,
+  via text NOT NULL DEFAULT 'email',
+  status text NOT NULL DEFAULT 'pending',
+  verified_at timestamptz,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE UNIQUE INDEX identity_verifiable_addresses_value ON identity_verifiable_addresses (via, value);
+CREATE TABLE identity_recovery_addresses (
+  id uuid PRIMARY KEY,
+  identity_id uuid NOT NULL REFERENCES identities(id) ON DELETE CASCADE,
+  value text NOT NULL,
+  via text NOT NULL DEFAULT 'email',
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE UNIQUE INDEX identity_recovery_addresses_value ON identity_recovery_addresses (via, value);
+CREATE TABLE sessions (
+  id uuid PRIMARY KEY,
+  token_hash text NOT NULL UNIQUE,
+  logout_token_hash text NOT NULL UNIQUE,
+  identity_id uuid NOT NULL REFERENCES identities(id) ON DELETE CASCADE,
+  active boolean NOT NULL DEFAULT true,
+  aal text NOT NULL DEFAULT 'aal1',
+  authentication_methods jsonb NOT NULL DEFAULT '[]',
+  devices jsonb NOT NULL DEFAULT '[]',
+  authenticated_at timestamptz NOT NULL,
+  issued_at timestamptz NOT NULL,
+  expires_at timestamptz NOT NULL
+);
+CREATE INDEX sessions_identity ON sessions (identity_id);
+CREATE TABLE selfservice_flows (
+  id uuid PRIMARY KEY,
+  kind text NOT NULL,
+  type text NOT NULL DEFAULT 'browser',
+  state text NOT NULL,
+  csrf_token text NOT NULL,
+  request_url text NOT NULL,
+  return_to text,
+  identity_id uuid REFERENCES identities(id) ON DELETE CASCADE,
+  ui jsonb NOT NULL,
+  data jsonb NOT NULL DEFAULT '{}',
+  issued_at timestamptz NOT NULL,
+  expires_at timestamptz NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE selfservice_codes (
+  id uuid PRIMARY KEY,
+  flow_id uuid NOT NULL REFERENCES selfservice_flows(id) ON DELETE CASCADE,
+  kind text NOT NULL,
+  identity_id uuid NOT NULL REFERENCES identities(id) ON DELETE CASCADE,
+  address text NOT NULL,
+  code_hash text NOT NULL,
+  expires_at timestamptz NOT NULL,
+  used_at timestamptz,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX selfservice_codes_flow ON selfservice_codes (flow_id);
+CREATE TABLE selfservice_errors (
+  id uuid PRIMARY KEY,
+  error jsonb NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE courier_messages (
+  id uuid PRIMARY KEY,
+  type text NOT NULL DEFAULT 'email',
+  status text NOT NULL DEFAULT 'sent',
+  recipient text NOT NULL,
+  subject text NOT NULL,
+  body text NOT NULL,
+  template_type text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX courier_messages_recipient ON courier_messages (recipient, created_at DESC);
+`,
+  },
+];

@@ -1,0 +1,120 @@
+import { texts, type UiText } from './texts';
+
+export type NodeGroup = 'default' | 'password' | 'profile' | 'code';
+
+/** Ory's uiNode. */
+export interface UiNode {
+  type: 'input' | 'a' | 'text';
+  group: NodeGroup;
+  attributes: Record<string, unknown>;
+  messages: UiText[];
+  meta: { label?: UiText };
+}
+
+interface InputOpts {
+  value?: unknown;
+  required?: boolean;
+  autocomplete?: string;
+  label?: UiText;
+  pattern?: string;
+  maxlength?: number;
+}
+
+export function input(group: NodeGroup, name: string, type: string, opts: InputOpts = {}): UiNode {
+  return {
+    type: 'input',
+    group,
+    attributes: {
+      name,
+      type,
+      ...(opts.value !== undefined ? { value: opts.value } : {}),
+      ...(opts.required ? { required: true } : {}),
+      ...(opts.autocomplete ? { autocomplete: opts.autocomplete } : {}),
+      ...(opts.pattern ? { pattern: opts.pattern } : {}),
+      ...(opts.maxlength ? { maxlength: opts.maxlength } : {}),
+      disabled: false,
+      node_type: 'input',
+    },
+    messages: [],
+    meta: opts.label ? { label: opts.label } : {},
+  };
+}
+
+export function anchor(group: NodeGroup, id: string, href: string, title: UiText): UiNode {
+  return { type: 'a', group, attributes: { id, href, title, node_type: 'a' }, messages: [], meta: { label: title } };
+}
+
+export const csrfNode = (token: string) => input('default', 'csrf_token', 'hidden', { value: token, required: true });
+
+const emailTrait = (group: NodeGroup, value?: string) =>
+  input(group, 'traits.email', 'email', { value, required: true, autocomplete: 'email', label: texts.labelGenerated('E-Mail') });
+const nameTrait = (group: NodeGroup, value?: string) =>
+  input(group, 'traits.name', 'text', { value, autocomplete: 'name', label: texts.labelGenerated('Name') });
+const password = (group: NodeGroup, autocomplete: string) =>
+  input(group, 'password', 'password', { required: true, autocomplete, label: texts.labelPassword() });
+const submit = (group: NodeGroup, value: string, label: UiText) => input(group, 'method', 'submit', { value, label });
+
+export const loginNodes = (csrf: string, identifier?: string): UiNode[] => [
+  csrfNode(csrf),
+  input('default', 'identifier', 'text', {
+    value: identifier ?? '',
+    required: true,
+    autocomplete: 'username',
+    label: texts.labelGenerated('E-Mail'),
+  }),
+  password('password', 'current-password'),
+  submit('password', 'password', texts.signIn()),
+];
+
+export const registrationNodes = (csrf: string): UiNode[] => [
+  csrfNode(csrf),
+  emailTrait('default'),
+  nameTrait('default'),
+  password('password', 'new-password'),
+  submit('password', 'password', texts.signUp()),
+];
+
+export const settingsNodes = (csrf: string, traits: { email?: string; name?: string }): UiNode[] => [
+  csrfNode(csrf),
+  emailTrait('profile', traits.email ?? ''),
+  nameTrait('profile', traits.name ?? ''),
+  submit('profile', 'profile', texts.labelSave()),
+  password('password', 'new-password'),
+  submit('password', 'password', texts.labelSave()),
+];
+
+/** Recovery / verification by code, before an email was sent. */
+export const chooseCodeNodes = (csrf: string, email?: string): UiNode[] => [
+  csrfNode(csrf),
+  input('code', 'email', 'email', { value: email, required: true, autocomplete: 'email', label: texts.labelEmail() }),
+  submit('code', 'code', texts.labelSubmit()),
+];
+
+/** Recovery / verification by code, once the code was sent to `email`. */
+export const enterCodeNodes = (csrf: string, email: string, kind: 'recovery' | 'verification'): UiNode[] => [
+  csrfNode(csrf),
+  input('code', 'code', 'text', {
+    required: true,
+    pattern: '[0-9]+',
+    maxlength: 6,
+    autocomplete: 'one-time-code',
+    label: kind === 'recovery' ? texts.labelRecoveryCode() : texts.labelVerificationCode(),
+  }),
+  input('code', 'method', 'hidden', { value: 'code' }),
+  submit('code', 'code', texts.labelContinue()),
+  input('code', 'email', 'submit', { value: email, label: texts.labelResendCode() }),
+];
+
+/** Sets an input's value (all nodes named `name` that are not submit buttons). */
+export function setValue(nodes: UiNode[], name: string, value: unknown): void {
+  for (const n of nodes) if (n.attributes.name === name && n.attributes.type !== 'submit') n.attributes.value = value;
+}
+
+export function addNodeMessage(nodes: UiNode[], name: string, message: UiText): void {
+  const node = nodes.find((n) => n.attributes.name === name && n.attributes.type !== 'submit');
+  node?.messages.push(message);
+}
+
+export function clearNodeMessages(nodes: UiNode[]): void {
+  for (const n of nodes) n.messages = [];
+}

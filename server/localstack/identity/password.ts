@@ -1,0 +1,70 @@
+import { hash, verify, type Options } from '@node-rs/argon2';
+import { texts, type UiText } from './texts';
+
+/** Argon2id cost; production defaults follow OWASP's memory-hard recommendation. */
+export interface HashOptions {
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+export const DEFAULT_HASH_OPTIONS: HashOptions = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+/** `@node-rs/argon2`'s Algorithm.Argon2id (a const enum, so spelled out here). */
+const ARGON2ID = 2;
+
+export function hashPassword(password: string, opts: HashOptions): Promise<string> {
+  const options: Options = { ...opts, algorithm: ARGON2ID };
+  return hash(password, options);
+}
+
+export async function verifyPassword(hashed: string, password: string): Promise<boolean> {
+  try {
+    return await verify(hashed, password);
+  } catch {
+    return false;
+  }
+}
+
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 72;
+
+function lcsLength(a: string, b: string): number {
+  let best = 0;
+  const prev = new Array<number>(b.length + 1).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = 0;
+    for (let j = 1; j <= b.length; j++) {
+      const up = prev[j] ?? 0;
+      prev[j] = a[i - 1] === b[j - 1] ? diag + 1 : 0;
+      best = Math.max(best, prev[j] ?? 0);
+      diag = up;
+    }
+  }
+  return best;
+}
+
+function levenshtein(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length] ?? 0;
+}
+
+/** Kratos' password policy: length bounds and not too similar to the identifier. */
+export function passwordPolicyError(password: string, identifier: string): UiText | null {
+  const length = [...password].length;
+  if (length < MIN_PASSWORD_LENGTH) return texts.passwordMinLength(MIN_PASSWORD_LENGTH, length);
+  if (length > MAX_PASSWORD_LENGTH) return texts.passwordMaxLength(MAX_PASSWORD_LENGTH, length);
+  if (identifier) {
+    const id = identifier.toLowerCase();
+    const pw = password.toLowerCase();
+    if (levenshtein(id, pw) < 5 || lcsLength(id, pw) / pw.length > 0.5) return texts.passwordTooSimilar();
+  }
+  return null;
+}

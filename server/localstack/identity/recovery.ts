@@ -1,0 +1,76 @@
+import { issueCode } from './codes';
+import { sendMail } from './courier';
+import { isSecure, type IdentityDeps } from './deps';
+import type { FlowHandler } from './flow-routes';
+import { createFlow } from './flows';
+import { uiLink } from './http';
+import { findByRecoveryAddress, getTraits } from './identities';
+import { chooseCodeNodes, settingsNodes } from './nodes';
+import { issueSession, setSessionCookie } from './sessions';
+import { texts } from './texts';
+import { markSent, readEmail, redeem } from './code-step';
+
+/** Account recovery by a 6-digit code sent to the recovery address; ends in a settings flow. */
+export function recoveryHandler(deps: IdentityDeps): FlowHandler {
+  return {
+    kind: 'recovery',
+    async init({ csrf }) {
+      return { state: 'choose_method', ui: { nodes: chooseCodeNodes(csrf) } };
+    },
+    async submit(args) {
+      const { req, reply, flow, body, db, base } = args;
+      if (flow.state === 'passed_challenge') {
+        flow.ui.messages = [texts.retrySuccess('recovery')];
+        return { type: 'flow', status: 400 };
+      }
+      if (body.method !== undefined && body.method !== 'code') {
+        flow.ui.messages = [texts.noStrategy('recovery')];
+        return { type: 'flow', status: 400 };
+      }
+      if (flow.state === 'sent_email' && body.code) {
+        const found = await redeem(args, 'recovery');
+        if (!found) return { type: 'flow', status: 400 };
+        const traits = (await getTraits(db, found.identityId)) ?? { email: found.address };
+        const { session, settings } = await db.tx(async (q) => {
+          await q.query(`UPDATE selfservice_flows SET state = 'passed_challenge', updated_at = now() WHERE id = $1`, [flow.id]);
+          await q.query(
+            `UPDATE identity_verifiable_addresses SET verified = true, status = 'completed', verified_at = coalesce(verified_at, now()),
+                    updated_at = now() WHERE identity_id = $1 AND value = $2`,
+            [found.identityId, found.address],
+          );
+          const session = await issueSession(q, req, found.identityId, 'code_recovery', deps.sessionLifespanMs);
+          const settings = await createFlow(q, {
+            kind: 'settings',
+            state: 'show_form',
+            csrfToken: flow.csrf_token,
+            requestUrl: `${base}/self-service/settings/browser`,
+            returnTo: uiLink(deps.ctx.uiUrl, '/', { 'after-recovery': 'true' }),
+            identityId: found.identityId,
+            ui: { nodes: settingsNodes(flow.csrf_token, traits), messages: [texts.recoverySuccessful(deps.privilegedSessionMs)] },
+            lifespanMs: deps.flowLifespanMs,
+          });
+          return { session, settings };
+        });
+        flow.state = 'passed_challenge';
+        setSessionCookie(reply, session, isSecure(deps, req));
+        deps.ctx.log.info({ identity_id: found.identityId }, 'identity recovered its account');
+        return { type: 'location', to: uiLink(deps.ctx.uiUrl, '/settings', { flow: settings.id }) };
+      }
+      const email = readEmail(args);
+      if (!email) return { type: 'flow', status: 400 };
+      const identityId = await findByRecoveryAddress(db, email);
+      await db.tx(async (q) => {
+        if (!identityId) return;
+        const code = await issueCode(q, { flowId: flow.id, kind: 'recovery', identityId, address: email, lifespanMs: deps.codeLifespanMs });
+        await sendMail(deps, q, {
+          to: email,
+          subject: 'Recover access to your account',
+          body: `Hi,\n\nplease recover access to your account by entering the following code:\n\n${code}\n`,
+          template: 'recovery_code_valid',
+        });
+      });
+      markSent(args, 'recovery', email);
+      return { type: 'flow', status: 200 };
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import { isSecure, type IdentityDeps } from './deps';
+import { sessionAlreadyAvailable } from './errors';
+import type { FlowHandler } from './flow-routes';
+import { uiLink } from './http';
+import { createIdentity, identityJson, isUniqueViolation, normalizeEmail } from './identities';
+import { addNodeMessage, clearNodeMessages, registrationNodes } from './nodes';
+import { hashPassword, passwordPolicyError } from './password';
+import { issueSession, sessionJson, setSessionCookie } from './sessions';
+import { texts } from './texts';
+import { validateTraits } from './traits';
+import { startVerification } from './verification-mail';
+
+/** Browser registration with traits {email, name} and a password; signs the new identity in. */
+export function registrationHandler(deps: IdentityDeps): FlowHandler {
+  return {
+    kind: 'registration',
+    guardCreate(_req, session) {
+      if (session) throw sessionAlreadyAvailable();
+    },
+    async init({ csrf }) {
+      return { state: 'choose_method', ui: { nodes: registrationNodes(csrf) } };
+    },
+    async submit({ req, reply, flow, body, db, base }) {
+      const nodes = flow.ui.nodes;
+      clearNodeMessages(nodes);
+      flow.ui.messages = [];
+      const traits = validateTraits(nodes, body.traits);
+      if (body.method !== 'password') {
+        flow.ui.messages = [texts.noStrategy('registration')];
+        return { type: 'flow', status: 400 };
+      }
+      const password = body.password ?? '';
+      const policy = password ? passwordPolicyError(password, traits ? normalizeEmail(traits.email) : '') : texts.required('password');
+      if (policy) addNodeMessage(nodes, 'password', policy);
+      if (!traits || policy) return { type: 'flow', status: 400 };
+
+      const passwordHash = await hashPassword(password, deps.hash);
+      const email = normalizeEmail(traits.email);
+      let result;
+      try {
+        result = await db.tx(async (q) => {
+          const identityId = await createIdentity(q, traits, passwordHash);
+          await q.query(`UPDATE selfservice_flows SET state = 'passed_challenge', updated_at = now() WHERE id = $1`, [flow.id]);
+          const session = await issueSession(q, req, identityId, 'password', deps.sessionLifespanMs);
+          const verification = await startVerification(deps, q, {
+            csrf: flow.csrf_token,
+            identityId,
+            email,
+            requestUrl: `${base}/self-service/verification/browser`,
+            returnTo: flow.return_to,
+          });
+          return { identityId, session, verification };
+        });
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        flow.ui.messages = [texts.duplicateCredentials()];
+        return { type: 'flow', status: 400 };
+      }
+      setSessionCookie(reply, result.session, isSecure(deps, req));
+      deps.ctx.log.info({ identity_id: result.identityId }, 'identity registered');
+      const redirect = flow.return_to ?? uiLink(deps.ctx.uiUrl, '/');
+      return {
+        type: 'json',
+        redirect,
+        body: {
+          identity: await identityJson(db, result.identityId, base),
+          session: await sessionJson(db, result.session.id, base),
+          continue_with: [
+            result.verification.continueWith,
+            { action: 'redirect_browser_to', redirect_browser_to: redirect },
+          ],
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { LocalStackContext } from '../context';
+import { registerMailbox } from './courier';
+import type { IdentityDeps } from './deps';
+import { errorBody, OryHttpError, type ErrorBody } from './errors';
+import { registerFlow } from './flow-routes';
+import { isJsonRequest, seeOther, uiLink } from './http';
+import { loginHandler } from './login';
+import { schedulePurge } from './maintenance';
+import { DEFAULT_HASH_OPTIONS, type HashOptions } from './password';
+import { recoveryHandler } from './recovery';
+import { registrationHandler } from './registration';
+import { registerSchemaRoutes } from './schemas';
+import { registerSessionRoutes } from './session-routes';
+import { settingsHandler } from './settings';
+import { verificationHandler } from './verification';
+
+export interface IdentityOptions {
+  flowLifespanMs?: number;
+  sessionLifespanMs?: number;
+  codeLifespanMs?: number;
+  privilegedSessionMs?: number;
+  hash?: HashOptions;
+}
+
+/** Maps any thrown error to Ory's errorGeneric: OryHttpError as is, framework 4xx kept, the rest 500. */
+export function toErrorResponse(err: unknown, log: LocalStackContext['log']): { status: number; body: ErrorBody } {
+  if (err instanceof OryHttpError) return { status: err.status, body: err.body };
+  const fe = err as Partial<FastifyError>;
+  const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
+  if (status >= 400 && status < 500) return { status, body: errorBody(status, { reason: fe.message ?? 'Bad request' }) };
+  log.error({ err }, 'unhandled error in the local stack');
+  return { status: 500, body: errorBody(500) };
+}
+
+/** Registers the identity provider (Kratos browser flows, sessions, mailbox) on `app`. */
+export async function registerIdentity(app: FastifyInstance, ctx: LocalStackContext, opts: IdentityOptions = {}): Promise<void> {
+  const deps: IdentityDeps = {
+    ctx,
+    flowLifespanMs: opts.flowLifespanMs ?? 60 * 60_000,
+    sessionLifespanMs: opts.sessionLifespanMs ?? 24 * 60 * 60_000,
+    codeLifespanMs: opts.codeLifespanMs ?? 15 * 60_000,
+    privilegedSessionMs: opts.privilegedSessionMs ?? 15 * 60_000,
+    hash: opts.hash ?? DEFAULT_HASH_OPTIONS,
+  };
+  await app.register(async (scope) => {
+    // Browser (non-JSON) callers see errors on the console's error page, as with Kratos.
+    scope.setErrorHandler(async (err: unknown, req: FastifyRequest, reply: FastifyReply) => {
+      const { status, body } = toErrorResponse(err, ctx.log);
+      if (!isJsonRequest(req) && req.url.startsWith('/self-service/') && status < 500) {
+        if (typeof body.redirect_browser_to === 'string') return seeOther(reply, body.redirect_browser_to);
+        const id = randomUUID();
+        await ctx.db.query('INSERT INTO selfservice_errors (id, error) VALUES ($1, $2)', [id, JSON.stringify(body.error)]);
+        return seeOther(reply, uiLink(ctx.uiUrl, '/error', { id }));
+      }
+      return reply.code(status).send(body);
+    });
+    for (const handler of [
+      loginHandler(deps),
+      registrationHandler(deps),
+      settingsHandler(deps),
+      recoveryHandler(deps),
+      verificationHandler(deps),
+    ]) {
+      registerFlow(scope, deps, handler);
+    }
+    registerSessionRoutes(scope, deps);
+    registerMailbox(scope, deps);
+    registerSchemaRoutes(scope);
+  });
+  schedulePurge(app, ctx);
+}

@@ -1,0 +1,128 @@
+import type { Queryable } from '../db/types';
+import type { IdentityDeps } from './deps';
+import { noActiveSession, OryHttpError } from './errors';
+import type { FlowHandler, SubmitArgs } from './flow-routes';
+import { uiLink } from './http';
+import { getTraits, isUniqueViolation, normalizeEmail, setAddresses } from './identities';
+import { addNodeMessage, clearNodeMessages, settingsNodes, setValue } from './nodes';
+import { hashPassword, passwordPolicyError } from './password';
+import { texts } from './texts';
+import { validateTraits } from './traits';
+import { startVerification } from './verification-mail';
+
+const identityMismatch = () =>
+  new OryHttpError(403, { id: 'security_identity_mismatch', reason: 'The requested flow does not belong to this session.' });
+
+async function setIdentifier(q: Queryable, identityId: string, email: string): Promise<void> {
+  await q.query(
+    `UPDATE identity_credentials SET identifier = $2, updated_at = now() WHERE identity_id = $1 AND type = 'password'`,
+    [identityId, email],
+  );
+}
+
+/** Settings (profile: name and email; password) of the signed-in identity. */
+export function settingsHandler(deps: IdentityDeps): FlowHandler {
+  function requirePrivileged(args: SubmitArgs): void {
+    const authenticatedAt = new Date(args.session?.authenticated_at ?? 0).getTime();
+    if (Date.now() - authenticatedAt <= deps.privilegedSessionMs) return;
+    const returnTo = uiLink(deps.ctx.uiUrl, '/settings', { flow: args.flow.id });
+    throw new OryHttpError(403, {
+      id: 'session_refresh_required',
+      reason: 'The login session is too old and thus not allowed to update these fields. Please re-authenticate.',
+      extra: {
+        redirect_browser_to: `${args.base}/self-service/login/browser?refresh=true&return_to=${encodeURIComponent(returnTo)}`,
+      },
+    });
+  }
+
+  async function saveProfile(args: SubmitArgs) {
+    const { flow, body, db, base } = args;
+    const traits = validateTraits(flow.ui.nodes, body.traits);
+    if (!traits) return false;
+    const identityId = flow.identity_id ?? '';
+    const before = await getTraits(db, identityId);
+    const email = normalizeEmail(traits.email);
+    const emailChanged = normalizeEmail(before?.email ?? '') !== email;
+    if (emailChanged) requirePrivileged(args);
+    try {
+      const verification = await db.tx(async (q) => {
+        await q.query('UPDATE identities SET traits = $2, updated_at = now() WHERE id = $1', [
+          identityId,
+          JSON.stringify({ ...before, ...traits }),
+        ]);
+        if (!emailChanged) return null;
+        await setIdentifier(q, identityId, email);
+        await setAddresses(q, identityId, email);
+        return startVerification(deps, q, {
+          csrf: flow.csrf_token,
+          identityId,
+          email,
+          requestUrl: `${base}/self-service/verification/browser`,
+        });
+      });
+      if (verification) flow.data.continue_with = [verification.continueWith];
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      flow.ui.messages = [texts.duplicateCredentials()];
+      return false;
+    }
+    return true;
+  }
+
+  async function savePassword(args: SubmitArgs) {
+    const { flow, body, db } = args;
+    const password = body.password ?? '';
+    const traits = await getTraits(db, flow.identity_id ?? '');
+    const policy = password ? passwordPolicyError(password, normalizeEmail(traits?.email ?? '')) : texts.required('password');
+    if (policy) {
+      addNodeMessage(flow.ui.nodes, 'password', policy);
+      return false;
+    }
+    requirePrivileged(args);
+    const hashed = await hashPassword(password, deps.hash);
+    await db.query(
+      `UPDATE identity_credentials SET secret = $2, updated_at = now() WHERE identity_id = $1 AND type = 'password'`,
+      [flow.identity_id, hashed],
+    );
+    return true;
+  }
+
+  return {
+    kind: 'settings',
+    guardCreate(_req, session) {
+      if (!session) throw noActiveSession();
+    },
+    guardAccess(flow, session) {
+      if (!session) throw noActiveSession();
+      if (session.identity_id !== flow.identity_id) throw identityMismatch();
+    },
+    async init({ csrf, session, prior }) {
+      const identityId = prior?.identity_id ?? session?.identity_id ?? null;
+      const traits = session && session.identity_id === identityId ? session.traits : {};
+      return { state: 'show_form', identityId, ui: { nodes: settingsNodes(csrf, traits) } };
+    },
+    async submit(args) {
+      const { flow, body } = args;
+      clearNodeMessages(flow.ui.nodes);
+      flow.ui.messages = [];
+      flow.data.continue_with = [];
+      setValue(flow.ui.nodes, 'password', undefined);
+      let saved: boolean;
+      if (body.method === 'profile') saved = await saveProfile(args);
+      else if (body.method === 'password') saved = await savePassword(args);
+      else {
+        flow.ui.messages = [texts.noStrategy('settings')];
+        return { type: 'flow', status: 400 };
+      }
+      if (!saved) return { type: 'flow', status: 400 };
+      const traits = (await getTraits(args.db, flow.identity_id ?? '')) ?? { email: '' };
+      flow.ui.nodes = settingsNodes(flow.csrf_token, traits);
+      flow.ui.messages = [texts.settingsSaved()];
+      flow.state = 'success';
+      const continueWith = (flow.data.continue_with as unknown[]) ?? [];
+      if (flow.return_to) continueWith.push({ action: 'redirect_browser_to', redirect_browser_to: flow.return_to });
+      flow.data.continue_with = continueWith;
+      return { type: 'flow', status: 200, ...(flow.return_to ? { redirect: flow.return_to } : {}) };
+    },
+  };
+}

@@ -1,0 +1,103 @@
+/** Ory's uiText: `{ id, text, type, context? }` with Kratos' message ids. */
+export interface UiText {
+  id: number;
+  text: string;
+  type: 'info' | 'error' | 'success';
+  context?: Record<string, unknown>;
+}
+
+const info = (id: number, text: string, context?: Record<string, unknown>): UiText => ({
+  id,
+  text,
+  type: 'info',
+  ...(context ? { context } : {}),
+});
+const error = (id: number, text: string, context?: Record<string, unknown>): UiText => ({
+  id,
+  text,
+  type: 'error',
+  ...(context ? { context } : {}),
+});
+
+const minutes = (ms: number) => (Math.abs(ms) / 60_000).toFixed(2);
+
+export const texts = {
+  signIn: () => info(1010001, 'Sign in'),
+  signUp: () => info(1040001, 'Sign up'),
+  settingsSaved: (): UiText => ({ id: 1050001, text: 'Your changes have been saved!', type: 'success' }),
+  recoverySuccessful: (privilegedMs: number): UiText => ({
+    id: 1060001,
+    text: `You successfully recovered your account. Please change your password or set up an alternative login method (e.g. social sign in) within the next ${minutes(privilegedMs)} minutes.`,
+    type: 'success',
+    context: { privilegedSessionExpiresAt: new Date(Date.now() + privilegedMs).toISOString() },
+  }),
+  recoveryCodeSent: () =>
+    info(
+      1060003,
+      'An email containing a recovery code has been sent to the email address you provided. If you have not received an email, check the spelling of the address and make sure to use the address you registered with.',
+    ),
+  labelPassword: () => info(1070001, 'Password'),
+  labelGenerated: (title: string) => info(1070002, title, { title }),
+  labelSave: () => info(1070003, 'Save'),
+  labelSubmit: () => info(1070005, 'Submit'),
+  labelEmail: () => info(1070007, 'Email'),
+  labelResendCode: () => info(1070008, 'Resend code'),
+  labelContinue: () => info(1070009, 'Continue'),
+  labelRecoveryCode: () => info(1070010, 'Recovery code'),
+  labelVerificationCode: () => info(1070011, 'Verification code'),
+  verificationCodeSent: () =>
+    info(
+      1080003,
+      'An email containing a verification code has been sent to the email address you provided. If you have not received an email, check the spelling of the address and make sure to use the address you registered with.',
+    ),
+  verificationSuccessful: (): UiText => ({
+    id: 1080002,
+    text: 'You successfully verified your email address.',
+    type: 'success',
+  }),
+  required: (property: string) => error(4000002, `Property ${property} is missing.`, { property }),
+  invalidFormat: (value: string, format: string) =>
+    error(4000004, `"${value}" is not valid "${format}"`, { reason: `"${value}" is not valid "${format}"` }),
+  maxLength: (max: number, actual: number) =>
+    error(4000017, `length must be <= ${max}, but got ${actual}`, { max_length: max, actual_length: actual }),
+  invalidCredentials: () =>
+    error(
+      4000006,
+      'The provided credentials are invalid, check for spelling mistakes in your password or username, email address, or phone number.',
+    ),
+  duplicateCredentials: () =>
+    error(4000007, 'An account with the same identifier (email, phone, username, ...) exists already.'),
+  passwordTooSimilar: () =>
+    error(4000031, 'The password can not be used because it is too similar to the identifier.'),
+  passwordMinLength: (min: number, actual: number) =>
+    error(4000032, `The password must be at least ${min} characters long, but got ${actual}.`, {
+      min_length: min,
+      actual_length: actual,
+    }),
+  passwordMaxLength: (max: number, actual: number) =>
+    error(4000033, `The password must be at most ${max} characters long, but got ${actual}.`, {
+      max_length: max,
+      actual_length: actual,
+    }),
+  flowExpired: (kind: string, expiredAgoMs: number) =>
+    error(
+      ({ login: 4010001, registration: 4040001, settings: 4050001, recovery: 4060005, verification: 4070005 } as Record<string, number>)[kind] ?? 4010001,
+      `The ${kind} flow expired ${minutes(expiredAgoMs)} minutes ago, please try again.`,
+      { expired_at: new Date(Date.now() - expiredAgoMs).toISOString() },
+    ),
+  noStrategy: (kind: string) =>
+    error(
+      kind === 'login' ? 4010002 : kind === 'registration' ? 4040002 : 4000001,
+      kind === 'login'
+        ? 'Could not find a strategy to log you in with. Did you fill out the form correctly?'
+        : kind === 'registration'
+          ? 'Could not find a strategy to sign you up with. Did you fill out the form correctly?'
+          : 'Could not find a strategy to update your settings. Did you fill out the form correctly?',
+    ),
+  recoveryCodeInvalid: () =>
+    error(4060006, 'The recovery code is invalid or has already been used. Please try again.'),
+  verificationCodeInvalid: () =>
+    error(4070006, 'The verification code is invalid or has already been used. Please try again.'),
+  retrySuccess: (kind: 'recovery' | 'verification') =>
+    error(kind === 'recovery' ? 4060001 : 4070002, 'The request was already completed successfully and can not be retried.'),
+};

@@ -1,0 +1,56 @@
+import type { Queryable } from '../db/types';
+import { issueCode } from './codes';
+import { sendMail } from './courier';
+import type { IdentityDeps } from './deps';
+import { createFlow, type FlowRow } from './flows';
+import { uiLink } from './http';
+import { enterCodeNodes } from './nodes';
+import { texts } from './texts';
+
+/** Sends a verification code to `email` within an existing verification flow. */
+export async function sendVerificationCode(
+  deps: IdentityDeps,
+  q: Queryable,
+  flowId: string,
+  identityId: string,
+  email: string,
+): Promise<void> {
+  const code = await issueCode(q, { flowId, kind: 'verification', identityId, address: email, lifespanMs: deps.codeLifespanMs });
+  await q.query(
+    `UPDATE identity_verifiable_addresses SET status = 'sent', updated_at = now()
+      WHERE identity_id = $1 AND value = $2 AND NOT verified`,
+    [identityId, email],
+  );
+  await sendMail(deps, q, {
+    to: email,
+    subject: 'Please verify your email address',
+    body: `Hi,\n\nplease verify your account by entering the following code:\n\n${code}\n`,
+    template: 'verification_code_valid',
+  });
+}
+
+/** Starts a verification flow with a code already sent (after registration or an email change). */
+export async function startVerification(
+  deps: IdentityDeps,
+  q: Queryable,
+  args: { csrf: string; identityId: string; email: string; requestUrl: string; returnTo?: string | null },
+): Promise<{ flow: FlowRow; continueWith: Record<string, unknown> }> {
+  const flow = await createFlow(q, {
+    kind: 'verification',
+    state: 'sent_email',
+    csrfToken: args.csrf,
+    requestUrl: args.requestUrl,
+    returnTo: args.returnTo ?? null,
+    ui: { nodes: enterCodeNodes(args.csrf, args.email, 'verification'), messages: [texts.verificationCodeSent()] },
+    data: { email: args.email },
+    lifespanMs: deps.flowLifespanMs,
+  });
+  await sendVerificationCode(deps, q, flow.id, args.identityId, args.email);
+  return {
+    flow,
+    continueWith: {
+      action: 'show_verification_ui',
+      flow: { id: flow.id, verifiable_address: args.email, url: uiLink(deps.ctx.uiUrl, '/verification', { flow: flow.id }) },
+    },
+  };
+}

@@ -1,0 +1,130 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { pino, type Logger } from 'pino';
+import type { LocalStackContext } from './context';
+import { registerControlPlane } from './controlplane/index';
+import { openDb } from './db/index';
+import type { Db } from './db/types';
+import { errorBody } from './identity/errors';
+import { registerIdentity, toErrorResponse } from './identity/routes';
+import type { HashOptions } from './identity/password';
+import { resolveSession } from './identity/session';
+
+export interface LocalStackOptions {
+  /** 0 = a random free port. Default 4455. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  dataDir?: string;
+  databaseUrl?: string;
+  /** PostgreSQL schema to use (tests pass a fresh random one). */
+  dbSchema?: string;
+  /** The console's origin, for browser redirects and allowed return_to. */
+  uiUrl?: string;
+  flowLifespanMs?: number;
+  sessionLifespanMs?: number;
+  /** Argon2id cost (tests lower it; the default is memory-hard). */
+  passwordHash?: HashOptions;
+  logger?: Logger;
+}
+
+export interface LocalStack {
+  url: string;
+  db: Db;
+  close(): Promise<void>;
+}
+
+const REDACT = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-session-token"]',
+  'res.headers["set-cookie"]',
+];
+
+/** Masks secrets carried in query strings (logout tokens, codes, flow tokens). */
+const safeUrl = (url: string) => url.replace(/([?&](?:token|code|csrf_token)=)[^&]*/gi, '$1[Redacted]');
+
+function makeLogger(opts: LocalStackOptions): Logger {
+  const serializers = {
+    req: (req: { method?: string; url?: string; id?: string }) => ({ method: req.method, url: safeUrl(req.url ?? ''), id: req.id }),
+  };
+  if (opts.logger) return opts.logger.child({ component: 'localstack' }, { redact: REDACT, serializers });
+  return pino({ level: process.env.LOG_LEVEL ?? 'info', redact: REDACT, serializers, base: { component: 'localstack' } });
+}
+
+function formatHost(host: string): string {
+  const h = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  return h.includes(':') ? `[${h}]` : h;
+}
+
+/** Starts the embedded local stack: identity provider and control plane on one HTTP server. */
+export async function startLocalStack(opts: LocalStackOptions = {}): Promise<LocalStack> {
+  const log = makeLogger(opts);
+  const db = await openDb({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, schema: opts.dbSchema });
+  const app = Fastify({
+    loggerInstance: log as FastifyBaseLogger,
+    trustProxy: false,
+    routerOptions: { maxParamLength: 2048 },
+  });
+  const host = opts.host ?? '127.0.0.1';
+  let url = '';
+  try {
+    const ctx: LocalStackContext = {
+      db,
+      log,
+      uiUrl: (opts.uiUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+      publicUrl: () => url,
+      resolveSession: (req) => resolveSession(db, req),
+    };
+    await setUp(app, ctx, opts);
+    await app.listen({ port: opts.port ?? 4455, host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : (opts.port ?? 4455);
+    url = `http://${formatHost(host)}:${port}`;
+    log.info({ url }, 'local stack listening');
+  } catch (err) {
+    await app.close().catch(() => undefined);
+    await db.close().catch(() => undefined);
+    throw err;
+  }
+  let closing: Promise<void> | null = null;
+  return {
+    url,
+    db,
+    close() {
+      closing ??= (async () => {
+        try {
+          await app.close();
+        } finally {
+          await db.close();
+        }
+      })();
+      return closing;
+    },
+  };
+}
+
+async function setUp(app: FastifyInstance, ctx: LocalStackContext, opts: LocalStackOptions): Promise<void> {
+  await app.register(cookie);
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  app.setErrorHandler(async (err, _req, reply) => {
+    const { status, body } = toErrorResponse(err, ctx.log);
+    return reply.code(status).send(body);
+  });
+  app.setNotFoundHandler(async (req, reply) =>
+    reply.code(404).send(errorBody(404, { reason: `No route ${req.method} ${safeUrl(req.url.split('?')[0] ?? '')}.` })),
+  );
+  app.get('/health/alive', async () => ({ status: 'ok' }));
+  app.get('/health/ready', async () => {
+    await ctx.db.query('SELECT 1');
+    return { status: 'ok' };
+  });
+  await registerIdentity(app, ctx, {
+    ...(opts.flowLifespanMs ? { flowLifespanMs: opts.flowLifespanMs } : {}),
+    ...(opts.sessionLifespanMs ? { sessionLifespanMs: opts.sessionLifespanMs } : {}),
+    ...(opts.passwordHash ? { hash: opts.passwordHash } : {}),
+  });
+  await registerControlPlane(app, ctx);
+}

@@ -1,0 +1,35 @@
+import { startLocalStack } from './index';
+
+/** Standalone local stack (`npm run localstack`): LOCALSTACK_PORT, HOST, DATA_DIR, DATABASE_URL, PUBLIC_URL. */
+function envPort(): number {
+  const raw = process.env.LOCALSTACK_PORT ?? '4455';
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    console.error(`LOCALSTACK_PORT must be a port number between 0 and 65535, got "${raw}"`);
+    process.exit(1);
+  }
+  return port;
+}
+
+const stack = await startLocalStack({
+  port: envPort(),
+  host: process.env.LOCALSTACK_HOST ?? '127.0.0.1',
+  ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: process.env.DATA_DIR ?? './.data' }),
+  uiUrl: process.env.PUBLIC_URL ?? 'http://localhost:3000',
+});
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.info(`${signal} received, closing the local stack`);
+  try {
+    await stack.close();
+    process.exit(0);
+  } catch (err) {
+    console.error(err);
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
