@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+
+export interface Column<T> {
+  key: string;
+  header: string;
+  render: (row: T) => ReactNode;
+}
+
+export function Table<T>({ columns, rows, rowKey, caption, testId }: { columns: readonly Column<T>[]; rows: readonly T[]; rowKey: (row: T) => string; caption?: string; testId?: string }) {
+  return (
+    <div className="table-wrap">
+      <table className="table" data-testid={testId}>
+        {caption && <caption className="sr-only">{caption}</caption>}
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.key} scope="col">
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((c) => (
+                <td key={c.key}>{c.render(row)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

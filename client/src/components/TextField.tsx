@@ -1,0 +1,91 @@
+import { useId, type InputHTMLAttributes, type SelectHTMLAttributes } from 'react';
+
+interface FieldFrameProps {
+  id: string;
+  label: string;
+  hint?: string | undefined;
+  error?: string | undefined;
+  children: React.ReactNode;
+}
+
+function FieldFrame({ id, label, hint, error, children }: FieldFrameProps) {
+  return (
+    <div className={`field${error ? ' field-invalid' : ''}`}>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      {children}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function describedBy(id: string, hint?: string, error?: string): string | undefined {
+  if (error) return `${id}-error`;
+  return hint ? `${id}-hint` : undefined;
+}
+
+export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  hint?: string;
+  error?: string;
+}
+
+export function TextField({ label, hint, error, id, className, ...rest }: TextFieldProps) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  return (
+    <FieldFrame id={fieldId} label={label} hint={hint} error={error}>
+      <input
+        {...rest}
+        id={fieldId}
+        className={['input', className].filter(Boolean).join(' ')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, hint, error)}
+      />
+    </FieldFrame>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  label: string;
+  options: readonly SelectOption[];
+  hint?: string;
+  error?: string;
+}
+
+export function Select({ label, options, hint, error, id, className, ...rest }: SelectProps) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  return (
+    <FieldFrame id={fieldId} label={label} hint={hint} error={error}>
+      <select
+        {...rest}
+        id={fieldId}
+        className={['input', 'select', className].filter(Boolean).join(' ')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, hint, error)}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+}

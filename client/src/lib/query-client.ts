@@ -1,0 +1,34 @@
+import { QueryClient } from '@tanstack/react-query';
+import {
+  PROJECT_LIST_STALE_MS,
+  PROJECT_STALE_MS,
+  REFETCH_ON_WINDOW_FOCUS,
+  SESSION_STALE_MS,
+  WORKSPACE_LIST_STALE_MS,
+  WORKSPACE_STALE_MS,
+} from '../../../shared/constants';
+import { queryRetryDelay, shouldRetryActiveProject, shouldRetryQuery } from '../../../shared/domain/errors';
+
+/** Per-query cache rules of spec §7 (and the active-project retry rule of spec §8). */
+export const QUERY_RULES = {
+  session: { staleTime: SESSION_STALE_MS, retry: false },
+  workspaceList: { staleTime: WORKSPACE_LIST_STALE_MS },
+  projectList: { staleTime: PROJECT_LIST_STALE_MS },
+  project: { staleTime: PROJECT_STALE_MS, retry: false },
+  workspace: { staleTime: WORKSPACE_STALE_MS },
+  activeProject: { retry: shouldRetryActiveProject },
+} as const;
+
+/** Spec §7/§9 defaults: no refetch on window focus; 3 retries, exponential delay capped at 30 000 ms. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        refetchOnWindowFocus: REFETCH_ON_WINDOW_FOCUS,
+        retry: shouldRetryQuery,
+        retryDelay: queryRetryDelay,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,56 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { Card, PageHeader } from '../../components/Card';
+import { appPathFromReturnTo, currentPathWithSearch, loginPath } from '../../lib/navigation';
+import { UiMessages } from './FlowNodes';
+import { FlowForm } from './FlowForm';
+import { FlowView } from './IdentityFrame';
+import type { SelfServiceFlow } from './flow-types';
+import { continueRedirect } from './ory-flow';
+import { useFlow } from './use-flow';
+
+function savedTarget(flow: SelfServiceFlow): string | null {
+  const withContinue = flow as SelfServiceFlow & { continue_with?: Parameters<typeof continueRedirect>[0] };
+  const target = continueRedirect(withContinue.continue_with) ?? flow.return_to;
+  return target ? appPathFromReturnTo(target, '') || null : null;
+}
+
+export default function SettingsPage() {
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const flow = useFlow(
+    'settings',
+    {},
+    {
+      onUnauthorized: () => navigate(loginPath(currentPathWithSearch()), { replace: true }),
+      onUpdated: (updated) => {
+        if (updated.state !== 'success') return;
+        void queryClient.invalidateQueries();
+        const target = savedTarget(updated);
+        if (target) navigate(target);
+      },
+    },
+  );
+  const restart = () => void flow.restart();
+  const submit = (b: Record<string, unknown>) => void flow.submit(b);
+  const { state } = flow;
+
+  return (
+    <div className="page page-narrow" data-testid="settings-page">
+      <PageHeader title="Account settings" description="Your name and password for the Console." />
+      {state.status !== 'ready' ? (
+        <FlowView {...flow} restart={restart} submit={submit} />
+      ) : (
+        <>
+          <UiMessages messages={state.flow.ui.messages} />
+          <Card title="Profile" testId="settings-profile">
+            <FlowForm key={`p-${state.version}`} flow={state.flow} groups={['profile']} submitting={flow.submitting} onSubmit={submit} testId="settings-profile-form" />
+          </Card>
+          <Card title="Password" testId="settings-password">
+            <FlowForm key={`w-${state.version}`} flow={state.flow} groups={['password']} submitting={flow.submitting} onSubmit={submit} testId="settings-password-form" />
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { MESSAGES } from '../../../../shared/messages';
+import { LinkButton } from '../../components/Button';
+import { Card, EmptyState, ErrorState, PageHeader } from '../../components/Card';
+import { GraceSpinner } from '../../components/Spinner';
+import { QUERY_RULES } from '../../lib/query-client';
+import type { ProjectSummary } from '../../lib/types';
+import { ROUTES } from '../../routes';
+import { trpc } from '../../trpc';
+import { ProjectTable } from './ProjectTable';
+
+interface Group {
+  id: string | null;
+  name: string;
+  projects: ProjectSummary[];
+}
+
+/** Projects grouped by workspace; projects of no (known) workspace go under 'No workspace'. */
+export function groupByWorkspace(projects: readonly ProjectSummary[], workspaces: ReadonlyArray<{ id: string | null; name: string }>): Group[] {
+  const groups: Group[] = workspaces.flatMap((w) => (w.id ? [{ id: w.id, name: w.name, projects: [] as ProjectSummary[] }] : []));
+  const placeholder: Group = { id: null, name: MESSAGES.placeholderWorkspaceName, projects: [] };
+  for (const project of projects) {
+    const group = groups.find((g) => g.id === project.workspace_id) ?? placeholder;
+    group.projects.push(project);
+  }
+  return [...groups.filter((g) => g.projects.length > 0), ...(placeholder.projects.length ? [placeholder] : [])];
+}
+
+export default function ProjectsPage() {
+  const projects = trpc.projects.list.useQuery(undefined, QUERY_RULES.projectList);
+  const workspaces = trpc.workspaces.list.useQuery(undefined, QUERY_RULES.workspaceList);
+  const create = (
+    <LinkButton href={ROUTES.createProject.build({})} data-testid="create-project-button">
+      Create project
+    </LinkButton>
+  );
+
+  let body;
+  if (projects.isPending || workspaces.isPending) body = <GraceSpinner />;
+  else if (projects.isError) body = <ErrorState message={projects.error.message} onRetry={() => void projects.refetch()} />;
+  else if (projects.data.length === 0) {
+    body = <EmptyState title="No projects yet" description="Create your first project to manage identities, sessions and more." action={create} testId="projects-empty" />;
+  } else {
+    const groups = groupByWorkspace(projects.data, workspaces.data?.workspaces ?? []);
+    body = groups.map((g) => (
+      <Card key={g.id ?? 'none'} title={g.name} testId="project-group">
+        <ProjectTable projects={g.projects} />
+      </Card>
+    ));
+  }
+
+  return (
+    <div className="page" data-testid="projects-page">
+      <PageHeader title="Projects" description="Every project you can access, by workspace." actions={create} />
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import { useParams } from 'wouter';
+import { QUERY_RULES } from '../../lib/query-client';
+import { trpc } from '../../trpc';
+
+/** The workspace named by the route's {workspace} parameter. */
+export function useRouteWorkspace() {
+  const { workspace = '' } = useParams<{ workspace?: string }>();
+  const query = trpc.workspaces.get.useQuery({ workspace }, { ...QUERY_RULES.workspace, enabled: workspace !== '' });
+  return { workspaceId: workspace, query };
+}

@@ -1,0 +1,23 @@
+import { httpBatchLink } from '@trpc/client';
+import { createTRPCReact } from '@trpc/react-query';
+import type { AppRouter } from '../../server/routers/_app';
+
+export const trpc = createTRPCReact<AppRouter>();
+
+/** Every call carries this header; the BFF refuses mutations without it (CSRF). */
+export const CSRF_HEADER = { 'x-console-request': '1' } as const;
+export const TRPC_URL = '/api/trpc';
+export const TRPC_MAX_BATCH_ITEMS = 10;
+
+export function createTrpcClient() {
+  return trpc.createClient({
+    links: [
+      httpBatchLink({
+        url: TRPC_URL,
+        maxItems: TRPC_MAX_BATCH_ITEMS,
+        headers: () => ({ ...CSRF_HEADER }),
+        fetch: (input, init) => fetch(input, { ...init, credentials: 'same-origin' }),
+      }),
+    ],
+  });
+}

@@ -1,0 +1,7 @@
+import { rmSync } from 'node:fs';
+
+/** Removes the run's data directory. */
+export default function globalTeardown(): void {
+  const dir = process.env.E2E_DATA_DIR;
+  if (dir) rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,6 @@
+/** Where the e2e run's console and its embedded local stack listen. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_LOCALSTACK_PORT = Number(process.env.E2E_LOCALSTACK_PORT ?? 4555);
+export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
+/** The local stack itself: its developer mailbox answers only to direct loopback clients. */
+export const E2E_LOCALSTACK_URL = `http://127.0.0.1:${E2E_LOCALSTACK_PORT}`;

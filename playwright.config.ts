@@ -1,0 +1,65 @@
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { E2E_BASE_URL, E2E_LOCALSTACK_PORT, E2E_PORT } from './e2e/ports';
+
+/** Debian's Chromium; the suite never downloads a browser. */
+const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+if (!existsSync(chromiumPath)) {
+  throw new Error('Chromium not found: install it with `apt-get install -y chromium` or set CHROMIUM_PATH');
+}
+
+
+// A fresh data directory per run. Set once in the runner process; workers inherit it.
+process.env.E2E_DATA_DIR ??= join(tmpdir(), `console-e2e-${Date.now()}-${process.pid}`);
+const dataDir = process.env.E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  globalTeardown: './e2e/global-teardown.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : 'list',
+  outputDir: 'test-results',
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-quic',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    // The console serves the built client: build it first when missing or out of date.
+    command: 'node scripts/ensure-client-build.mjs && npx tsx server/main.ts',
+    url: `${E2E_BASE_URL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: E2E_BASE_URL,
+      LOCALSTACK_PORT: String(E2E_LOCALSTACK_PORT),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
