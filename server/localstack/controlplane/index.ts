@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { registerAccessRoutes } from './access';
+import { registerActiveProjectRoutes } from './active-project';
+import { installErrorHandler } from './errors';
+import { registerMemberRoutes } from './members';
+import { registerNormalizedRoutes } from './normalized';
+import { registerProjectRoutes } from './projects';
+import type { LocalStackContext } from '../context';
+import { registerWorkspaceRoutes } from './workspaces';
+
+export { controlPlaneMigrations } from './migrations';
+
+/**
+ * The control plane of the local stack: the Projects and Workspaces calls of the backoffice, at the
+ * root of the stack's URL, authenticated by the console session cookie. Errors are Ory's errorGeneric.
+ */
+export async function registerControlPlane(app: FastifyInstance, ctx: LocalStackContext): Promise<void> {
+  await app.register(async (scope) => {
+    installErrorHandler(scope, ctx.log);
+    registerProjectRoutes(scope, ctx);
+    registerNormalizedRoutes(scope, ctx);
+    registerAccessRoutes(scope, ctx);
+    registerActiveProjectRoutes(scope, ctx);
+    registerMemberRoutes(scope, ctx);
+    registerWorkspaceRoutes(scope, ctx);
+  });
+}

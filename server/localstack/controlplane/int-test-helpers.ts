@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import { Configuration, ProjectApi, WorkspaceApi } from '@ory/client';
+import pg from 'pg';
+import { pino } from 'pino';
+import { expect } from 'vitest';
+import { registerUser } from '../../test-support/users';
+import { startLocalStack, type LocalStack } from '../index';
+
+/**
+ * A fresh local stack: in-memory PGlite, or a fresh schema on DATABASE_URL when it is set (dropped again
+ * by close()).
+ */
+export async function startTestStack(): Promise<LocalStack> {
+  const databaseUrl = process.env.DATABASE_URL;
+  const dbSchema = databaseUrl ? `cp_test_${randomBytes(6).toString('hex')}` : undefined;
+  const stack = await startLocalStack({
+    port: 0,
+    host: '127.0.0.1',
+    logger: pino({ level: process.env.LOG_LEVEL ?? 'warn' }),
+    // The lowest argon2id cost: these tests are about the control plane, not password hashing.
+    passwordHash: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+    ...(databaseUrl ? { databaseUrl, dbSchema } : {}),
+  });
+  if (!databaseUrl || !dbSchema) return stack;
+  return {
+    ...stack,
+    async close() {
+      await stack.close();
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP SCHEMA IF EXISTS "${dbSchema}" CASCADE`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+export interface Answer {
+  status: number;
+  /** Test code inspects arbitrary JSON answers. */
+  body: any;
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  name: string;
+  cookie: string;
+  projects: ProjectApi;
+  workspaces: WorkspaceApi;
+  /** A raw call to the local stack with the user's session cookie (for paths @ory/client has no method for). */
+  call(method: string, path: string, body?: unknown): Promise<Answer>;
+}
+
+export async function rawCall(url: string, cookie: string | null, method: string, path: string, body?: unknown) {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (cookie) headers.cookie = cookie;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers,
+    ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null } as Answer;
+}
+
+let counter = 0;
+
+/** Registers a real user through the identity provider's browser flow; the cookie is a real session. */
+export async function newUser(stack: LocalStack, name: string): Promise<TestUser> {
+  counter += 1;
+  const email = `${name.toLowerCase()}-${counter}-${randomBytes(3).toString('hex')}@example.com`;
+  const { cookie, identityId } = await registerUser(stack.url, { email, name, password: 'a-Long-and-unusual-passw0rd' });
+  const configuration = new Configuration({ basePath: stack.url, baseOptions: { headers: { Cookie: cookie } } });
+  return {
+    id: identityId,
+    email,
+    name,
+    cookie,
+    projects: new ProjectApi(configuration),
+    workspaces: new WorkspaceApi(configuration),
+    call: (method, path, body) => rawCall(stack.url, cookie, method, path, body),
+  };
+}
+
+/** Creates a project through @ory/client (201 asserted) and returns it. */
+export async function createProject(
+  user: TestUser,
+  name: string,
+  extra: { environment?: 'prod' | 'stage' | 'dev'; workspace_id?: string } = {},
+) {
+  const created = await user.projects.createProject({
+    createProjectBody: { name, environment: extra.environment ?? 'dev', ...extra },
+  });
+  expect(created.status).toBe(201);
+  return created.data;
+}
+
+/** Awaits a call that must fail and returns its status and errorGeneric body. */
+export async function failure(promise: Promise<unknown>): Promise<Answer> {
+  try {
+    await promise;
+  } catch (err) {
+    const response = (err as { response?: { status: number; data: unknown } }).response;
+    if (response) return { status: response.status, body: response.data };
+    throw err;
+  }
+  throw new Error('Expected the call to fail, but it succeeded');
+}
+
+/** Asserts an errorGeneric answer with the status and a non-empty reason. */
+export function expectOryError(answer: Answer, status: number, reason?: RegExp): void {
+  expect(answer.status).toBe(status);
+  expect(answer.body.error.code).toBe(status);
+  expect(typeof answer.body.error.message).toBe('string');
+  expect(answer.body.error.reason).toEqual(expect.any(String));
+  if (reason) expect(answer.body.error.reason).toMatch(reason);
+}
+
+/** Seeds a membership directly (there is no invite API in this slice). */
+export async function addWorkspaceMember(
+  stack: LocalStack,
+  workspaceId: string,
+  identityId: string,
+  role: 'owner' | 'developer',
+): Promise<void> {
+  await stack.db.query(
+    'INSERT INTO workspace_members (workspace_id, identity_id, role, created_at) VALUES ($1, $2, $3, now())',
+    [workspaceId, identityId, role],
+  );
+}
+
+export async function addProjectMember(
+  stack: LocalStack,
+  projectId: string,
+  identityId: string,
+  role: 'owner' | 'developer',
+): Promise<void> {
+  await stack.db.query(
+    'INSERT INTO project_members (project_id, identity_id, role, created_at) VALUES ($1, $2, $3, now())',
+    [projectId, identityId, role],
+  );
+}

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { pino } from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { registerUser } from '../../test-support/users';
+import { startLocalStack, type LocalStackOptions } from '../index';
+import { rawCall } from './int-test-helpers';
+
+const databaseUrl = process.env.DATABASE_URL;
+const dataDir = databaseUrl ? undefined : mkdtempSync(join(tmpdir(), 'cp-persist-'));
+const dbSchema = `cp_test_${randomBytes(6).toString('hex')}`;
+const options: LocalStackOptions = {
+  port: 0,
+  logger: pino({ level: process.env.LOG_LEVEL ?? 'warn' }),
+  passwordHash: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+  ...(databaseUrl ? { databaseUrl, dbSchema } : { dataDir }),
+};
+
+afterAll(async () => {
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS "${dbSchema}" CASCADE`);
+    await client.end();
+  }
+});
+
+// Two on-disk PGlite starts take a while on a small machine.
+describe('control-plane writes across a restart', () => {
+  it('keeps workspaces, projects, revisions, memberships and the active project', async () => {
+    const first = await startLocalStack(options);
+    let cookie: string;
+    let workspaceId: string;
+    let projectId: string;
+    let revisionId: string;
+    try {
+      ({ cookie } = await registerUser(first.url, { name: 'Persistent', password: 'a-Long-and-unusual-passw0rd' }));
+      const ws = await rawCall(first.url, cookie, 'POST', '/workspaces', { name: 'Durable' });
+      workspaceId = ws.body.id;
+      const project = await rawCall(first.url, cookie, 'POST', '/normalized/projects', {
+        name: 'Kept',
+        environment: 'stage',
+        workspace_id: workspaceId,
+        custom_field: { survives: true },
+      });
+      projectId = project.body.id;
+      const renamed = await rawCall(first.url, cookie, 'PUT', `/normalized/projects/${projectId}`, {
+        ...project.body.current_revision,
+        name: 'Kept and renamed',
+      });
+      revisionId = renamed.body.current_revision.id;
+      await rawCall(first.url, cookie, 'PUT', '/console/active/project', { project_id: projectId });
+    } finally {
+      await first.close();
+    }
+
+    const second = await startLocalStack(options);
+    try {
+      const got = await rawCall(second.url, cookie, 'GET', `/normalized/projects/${projectId}`);
+      expect(got.status).toBe(200);
+      expect(got.body).toMatchObject({
+        environment: 'stage',
+        workspace_id: workspaceId,
+        current_revision: { id: revisionId, name: 'Kept and renamed', custom_field: { survives: true } },
+      });
+      const workspaces = await rawCall(second.url, cookie, 'GET', '/workspaces');
+      expect(workspaces.body.workspaces.map((w: { id: string }) => w.id)).toEqual([workspaceId]);
+      const active = await rawCall(second.url, cookie, 'GET', '/console/active/project');
+      expect(active.body).toEqual({ project_id: projectId });
+    } finally {
+      await second.close();
+    }
+  }, 120_000);
+});

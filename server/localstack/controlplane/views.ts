@@ -1,0 +1,104 @@
+import type { JsonObject, ProjectListRow, ProjectRow, RevisionRow } from './store/projects';
+import { toIso } from './store/time';
+import type { WorkspaceRow } from './store/workspaces';
+
+/** The wire shapes @ory/client reads: Project, ProjectMetadata, NormalizedProject, Workspace. */
+
+export const projectHosts = (slug: string): string[] => [`${slug}.projects.oryapis.com`];
+
+export function workspaceView(row: WorkspaceRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    created_at: toIso(row.created_at),
+    updated_at: toIso(row.updated_at),
+    ...(row.access_policy ? { access_policy: row.access_policy } : {}),
+    subscription_id: null,
+    subscription_plan: null,
+  };
+}
+
+export function projectMetadataView(row: ProjectListRow) {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    state: row.state,
+    environment: row.environment,
+    home_region: row.home_region,
+    hosts: projectHosts(row.slug),
+    created_at: toIso(row.created_at),
+    updated_at: toIso(row.updated_at),
+    subscription_id: row.subscription_id,
+    subscription_plan: null,
+    workspace_id: row.workspace_id,
+  };
+}
+
+interface Cors {
+  enabled: boolean;
+  origins: string[];
+}
+
+function corsFrom(fields: JsonObject, side: 'admin' | 'public'): Cors {
+  const enabled = fields[`serve_${side}_cors_enabled`];
+  const origins = fields[`serve_${side}_cors_allowed_origins`];
+  return {
+    enabled: enabled === true,
+    origins: Array.isArray(origins) ? origins.filter((o): o is string => typeof o === 'string') : [],
+  };
+}
+
+/** The editable part of the full configuration form, derived from a revision. */
+export function projectDocument(rev: RevisionRow) {
+  return {
+    name: rev.name,
+    services: rev.services,
+    cors_admin: corsFrom(rev.fields, 'admin'),
+    cors_public: corsFrom(rev.fields, 'public'),
+    organizations: [] as unknown[],
+  };
+}
+
+export function projectView(row: ProjectRow, rev: RevisionRow) {
+  return {
+    id: row.id,
+    slug: row.slug,
+    revision_id: rev.id,
+    state: row.state,
+    environment: row.environment,
+    home_region: row.home_region,
+    workspace_id: row.workspace_id,
+    ...projectDocument(rev),
+  };
+}
+
+export function revisionView(rev: RevisionRow) {
+  const created = toIso(rev.created_at);
+  return {
+    ...rev.fields,
+    id: rev.id,
+    project_id: rev.project_id,
+    name: rev.name,
+    created_at: created,
+    updated_at: created,
+  };
+}
+
+export function normalizedProjectView(row: ProjectRow, rev: RevisionRow, workspace?: WorkspaceRow) {
+  return {
+    id: row.id,
+    slug: row.slug,
+    state: row.state,
+    environment: row.environment,
+    home_region: row.home_region,
+    hosts: projectHosts(row.slug),
+    created_at: toIso(row.created_at),
+    updated_at: toIso(row.updated_at),
+    workspace_id: row.workspace_id,
+    ...(workspace ? { workspace: workspaceView(workspace) } : {}),
+    subscription_id: row.subscription_id,
+    subscription_plan: null,
+    current_revision: revisionView(rev),
+  };
+}
