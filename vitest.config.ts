@@ -6,6 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['shared/**/*.test.ts', 'server/**/*.unit.test.ts', 'client/**/*.test.ts'],
           environment: 'node',
         },
@@ -13,6 +14,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          sequence: { groupOrder: 1 },
           include: ['server/**/*.int.test.ts'],
           environment: 'node',
           testTimeout: 30_000,

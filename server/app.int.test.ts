@@ -1,0 +1,210 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import type { AppDeps } from './deps';
+import { TEST_PUBLIC_URL, startTestStack, testDeps, type TestStack } from './test-support/bff';
+import { startRecordingProxy, type RecordingProxy } from './test-support/recording-proxy';
+import { registerUser } from './test-support/users';
+
+let stack: TestStack;
+let oryProxy: RecordingProxy;
+let deps: AppDeps;
+let app: FastifyInstance;
+let staticDir: string;
+let cookie: string;
+
+const api = { 'x-console-request': '1', 'content-type': 'application/json' };
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  oryProxy = await startRecordingProxy(stack.url);
+  staticDir = await mkdtemp(join(tmpdir(), 'console-static-'));
+  await mkdir(join(staticDir, 'assets'));
+  await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>Console</title><div id="root"></div>');
+  await writeFile(join(staticDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  deps = testDeps(stack.url, { orySdkUrl: oryProxy.url }, { staticDir });
+  app = await buildApp(deps);
+  await app.ready();
+  cookie = (await registerUser(stack.url, {})).cookie;
+});
+
+afterAll(async () => {
+  await app?.close();
+  await oryProxy?.close();
+  await stack?.close();
+  await rm(staticDir, { recursive: true, force: true });
+});
+
+describe('CSRF rule', () => {
+  it('refuses a POST without x-console-request', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/trpc/workspaces.create', headers: { cookie, 'content-type': 'application/json' }, payload: { name: 'x' } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.reason).toMatch(/x-console-request/);
+  });
+
+  it('refuses a request from another origin', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/trpc/workspaces.create', headers: { ...api, cookie, origin: 'https://evil.example' }, payload: { name: 'x' } });
+    expect(res.statusCode).toBe(403);
+    const get = await app.inject({ method: 'GET', url: '/api/trpc/projects.list', headers: { cookie, origin: 'https://evil.example' } });
+    expect(get.statusCode).toBe(403);
+  });
+
+  it('accepts a same-origin POST with the header', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/trpc/workspaces.create', headers: { ...api, cookie, origin: TEST_PUBLIC_URL }, payload: { name: 'Via HTTP' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.data.name).toBe('Via HTTP');
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+});
+
+describe('tRPC over HTTP', () => {
+  it('answers a batched GET', async () => {
+    const input = encodeURIComponent(JSON.stringify({}));
+    const res = await app.inject({ method: 'GET', url: `/api/trpc/auth.session,projects.list,workspaces.list?batch=1&input=${input}`, headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { result: { data: unknown } }[];
+    expect(body).toHaveLength(3);
+    expect((body[0]!.result.data as { session: { identity: { id: string } } }).session.identity.id).toBeTruthy();
+    expect(Array.isArray(body[1]!.result.data)).toBe(true);
+  });
+
+  it('caps batches at 10 calls', async () => {
+    const paths = Array.from({ length: 11 }, () => 'auth.session').join(',');
+    const res = await app.inject({ method: 'GET', url: `/api/trpc/${paths}?batch=1&input={}`, headers: { cookie } });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('returns zod field issues in error.data.zodError', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/trpc/projects.create', headers: { ...api, cookie }, payload: { name: ' ', environment: 'nope' } });
+    expect(res.statusCode).toBe(400);
+    const error = res.json().error;
+    expect(error.data.code).toBe('BAD_REQUEST');
+    expect(error.data.zodError.fieldErrors).toHaveProperty('name');
+    expect(error.data.zodError.fieldErrors).toHaveProperty('environment');
+    expect(error.data.stack).toBeUndefined();
+  });
+
+  it('answers 401 for a signed-out call', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/trpc/projects.list' });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('health', () => {
+  it('/healthz answers ok', async () => {
+    const res = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('/readyz checks the upstreams', async () => {
+    expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    const down = await buildApp(testDeps('http://127.0.0.1:1', {}, { staticDir }));
+    const res = await down.inject({ method: 'GET', url: '/readyz' });
+    await down.close();
+    expect(res.statusCode).toBe(503);
+    expect(res.json().upstreams.upstream).toBe('unreachable');
+  });
+});
+
+describe('static client', () => {
+  it('serves index.html for client routes that accept HTML, with a CSP', async () => {
+    const res = await app.inject({ method: 'GET', url: '/projects/123/settings', headers: { accept: 'text/html,*/*' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root">');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves hashed assets with a long cache', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers 404 JSON for unknown API paths and non-HTML requests', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/nothing', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/missing.png', headers: { accept: 'image/png' } })).statusCode).toBe(404);
+  });
+});
+
+describe('/.ory proxy', () => {
+  it('refuses a foreign return_to before contacting the identity provider', async () => {
+    oryProxy.requests.length = 0;
+    for (const value of ['https://evil.example/x', '//evil.example', 'javascript:alert(1)']) {
+      const res = await app.inject({ method: 'GET', url: `/.ory/self-service/login/browser?return_to=${encodeURIComponent(value)}`, headers: { accept: 'application/json' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.id).toBe('self_service_flow_return_to_forbidden');
+    }
+    expect(oryProxy.requests).toHaveLength(0);
+  });
+
+  it('relays a flow with first-party cookies and forwarded headers', async () => {
+    oryProxy.requests.length = 0;
+    const res = await app.inject({
+      method: 'GET',
+      url: `/.ory/self-service/login/browser?return_to=${encodeURIComponent(`${TEST_PUBLIC_URL}/projects`)}`,
+      headers: { accept: 'application/json', cookie: 'theme=dark' },
+    });
+    expect(res.statusCode).toBe(200);
+    const flow = res.json();
+    expect(flow.ui.action.startsWith(`${TEST_PUBLIC_URL}/.ory/`)).toBe(true);
+    const setCookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+    expect(setCookie.length).toBeGreaterThan(0);
+    for (const c of setCookie) expect(c).not.toMatch(/domain=/i);
+    const seen = oryProxy.requests[0]!;
+    expect(seen.headers['x-forwarded-prefix']).toBe('/.ory');
+    expect(seen.headers['x-forwarded-host']).toBe('localhost:3000');
+    expect(seen.headers['x-forwarded-proto']).toBe('http');
+  });
+
+  it('carries a whole registration (JSON body, CSRF cookie) and relays the session cookie', async () => {
+    const created = await app.inject({ method: 'GET', url: '/.ory/self-service/registration/browser', headers: { accept: 'application/json' } });
+    expect(created.statusCode).toBe(200);
+    const flow = created.json();
+    const jar = ([] as string[]).concat(created.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+    const csrf = flow.ui.nodes.find((n: { attributes: { name?: string } }) => n.attributes.name === 'csrf_token').attributes.value;
+    const action = new URL(flow.ui.action);
+    expect(action.origin + action.pathname).toBe(`${TEST_PUBLIC_URL}/.ory/self-service/registration`);
+    const email = `proxy-${Date.now()}@example.com`;
+    const submitted = await app.inject({
+      method: 'POST',
+      url: action.pathname + action.search,
+      headers: { accept: 'application/json', 'content-type': 'application/json', cookie: jar, origin: TEST_PUBLIC_URL },
+      payload: { method: 'password', csrf_token: csrf, password: 'a-long-unrelated-passphrase', traits: { email, name: 'Via proxy' } },
+    });
+    expect(submitted.statusCode).toBe(200);
+    const session = ([] as string[]).concat(submitted.headers['set-cookie'] ?? []).find((c) => c.startsWith('ory_kratos_session='));
+    expect(session).toBeDefined();
+    expect(session).not.toMatch(/domain=/i);
+    const me = await app.inject({ method: 'GET', url: '/api/trpc/auth.session', headers: { cookie: session!.split(';')[0] } });
+    expect(me.json().result.data.session.identity.traits.email).toBe(email);
+  });
+
+  it('redirects browsers to our own origin', async () => {
+    const res = await app.inject({ method: 'GET', url: '/.ory/self-service/login/browser', headers: { accept: 'text/html' } });
+    expect([302, 303]).toContain(res.statusCode);
+    expect(String(res.headers.location).startsWith(TEST_PUBLIC_URL)).toBe(true);
+  });
+
+  it('logs out and forgets the cached session', async () => {
+    const user = await registerUser(stack.url, {});
+    const session = async () =>
+      (await app.inject({ method: 'GET', url: '/api/trpc/auth.session', headers: { cookie: user.cookie } })).json().result.data.session;
+    expect(await session()).not.toBeNull();
+    const start = await app.inject({ method: 'GET', url: '/.ory/self-service/logout/browser', headers: { accept: 'application/json', cookie: user.cookie } });
+    expect(start.statusCode).toBe(200);
+    const { logout_token: token } = start.json();
+    const done = await app.inject({ method: 'GET', url: `/.ory/self-service/logout?token=${token}`, headers: { accept: 'application/json', cookie: user.cookie } });
+    expect(done.statusCode).toBeLessThan(400);
+    expect(await session()).toBeNull();
+  });
+});

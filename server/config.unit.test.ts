@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:3000',
+      publicOrigin: 'http://localhost:3000',
+      backofficeUrl: undefined,
+      orySdkUrl: undefined,
+      dataDir: './.data',
+      databaseUrl: undefined,
+      localstackPort: 4455,
+      upstreamTimeoutMs: 30_000,
+      logLevel: 'info',
+      trustProxy: false,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'https://console.example.com/',
+      BACKOFFICE_URL: 'https://api.example.com',
+      ORY_SDK_URL: 'https://auth.example.com/',
+      DATA_DIR: '/var/lib/console',
+      DATABASE_URL: 'postgres://u:p@db:5432/console',
+      LOCALSTACK_PORT: '0',
+      UPSTREAM_TIMEOUT_MS: '1500',
+      LOG_LEVEL: 'debug',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      publicUrl: 'https://console.example.com',
+      publicOrigin: 'https://console.example.com',
+      backofficeUrl: 'https://api.example.com',
+      orySdkUrl: 'https://auth.example.com',
+      dataDir: '/var/lib/console',
+      databaseUrl: 'postgres://u:p@db:5432/console',
+      localstackPort: 0,
+      upstreamTimeoutMs: 1500,
+      logLevel: 'debug',
+      trustProxy: true,
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', BACKOFFICE_URL: '' })).toMatchObject({ port: 3000, backofficeUrl: undefined });
+  });
+
+  it.each([
+    ['PORT', 'abc', 'expected a port number'],
+    ['PORT', '70000', 'between 0 and 65535'],
+    ['PORT', '3.5', 'whole port number'],
+    ['PUBLIC_URL', 'localhost:3000', 'absolute http(s) URL'],
+    ['BACKOFFICE_URL', 'ftp://example.com', 'absolute http(s) URL'],
+    ['ORY_SDK_URL', 'not a url', 'absolute http(s) URL'],
+    ['DATABASE_URL', 'mysql://x', 'PostgreSQL URL'],
+    ['LOCALSTACK_PORT', '-1', 'between 0 and 65535'],
+    ['UPSTREAM_TIMEOUT_MS', '0', 'positive number of milliseconds'],
+    ['UPSTREAM_TIMEOUT_MS', 'soon', 'number of milliseconds'],
+    ['LOG_LEVEL', 'loud', 'expected one of fatal'],
+    ['TRUST_PROXY', 'maybe', 'expected true or false'],
+  ])('rejects %s=%s naming the variable and what it expects', (name, value, expected) => {
+    let error: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    expect(message).toContain(`${name}=${JSON.stringify(value)}`);
+    expect(message).toContain(expected);
+  });
+
+  it('lists every bad variable at once', () => {
+    expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'y' })).toThrow(/PORT=.*\n.*LOG_LEVEL=/s);
+  });
+});

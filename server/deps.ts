@@ -1,0 +1,62 @@
+import type { Logger } from 'pino';
+import type { Session } from '../shared/schemas/session';
+import type { Config } from './config';
+import { TtlCache, sessionKey } from './trpc/ttl-cache';
+import { createBackofficeClient, type BackofficeClient } from './upstream/backoffice';
+import { createOryClient, type OryClient } from './upstream/ory';
+
+/** How long a session look-up and a permission answer are reused by one BFF instance. */
+export const SESSION_CACHE_TTL_MS = 5_000;
+export const ACCESS_CACHE_TTL_MS = 5_000;
+
+export interface Caches {
+  /** session key → the session look-up (null: signed out). Promises, so concurrent calls share one look-up. */
+  sessions: TtlCache<Promise<Session | null>>;
+  /** `${sessionKey}|${kind}|${id}` → permission name → allowed. */
+  access: TtlCache<Record<string, boolean>>;
+}
+
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  backoffice: BackofficeClient;
+  ory: OryClient;
+  caches: Caches;
+  /** Directory of the built client (index.html + assets); default client/dist. */
+  staticDir?: string;
+}
+
+export function createCaches(ttl: { sessionMs?: number; accessMs?: number } = {}): Caches {
+  return {
+    sessions: new TtlCache(ttl.sessionMs ?? SESSION_CACHE_TTL_MS),
+    access: new TtlCache(ttl.accessMs ?? ACCESS_CACHE_TTL_MS),
+  };
+}
+
+/** Forgets everything cached for a session (after logout). */
+export function evictSession(caches: Caches, cookie: string | undefined): void {
+  const key = sessionKey(cookie);
+  if (!key) return;
+  caches.sessions.delete(key);
+  caches.access.deletePrefix(`${key}|`);
+}
+
+export interface UpstreamUrls {
+  backofficeUrl: string;
+  orySdkUrl: string;
+}
+
+/** Builds the upstream clients for a config whose upstream URLs are known. */
+export function createDeps(config: Config, logger: Logger, overrides: Partial<AppDeps> = {}): AppDeps {
+  const backofficeUrl = config.backofficeUrl;
+  const orySdkUrl = config.orySdkUrl;
+  if (!backofficeUrl || !orySdkUrl) throw new Error('createDeps: BACKOFFICE_URL and ORY_SDK_URL must be known');
+  return {
+    config,
+    logger,
+    backoffice: createBackofficeClient({ baseUrl: backofficeUrl, timeoutMs: config.upstreamTimeoutMs }),
+    ory: createOryClient({ basePath: orySdkUrl, timeoutMs: config.upstreamTimeoutMs }),
+    caches: createCaches(),
+    ...overrides,
+  };
+}

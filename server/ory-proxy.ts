@@ -1,0 +1,110 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { safeReturnToUrl } from '../shared/domain/return-to';
+import { evictSession } from './deps';
+
+const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'cookie', 'user-agent'] as const;
+const RELAYED_RESPONSE_HEADERS = ['content-type', 'cache-control', 'pragma', 'expires', 'vary', 'x-request-id'] as const;
+
+export function oryError(code: number, status: string, reason: string, message: string, id?: string) {
+  return { error: { ...(id ? { id } : {}), code, status, reason, message } };
+}
+
+/** Removes the Domain attribute so the cookie belongs to our own host (first-party flows). */
+export function stripCookieDomain(setCookie: string): string {
+  return setCookie
+    .split(';')
+    .filter((part) => !/^\s*domain\s*=/i.test(part))
+    .join(';');
+}
+
+/** Upstream-absolute (or upstream-root-relative) Location → the same place under our /.ory prefix. */
+export function rewriteLocation(location: string, upstreamBase: string, publicUrl: string): string {
+  if (location.startsWith(upstreamBase + '/') || location === upstreamBase) {
+    return `${publicUrl}/.ory${location.slice(upstreamBase.length)}`;
+  }
+  if (location.startsWith('/') && !location.startsWith('//')) return `/.ory${location}`;
+  return location;
+}
+
+/**
+ * `/.ory/*` → ORY_SDK_URL: keeps the identity provider's self-service flows and their cookies first-party.
+ * Every `return_to` must point at our own origin; it is checked before anything reaches the upstream.
+ */
+export async function registerOryProxy(app: FastifyInstance, opts: { upstreamUrl: string }): Promise<void> {
+  const { config, caches } = app.deps;
+  const upstreamBase = opts.upstreamUrl.replace(/\/+$/, '');
+  const upstreamOrigin = new URL(upstreamBase).origin;
+  const publicUrl = new URL(config.publicUrl);
+  const forwarded = { proto: publicUrl.protocol.replace(':', ''), host: publicUrl.host, prefix: '/.ory' };
+
+  await app.register(
+    async (proxy) => {
+      proxy.removeAllContentTypeParsers();
+      proxy.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+      proxy.all('/*', (req, reply) => relay(req, reply));
+    },
+    { prefix: '/.ory' },
+  );
+
+  async function relay(req: FastifyRequest, reply: FastifyReply) {
+    const incoming = new URL(req.url, 'http://bff.invalid');
+    const rest = incoming.pathname.slice('/.ory'.length) || '/';
+    for (const value of incoming.searchParams.getAll('return_to')) {
+      const safe = safeReturnToUrl(value, config.publicOrigin);
+      if (safe === null) {
+        return reply
+          .code(400)
+          .send(oryError(400, 'Bad Request', `Requested return_to URL "${value.slice(0, 200)}" is not allowed.`, 'The request was malformed or contained invalid parameters', 'self_service_flow_return_to_forbidden'));
+      }
+    }
+    const returnTo = incoming.searchParams.getAll('return_to');
+    if (returnTo.length > 0) {
+      incoming.searchParams.delete('return_to');
+      for (const value of returnTo) incoming.searchParams.append('return_to', safeReturnToUrl(value, config.publicOrigin)!);
+    }
+    const target = new URL(upstreamBase + rest + incoming.search);
+    if (target.origin !== upstreamOrigin) return reply.code(400).send(oryError(400, 'Bad Request', 'Invalid path.', 'The request was malformed or contained invalid parameters'));
+
+    const headers: Record<string, string> = {
+      'x-forwarded-proto': forwarded.proto,
+      'x-forwarded-host': forwarded.host,
+      'x-forwarded-prefix': forwarded.prefix,
+      'x-request-id': String(req.id),
+    };
+    for (const name of FORWARDED_REQUEST_HEADERS) {
+      const value = req.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && Buffer.isBuffer(req.body);
+    let response: Response;
+    let body: Buffer;
+    try {
+      response = await fetch(target, {
+        method: req.method,
+        headers,
+        body: hasBody ? (req.body as unknown as BodyInit) : undefined,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(config.upstreamTimeoutMs),
+      });
+      body = Buffer.from(await response.arrayBuffer());
+    } catch (error) {
+      const timeout = (error as { name?: string }).name === 'TimeoutError';
+      req.log.error({ err: error, path: rest }, 'identity provider proxy failed');
+      return reply
+        .code(timeout ? 504 : 502)
+        .send(timeout ? oryError(504, 'Gateway Timeout', 'The identity provider did not answer in time.', 'Gateway Timeout') : oryError(502, 'Bad Gateway', 'The identity provider could not be reached.', 'Bad Gateway'));
+    }
+
+    reply.code(response.status);
+    for (const name of RELAYED_RESPONSE_HEADERS) {
+      const value = response.headers.get(name);
+      if (value !== null) reply.header(name, value);
+    }
+    const location = response.headers.get('location');
+    if (location) reply.header('location', rewriteLocation(location, upstreamBase, config.publicUrl));
+    const cookies = response.headers.getSetCookie().map(stripCookieDomain);
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    if (response.status < 400 && /^\/self-service\/logout\/?$/.test(rest)) evictSession(caches, req.headers.cookie);
+    return reply.send(body);
+  }
+}

@@ -1,0 +1,41 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { callerFor, removeDir, startTestStack, testDeps, type TestStack } from '../test-support/bff';
+import { registerUser } from '../test-support/users';
+
+let stack: TestStack | undefined;
+let dataDir: string | undefined;
+
+afterAll(async () => {
+  await stack?.close();
+  await removeDir(dataDir);
+});
+
+describe('the local stack restarted on the same data directory', () => {
+  it('still has every acknowledged write made through the BFF', async () => {
+    stack = await startTestStack({ persistent: true });
+    dataDir = stack.dataDir;
+    const user = await registerUser(stack.url, { name: 'Durable' });
+    let caller = callerFor(testDeps(stack.url), user.cookie);
+    const workspace = await caller.workspaces.create({ name: 'Before restart' });
+    await caller.workspaces.update({ workspace: workspace.id!, name: 'Renamed before restart' });
+    const project = await caller.projects.create({ name: 'Kept', environment: 'stage', workspaceId: workspace.id! });
+    await caller.projects.update({ projectId: project.id, name: 'Kept and renamed' });
+    await caller.projects.setEnvironment({ projectId: project.id, environment: 'prod' });
+    await caller.projects.setActive({ projectId: project.id });
+    const doomed = await caller.projects.create({ name: 'Doomed', environment: 'dev' });
+    await caller.projects.delete({ projectId: doomed.id, confirmName: 'Doomed' });
+    await stack.close();
+
+    stack = await startTestStack({ dataDir });
+    caller = callerFor(testDeps(stack.url), user.cookie);
+    expect((await caller.auth.session()).session?.identity?.id).toBe(user.identityId);
+    expect(await caller.workspaces.get({ workspace: workspace.id! })).toMatchObject({ name: 'Renamed before restart' });
+    expect(await caller.projects.get({ projectId: project.id })).toMatchObject({
+      environment: 'prod',
+      workspace_id: workspace.id,
+      current_revision: { name: 'Kept and renamed' },
+    });
+    expect(await caller.projects.getActive()).toEqual({ projectId: project.id });
+    expect((await caller.projects.list()).map((p) => p.id)).toEqual([project.id]);
+  });
+});

@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { oryError } from './ory-proxy';
+
+const notFound = (url: string) => oryError(404, 'Not Found', `No route ${url.split('?')[0]}`, 'The requested resource could not be found');
+
+/**
+ * Serves the built client: hashed assets cached for a year, index.html never cached, and index.html
+ * for any other GET that accepts HTML (client-side routes). Unknown /api and /.ory paths answer 404 JSON.
+ */
+export async function registerStaticClient(app: FastifyInstance, dir: string): Promise<void> {
+  const root = resolve(dir);
+  const hasClient = existsSync(resolve(root, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root,
+      prefix: '/',
+      index: false,
+      setHeaders(reply, filePath) {
+        reply.header('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ dir: root }, 'client build not found; only the API is served');
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = req.url.startsWith('/api/') || req.url === '/api' || req.url.startsWith('/.ory');
+    const wantsHtml = (req.headers.accept ?? '').includes('text/html');
+    if (!isApi && hasClient && (req.method === 'GET' || req.method === 'HEAD') && wantsHtml) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.code(404).send(notFound(req.url));
+  });
+}

@@ -1,0 +1,30 @@
+import type { Context } from './context';
+
+export type AccessKind = 'project' | 'workspace';
+
+/**
+ * Answers permission questions about one project or workspace for the caller, asking the control plane
+ * only for the names not answered in the last few seconds (per instance, per session).
+ */
+export async function checkAccess(ctx: Context, kind: AccessKind, id: string, permissions: string[]): Promise<Record<string, boolean>> {
+  const { caches, backoffice } = ctx.deps;
+  const key = ctx.sessionKey ? `${ctx.sessionKey}|${kind}|${id}` : undefined;
+  const known = (key && caches.access.get(key)) || {};
+  const missing = permissions.filter((p) => !(p in known));
+  let merged = known;
+  if (missing.length > 0) {
+    const answer =
+      kind === 'project'
+        ? await backoffice.projectAccess(ctx.call, id, missing)
+        : await backoffice.workspaceAccess(ctx.call, id, missing);
+    merged = { ...known };
+    for (const name of missing) merged[name] = answer[name] === true;
+    if (key) caches.access.set(key, merged);
+  }
+  return Object.fromEntries(permissions.map((p) => [p, merged[p] === true]));
+}
+
+/** After a change that may alter permissions (delete, move), forget what this session knew about the object. */
+export function forgetAccess(ctx: Context, kind: AccessKind, id: string): void {
+  if (ctx.sessionKey) ctx.deps.caches.access.delete(`${ctx.sessionKey}|${kind}|${id}`);
+}

@@ -1,0 +1,68 @@
+import { TRPCError, initTRPC } from '@trpc/server';
+import { ZodError, z } from 'zod';
+import { MESSAGES } from '../../shared/messages';
+import { uuidSchema } from '../../shared/schemas/common';
+import { UpstreamError } from '../upstream/errors';
+import { checkAccess } from './access';
+import type { Context } from './context';
+import { toTRPCError } from './errors';
+
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    const { stack: _stack, ...data } = shape.data;
+    const cause = error.cause;
+    const upstream = cause instanceof UpstreamError && cause.kind === 'http' && cause.status < 500 ? cause : undefined;
+    return {
+      ...shape,
+      data: {
+        ...data,
+        zodError: cause instanceof ZodError ? z.flattenError(cause) : null,
+        /** The upstream's reason / error id for 4xx answers (e.g. 'aal2', 'feature_not_available'). */
+        reason: upstream?.reason ?? null,
+        errorId: upstream?.errorId ?? null,
+      },
+    };
+  },
+});
+
+export const router = t.router;
+export const middleware = t.middleware;
+export const createCallerFactory = t.createCallerFactory;
+
+/** The one error pipeline (DESIGN §3): every failure below this point leaves as a safe TRPCError. */
+const errorPipeline = t.middleware(async ({ ctx, next, path }) => {
+  const result = await next();
+  if (result.ok) return result;
+  throw toTRPCError(result.error, ctx.log, path);
+});
+
+export const publicProcedure = t.procedure.use(errorPipeline);
+
+export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const session = await ctx.getSession();
+  if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'You need to sign in to do this.' });
+  return next({ ctx: { session } });
+});
+
+const workspaceRef = z.looseObject({ workspace: uuidSchema });
+const projectRef = z.looseObject({ projectId: uuidSchema });
+
+/** The caller must be able to read the workspace named by `input.workspace`. */
+export const workspaceProcedure = authedProcedure.use(async ({ ctx, next, getRawInput }) => {
+  const { workspace } = workspaceRef.parse(await getRawInput());
+  const access = await checkAccess(ctx, 'workspace', workspace, ['backoffice.workspace.read']);
+  if (!access['backoffice.workspace.read']) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: "You don't have access to this workspace." });
+  }
+  return next({ ctx: { workspace } });
+});
+
+/** The caller must hold backoffice.project.read on the project named by `input.projectId`. */
+export const projectProcedure = authedProcedure.use(async ({ ctx, next, getRawInput }) => {
+  const { projectId } = projectRef.parse(await getRawInput());
+  const access = await checkAccess(ctx, 'project', projectId, ['backoffice.project.read']);
+  if (!access['backoffice.project.read']) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.projectAccessFailure });
+  }
+  return next({ ctx: { projectId } });
+});
