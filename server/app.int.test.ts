@@ -122,6 +122,21 @@ describe('static client', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('serves the app shell at the root path', async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const res = await app.inject({ method, url: '/', headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+    }
+    expect((await app.inject({ method: 'GET', url: '/' })).body).toContain('<div id="root">');
+  });
+
+  it('answers 404 for a missing asset even when the browser accepts HTML', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/gone-123.js', headers: { accept: 'text/html,*/*' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('<div id="root">');
+  });
+
   it('serves hashed assets with a long cache', async () => {
     const res = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);

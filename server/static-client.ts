@@ -22,13 +22,18 @@ export async function registerStaticClient(app: FastifyInstance, dir: string): P
         reply.header('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // The root is a directory to @fastify/static (index: false), so it gets the app shell explicitly.
+    app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html'));
   } else {
     app.log.warn({ dir: root }, 'client build not found; only the API is served');
   }
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url.startsWith('/api/') || req.url === '/api' || req.url.startsWith('/.ory');
     const wantsHtml = (req.headers.accept ?? '').includes('text/html');
-    if (!isApi && hasClient && (req.method === 'GET' || req.method === 'HEAD') && wantsHtml) {
+    // A missing asset or file is a 404, never the app shell: only extension-less paths are client routes.
+    const path = req.url.split('?')[0] ?? '';
+    const isFile = path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path);
+    if (!isApi && !isFile && hasClient && (req.method === 'GET' || req.method === 'HEAD') && wantsHtml) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
     }
     return reply.code(404).send(notFound(req.url));
