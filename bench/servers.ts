@@ -44,3 +44,6 @@ if (mode === 'stack') {
   console.error('usage: tsx bench/servers.ts stack | bff <stackUrl>');
   process.exit(2);
 }
+
+// Exit cleanly when the benchmark is done, so `node --cpu-prof` can write its profile.
+process.once('SIGTERM', () => process.exit(0));
