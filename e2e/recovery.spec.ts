@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { MESSAGES } from '../shared/messages';
 import { E2E_LOCALSTACK_URL } from './ports';
-import { fillLogin, newUser, register, signOut } from './support';
+import { expectNoA11yViolations, fillLogin, newUser, register, signOut } from './support';
 
 interface MailboxMessage {
   recipient: string;
@@ -15,7 +15,8 @@ test('a user recovers the account with an emailed code and sets a new password',
   await signOut(page);
 
   await page.getByTestId('forgot-password-link').click();
-  await expect(page.getByTestId('recovery-page')).toBeVisible();
+  await expect(page.getByTestId('flow-input-email')).toBeVisible();
+  await expectNoA11yViolations(page, 'recovery');
   await page.getByTestId('flow-input-email').fill(user.email);
   await page.getByTestId('flow-form').getByRole('button', { name: /submit|continue|send/i }).click();
   await expect(page.getByTestId('flow-input-code')).toBeVisible();

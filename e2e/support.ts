@@ -1,4 +1,6 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import type { Result } from 'axe-core';
 
 export const PASSWORD = 'Violet-Harbor-Lantern-2041';
 
@@ -52,4 +54,26 @@ export function projectIdFromUrl(url: string): string {
   const match = /\/projects\/([0-9a-f-]{36})\//.exec(url);
   if (!match?.[1]) throw new Error(`No project id in ${url}`);
   return match[1];
+}
+
+/** WCAG 2.0, 2.1 and 2.2 at levels A and AA, plus axe's best practices (landmarks, heading order). */
+export const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
+
+/** One block per violation: rule, impact, help link, and every offending element with axe's advice. */
+export function formatViolations(violations: readonly Result[]): string {
+  return violations
+    .map((v) => {
+      const nodes = v.nodes.map((n) => {
+        const summary = (n.failureSummary ?? '').replace(/\n/g, '\n        ');
+        return `    - ${n.target.join(' ')}\n      ${n.html.slice(0, 240)}\n        ${summary}`;
+      });
+      return `[${v.impact ?? 'unknown'}] ${v.id}: ${v.help}\n  ${v.helpUrl}\n${nodes.join('\n')}`;
+    })
+    .join('\n\n');
+}
+
+/** Runs axe on the page as it is now; fails with a readable list of the violations found. */
+export async function expectNoA11yViolations(page: Page, screen: string = new URL(page.url()).pathname): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(A11Y_TAGS).analyze();
+  expect(results.violations.map((v) => v.id), `Accessibility violations on ${screen}:\n\n${formatViolations(results.violations)}\n`).toEqual([]);
 }

@@ -10,11 +10,13 @@ export interface DialogProps {
   onClose: () => void;
   children: ReactNode;
   footer?: ReactNode;
+  /** The id of the element that describes the dialog (read out after its title). */
+  describedBy?: string;
   testId?: string;
 }
 
 /** A modal dialog: focus moves in and is trapped, Escape closes, focus returns to the opener. */
-export function Dialog({ open, title, onClose, children, footer, testId }: DialogProps) {
+export function Dialog({ open, title, onClose, children, footer, describedBy, testId }: DialogProps) {
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
 
@@ -56,6 +58,7 @@ export function Dialog({ open, title, onClose, children, footer, testId }: Dialo
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
+        aria-describedby={describedBy}
         tabIndex={-1}
         onKeyDown={onKeyDown}
         data-testid={testId}
@@ -86,6 +89,7 @@ export interface ConfirmDialogProps {
 
 export function ConfirmDialog({ open, title, message, confirmText, confirmLabel, busy, error, onConfirm, onClose, testId = 'confirm-dialog' }: ConfirmDialogProps) {
   const [typed, setTyped] = useState('');
+  const messageId = useId();
   useEffect(() => {
     if (open) setTyped('');
   }, [open]);
@@ -96,6 +100,7 @@ export function ConfirmDialog({ open, title, message, confirmText, confirmLabel,
       title={title}
       onClose={onClose}
       testId={testId}
+      describedBy={messageId}
       footer={
         <>
           <Button onClick={onClose}>Cancel</Button>
@@ -111,7 +116,9 @@ export function ConfirmDialog({ open, title, message, confirmText, confirmLabel,
           if (matches) onConfirm(typed);
         }}
       >
-        <div className="dialog-message">{message}</div>
+        <div id={messageId} className="dialog-message">
+          {message}
+        </div>
         {confirmText !== undefined && (
           <TextField
             label={`Type "${confirmText}" to confirm`}

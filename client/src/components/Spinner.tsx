@@ -20,13 +20,20 @@ export function GraceSpinner({ label }: { label?: string }) {
   ) : null;
 }
 
-/** Spec §2: the full-screen 'Loading Project' screen of the project context wrapper. */
+/**
+ * Spec §2: the full-screen 'Loading Project' screen of the project context wrapper. Like every
+ * loading indicator it appears only after the grace period; until then the screen stays blank.
+ */
 export function LoadingProjectScreen() {
-  const showIndicator = useGrace(true);
+  const visible = useGrace(true);
   return (
-    <div className="fullscreen" data-testid="loading-project">
-      <p className="fullscreen-text">{MESSAGES.loadingProject}</p>
-      {showIndicator && <Spinner label={MESSAGES.loadingProject} />}
+    <div className="fullscreen" role="status" aria-live="polite" data-testid="loading-project" data-visible={visible}>
+      {visible && (
+        <>
+          <p className="fullscreen-text">{MESSAGES.loadingProject}</p>
+          <span className="spinner" aria-hidden="true" />
+        </>
+      )}
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { switcherKeyAction } from './switcher-keys';
 
 export interface SwitcherItem {
   id: string;
@@ -10,14 +11,19 @@ export interface SwitcherProps {
   label: string;
   currentLabel: string;
   items: readonly SwitcherItem[];
+  /** 'loading' and 'error' replace the list with a short message. */
+  status?: 'loading' | 'error' | 'ready';
   selectedId?: string | undefined;
   onSelect: (id: string) => void;
   footer?: ReactNode;
   testId: string;
 }
 
-/** A menu button with a listbox: arrows move, Enter or Space picks, Escape closes. */
-export function Switcher({ label, currentLabel, items, selectedId, onSelect, footer, testId }: SwitcherProps) {
+/**
+ * A button opening a listbox: Enter, Space or the arrows open it; arrows move, Enter or Space picks;
+ * Tab reaches the footer links; Escape closes and focus returns to the button.
+ */
+export function Switcher({ label, currentLabel, items, status = 'ready', selectedId, onSelect, footer, testId }: SwitcherProps) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const root = useRef<HTMLDivElement>(null);
@@ -37,6 +43,10 @@ export function Switcher({ label, currentLabel, items, selectedId, onSelect, foo
     return () => document.removeEventListener('mousedown', onPointer);
   }, [open, items, selectedId]);
 
+  useEffect(() => {
+    if (open) list.current?.querySelector('[data-active="true"]')?.scrollIntoView({ block: 'nearest' });
+  }, [open, active]);
+
   const close = () => {
     setOpen(false);
     button.current?.focus();
@@ -46,20 +56,34 @@ export function Switcher({ label, currentLabel, items, selectedId, onSelect, foo
     if (id !== selectedId) onSelect(id);
   };
 
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    const last = items.length - 1;
-    if (e.key === 'ArrowDown') setActive((a) => Math.min(a + 1, last));
-    else if (e.key === 'ArrowUp') setActive((a) => Math.max(a - 1, 0));
-    else if (e.key === 'Home') setActive(0);
-    else if (e.key === 'End') setActive(last);
-    else if (e.key === 'Escape' || e.key === 'Tab') return close();
-    else if ((e.key === 'Enter' || e.key === ' ') && items[active]) pick(items[active].id);
-    else return;
+  const onListKeyDown = (e: KeyboardEvent) => {
+    const action = switcherKeyAction(e.key, active, items.length, Boolean(footer));
+    if (action.kind === 'none' || action.kind === 'to-footer') return;
     e.preventDefault();
+    e.stopPropagation();
+    if (action.kind === 'move') setActive(action.index);
+    else if (action.kind === 'close') close();
+    else if (action.kind === 'pick' && items[action.index]) pick(items[action.index]!.id);
+  };
+  const onPopoverKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape') return;
+    e.preventDefault();
+    close();
+  };
+  const onButtonKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    e.preventDefault();
+    setOpen(true);
+  };
+  // Focus leaving the switcher (Tab past the footer, a click elsewhere) closes it.
+  const onBlur = (e: FocusEvent) => {
+    if (open && e.relatedTarget && !root.current?.contains(e.relatedTarget as Node)) setOpen(false);
   };
 
+  const emptyText = status === 'loading' ? 'Loading…' : status === 'error' ? 'Could not load the list' : 'Nothing here yet';
+
   return (
-    <div className="switcher" ref={root}>
+    <div className="switcher" ref={root} onBlur={onBlur}>
       <button
         ref={button}
         type="button"
@@ -67,8 +91,8 @@ export function Switcher({ label, currentLabel, items, selectedId, onSelect, foo
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-controls={open ? listId : undefined}
-        aria-label={`${label}: ${currentLabel}`}
         onClick={() => setOpen((o) => !o)}
+        onKeyDown={onButtonKeyDown}
         data-testid={testId}
       >
         <span className="switcher-kind">{label}</span>
@@ -76,16 +100,19 @@ export function Switcher({ label, currentLabel, items, selectedId, onSelect, foo
         <span aria-hidden="true">▾</span>
       </button>
       {open && (
-        <div className="switcher-popover">
+        <div className="switcher-popover" onKeyDown={onPopoverKeyDown}>
           <ul
             ref={list}
             id={listId}
             role="listbox"
             tabIndex={-1}
             aria-label={label}
+            aria-busy={status === 'loading' || undefined}
+            aria-describedby={items.length === 0 ? `${listId}-empty` : undefined}
             aria-activedescendant={items[active] ? `${listId}-${items[active].id}` : undefined}
-            onKeyDown={onKeyDown}
+            onKeyDown={onListKeyDown}
             className="switcher-list"
+            data-testid={`${testId}-list`}
           >
             {items.map((item, index) => (
               <li
@@ -93,6 +120,7 @@ export function Switcher({ label, currentLabel, items, selectedId, onSelect, foo
                 id={`${listId}-${item.id}`}
                 role="option"
                 aria-selected={item.id === selectedId}
+                data-active={index === active}
                 className={index === active ? 'switcher-option switcher-option-active' : 'switcher-option'}
                 onMouseEnter={() => setActive(index)}
                 onClick={() => pick(item.id)}
@@ -102,9 +130,17 @@ export function Switcher({ label, currentLabel, items, selectedId, onSelect, foo
                 {item.description && <span className="switcher-description">{item.description}</span>}
               </li>
             ))}
-            {items.length === 0 && <li className="switcher-empty">Nothing here yet</li>}
           </ul>
-          {footer && <div className="switcher-footer" onClick={() => setOpen(false)}>{footer}</div>}
+          {items.length === 0 && (
+            <p id={`${listId}-empty`} className="switcher-empty" data-testid={`${testId}-${status === 'ready' ? 'empty' : status}`}>
+              {emptyText}
+            </p>
+          )}
+          {footer && (
+            <div className="switcher-footer" onClick={() => setOpen(false)}>
+              {footer}
+            </div>
+          )}
         </div>
       )}
     </div>

@@ -1,15 +1,13 @@
 import { useEffect } from 'react';
 import toast, { ToastBar, Toaster, useToasterStore } from 'react-hot-toast';
-import { toastOptions, visibleToasts } from '../../../shared/domain/toasts';
+import { toastOptions } from '../../../shared/domain/toasts';
+import { hasDismissButton, toastsToDismiss } from './toast-rules';
 
 /** Keeps at most 20 toasts on screen (spec §2): the oldest go first. */
 function useToastLimit(): void {
   const { toasts } = useToasterStore();
   useEffect(() => {
-    // react-hot-toast lists the newest first; visibleToasts expects oldest first.
-    const shown = toasts.filter((t) => t.visible).reverse();
-    const keep = new Set(visibleToasts(shown).map((t) => t.id));
-    shown.filter((t) => !keep.has(t.id)).forEach((t) => toast.dismiss(t.id));
+    toastsToDismiss(toasts).forEach((id) => toast.dismiss(id));
   }, [toasts]);
 }
 
@@ -24,7 +22,8 @@ export function ConsoleToaster() {
       toastOptions={{
         duration: base.durationMs,
         success: { duration: toastOptions('success').durationMs },
-        error: { duration: toastOptions('error').durationMs },
+        // Errors are announced at once by screen readers.
+        error: { duration: toastOptions('error').durationMs, ariaProps: { role: 'alert', 'aria-live': 'assertive' } },
         loading: { duration: toastOptions('loading').durationMs },
         style: { width: base.widthPx, maxWidth: base.widthPx },
         className: 'toast',
@@ -38,9 +37,9 @@ export function ConsoleToaster() {
               <div className="toast-message" data-testid={`toast-${t.type}`}>
                 {message}
               </div>
-              {toastOptions(t.type === 'blank' || t.type === 'custom' ? 'default' : t.type).dismissible && (
-                <button type="button" className="toast-dismiss" aria-label="Dismiss" onClick={() => toast.dismiss(t.id)}>
-                  ×
+              {hasDismissButton(t.type) && (
+                <button type="button" className="toast-dismiss" aria-label="Dismiss" onClick={() => toast.dismiss(t.id)} data-testid="toast-dismiss">
+                  <span aria-hidden="true">×</span>
                 </button>
               )}
             </div>

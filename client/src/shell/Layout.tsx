@@ -33,7 +33,7 @@ function useCrumbs(route: RouteDef): Crumb[] {
   if (workspaceId) {
     return [
       { label: 'Workspaces', href: ROUTES.workspaces.build({}) },
-      { label: workspace.data?.name ?? '…', href: ROUTES.workspace.build({ workspace: workspaceId }) },
+      { label: workspace.data?.name ?? (workspace.isError ? 'Workspace' : '…'), href: ROUTES.workspace.build({ workspace: workspaceId }) },
       ...(label ? [{ label }] : []),
     ];
   }
@@ -100,7 +100,7 @@ export function Layout({ route, children }: { route: RouteDef; children: ReactNo
       <TopBar layout={layout} signedIn={route.requiresAuth} />
       <div className="app-body">
         {sidebar}
-        <main id="main" className={layout.wide ? 'main main-wide' : 'main'}>
+        <main id="main" tabIndex={-1} className={layout.wide ? 'main main-wide' : 'main'}>
           {!minimal && <Breadcrumbs items={crumbs} />}
           {route.requiresAuth && !minimal && !layout.skipFirstTimeExperience && <FirstTimeBanner />}
           {children}

@@ -18,7 +18,8 @@ export function RouteView({ route }: { route: RouteDef }) {
   );
   const scoped =
     isProjectRoute(route) && params.project ? (
-      <ProjectContext projectId={params.project}>
+      // Keyed by project: nothing typed for one project (a rename form) carries over to another.
+      <ProjectContext key={params.project} projectId={params.project}>
         <Layout route={route}>{page}</Layout>
       </ProjectContext>
     ) : (

@@ -8,6 +8,10 @@ import { trpc } from '../trpc';
 import { showError } from './error-toast';
 import { useOptionalProject } from './ProjectContext';
 
+function listStatus(query: { isPending: boolean; isError: boolean }): 'loading' | 'error' | 'ready' {
+  return query.isPending ? 'loading' : query.isError ? 'error' : 'ready';
+}
+
 export function ProjectSwitcher() {
   const current = useOptionalProject();
   const projects = trpc.projects.list.useQuery(undefined, QUERY_RULES.projectList);
@@ -33,6 +37,7 @@ export function ProjectSwitcher() {
       testId="project-switcher"
       currentLabel={currentLabel}
       items={items}
+      status={listStatus(projects)}
       selectedId={selectedId}
       onSelect={(projectId) => setActive.mutate({ projectId })}
       footer={
@@ -60,6 +65,7 @@ export function WorkspaceSwitcher() {
       testId="workspace-switcher"
       currentLabel={currentLabel}
       items={items}
+      status={listStatus(workspaces)}
       selectedId={selectedId}
       onSelect={(workspace) => navigate(ROUTES.workspaceProjects.build({ workspace }))}
       footer={

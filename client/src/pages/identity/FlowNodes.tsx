@@ -4,13 +4,13 @@ import type { UiNode, UiText } from './flow-types';
 export function UiMessages({ messages, testId = 'flow-messages' }: { messages: readonly UiText[] | undefined; testId?: string }) {
   if (!messages?.length) return null;
   return (
-    <ul className="flow-messages" data-testid={testId}>
+    <div className="flow-messages" data-testid={testId}>
       {messages.map((m) => (
-        <li key={`${m.id}-${m.text}`} className={`flow-message flow-message-${m.type}`} role={m.type === 'error' ? 'alert' : 'status'} data-testid={`flow-message-${m.type}`}>
+        <p key={`${m.id}-${m.text}`} className={`flow-message flow-message-${m.type}`} role={m.type === 'error' ? 'alert' : 'status'} data-testid={`flow-message-${m.type}`}>
           {m.text}
-        </li>
+        </p>
       ))}
-    </ul>
+    </div>
   );
 }
 

@@ -10,6 +10,7 @@ import { Select, TextField } from '../../components/TextField';
 import { analytics, ANALYTICS_EVENTS } from '../../lib/analytics';
 import { fieldErrors } from '../../lib/errors';
 import { QUERY_RULES } from '../../lib/query-client';
+import { useGrace } from '../../lib/use-grace';
 import { ROUTES } from '../../routes';
 import { showError } from '../../shell/error-toast';
 import { trpc } from '../../trpc';
@@ -24,6 +25,7 @@ export default function CreateProjectPage() {
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
   const workspaces = trpc.workspaces.list.useQuery(undefined, QUERY_RULES.workspaceList);
+  const workspacesLoading = useGrace(workspaces.isPending);
   const setActive = trpc.projects.setActive.useMutation();
   const create = trpc.projects.create.useMutation({
     onSuccess: async (project) => {
@@ -74,9 +76,9 @@ export default function CreateProjectPage() {
             value={workspaceId}
             options={workspaceOptions}
             onChange={(e) => setWorkspaceId(e.target.value)}
-            error={errors.workspaceId}
             disabled={workspaces.isPending}
-            hint={workspaces.isPending ? 'Loading workspaces…' : undefined}
+            hint={workspacesLoading ? 'Loading workspaces…' : undefined}
+            error={errors.workspaceId ?? (workspaces.isError ? `Your workspaces could not be loaded: ${workspaces.error.message}` : undefined)}
             data-testid="project-workspace-select"
           />
           <div className="form-actions">

@@ -8,6 +8,8 @@ import { Card, PageHeader } from '../../components/Card';
 import { ConfirmDialog } from '../../components/Dialog';
 import { Select, TextField } from '../../components/TextField';
 import { errorText } from '../../lib/errors';
+import { isNameChanged, nameErrorMessage } from '../../lib/name-field';
+import { useUnsavedChangesWarning } from '../../lib/use-unsaved-changes';
 import { ROUTES } from '../../routes';
 import { showError } from '../../shell/error-toast';
 import { useProject } from '../../shell/ProjectContext';
@@ -22,6 +24,8 @@ export default function ProjectSettingsPage() {
   const [nameError, setNameError] = useState<string>();
   const [deleting, setDeleting] = useState(false);
   const [, navigate] = useLocation();
+  const changed = isNameChanged(name, currentName);
+  useUnsavedChangesWarning(changed);
   const utils = trpc.useUtils();
 
   const refresh = async (updated: typeof project) => {
@@ -35,7 +39,11 @@ export default function ProjectSettingsPage() {
       await refresh(updated);
       toast.success('Project renamed');
     },
-    onError: (error) => showError(error, 'Could not rename the project'),
+    // The typed name stays in the field, with the reason under it.
+    onError: (error) => {
+      setNameError(nameErrorMessage(error));
+      showError(error, 'Could not rename the project');
+    },
   });
   const setEnvironment = trpc.projects.setEnvironment.useMutation({
     onSuccess: async (updated) => {
@@ -67,9 +75,9 @@ export default function ProjectSettingsPage() {
       <PageHeader title="Project settings" description={`Settings of ${currentName}.`} />
       <Card title="Name">
         <form onSubmit={onRename} noValidate className="form">
-          <TextField label="Project name" name="name" value={name} onChange={(e) => setName(e.target.value)} error={nameError} data-testid="rename-project-input" />
+          <TextField label="Project name" name="name" value={name} onChange={(e) => setName(e.target.value)} error={nameError} autoComplete="off" data-testid="rename-project-input" />
           <div className="form-actions">
-            <Button type="submit" variant="primary" busy={rename.isPending} disabled={name.trim() === currentName} data-testid="rename-project-submit">
+            <Button type="submit" variant="primary" busy={rename.isPending} disabled={!changed} data-testid="rename-project-submit">
               Save name
             </Button>
           </div>

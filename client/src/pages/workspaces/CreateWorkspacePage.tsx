@@ -5,6 +5,7 @@ import { Button } from '../../components/Button';
 import { Card, PageHeader } from '../../components/Card';
 import { TextField } from '../../components/TextField';
 import { analytics, ANALYTICS_EVENTS } from '../../lib/analytics';
+import { nameErrorMessage } from '../../lib/name-field';
 import { ROUTES } from '../../routes';
 import { showError } from '../../shell/error-toast';
 import { trpc } from '../../trpc';
@@ -20,7 +21,11 @@ export default function CreateWorkspacePage() {
       await utils.workspaces.list.invalidate();
       navigate(workspace.id ? ROUTES.workspace.build({ workspace: workspace.id }) : ROUTES.workspaces.build({}));
     },
-    onError: (err) => showError(err, 'Could not create the workspace'),
+    // The typed name stays; the reason shows under the field and in a toast.
+    onError: (err) => {
+      setError(nameErrorMessage(err));
+      showError(err, 'Could not create the workspace');
+    },
   });
 
   const onSubmit = (event: FormEvent) => {

@@ -1,10 +1,19 @@
 import { LinkButton } from '../../components/Button';
 import { Card, ErrorState, PageHeader } from '../../components/Card';
 import { GraceSpinner } from '../../components/Spinner';
+import { useGrace } from '../../lib/use-grace';
 import { ROUTES } from '../../routes';
 import { trpc } from '../../trpc';
 import { formatDate } from '../projects/environment';
 import { useRouteWorkspace } from './use-workspace';
+
+/** The count once loaded; a short loading or error text otherwise (the loading text waits the grace period). */
+function ProjectCount({ query }: { query: { data?: readonly unknown[] | undefined; isError: boolean; isPending: boolean } }) {
+  const waiting = useGrace(query.isPending);
+  if (query.data) return <>{query.data.length}</>;
+  if (query.isError) return <span className="field-error">Could not be counted</span>;
+  return waiting ? <span className="muted">Loading…</span> : null;
+}
 
 export default function WorkspacePage() {
   const { workspaceId, query } = useRouteWorkspace();
@@ -37,7 +46,9 @@ export default function WorkspacePage() {
           </div>
           <div className="detail">
             <dt>Projects</dt>
-            <dd data-testid="workspace-project-count">{projects.data ? projects.data.length : '…'}</dd>
+            <dd data-testid="workspace-project-count">
+              <ProjectCount query={projects} />
+            </dd>
           </div>
           <div className="detail">
             <dt>Created</dt>

@@ -16,7 +16,8 @@ export default function WorkspaceProjectsPage() {
   );
 
   let body;
-  if (projects.isPending) body = <GraceSpinner />;
+  if (query.isError) body = <ErrorState title="This workspace could not be loaded" message={query.error.message} onRetry={() => void query.refetch()} />;
+  else if (projects.isPending) body = <GraceSpinner />;
   else if (projects.isError) body = <ErrorState message={projects.error.message} onRetry={() => void projects.refetch()} />;
   else if (projects.data.length === 0) body = <EmptyState title="No projects in this workspace" description="Create a project to get started." action={create} testId="workspace-projects-empty" />;
   else {
