@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { UPSTREAM_TIMEOUT_MS } from '../shared/constants';
 
@@ -18,6 +19,9 @@ const httpUrl = (example: string) =>
     )
     .transform((value) => value.replace(/\/+$/, ''));
 
+/** A DNS name: dot-separated labels of letters, digits and inner hyphens (no scheme, port or path). */
+const HOST_NAME = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+
 const port = () =>
   z.coerce
     .number({ message: 'expected a port number' })
@@ -35,7 +39,14 @@ const optional = <T extends z.ZodType>(schema: T) =>
 
 const envSchema = z.object({
   PORT: optional(port()),
-  HOST: optional(z.string().trim().min(1, { message: 'expected a host name or address' })),
+  HOST: optional(
+    z
+      .string()
+      .trim()
+      .refine((value) => isIP(value) !== 0 || HOST_NAME.test(value), {
+        message: 'expected a host name or IP address to listen on, e.g. 0.0.0.0, ::, 127.0.0.1 or localhost',
+      }),
+  ),
   PUBLIC_URL: optional(httpUrl('http://localhost:3000')),
   BACKOFFICE_URL: optional(httpUrl('https://api.console.ory.sh')),
   ORY_SDK_URL: optional(httpUrl('https://project.console.ory.sh')),
@@ -99,9 +110,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(problems);
   }
   const e = parsed.data;
+  const port = e.PORT ?? 3000;
+  const localstackPort = e.LOCALSTACK_PORT ?? 4455;
+  if (!e.BACKOFFICE_URL && !e.ORY_SDK_URL && port !== 0 && port === localstackPort) {
+    throw new ConfigError([`LOCALSTACK_PORT=${JSON.stringify(env.LOCALSTACK_PORT ?? '')}: must differ from PORT (${port}), or be 0 for a random free port`]);
+  }
   const publicUrl = e.PUBLIC_URL ?? 'http://localhost:3000';
   return {
-    port: e.PORT ?? 3000,
+    port,
     host: e.HOST ?? '0.0.0.0',
     publicUrl,
     publicOrigin: new URL(publicUrl).origin,
@@ -109,7 +125,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     orySdkUrl: e.ORY_SDK_URL,
     dataDir: e.DATA_DIR ?? './.data',
     databaseUrl: e.DATABASE_URL,
-    localstackPort: e.LOCALSTACK_PORT ?? 4455,
+    localstackPort,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS ?? UPSTREAM_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL ?? 'info',
     trustProxy: e.TRUST_PROXY ?? false,

@@ -58,9 +58,15 @@ describe('loadConfig', () => {
     ['PORT', 'abc', 'expected a port number'],
     ['PORT', '70000', 'between 0 and 65535'],
     ['PORT', '3.5', 'whole port number'],
+    ['HOST', '   ', 'host name or IP address'],
+    ['HOST', 'http://0.0.0.0', 'host name or IP address'],
+    ['HOST', '0.0.0.0:3000', 'host name or IP address'],
+    ['HOST', 'my host', 'host name or IP address'],
     ['PUBLIC_URL', 'localhost:3000', 'absolute http(s) URL'],
+    ['PUBLIC_URL', 'javascript:alert(1)', 'absolute http(s) URL'],
     ['BACKOFFICE_URL', 'ftp://example.com', 'absolute http(s) URL'],
     ['ORY_SDK_URL', 'not a url', 'absolute http(s) URL'],
+    ['DATA_DIR', '  ', 'directory path'],
     ['DATABASE_URL', 'mysql://x', 'PostgreSQL URL'],
     ['LOCALSTACK_PORT', '-1', 'between 0 and 65535'],
     ['UPSTREAM_TIMEOUT_MS', '0', 'positive number of milliseconds'],
@@ -78,6 +84,17 @@ describe('loadConfig', () => {
     const message = (error as ConfigError).message;
     expect(message).toContain(`${name}=${JSON.stringify(value)}`);
     expect(message).toContain(expected);
+  });
+
+  it.each(['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost', 'console-1.internal'])('accepts HOST=%s', (host) => {
+    expect(loadConfig({ HOST: host }).host).toBe(host);
+  });
+
+  it('refuses an embedded local stack on the console’s own port, naming LOCALSTACK_PORT', () => {
+    expect(() => loadConfig({ PORT: '4455' })).toThrow(/LOCALSTACK_PORT="": must differ from PORT \(4455\)/);
+    expect(() => loadConfig({ PORT: '8080', LOCALSTACK_PORT: '8080' })).toThrow(/LOCALSTACK_PORT="8080"/);
+    expect(loadConfig({ PORT: '0', LOCALSTACK_PORT: '0' }).port).toBe(0);
+    expect(loadConfig({ PORT: '4455', BACKOFFICE_URL: 'http://b', ORY_SDK_URL: 'http://o' }).port).toBe(4455);
   });
 
   it('lists every bad variable at once', () => {

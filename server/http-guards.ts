@@ -1,24 +1,46 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { oryError } from './ory-proxy';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Sec-Fetch-Site values a browser sends for requests started by another site (a sibling subdomain is one). */
+const FOREIGN_SITES = new Set(['cross-site', 'same-site']);
+const ORY_ROUTE = '/.ory/*';
 
 /**
- * CSRF rule (TEAM.md): a POST (any unsafe method) to /api needs `x-console-request: 1`; a request to /api
- * whose Origin is present must come from PUBLIC_URL's origin; so must unsafe requests to /.ory.
+ * The path the router matched, or the decoded request path when none matched: the guard must judge what
+ * is served, not the raw URL (`/%61pi/trpc/x` is routed like `/api/trpc/x`).
+ */
+function routedPath(req: FastifyRequest): string {
+  const route = req.routeOptions.url;
+  if (route) return route;
+  const raw = req.url.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * CSRF rule (TEAM.md): an unsafe method (POST, PUT, …) anywhere but /.ory needs `x-console-request: 1`; a
+ * request to /api (or an unsafe one anywhere) is refused when its Origin is not PUBLIC_URL's origin or when
+ * the browser says another site started it (`Sec-Fetch-Site: cross-site` / `same-site`). /.ory is exempt
+ * from the header only, since the identity provider's HTML forms post there without custom headers.
  */
 export function registerCsrfGuard(app: FastifyInstance, publicOrigin: string): void {
   app.addHook('onRequest', async (req, reply) => {
-    const isApi = req.url.startsWith('/api/');
-    const isOry = req.url.startsWith('/.ory/');
-    if (!isApi && !isOry) return;
+    const routed = routedPath(req);
+    const isOry = routed === ORY_ROUTE || routed.startsWith('/.ory/');
+    const isApi = !isOry && (routed === '/api' || routed.startsWith('/api/'));
     const unsafe = !SAFE_METHODS.has(req.method);
+    if (!isApi && !unsafe) return;
     const origin = req.headers.origin;
-    if (origin !== undefined && (isApi || unsafe) && origin !== publicOrigin) {
-      req.log.warn({ origin }, 'cross-origin request refused');
+    const site = req.headers['sec-fetch-site'];
+    if ((origin !== undefined && origin !== publicOrigin) || (typeof site === 'string' && FOREIGN_SITES.has(site))) {
+      req.log.warn({ origin, secFetchSite: site }, 'cross-origin request refused');
       return reply.code(403).send(oryError(403, 'Forbidden', 'Cross-origin requests are not allowed.', 'The requested action was forbidden'));
     }
-    if (isApi && unsafe && req.headers['x-console-request'] !== '1') {
+    if (unsafe && !isOry && req.headers['x-console-request'] !== '1') {
       return reply
         .code(403)
         .send(oryError(403, 'Forbidden', 'Missing the x-console-request header.', 'The requested action was forbidden'));

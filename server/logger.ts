@@ -1,4 +1,4 @@
-import { pino, type Logger, type LoggerOptions } from 'pino';
+import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import type { LogLevel } from './config';
 
 /** Secrets never reach a log line: headers that carry credentials and any field named like a secret. */
@@ -40,8 +40,9 @@ interface LoggedRequest {
   socket?: { remoteAddress?: string };
 }
 
-export function createLogger(level: LogLevel = 'info', options: LoggerOptions = {}): Logger {
-  return pino({
+/** The app's logger; `destination` (default stdout) lets tests read exactly what would be written. */
+export function createLogger(level: LogLevel = 'info', options: LoggerOptions = {}, destination?: DestinationStream): Logger {
+  const settings: LoggerOptions = {
     level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     base: { service: 'console' },
@@ -55,7 +56,8 @@ export function createLogger(level: LogLevel = 'info', options: LoggerOptions = 
       }),
     },
     ...options,
-  });
+  };
+  return destination ? pino(settings, destination) : pino(settings);
 }
 
 export type { Logger };

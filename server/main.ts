@@ -1,12 +1,10 @@
-import { buildApp, closeGracefully } from './app';
+import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config';
-import { createDeps } from './deps';
-import { createLogger } from './logger';
+import { createLogger, type Logger } from './logger';
 
-async function main(): Promise<void> {
-  let config: Config;
+function readConfig(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -14,9 +12,11 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = createLogger(config.logLevel);
-  const closers: (() => Promise<void>)[] = [];
+}
 
+/** Starts the local stack when no upstream is configured, then the app; `closers` collects what to stop. */
+async function start(initial: Config, logger: Logger, closers: (() => Promise<void>)[], stopping: () => boolean): Promise<FastifyInstance | undefined> {
+  let config = initial;
   if (!config.backofficeUrl && !config.orySdkUrl) {
     const { startLocalStack } = await import('./localstack/index');
     const stack = await startLocalStack({
@@ -33,29 +33,47 @@ async function main(): Promise<void> {
     logger.fatal('Set both BACKOFFICE_URL and ORY_SDK_URL, or neither to use the embedded local stack');
     process.exit(1);
   }
-
+  if (stopping()) return undefined;
+  const [{ buildApp }, { createDeps }] = await Promise.all([import('./app'), import('./deps')]);
   const app = await buildApp(createDeps(config, logger));
+  await app.listen({ port: config.port, host: config.host });
+  logger.info({ url: config.publicUrl }, `console listening on ${config.host}:${config.port}; open ${config.publicUrl}`);
+  return app;
+}
+
+function main(): void {
+  const config = readConfig();
+  const logger = createLogger(config.logLevel);
+  const closers: (() => Promise<void>)[] = [];
   let stopping = false;
+  logger.info({ pid: process.pid }, 'starting the console');
+  // The signal handlers come before anything heavy is loaded: a SIGTERM during a slow start (a fresh PGlite
+  // data directory) waits for the start to settle and then closes what was started, never killing it mid-write.
+  const started = start(config, logger, closers, () => stopping);
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    closeGracefully(app, closers).then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    started
+      .catch(() => undefined)
+      .then(async (app) => {
+        if (app) await (await import('./app')).closeGracefully(app, closers);
+        else for (const close of closers) await close();
+      })
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
-
-  await app.listen({ port: config.port, host: config.host });
-  logger.info({ url: config.publicUrl }, `console listening on ${config.host}:${config.port}; open ${config.publicUrl}`);
+  started.catch((error: unknown) => {
+    logger.fatal({ err: error }, 'start-up failed');
+    process.exit(1);
+  });
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main();

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { safeReturnToUrl } from '../shared/domain/return-to';
 import { evictSession } from './deps';
+import { returnToInBody, staysOnOrigin, withoutForeignReturnTo } from './ory-return-to';
 
 const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'cookie', 'user-agent'] as const;
 const RELAYED_RESPONSE_HEADERS = ['content-type', 'cache-control', 'pragma', 'expires', 'vary', 'x-request-id'] as const;
@@ -49,13 +50,13 @@ export async function registerOryProxy(app: FastifyInstance, opts: { upstreamUrl
   async function relay(req: FastifyRequest, reply: FastifyReply) {
     const incoming = new URL(req.url, 'http://bff.invalid');
     const rest = incoming.pathname.slice('/.ory'.length) || '/';
-    for (const value of incoming.searchParams.getAll('return_to')) {
-      const safe = safeReturnToUrl(value, config.publicOrigin);
-      if (safe === null) {
-        return reply
-          .code(400)
-          .send(oryError(400, 'Bad Request', `Requested return_to URL "${value.slice(0, 200)}" is not allowed.`, 'The request was malformed or contained invalid parameters', 'self_service_flow_return_to_forbidden'));
-      }
+    const foreign = [...incoming.searchParams.getAll('return_to'), ...returnToInBody(req)].find(
+      (value) => safeReturnToUrl(value, config.publicOrigin) === null,
+    );
+    if (foreign !== undefined) {
+      return reply
+        .code(400)
+        .send(oryError(400, 'Bad Request', `Requested return_to URL "${foreign.slice(0, 200)}" is not allowed.`, 'The request was malformed or contained invalid parameters', 'self_service_flow_return_to_forbidden'));
     }
     const returnTo = incoming.searchParams.getAll('return_to');
     if (returnTo.length > 0) {
@@ -101,10 +102,19 @@ export async function registerOryProxy(app: FastifyInstance, opts: { upstreamUrl
       if (value !== null) reply.header(name, value);
     }
     const location = response.headers.get('location');
-    if (location) reply.header('location', rewriteLocation(location, upstreamBase, config.publicUrl));
+    if (location) {
+      const rewritten = rewriteLocation(location, upstreamBase, config.publicUrl);
+      if (!staysOnOrigin(rewritten, config.publicUrl)) {
+        req.log.error({ path: rest, status: response.status }, 'identity provider redirected outside the console; refused');
+        return reply
+          .code(502)
+          .send(oryError(502, 'Bad Gateway', 'The identity provider redirected outside the console.', 'Bad Gateway'));
+      }
+      reply.header('location', rewritten);
+    }
     const cookies = response.headers.getSetCookie().map(stripCookieDomain);
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     if (response.status < 400 && /^\/self-service\/logout\/?$/.test(rest)) evictSession(caches, req.headers.cookie);
-    return reply.send(body);
+    return reply.send(withoutForeignReturnTo(body, response.headers.get('content-type'), config.publicOrigin));
   }
 }

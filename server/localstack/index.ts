@@ -9,6 +9,7 @@ import { errorBody } from './identity/errors';
 import { registerIdentity, toErrorResponse } from './identity/routes';
 import type { HashOptions } from './identity/password';
 import { resolveSession } from './identity/session';
+import { findMalformedText } from '../text-input';
 
 export interface LocalStackOptions {
   /** 0 = a random free port. Default 4455. */
@@ -116,6 +117,11 @@ async function setUp(app: FastifyInstance, ctx: LocalStackContext, opts: LocalSt
   app.setNotFoundHandler(async (req, reply) =>
     reply.code(404).send(errorBody(404, { reason: `No route ${req.method} ${safeUrl(req.url.split('?')[0] ?? '')}.` })),
   );
+  // Text PostgreSQL cannot store is a bad request, never a database failure (500).
+  app.addHook('preValidation', async (req, reply) => {
+    const problem = findMalformedText(req.query, ['query']) ?? findMalformedText(req.body);
+    if (problem) return reply.code(400).send(errorBody(400, { reason: problem }));
+  });
   app.get('/health/alive', async () => ({ status: 'ok' }));
   app.get('/health/ready', async () => {
     await ctx.db.query('SELECT 1');

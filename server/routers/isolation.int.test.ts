@@ -47,9 +47,24 @@ describe('a second user', () => {
     const projects = (await intruder.projects.list()).map((p) => p.id);
     expect(projects).toEqual([intruderProject]);
     // spec §6 fallback: a 403 on the workspace's list answers the caller's own projects, never the owner's
-    const fallback = await intruder.workspaces.listProjects({ workspace }).catch((e: unknown) => e);
-    if (Array.isArray(fallback)) expect(fallback.map((p: { id: string }) => p.id)).not.toContain(projectId);
-    else expect(['FORBIDDEN', 'NOT_FOUND']).toContain((fallback as TRPCError).code);
+    const fallback = await intruder.workspaces.listProjects({ workspace });
+    expect(fallback.map((p) => p.id)).not.toContain(projectId);
+    expect(fallback.map((p) => p.id).every((id) => id === intruderProject)).toBe(true);
+  });
+
+  it('is refused even right after the first user’s answers were cached by the same BFF instance', async () => {
+    await owner.projects.get({ projectId });
+    await owner.workspaces.get({ workspace });
+    expect(await owner.permissions.project({ projectId, permissions: ['backoffice.project.read'] })).toEqual({ 'backoffice.project.read': true });
+    await refused(intruder.projects.get({ projectId }));
+    await refused(intruder.workspaces.get({ workspace }));
+    expect(await intruder.permissions.project({ projectId, permissions: ['backoffice.project.read'] })).toEqual({ 'backoffice.project.read': false });
+  });
+
+  it('does not see the first user’s active project', async () => {
+    const error = await intruder.projects.getActive().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TRPCError);
+    expect((error as TRPCError).code).toBe('NOT_FOUND');
   });
 
   it('can read nothing of them', async () => {
@@ -62,14 +77,12 @@ describe('a second user', () => {
   });
 
   it('gets no permission on them', async () => {
-    const project = await intruder.permissions
-      .project({ projectId, permissions: ['backoffice.project.read', 'backoffice.project.write', 'backoffice.project.delete'] })
-      .catch((e: unknown) => e);
-    if (project instanceof TRPCError) expect(['FORBIDDEN', 'NOT_FOUND']).toContain(project.code);
-    else expect(Object.values(project as Record<string, boolean>)).toEqual([false, false, false]);
-    const ws = await intruder.permissions.workspace({ workspace, permissions: ['backoffice.workspace.read'] }).catch((e: unknown) => e);
-    if (ws instanceof TRPCError) expect(['FORBIDDEN', 'NOT_FOUND']).toContain(ws.code);
-    else expect(ws).toEqual({ 'backoffice.workspace.read': false });
+    const all = ['backoffice.project.read', 'backoffice.project.write', 'backoffice.project.delete', 'backoffice.project.upgrade'] as const;
+    for (const id of [projectId, looseProjectId]) {
+      expect(await intruder.permissions.project({ projectId: id, permissions: [...all] })).toEqual(Object.fromEntries(all.map((p) => [p, false])));
+    }
+    const names = ['backoffice.workspace.read', 'backoffice.workspace.write', 'backoffice.workspace.delete', 'backoffice.workspace.upgrade'] as const;
+    expect(await intruder.permissions.workspace({ workspace, permissions: [...names] })).toEqual(Object.fromEntries(names.map((p) => [p, false])));
   });
 
   it('can change nothing of them', async () => {
@@ -93,6 +106,8 @@ describe('a second user', () => {
     expect((await owner.projects.get({ projectId: looseProjectId })).workspace_id).toBeNull();
     expect((await owner.workspaces.listProjects({ workspace })).map((p) => p.id)).toEqual([projectId]);
     expect(await owner.projects.getActive()).toEqual({ projectId });
+    expect((await owner.projects.members({ projectId })).map((m) => m.name)).toEqual(['Owner']);
+    expect((await owner.workspaces.list()).workspaces.map((w) => w.name)).toEqual(['Private']);
     expect((await intruder.projects.list()).map((p) => p.id)).toEqual([intruderProject]);
   });
 });

@@ -2,6 +2,7 @@ import { TRPCError, initTRPC } from '@trpc/server';
 import { ZodError, z } from 'zod';
 import { MESSAGES } from '../../shared/messages';
 import { uuidSchema } from '../../shared/schemas/common';
+import { findMalformedText } from '../text-input';
 import { UpstreamError } from '../upstream/errors';
 import { checkAccess } from './access';
 import type { Context } from './context';
@@ -36,7 +37,14 @@ const errorPipeline = t.middleware(async ({ ctx, next, path }) => {
   throw toTRPCError(result.error, ctx.log, path);
 });
 
-export const publicProcedure = t.procedure.use(errorPipeline);
+/** Text the upstream cannot store (NUL, lone surrogates) is refused up front, naming the field. */
+const wellFormedText = t.middleware(async ({ next, getRawInput }) => {
+  const problem = findMalformedText(await getRawInput());
+  if (problem) throw new TRPCError({ code: 'BAD_REQUEST', message: problem });
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(errorPipeline).use(wellFormedText);
 
 export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const session = await ctx.getSession();

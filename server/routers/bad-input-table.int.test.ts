@@ -1,0 +1,105 @@
+import { TRPCError } from '@trpc/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppDeps } from '../deps';
+import { callerFor, startTestStack, testDeps, type TestStack } from '../test-support/bff';
+import { registerUser } from '../test-support/users';
+
+let stack: TestStack;
+let deps: AppDeps;
+let caller: ReturnType<typeof callerFor>;
+let raw: Record<string, Record<string, (input: unknown) => Promise<unknown>>>;
+let workspace: string;
+let otherWorkspace: string;
+let projectId: string;
+let cookie: string;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  deps = testDeps(stack.url);
+  cookie = (await registerUser(stack.url, {})).cookie;
+  caller = callerFor(deps, cookie);
+  raw = caller as unknown as typeof raw;
+  workspace = (await caller.workspaces.create({ name: 'Home' })).id!;
+  otherWorkspace = (await caller.workspaces.create({ name: 'Elsewhere' })).id!;
+  projectId = (await caller.projects.create({ name: 'Kept', environment: 'dev', workspaceId: workspace })).id;
+});
+
+afterAll(async () => {
+  await stack?.close();
+});
+
+async function badRequest(promise: Promise<unknown>, field: string): Promise<void> {
+  const error = await promise.then(
+    () => new Error('expected BAD_REQUEST'),
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(TRPCError);
+  expect((error as TRPCError).code).toBe('BAD_REQUEST');
+  expect((error as TRPCError).message).toContain(field);
+}
+
+const NUL = 'a\u0000b';
+const LONE = 'a\ud800b';
+const LONG = 'x'.repeat(100_000);
+
+/** procedure → [input, the field the message must name][] */
+function table(): Record<string, [unknown, string][]> {
+  const ws = workspace;
+  const p = projectId;
+  return {
+    'workspaces.list': [[{ pageSize: 'ten' }, 'pageSize'], [{ pageToken: LONG }, 'pageToken'], [{ pageToken: NUL }, 'pageToken'], [7, 'input']],
+    'workspaces.get': [[{}, 'workspace'], [{ workspace: 1 }, 'workspace'], [{ workspace: 'ws-1' }, 'workspace'], [{ workspace: LONG }, 'workspace']],
+    'workspaces.create': [[{}, 'name'], [{ name: 5 }, 'name'], [{ name: LONG }, 'name'], [{ name: NUL }, 'name'], [{ name: LONE }, 'name']],
+    'workspaces.update': [[{ workspace: ws }, 'name'], [{ workspace: ws, name: ['x'] }, 'name'], [{ workspace: ws, name: NUL }, 'name'], [{ workspace: 'x', name: 'y' }, 'workspace']],
+    'workspaces.listProjects': [[{}, 'workspace'], [{ workspace: null }, 'workspace'], [{ workspace: '../projects' }, 'workspace']],
+    'workspaces.addProject': [[{ workspace: ws }, 'project'], [{ workspace: ws, project: 'p' }, 'project'], [{ workspace: ws, project: p, environment: 'moon' }, 'environment'], [{ workspace: ws, project: p, environment: NUL }, 'environment']],
+    'projects.get': [[{}, 'projectId'], [{ projectId: 12 }, 'projectId'], [{ projectId: `${p}x` }, 'projectId']],
+    'projects.create': [[{}, 'name'], [{ name: true }, 'name'], [{ name: LONG }, 'name'], [{ name: NUL }, 'name'], [{ name: 'ok', environment: 'moon' }, 'environment'], [{ name: 'ok', workspaceId: 'w' }, 'workspaceId']],
+    'projects.update': [[{ projectId: p }, 'name'], [{ projectId: p, name: LONG }, 'name'], [{ projectId: p, name: LONE }, 'name'], [{ name: 'x' }, 'projectId']],
+    'projects.setEnvironment': [[{ projectId: p }, 'environment'], [{ projectId: p, environment: 1 }, 'environment'], [{ projectId: 'p', environment: 'dev' }, 'projectId']],
+    'projects.delete': [[{ projectId: p }, 'confirmName'], [{ projectId: p, confirmName: 3 }, 'confirmName'], [{ projectId: p, confirmName: NUL }, 'confirmName'], [{ projectId: p, confirmName: LONG }, 'project name']],
+    'projects.setActive': [[{}, 'projectId'], [{ projectId: 'active' }, 'projectId']],
+    'projects.members': [[{}, 'projectId'], [{ projectId: [] }, 'projectId']],
+    'permissions.project': [[{ projectId: p }, 'permissions'], [{ projectId: p, permissions: 'backoffice.project.read' }, 'permissions'], [{ projectId: p, permissions: Array(5).fill('backoffice.project.read') }, 'permissions'], [{ projectId: 'x', permissions: ['backoffice.project.read'] }, 'projectId']],
+    'permissions.workspace': [[{ workspace: ws }, 'permissions'], [{ workspace: ws, permissions: ['backoffice.project.read'] }, 'permissions'], [{ workspace: 'x', permissions: ['backoffice.workspace.read'] }, 'workspace']],
+  };
+}
+
+describe('every procedure with input', () => {
+  it('answers BAD_REQUEST naming the field for missing fields, wrong types, non-UUID ids, oversized or unstorable text', async () => {
+    for (const [name, cases] of Object.entries(table())) {
+      const [group, procedure] = name.split('.') as [string, string];
+      for (const [input, field] of cases) {
+        await badRequest(raw[group]![procedure]!(input), field).catch((error: unknown) => {
+          throw new Error(`${name}(${JSON.stringify(input).slice(0, 80)}): ${(error as Error).message}`);
+        });
+      }
+    }
+  });
+
+  it('wrote nothing on the way', async () => {
+    expect((await caller.projects.list()).map((p) => p.name)).toEqual(['Kept']);
+    expect((await caller.workspaces.list()).workspaces.map((w) => w.name).sort()).toEqual(['Elsewhere', 'Home']);
+    expect(await caller.projects.get({ projectId })).toMatchObject({ workspace_id: workspace, environment: 'dev', current_revision: { name: 'Kept' } });
+  });
+});
+
+describe('a failed write leaves no half-written state', () => {
+  it('a project create refused upstream leaves no project', async () => {
+    const missing = '00000000-0000-4000-8000-000000000001';
+    const refused = await caller.projects.create({ name: 'Orphan', environment: 'dev', workspaceId: missing }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(TRPCError);
+    expect(['FORBIDDEN', 'NOT_FOUND']).toContain((refused as TRPCError).code);
+    const upstreamRefused = await deps.backoffice
+      .createNormalizedProject({ cookie }, { name: 'Orphan', environment: 'dev', home_region: 'mars' })
+      .catch((e: unknown) => e);
+    expect(upstreamRefused).toMatchObject({ name: 'UpstreamError', status: 400 });
+    expect((await caller.projects.list()).map((p) => p.name)).toEqual(['Kept']);
+  });
+
+  it('workspaces.addProject with a bad body leaves the project where it was', async () => {
+    await badRequest(raw.workspaces!.addProject!({ workspace: otherWorkspace, project: projectId, environment: 'moon' }), 'environment');
+    expect(await caller.projects.get({ projectId })).toMatchObject({ workspace_id: workspace, environment: 'dev' });
+    expect(await caller.workspaces.listProjects({ workspace: otherWorkspace })).toEqual([]);
+  });
+});
