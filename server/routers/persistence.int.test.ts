@@ -1,19 +1,20 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { callerFor, removeDir, startTestStack, testDeps, type TestStack } from '../test-support/bff';
+import { callerFor, startTestStack, testDeps, type TestStack } from '../test-support/bff';
+import { createDurableStore, type DurableStore } from '../test-support/stack';
 import { registerUser } from '../test-support/users';
 
 let stack: TestStack | undefined;
-let dataDir: string | undefined;
+let store: DurableStore | undefined;
 
 afterAll(async () => {
   await stack?.close();
-  await removeDir(dataDir);
+  await store?.dispose();
 });
 
-describe('the local stack restarted on the same data directory', () => {
+describe('the local stack restarted on the same store (data directory or PostgreSQL schema)', () => {
   it('still has every acknowledged write made through the BFF', async () => {
-    stack = await startTestStack({ persistent: true });
-    dataDir = stack.dataDir;
+    store = await createDurableStore();
+    stack = await startTestStack({ store });
     const user = await registerUser(stack.url, { name: 'Durable' });
     let caller = callerFor(testDeps(stack.url), user.cookie);
     const workspace = await caller.workspaces.create({ name: 'Before restart' });
@@ -26,7 +27,7 @@ describe('the local stack restarted on the same data directory', () => {
     await caller.projects.delete({ projectId: doomed.id, confirmName: 'Doomed' });
     await stack.close();
 
-    stack = await startTestStack({ dataDir });
+    stack = await startTestStack({ store });
     caller = callerFor(testDeps(stack.url), user.cookie);
     expect((await caller.auth.session()).session?.identity?.id).toBe(user.identityId);
     expect(await caller.workspaces.get({ workspace: workspace.id! })).toMatchObject({ name: 'Renamed before restart' });

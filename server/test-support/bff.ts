@@ -1,14 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { loadConfig, type Config } from '../config';
 import { createCaches, createDeps, type AppDeps } from '../deps';
 import { createLogger } from '../logger';
-import { startLocalStack, type LocalStack } from '../localstack/index';
+import type { LocalStack } from '../localstack/index';
 import { appRouter } from '../routers/_app';
 import { createInnerContext } from '../trpc/context';
+import { startTestStack as startLocalTestStack, TEST_UI_URL, type DurableStore } from './stack';
 
-export const TEST_PUBLIC_URL = 'http://localhost:3000';
+export const TEST_PUBLIC_URL = TEST_UI_URL;
 
 /** A config for tests: upstream URLs given, quiet logs (LOG_LEVEL overrides), short timeout when asked. */
 export function testConfig(upstreamUrl: string, overrides: Partial<Config> = {}): Config {
@@ -33,24 +31,14 @@ export function callerFor(deps: AppDeps, cookie?: string) {
 export interface TestStack {
   stack: LocalStack;
   url: string;
-  dataDir: string | undefined;
   close(): Promise<void>;
 }
 
-/** A real local stack on a random port with a fresh database (in memory, or in a fresh temp dir). */
-export async function startTestStack(opts: { persistent?: boolean; dataDir?: string } = {}): Promise<TestStack> {
-  const dataDir = opts.dataDir ?? (opts.persistent ? await mkdtemp(join(tmpdir(), 'console-test-')) : undefined);
-  const stack = await startLocalStack({
-    port: 0,
-    host: '127.0.0.1',
-    uiUrl: TEST_PUBLIC_URL,
-    passwordHash: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
-    logger: createLogger(process.env.LOG_LEVEL === undefined ? 'silent' : (process.env.LOG_LEVEL as 'info')),
-    ...(dataDir ? { dataDir } : {}),
-  });
-  return { stack, url: stack.url, dataDir, close: () => stack.close() };
-}
-
-export async function removeDir(dir: string | undefined): Promise<void> {
-  if (dir) await rm(dir, { recursive: true, force: true });
+/**
+ * A real local stack on a random port with a fresh database (PGlite in memory, or a fresh schema of
+ * DATABASE_URL), or on a DurableStore that a restart test reuses.
+ */
+export async function startTestStack(opts: { store?: DurableStore } = {}): Promise<TestStack> {
+  const stack = await startLocalTestStack(opts.store?.options ?? {});
+  return { stack, url: stack.url, close: () => stack.close() };
 }

@@ -1,41 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Configuration, ProjectApi, WorkspaceApi } from '@ory/client';
-import pg from 'pg';
-import { pino } from 'pino';
 import { expect } from 'vitest';
 import { registerUser } from '../../test-support/users';
-import { startLocalStack, type LocalStack } from '../index';
+import type { LocalStack } from '../index';
 
-/**
- * A fresh local stack: in-memory PGlite, or a fresh schema on DATABASE_URL when it is set (dropped again
- * by close()).
- */
-export async function startTestStack(): Promise<LocalStack> {
-  const databaseUrl = process.env.DATABASE_URL;
-  const dbSchema = databaseUrl ? `cp_test_${randomBytes(6).toString('hex')}` : undefined;
-  const stack = await startLocalStack({
-    port: 0,
-    host: '127.0.0.1',
-    logger: pino({ level: process.env.LOG_LEVEL ?? 'warn' }),
-    // The lowest argon2id cost: these tests are about the control plane, not password hashing.
-    passwordHash: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
-    ...(databaseUrl ? { databaseUrl, dbSchema } : {}),
-  });
-  if (!databaseUrl || !dbSchema) return stack;
-  return {
-    ...stack,
-    async close() {
-      await stack.close();
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      try {
-        await client.query(`DROP SCHEMA IF EXISTS "${dbSchema}" CASCADE`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
-}
+export { startTestStack } from '../../test-support/stack';
 
 export interface Answer {
   status: number;

@@ -1,38 +1,21 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
-import { pino } from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDurableStore, startTestStack, type DurableStore } from '../../test-support/stack';
 import { registerUser } from '../../test-support/users';
-import { startLocalStack, type LocalStackOptions } from '../index';
 import { rawCall } from './int-test-helpers';
 
-const databaseUrl = process.env.DATABASE_URL;
-const dataDir = databaseUrl ? undefined : mkdtempSync(join(tmpdir(), 'cp-persist-'));
-const dbSchema = `cp_test_${randomBytes(6).toString('hex')}`;
-const options: LocalStackOptions = {
-  port: 0,
-  logger: pino({ level: process.env.LOG_LEVEL ?? 'warn' }),
-  passwordHash: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
-  ...(databaseUrl ? { databaseUrl, dbSchema } : { dataDir }),
-};
+let store: DurableStore;
 
+beforeAll(async () => {
+  store = await createDurableStore();
+});
 afterAll(async () => {
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  if (databaseUrl) {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${dbSchema}" CASCADE`);
-    await client.end();
-  }
+  await store?.dispose();
 });
 
 // Two on-disk PGlite starts take a while on a small machine.
 describe('control-plane writes across a restart', () => {
   it('keeps workspaces, projects, revisions, memberships and the active project', async () => {
-    const first = await startLocalStack(options);
+    const first = await startTestStack(store.options);
     let cookie: string;
     let workspaceId: string;
     let projectId: string;
@@ -58,7 +41,7 @@ describe('control-plane writes across a restart', () => {
       await first.close();
     }
 
-    const second = await startLocalStack(options);
+    const second = await startTestStack(store.options);
     try {
       const got = await rawCall(second.url, cookie, 'GET', `/normalized/projects/${projectId}`);
       expect(got.status).toBe(200);

@@ -1,36 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { AxiosRequestConfig } from 'axios';
-import { pino } from 'pino';
-import { startLocalStack, type LocalStack, type LocalStackOptions } from '../index';
 import { CookieJar, frontendApi } from '../../test-support/users';
 
-export const TEST_UI_URL = 'http://localhost:3000';
-export const FAST_HASH = { memoryCost: 4096, timeCost: 1, parallelism: 1 };
-
-/**
- * A local stack on a random port for integration tests: in-memory PGlite, or a fresh random schema
- * of DATABASE_URL when that is set (dropped again on close).
- */
-export async function startTestStack(opts: LocalStackOptions = {}): Promise<LocalStack> {
-  const databaseUrl = process.env.DATABASE_URL;
-  const schema = databaseUrl && !opts.dataDir ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  const stack = await startLocalStack({
-    port: 0,
-    uiUrl: TEST_UI_URL,
-    passwordHash: FAST_HASH,
-    logger: pino({ level: 'silent' }),
-    ...(schema ? { databaseUrl, dbSchema: schema } : {}),
-    ...opts,
-  });
-  if (!schema) return stack;
-  return {
-    ...stack,
-    async close() {
-      await stack.db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);
-      await stack.close();
-    },
-  };
-}
+export { FAST_HASH, startTestStack, TEST_UI_URL } from '../../test-support/stack';
 
 /** Answer any status without throwing, so tests can assert on 4xx bodies. */
 export const anyStatus: AxiosRequestConfig = { validateStatus: () => true };

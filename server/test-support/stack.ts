@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { pino } from 'pino';
+import { startLocalStack, type LocalStack, type LocalStackOptions } from '../localstack/index';
+
+/** The console origin the test stacks accept for redirects and return_to. */
+export const TEST_UI_URL = 'http://localhost:3000';
+/** The lowest argon2id cost: integration tests are about flows and data, not password hashing. */
+export const FAST_HASH = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+
+/**
+ * A store that outlives a stack, for restart tests: a fresh PostgreSQL schema when DATABASE_URL is set,
+ * else a PGlite data directory in a temp folder. `dispose` removes it.
+ */
+export interface DurableStore {
+  options: Pick<LocalStackOptions, 'dataDir' | 'databaseUrl' | 'dbSchema'>;
+  dispose(): Promise<void>;
+}
+
+export async function createDurableStore(): Promise<DurableStore> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (databaseUrl) {
+    const dbSchema = freshSchemaName();
+    return { options: { databaseUrl, dbSchema }, dispose: () => dropSchema(databaseUrl, dbSchema) };
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), 'console-test-'));
+  return { options: { dataDir }, dispose: () => rm(dataDir, { recursive: true, force: true }) };
+}
+
+/**
+ * A real local stack on a random port with a fresh database: in-memory PGlite, or a fresh schema of
+ * DATABASE_URL when that is set (dropped again on close), so the same suite runs on both. Options given
+ * (a data directory, a schema of a DurableStore) are used as they are and kept on close.
+ */
+export async function startTestStack(opts: LocalStackOptions = {}): Promise<LocalStack> {
+  const databaseUrl = process.env.DATABASE_URL;
+  const ownSchema = databaseUrl && !opts.dataDir && !opts.dbSchema ? freshSchemaName() : undefined;
+  const stack = await startLocalStack({
+    port: 0,
+    host: '127.0.0.1',
+    uiUrl: TEST_UI_URL,
+    passwordHash: FAST_HASH,
+    logger: pino({ level: process.env.LOG_LEVEL ?? 'silent' }),
+    ...(ownSchema ? { databaseUrl, dbSchema: ownSchema } : {}),
+    ...opts,
+  });
+  if (!ownSchema || !databaseUrl) return stack;
+  return {
+    ...stack,
+    async close() {
+      await stack.close();
+      await dropSchema(databaseUrl, ownSchema);
+    },
+  };
+}
+
+function freshSchemaName(): string {
+  return `t_${randomBytes(6).toString('hex')}`;
+}
+
+async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
