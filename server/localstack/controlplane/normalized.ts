@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { createNormalizedProjectBody, normalizedRevisionBody } from './bodies';
 import { badRequest } from './errors';
-import { projectFor, workspaceFor } from './guard';
+import { projectFor } from './guard';
+import { createProjectFor } from './create-project';
 import { parseBody, pathId, requireSession } from './http';
 import { applyJsonPatch, jsonPatchSchema, touchedRoots } from './json-patch';
-import { assertCurrentRevision, DEFAULT_SERVICES, READ_ONLY_REVISION_FIELDS, storableFields } from './revisions';
-import { addRevision, createProject, findProject, findRevision, type ProjectRow } from './store/projects';
+import { assertCurrentRevision, READ_ONLY_REVISION_FIELDS, storableFields } from './revisions';
+import { addRevision, findProject, findRevision, type ProjectRow } from './store/projects';
 import { findWorkspace } from './store/workspaces';
 import type { ControlPlaneContext, Queryable } from './types';
 import { normalizedProjectView } from './views';
@@ -25,17 +26,7 @@ export function registerNormalizedRoutes(app: FastifyInstance, ctx: ControlPlane
     const session = await requireSession(ctx, req);
     const body = parseBody(createNormalizedProjectBody, req.body);
     const result = await ctx.db.tx(async (q) => {
-      const workspaceId = body.workspace_id ?? null;
-      if (workspaceId) await workspaceFor(q, session.identityId, workspaceId, 'write');
-      const project = await createProject(q, {
-        name: body.name,
-        environment: body.environment,
-        homeRegion: body.home_region ?? 'eu-central',
-        workspaceId,
-        creatorId: session.identityId,
-        fields: storableFields(body, ['environment', 'home_region', 'workspace_id']),
-        services: DEFAULT_SERVICES,
-      });
+      const project = await createProjectFor(q, session.identityId, body, storableFields(body, ['environment', 'home_region', 'workspace_id']));
       return normalizedView(q, project);
     });
     return reply.code(201).send(result);

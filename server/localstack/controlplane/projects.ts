@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createProjectBody, setEnvironmentBody, setProjectBody } from './bodies';
 import { badRequest } from './errors';
-import { projectFor, workspaceFor } from './guard';
+import { projectFor } from './guard';
+import { createProjectFor } from './create-project';
 import { parseBody, pathId, requireSession } from './http';
 import { applyJsonPatch, jsonPatchSchema, touchedRoots } from './json-patch';
-import { assertCurrentRevision, DEFAULT_SERVICES, revisionFromDocument } from './revisions';
+import { assertCurrentRevision, revisionFromDocument } from './revisions';
 import {
   addRevision,
-  createProject,
   deleteProject,
   findProject,
   findRevision,
@@ -25,17 +25,7 @@ export function registerProjectRoutes(app: FastifyInstance, ctx: ControlPlaneCon
     const session = await requireSession(ctx, req);
     const body = parseBody(createProjectBody, req.body);
     const result = await ctx.db.tx(async (q) => {
-      const workspaceId = body.workspace_id ?? null;
-      if (workspaceId) await workspaceFor(q, session.identityId, workspaceId, 'write');
-      const project = await createProject(q, {
-        name: body.name,
-        environment: body.environment,
-        homeRegion: body.home_region ?? 'eu-central',
-        workspaceId,
-        creatorId: session.identityId,
-        fields: {},
-        services: DEFAULT_SERVICES,
-      });
+      const project = await createProjectFor(q, session.identityId, body, {});
       return projectView(project, await findRevision(q, project.current_revision_id));
     });
     return reply.code(201).send(result);
