@@ -58,7 +58,7 @@ test('a project the user cannot open: Loading Project after the grace period, th
     expect(box.x + box.width).toBeGreaterThan(viewport.width - 40);
     expect(box.y).toBeGreaterThan(viewport.height / 2);
   }
-  await expectNoA11yViolations(page, 'projects with an error toast');
+  await expectNoA11yViolations(page, 'projects with an error toast', { toasts: true });
   await toast.getByTestId('toast-dismiss').click();
   await expect(toastMessage).toBeHidden();
 });

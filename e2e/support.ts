@@ -72,8 +72,23 @@ export function formatViolations(violations: readonly Result[]): string {
     .join('\n\n');
 }
 
-/** Runs axe on the page as it is now; fails with a readable list of the violations found. */
-export async function expectNoA11yViolations(page: Page, screen: string = new URL(page.url()).pathname): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(A11Y_TAGS).analyze();
+/**
+ * Runs axe on the page and fails with a readable list of what it found. Toasts come and go on their own timers, and one fading out is half transparent:
+ * they are left out unless `toasts` is set, in which case the check waits until every toast is fully shown.
+ */
+export async function expectNoA11yViolations(
+  page: Page,
+  screen: string = new URL(page.url()).pathname,
+  options: { toasts?: boolean } = {},
+): Promise<void> {
+  let axe = new AxeBuilder({ page }).withTags(A11Y_TAGS);
+  if (options.toasts) {
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.toast')].every((toast) => getComputedStyle(toast).opacity === '1' && toast.getAnimations().every((a) => a.playState === 'finished')),
+    );
+  } else {
+    axe = axe.exclude('.toast');
+  }
+  const results = await axe.analyze();
   expect(results.violations.map((v) => v.id), `Accessibility violations on ${screen}:\n\n${formatViolations(results.violations)}\n`).toEqual([]);
 }
