@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useLocation } from 'wouter';
 import { projectNameSchema } from '../../../../shared/schemas/project';
@@ -6,10 +6,10 @@ import type { Environment } from '../../../../shared/schemas/common';
 import { Button } from '../../components/Button';
 import { Card, PageHeader } from '../../components/Card';
 import { ConfirmDialog } from '../../components/Dialog';
-import { Select, TextField } from '../../components/TextField';
+import { RenameForm } from '../../components/RenameForm';
+import { Select } from '../../components/TextField';
 import { errorText } from '../../lib/errors';
-import { isNameChanged, nameErrorMessage } from '../../lib/name-field';
-import { useUnsavedChangesWarning } from '../../lib/use-unsaved-changes';
+import { nameErrorMessage } from '../../lib/name-field';
 import { ROUTES } from '../../routes';
 import { showError } from '../../shell/error-toast';
 import { useProject } from '../../shell/ProjectContext';
@@ -20,12 +20,8 @@ export default function ProjectSettingsPage() {
   const project = useProject();
   const projectId = project.id;
   const currentName = project.current_revision.name;
-  const [name, setName] = useState(currentName);
-  const [nameError, setNameError] = useState<string>();
   const [deleting, setDeleting] = useState(false);
   const [, navigate] = useLocation();
-  const changed = isNameChanged(name, currentName);
-  useUnsavedChangesWarning(changed);
   const utils = trpc.useUtils();
 
   const refresh = async (updated: typeof project) => {
@@ -39,11 +35,8 @@ export default function ProjectSettingsPage() {
       await refresh(updated);
       toast.success('Project renamed');
     },
-    // The typed name stays in the field, with the reason under it.
-    onError: (error) => {
-      setNameError(nameErrorMessage(error));
-      showError(error, 'Could not rename the project');
-    },
+    // The typed name stays in the field, with the reason under it (RenameForm's saveError).
+    onError: (error) => showError(error, 'Could not rename the project'),
   });
   const setEnvironment = trpc.projects.setEnvironment.useMutation({
     onSuccess: async (updated) => {
@@ -62,26 +55,19 @@ export default function ProjectSettingsPage() {
     },
   });
 
-  const onRename = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = projectNameSchema.safeParse(name);
-    if (!parsed.success) return setNameError(parsed.error.issues[0]?.message);
-    setNameError(undefined);
-    rename.mutate({ projectId, name: parsed.data });
-  };
-
   return (
     <div className="page page-narrow" data-testid="project-settings-page">
       <PageHeader title="Project settings" description={`Settings of ${currentName}.`} />
       <Card title="Name">
-        <form onSubmit={onRename} noValidate className="form">
-          <TextField label="Project name" name="name" value={name} onChange={(e) => setName(e.target.value)} error={nameError} autoComplete="off" data-testid="rename-project-input" />
-          <div className="form-actions">
-            <Button type="submit" variant="primary" busy={rename.isPending} disabled={!changed} data-testid="rename-project-submit">
-              Save name
-            </Button>
-          </div>
-        </form>
+        <RenameForm
+          label="Project name"
+          savedName={currentName}
+          schema={projectNameSchema}
+          saving={rename.isPending}
+          saveError={rename.error ? nameErrorMessage(rename.error) : undefined}
+          onSave={(name) => rename.mutate({ projectId, name })}
+          testId="rename-project"
+        />
       </Card>
       <Card title="Environment">
         <Select
