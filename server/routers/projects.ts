@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server';
+import { CONFIRM_NAME_MISMATCH, confirmsName } from '../../shared/domain/typed-confirmation';
 import { MESSAGES } from '../../shared/messages';
 import {
   createProjectInput,
@@ -11,8 +12,6 @@ import {
 } from '../../shared/schemas/project';
 import { checkAccess, forgetAccess } from '../trpc/access';
 import { authedProcedure, projectProcedure, router } from '../trpc/init';
-
-export const CONFIRM_NAME_MISMATCH = 'Type the project name exactly to confirm deletion';
 
 export const projectsRouter = router({
   list: authedProcedure.query(({ ctx }) => ctx.deps.backoffice.listProjects(ctx.call)),
@@ -55,7 +54,7 @@ export const projectsRouter = router({
   /** Deletes only when the typed confirmation equals the project's current name. */
   delete: projectProcedure.input(deleteProjectInput).mutation(async ({ ctx, input }) => {
     const current = await ctx.deps.backoffice.getNormalizedProject(ctx.call, input.projectId);
-    if (input.confirmName.trim() !== current.current_revision.name) {
+    if (!confirmsName(input.confirmName, current.current_revision.name)) {
       throw new TRPCError({ code: 'BAD_REQUEST', message: CONFIRM_NAME_MISMATCH });
     }
     await ctx.deps.backoffice.purgeProject(ctx.call, input.projectId);

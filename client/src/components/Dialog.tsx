@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { confirmsName } from '../../../shared/domain/typed-confirmation';
 import { Button } from './Button';
 import { TextField } from './TextField';
 
@@ -93,7 +94,7 @@ export function ConfirmDialog({ open, title, message, confirmText, confirmLabel,
   useEffect(() => {
     if (open) setTyped('');
   }, [open]);
-  const matches = confirmText === undefined || typed === confirmText;
+  const matches = confirmText === undefined || confirmsName(typed, confirmText);
   return (
     <Dialog
       open={open}
