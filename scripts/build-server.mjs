@@ -1,5 +1,6 @@
 // Bundles the server (BFF and embedded local stack) into dist/server/main.js for production images.
 // Dependencies stay external: they are installed with `npm ci --omit=dev` beside the bundle.
+import { cpSync } from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
@@ -13,3 +14,7 @@ await build({
   sourcemap: true,
   logLevel: 'info',
 });
+
+// The local stack reads its drizzle-kit migrations beside the module that applies them: in the bundle,
+// dist/server/migrations next to main.js.
+cpSync('server/localstack/db/migrations', 'dist/server/migrations', { recursive: true });

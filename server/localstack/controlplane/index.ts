@@ -8,7 +8,6 @@ import { registerProjectRoutes } from './projects';
 import type { LocalStackContext } from '../context';
 import { registerWorkspaceRoutes } from './workspaces';
 
-export { controlPlaneMigrations } from './migrations';
 
 /**
  * The control plane of the local stack: the Projects and Workspaces calls of the backoffice, at the

@@ -1,11 +1,10 @@
-import { controlPlaneMigrations } from '../controlplane/migrations';
-import { identityMigrations } from '../identity/migrations';
-import { migrate } from './migrate';
+import { migrate, readMigrations } from './migrate';
 import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
 import type { Db, Migration } from './types';
 
 export type { Db, Migration, Queryable } from './types';
+export type { Orm, Schema } from './schema';
 
 export interface OpenDbOptions {
   /** PGlite data directory (persistent). */
@@ -14,11 +13,9 @@ export interface OpenDbOptions {
   databaseUrl?: string;
   /** PostgreSQL schema to create and use (only with databaseUrl). */
   schema?: string;
-  /** Defaults to every local-stack migration. */
+  /** Defaults to the drizzle-kit migrations in db/migrations. */
   migrations?: Migration[];
 }
-
-export const allMigrations = (): Migration[] => [...identityMigrations, ...controlPlaneMigrations];
 
 /**
  * Opens the local stack's database and applies pending migrations: PostgreSQL when
@@ -27,11 +24,11 @@ export const allMigrations = (): Migration[] => [...identityMigrations, ...contr
 export async function openDb(opts: OpenDbOptions = {}): Promise<Db> {
   const db = opts.databaseUrl ? await openPostgres(opts.databaseUrl, opts.schema) : await openPglite(opts.dataDir);
   try {
-    await migrate(db, opts.migrations ?? allMigrations());
+    await migrate(db, opts.migrations ?? readMigrations());
   } catch (err) {
     await db.close().catch(() => undefined);
     throw err;
   }
-  const { query, tx, close, kind } = db;
-  return { query, tx, close, kind };
+  const { orm, query, tx, close, kind } = db;
+  return { orm, query, tx, close, kind };
 }

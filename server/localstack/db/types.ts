@@ -1,5 +1,14 @@
-/** Anything that can run one parameterised SQL statement. */
+import type { Orm } from './schema';
+
+/**
+ * Something that runs queries: the database or one of its transactions.
+ *
+ * `orm` is the typed drizzle handle and the way to write new queries. `query` (raw SQL with `$n`
+ * parameters) is transitional: it stays until the remaining query sites are converted area by area,
+ * and both run on the same connection (inside `tx`, in the same transaction).
+ */
 export interface Queryable {
+  readonly orm: Orm;
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
@@ -19,5 +28,8 @@ export interface Migration {
 
 /** What the migrator needs from a driver: a transaction that can also run multi-statement SQL. */
 export interface MigrationTarget {
-  migrationTx<T>(fn: (q: Queryable & { exec(sql: string): Promise<void> }) => Promise<T>): Promise<T>;
+  migrationTx<T>(fn: (q: RawQueryable & { exec(sql: string): Promise<void> }) => Promise<T>): Promise<T>;
 }
+
+/** Raw SQL only (the migrator runs before any table exists). */
+export type RawQueryable = Pick<Queryable, 'query'>;

@@ -1,7 +1,13 @@
-import type { Migration } from '../db/types';
+import type { Migration } from './types';
 
-/** Identity-provider tables of the local stack (applied before the control plane's). */
-export const identityMigrations: Migration[] = [
+/**
+ * The hand-written migrations the local stack used before its schema moved to drizzle-kit, kept so that
+ * a database created by an older release can be brought to the drizzle baseline: when `schema_migrations`
+ * holds any of these ids, the missing ones are applied and the baseline is recorded as applied without
+ * running it (it describes exactly the tables these create). Never edit or extend this list; schema
+ * changes are new drizzle-kit migrations.
+ */
+export const legacyMigrations: Migration[] = [
   {
     id: 'id_0001_identities',
     sql: `
@@ -103,6 +109,67 @@ CREATE TABLE courier_messages (
   created_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX courier_messages_recipient ON courier_messages (recipient, created_at DESC);
+`,
+  },
+  {
+    id: 'cp_0001_workspaces',
+    sql: `
+CREATE TABLE workspaces (
+  id uuid PRIMARY KEY,
+  name text NOT NULL,
+  access_policy text NULL,
+  created_at timestamptz NOT NULL,
+  updated_at timestamptz NOT NULL
+);
+CREATE INDEX workspaces_created_at_idx ON workspaces (created_at, id);
+CREATE TABLE workspace_members (
+  workspace_id uuid NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+  identity_id uuid NOT NULL REFERENCES identities (id) ON DELETE CASCADE,
+  role text NOT NULL CHECK (role IN ('owner', 'developer')),
+  created_at timestamptz NOT NULL,
+  PRIMARY KEY (workspace_id, identity_id)
+);
+CREATE INDEX workspace_members_identity_idx ON workspace_members (identity_id);
+`,
+  },
+  {
+    id: 'cp_0002_projects',
+    sql: `
+CREATE TABLE projects (
+  id uuid PRIMARY KEY,
+  slug text NOT NULL UNIQUE,
+  state text NOT NULL DEFAULT 'running' CHECK (state IN ('running', 'halted', 'deleted')),
+  environment text NOT NULL CHECK (environment IN ('prod', 'stage', 'dev')),
+  home_region text NOT NULL DEFAULT 'eu-central',
+  workspace_id uuid NULL REFERENCES workspaces (id) ON DELETE SET NULL,
+  subscription_id text NULL,
+  current_revision_id uuid NOT NULL,
+  created_at timestamptz NOT NULL,
+  updated_at timestamptz NOT NULL
+);
+CREATE INDEX projects_workspace_idx ON projects (workspace_id, created_at, id);
+CREATE TABLE project_revisions (
+  id uuid PRIMARY KEY,
+  project_id uuid NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+  name text NOT NULL,
+  fields jsonb NOT NULL DEFAULT '{}'::jsonb,
+  services jsonb NOT NULL DEFAULT '{}'::jsonb,
+  created_at timestamptz NOT NULL
+);
+CREATE INDEX project_revisions_project_idx ON project_revisions (project_id, created_at);
+CREATE TABLE project_members (
+  project_id uuid NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+  identity_id uuid NOT NULL REFERENCES identities (id) ON DELETE CASCADE,
+  role text NOT NULL CHECK (role IN ('owner', 'developer')),
+  created_at timestamptz NOT NULL,
+  PRIMARY KEY (project_id, identity_id)
+);
+CREATE INDEX project_members_identity_idx ON project_members (identity_id);
+CREATE TABLE console_active_project (
+  identity_id uuid PRIMARY KEY REFERENCES identities (id) ON DELETE CASCADE,
+  project_id uuid NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+  updated_at timestamptz NOT NULL
+);
 `,
   },
 ];

@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import { check, foreignKey, index, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { identities } from '../identity/schema';
+
+/*
+ * Control-plane tables of the local stack (they reference `identities`). Timestamps are written by the
+ * application with millisecond precision so that (created_at, id) page tokens round-trip exactly.
+ * Property names equal column names; constraint names equal those PostgreSQL gave the original tables.
+ */
+
+const tstz = { withTimezone: true, mode: 'date' } as const;
+
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: uuid().primaryKey(),
+    name: text().notNull(),
+    access_policy: text(),
+    created_at: timestamp(tstz).notNull(),
+    updated_at: timestamp(tstz).notNull(),
+  },
+  (t) => [index('workspaces_created_at_idx').on(t.created_at, t.id)],
+);
+
+export const workspaceMembers = pgTable(
+  'workspace_members',
+  {
+    workspace_id: uuid().notNull(),
+    identity_id: uuid().notNull(),
+    role: text().notNull(),
+    created_at: timestamp(tstz).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'workspace_members_pkey', columns: [t.workspace_id, t.identity_id] }),
+    foreignKey({ name: 'workspace_members_workspace_id_fkey', columns: [t.workspace_id], foreignColumns: [workspaces.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ name: 'workspace_members_identity_id_fkey', columns: [t.identity_id], foreignColumns: [identities.id] }).onDelete(
+      'cascade',
+    ),
+    check('workspace_members_role_check', sql`${t.role} IN ('owner', 'developer')`),
+    index('workspace_members_identity_idx').on(t.identity_id),
+  ],
+);
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid().primaryKey(),
+    slug: text().notNull(),
+    state: text().notNull().default('running'),
+    environment: text().notNull(),
+    home_region: text().notNull().default('eu-central'),
+    workspace_id: uuid(),
+    subscription_id: text(),
+    current_revision_id: uuid().notNull(),
+    created_at: timestamp(tstz).notNull(),
+    updated_at: timestamp(tstz).notNull(),
+  },
+  (t) => [
+    unique('projects_slug_key').on(t.slug),
+    check('projects_state_check', sql`${t.state} IN ('running', 'halted', 'deleted')`),
+    check('projects_environment_check', sql`${t.environment} IN ('prod', 'stage', 'dev')`),
+    foreignKey({ name: 'projects_workspace_id_fkey', columns: [t.workspace_id], foreignColumns: [workspaces.id] }).onDelete('set null'),
+    index('projects_workspace_idx').on(t.workspace_id, t.created_at, t.id),
+  ],
+);
+
+export const projectRevisions = pgTable(
+  'project_revisions',
+  {
+    id: uuid().primaryKey(),
+    project_id: uuid().notNull(),
+    name: text().notNull(),
+    fields: jsonb().notNull().default(sql`'{}'::jsonb`),
+    services: jsonb().notNull().default(sql`'{}'::jsonb`),
+    created_at: timestamp(tstz).notNull(),
+  },
+  (t) => [
+    foreignKey({ name: 'project_revisions_project_id_fkey', columns: [t.project_id], foreignColumns: [projects.id] }).onDelete(
+      'cascade',
+    ),
+    index('project_revisions_project_idx').on(t.project_id, t.created_at),
+  ],
+);
+
+export const projectMembers = pgTable(
+  'project_members',
+  {
+    project_id: uuid().notNull(),
+    identity_id: uuid().notNull(),
+    role: text().notNull(),
+    created_at: timestamp(tstz).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'project_members_pkey', columns: [t.project_id, t.identity_id] }),
+    foreignKey({ name: 'project_members_project_id_fkey', columns: [t.project_id], foreignColumns: [projects.id] }).onDelete('cascade'),
+    foreignKey({ name: 'project_members_identity_id_fkey', columns: [t.identity_id], foreignColumns: [identities.id] }).onDelete(
+      'cascade',
+    ),
+    check('project_members_role_check', sql`${t.role} IN ('owner', 'developer')`),
+    index('project_members_identity_idx').on(t.identity_id),
+  ],
+);
+
+export const consoleActiveProject = pgTable(
+  'console_active_project',
+  {
+    identity_id: uuid().primaryKey(),
+    project_id: uuid().notNull(),
+    updated_at: timestamp(tstz).notNull(),
+  },
+  (t) => [
+    foreignKey({ name: 'console_active_project_identity_id_fkey', columns: [t.identity_id], foreignColumns: [identities.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ name: 'console_active_project_project_id_fkey', columns: [t.project_id], foreignColumns: [projects.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+export type WorkspaceRow = typeof workspaces.$inferSelect;
+export type WorkspaceMemberRow = typeof workspaceMembers.$inferSelect;
+export type ProjectRow = typeof projects.$inferSelect;
+export type ProjectRevisionRow = typeof projectRevisions.$inferSelect;
+export type ProjectMemberRow = typeof projectMembers.$inferSelect;
+export type ActiveProjectRow = typeof consoleActiveProject.$inferSelect;

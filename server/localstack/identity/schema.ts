@@ -1,0 +1,186 @@
+import { sql } from 'drizzle-orm';
+import { boolean, foreignKey, index, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/*
+ * Identity-provider tables of the local stack. Property names equal column names, so rows read through
+ * drizzle and rows read by the remaining raw SQL have the same shape. Constraints carry the names
+ * PostgreSQL gave them in the original hand-written migration, so databases created either way are equal
+ * and later migrations can alter them by name.
+ */
+
+const tstz = { withTimezone: true, mode: 'date' } as const;
+
+export const identities = pgTable('identities', {
+  id: uuid().primaryKey(),
+  schema_id: text().notNull().default('default'),
+  traits: jsonb().notNull(),
+  state: text().notNull().default('active'),
+  state_changed_at: timestamp(tstz).notNull().defaultNow(),
+  created_at: timestamp(tstz).notNull().defaultNow(),
+  updated_at: timestamp(tstz).notNull().defaultNow(),
+});
+
+export const identityCredentials = pgTable(
+  'identity_credentials',
+  {
+    identity_id: uuid().notNull(),
+    type: text().notNull(),
+    identifier: text().notNull(),
+    secret: text().notNull(),
+    created_at: timestamp(tstz).notNull().defaultNow(),
+    updated_at: timestamp(tstz).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'identity_credentials_pkey', columns: [t.identity_id, t.type] }),
+    foreignKey({ name: 'identity_credentials_identity_id_fkey', columns: [t.identity_id], foreignColumns: [identities.id] }).onDelete(
+      'cascade',
+    ),
+    uniqueIndex('identity_credentials_identifier').on(t.type, t.identifier),
+  ],
+);
+
+export const identityVerifiableAddresses = pgTable(
+  'identity_verifiable_addresses',
+  {
+    id: uuid().primaryKey(),
+    identity_id: uuid().notNull(),
+    value: text().notNull(),
+    verified: boolean().notNull().default(false),
+    via: text().notNull().default('email'),
+    status: text().notNull().default('pending'),
+    verified_at: timestamp(tstz),
+    created_at: timestamp(tstz).notNull().defaultNow(),
+    updated_at: timestamp(tstz).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'identity_verifiable_addresses_identity_id_fkey',
+      columns: [t.identity_id],
+      foreignColumns: [identities.id],
+    }).onDelete('cascade'),
+    uniqueIndex('identity_verifiable_addresses_value').on(t.via, t.value),
+  ],
+);
+
+export const identityRecoveryAddresses = pgTable(
+  'identity_recovery_addresses',
+  {
+    id: uuid().primaryKey(),
+    identity_id: uuid().notNull(),
+    value: text().notNull(),
+    via: text().notNull().default('email'),
+    created_at: timestamp(tstz).notNull().defaultNow(),
+    updated_at: timestamp(tstz).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'identity_recovery_addresses_identity_id_fkey',
+      columns: [t.identity_id],
+      foreignColumns: [identities.id],
+    }).onDelete('cascade'),
+    uniqueIndex('identity_recovery_addresses_value').on(t.via, t.value),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid().primaryKey(),
+    token_hash: text().notNull(),
+    logout_token_hash: text().notNull(),
+    identity_id: uuid().notNull(),
+    active: boolean().notNull().default(true),
+    aal: text().notNull().default('aal1'),
+    authentication_methods: jsonb().notNull().default(sql`'[]'::jsonb`),
+    devices: jsonb().notNull().default(sql`'[]'::jsonb`),
+    authenticated_at: timestamp(tstz).notNull(),
+    issued_at: timestamp(tstz).notNull(),
+    expires_at: timestamp(tstz).notNull(),
+  },
+  (t) => [
+    unique('sessions_token_hash_key').on(t.token_hash),
+    unique('sessions_logout_token_hash_key').on(t.logout_token_hash),
+    foreignKey({ name: 'sessions_identity_id_fkey', columns: [t.identity_id], foreignColumns: [identities.id] }).onDelete('cascade'),
+    index('sessions_identity').on(t.identity_id),
+  ],
+);
+
+export const selfserviceFlows = pgTable(
+  'selfservice_flows',
+  {
+    id: uuid().primaryKey(),
+    kind: text().notNull(),
+    type: text().notNull().default('browser'),
+    state: text().notNull(),
+    csrf_token: text().notNull(),
+    request_url: text().notNull(),
+    return_to: text(),
+    identity_id: uuid(),
+    ui: jsonb().notNull(),
+    data: jsonb().notNull().default(sql`'{}'::jsonb`),
+    issued_at: timestamp(tstz).notNull(),
+    expires_at: timestamp(tstz).notNull(),
+    created_at: timestamp(tstz).notNull().defaultNow(),
+    updated_at: timestamp(tstz).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({ name: 'selfservice_flows_identity_id_fkey', columns: [t.identity_id], foreignColumns: [identities.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+export const selfserviceCodes = pgTable(
+  'selfservice_codes',
+  {
+    id: uuid().primaryKey(),
+    flow_id: uuid().notNull(),
+    kind: text().notNull(),
+    identity_id: uuid().notNull(),
+    address: text().notNull(),
+    code_hash: text().notNull(),
+    expires_at: timestamp(tstz).notNull(),
+    used_at: timestamp(tstz),
+    created_at: timestamp(tstz).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({ name: 'selfservice_codes_flow_id_fkey', columns: [t.flow_id], foreignColumns: [selfserviceFlows.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ name: 'selfservice_codes_identity_id_fkey', columns: [t.identity_id], foreignColumns: [identities.id] }).onDelete(
+      'cascade',
+    ),
+    index('selfservice_codes_flow').on(t.flow_id),
+  ],
+);
+
+export const selfserviceErrors = pgTable('selfservice_errors', {
+  id: uuid().primaryKey(),
+  error: jsonb().notNull(),
+  created_at: timestamp(tstz).notNull().defaultNow(),
+});
+
+export const courierMessages = pgTable(
+  'courier_messages',
+  {
+    id: uuid().primaryKey(),
+    type: text().notNull().default('email'),
+    status: text().notNull().default('sent'),
+    recipient: text().notNull(),
+    subject: text().notNull(),
+    body: text().notNull(),
+    template_type: text().notNull(),
+    created_at: timestamp(tstz).notNull().defaultNow(),
+  },
+  (t) => [index('courier_messages_recipient').on(t.recipient, t.created_at.desc().nullsFirst())],
+);
+
+export type IdentityRow = typeof identities.$inferSelect;
+export type IdentityCredentialRow = typeof identityCredentials.$inferSelect;
+export type VerifiableAddressRow = typeof identityVerifiableAddresses.$inferSelect;
+export type RecoveryAddressRow = typeof identityRecoveryAddresses.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+export type SelfserviceFlowRow = typeof selfserviceFlows.$inferSelect;
+export type SelfserviceCodeRow = typeof selfserviceCodes.$inferSelect;
+export type SelfserviceErrorRow = typeof selfserviceErrors.$inferSelect;
+export type CourierMessageRow = typeof courierMessages.$inferSelect;
