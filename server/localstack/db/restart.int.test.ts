@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../index';
 import { loginUser, registerUser } from '../../test-support/users';
 import { anyStatus, browser, startTestStack } from '../identity/int-helpers';
+import { courierMessages } from '../identity/schema';
 import { openDb } from './index';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'localstack-restart-'));
@@ -47,11 +49,17 @@ describe('openDb', () => {
       await expect(
         db.tx(async (q) => {
           await insert(q, 'dropped@example.com');
+          // The typed handle of a transaction writes in that same transaction.
+          await q.orm
+            .insert(courierMessages)
+            .values({ id: randomUUID(), recipient: 'dropped-too@example.com', subject: 's', body: 'b', template_type: 't' });
+          expect(await q.orm.$count(courierMessages)).toBe(3);
           throw new Error('boom');
         }),
       ).rejects.toThrow('boom');
       const rows = await db.query<{ recipient: string }>('SELECT recipient FROM courier_messages');
       expect(rows.map((r) => r.recipient)).toEqual(['kept@example.com']);
+      expect((await db.orm.select().from(courierMessages)).map((r) => r.recipient)).toEqual(['kept@example.com']);
     } finally {
       if (db.kind === 'postgres') await db.query('DROP SCHEMA IF EXISTS ' + (await db.query<{ s: string }>('SELECT current_schema() AS s'))[0]?.s + ' CASCADE');
       await db.close();

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/types';
 import type { IdentityDeps } from './deps';
 import { OryHttpError } from './errors';
 import { queryParam } from './http';
+import { courierMessages, type CourierMessageRow } from './schema';
 
 export interface MailInput {
   to: string;
@@ -14,10 +16,9 @@ export interface MailInput {
 
 /** Stores an email in the local mailbox and logs where to read it (never its content). */
 export async function sendMail(deps: IdentityDeps, q: Queryable, mail: MailInput): Promise<void> {
-  await q.query(
-    `INSERT INTO courier_messages (id, recipient, subject, body, template_type) VALUES ($1, $2, $3, $4, $5)`,
-    [randomUUID(), mail.to, mail.subject, mail.body, mail.template],
-  );
+  await q.orm
+    .insert(courierMessages)
+    .values({ id: randomUUID(), recipient: mail.to, subject: mail.subject, body: mail.body, template_type: mail.template });
   deps.ctx.log.info(
     { to: mail.to, template: mail.template, mailbox: `${deps.ctx.publicUrl()}/local/mailbox` },
     `Email "${mail.subject}" sent to ${mail.to}; read it at ${deps.ctx.publicUrl()}/local/mailbox`,
@@ -38,26 +39,17 @@ function assertLoopback(req: FastifyRequest): void {
   }
 }
 
-interface MessageRow {
-  id: string;
-  type: string;
-  status: string;
-  recipient: string;
-  subject: string;
-  body: string;
-  template_type: string;
-  created_at: Date;
-}
-
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-async function listMessages(q: Queryable, to: string | undefined): Promise<MessageRow[]> {
-  return to
-    ? q.query<MessageRow>('SELECT * FROM courier_messages WHERE recipient = $1 ORDER BY created_at DESC, id LIMIT 200', [
-        to.trim().toLowerCase(),
-      ])
-    : q.query<MessageRow>('SELECT * FROM courier_messages ORDER BY created_at DESC, id LIMIT 200');
+/** The newest 200 messages, to one recipient when `to` is given. */
+async function listMessages(q: Queryable, to: string | undefined): Promise<CourierMessageRow[]> {
+  return q.orm
+    .select()
+    .from(courierMessages)
+    .where(to ? eq(courierMessages.recipient, to.trim().toLowerCase()) : undefined)
+    .orderBy(desc(courierMessages.created_at), courierMessages.id)
+    .limit(200);
 }
 
 /** GET /local/mailbox (HTML) and /local/mailbox/messages (JSON, newest first, `?to=`). */
@@ -74,8 +66,8 @@ export function registerMailbox(app: FastifyInstance, deps: IdentityDeps): void 
       body: m.body,
       template_type: m.template_type,
       send_count: 1,
-      created_at: new Date(m.created_at).toISOString(),
-      updated_at: new Date(m.created_at).toISOString(),
+      created_at: m.created_at.toISOString(),
+      updated_at: m.created_at.toISOString(),
     }));
   });
 
@@ -85,7 +77,7 @@ export function registerMailbox(app: FastifyInstance, deps: IdentityDeps): void 
     const items = rows
       .map(
         (m) => `<article><h2>${escapeHtml(m.subject)}</h2>
-<p class="meta">To ${escapeHtml(m.recipient)} · ${escapeHtml(new Date(m.created_at).toISOString())}</p>
+<p class="meta">To ${escapeHtml(m.recipient)} · ${escapeHtml(m.created_at.toISOString())}</p>
 <pre>${escapeHtml(m.body)}</pre></article>`,
       )
       .join('\n');

@@ -1,44 +1,35 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Queryable } from '../types';
-import { nowIso } from './time';
+import { workspaceMembers, workspaces, type WorkspaceRow } from '../schema';
 
-export interface WorkspaceRow {
-  id: string;
-  name: string;
-  access_policy: string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
-
-const COLUMNS = 'w.id, w.name, w.access_policy, w.created_at, w.updated_at';
+export type { WorkspaceRow } from '../schema';
 
 export async function findWorkspace(q: Queryable, id: string): Promise<WorkspaceRow | undefined> {
-  const rows = await q.query<WorkspaceRow>(`SELECT ${COLUMNS} FROM workspaces w WHERE w.id = $1`, [id]);
-  return rows[0];
+  const [row] = await q.orm.select().from(workspaces).where(eq(workspaces.id, id));
+  return row;
 }
 
 export async function createWorkspace(q: Queryable, name: string, ownerId: string): Promise<WorkspaceRow> {
-  const id = randomUUID();
-  const now = nowIso();
-  await q.query('INSERT INTO workspaces (id, name, created_at, updated_at) VALUES ($1, $2, $3, $3)', [id, name, now]);
-  await q.query(
-    `INSERT INTO workspace_members (workspace_id, identity_id, role, created_at) VALUES ($1, $2, 'owner', $3)`,
-    [id, ownerId, now],
-  );
-  return (await findWorkspace(q, id))!;
+  const now = new Date();
+  const [row] = await q.orm.insert(workspaces).values({ id: randomUUID(), name, created_at: now, updated_at: now }).returning();
+  await q.orm.insert(workspaceMembers).values({ workspace_id: row!.id, identity_id: ownerId, role: 'owner', created_at: now });
+  return row!;
 }
 
+/** Renames the workspace; the access policy changes only when one is given. */
 export async function updateWorkspace(
   q: Queryable,
   id: string,
   name: string,
   accessPolicy: string | undefined,
 ): Promise<WorkspaceRow> {
-  await q.query(
-    `UPDATE workspaces SET name = $2, access_policy = COALESCE($3, access_policy), updated_at = $4 WHERE id = $1`,
-    [id, name, accessPolicy ?? null, nowIso()],
-  );
-  return (await findWorkspace(q, id))!;
+  const [row] = await q.orm
+    .update(workspaces)
+    .set({ name, updated_at: new Date(), ...(accessPolicy !== undefined ? { access_policy: accessPolicy } : {}) })
+    .where(eq(workspaces.id, id))
+    .returning();
+  return row!;
 }
 
 export interface WorkspaceCursor {
@@ -53,18 +44,11 @@ export async function listMemberWorkspaces(
   pageSize: number,
   after: WorkspaceCursor | null,
 ): Promise<WorkspaceRow[]> {
-  const params: unknown[] = [identityId, pageSize + 1];
-  let where = '';
-  if (after) {
-    params.push(after.createdAt, after.id);
-    where = 'AND (w.created_at, w.id) > ($3::timestamptz, $4::uuid)';
-  }
-  return q.query<WorkspaceRow>(
-    `SELECT ${COLUMNS} FROM workspaces w
-     JOIN workspace_members m ON m.workspace_id = w.id AND m.identity_id = $1
-     WHERE true ${where}
-     ORDER BY w.created_at, w.id
-     LIMIT $2`,
-    params,
-  );
+  return q.orm
+    .select(getTableColumns(workspaces))
+    .from(workspaces)
+    .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspace_id, workspaces.id), eq(workspaceMembers.identity_id, identityId)))
+    .where(after ? sql`(${workspaces.created_at}, ${workspaces.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined)
+    .orderBy(workspaces.created_at, workspaces.id)
+    .limit(pageSize + 1);
 }
