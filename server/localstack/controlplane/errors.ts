@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { DATABASE_UNAVAILABLE, isConnectionError } from '../db/errors';
 
 /** Ory's `error.message` per status; `error.status` is the HTTP reason phrase. */
 const MESSAGES: Record<number, string> = {
@@ -11,6 +12,7 @@ const MESSAGES: Record<number, string> = {
   404: 'The requested resource could not be found',
   409: 'The request could not be completed due to a conflict',
   500: 'An internal server error occurred, please contact the system administrator',
+  503: 'The service is temporarily unavailable, please try again later',
 };
 
 /** An expected failure, answered as Ory's errorGeneric with the given status and reason. */
@@ -67,6 +69,10 @@ export function installErrorHandler(scope: FastifyInstance, log: Logger): void {
     const statusCode = (err as FastifyError).statusCode;
     if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
       return reply.code(statusCode).send(errorGeneric(statusCode, err.message, req.id));
+    }
+    if (isConnectionError(err)) {
+      log.warn({ err, reqId: req.id, url: req.url }, 'database connection lost during a request');
+      return reply.code(503).send(errorGeneric(503, DATABASE_UNAVAILABLE, req.id));
     }
     log.error({ err, reqId: req.id, url: req.url }, 'control plane request failed');
     return reply.code(500).send(errorGeneric(500, 'The server could not complete the request.', req.id));

@@ -23,6 +23,7 @@ const STATUS: Record<number, [string, string]> = {
   422: ['Unprocessable Entity', 'The request was well-formed but was unable to be followed due to semantic errors'],
   429: ['Too Many Requests', 'The request was rate limited'],
   500: ['Internal Server Error', 'An internal server error occurred, please contact the system administrator'],
+  503: ['Service Unavailable', 'The service is temporarily unavailable, please try again later'],
 };
 
 export interface ErrorInit {

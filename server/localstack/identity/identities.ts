@@ -78,8 +78,8 @@ export async function identityJson(q: Queryable, identityId: string, base: strin
   };
 }
 
-/** Postgres unique violation (duplicate identifier or address). */
-export const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
+/** Postgres unique violation (duplicate identifier or address), raised by raw SQL or by drizzle. */
+export { isUniqueViolation } from '../db/errors';
 
 /** Creates an identity with a password credential; throws a unique violation on duplicate email. */
 export async function createIdentity(q: Queryable, traits: Traits, passwordHash: string): Promise<string> {

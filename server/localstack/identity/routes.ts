@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LocalStackContext } from '../context';
+import { DATABASE_UNAVAILABLE, isConnectionError } from '../db/errors';
 import { registerMailbox } from './courier';
 import type { IdentityDeps } from './deps';
 import { errorBody, OryHttpError, type ErrorBody } from './errors';
@@ -30,6 +31,10 @@ export function toErrorResponse(err: unknown, log: LocalStackContext['log']): { 
   const fe = err as Partial<FastifyError>;
   const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
   if (status >= 400 && status < 500) return { status, body: errorBody(status, { reason: fe.message ?? 'Bad request' }) };
+  if (isConnectionError(err)) {
+    log.warn({ err }, 'database connection lost during a request');
+    return { status: 503, body: errorBody(503, { reason: DATABASE_UNAVAILABLE }) };
+  }
   log.error({ err }, 'unhandled error in the local stack');
   return { status: 500, body: errorBody(500) };
 }
