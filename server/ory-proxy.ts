@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { safeReturnToUrl } from '../shared/domain/return-to';
 import { evictSession } from './deps';
 import { returnToInBody, staysOnOrigin, withoutForeignReturnTo } from './ory-return-to';
+import { deadline } from './upstream/transport';
 
 const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'cookie', 'user-agent'] as const;
 const RELAYED_RESPONSE_HEADERS = ['content-type', 'cache-control', 'pragma', 'expires', 'vary', 'x-request-id'] as const;
@@ -112,17 +113,19 @@ export async function registerOryProxy(app: FastifyInstance, opts: { upstreamUrl
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && Buffer.isBuffer(req.body);
     let response: Response;
     let body: Buffer;
+    // One deadline for the exchange, reading the whole body included.
+    const signal = deadline(config.upstreamTimeoutMs);
     try {
       response = await fetch(target, {
         method: req.method,
         headers,
         body: hasBody ? (req.body as unknown as BodyInit) : undefined,
         redirect: 'manual',
-        signal: AbortSignal.timeout(config.upstreamTimeoutMs),
+        signal,
       });
       body = Buffer.from(await response.arrayBuffer());
     } catch (error) {
-      const timeout = (error as { name?: string }).name === 'TimeoutError';
+      const timeout = signal.aborted || (error as { name?: string }).name === 'TimeoutError';
       req.log.error({ err: error, path: rest }, 'identity provider proxy failed');
       return reply
         .code(timeout ? 504 : 502)
