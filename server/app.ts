@@ -7,6 +7,7 @@ import type { AppDeps } from './deps';
 import { registerHealth } from './health';
 import { cspDirectives, registerCsrfGuard } from './http-guards';
 import { registerOryProxy } from './ory-proxy';
+import { requestTimeoutOptions } from './request-timeout';
 import { appRouter, type AppRouter } from './routers/_app';
 import { registerStaticClient } from './static-client';
 import { createContext } from './trpc/context';
@@ -23,6 +24,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loggerInstance: deps.logger as unknown as FastifyBaseLogger,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 2048 },
+    ...requestTimeoutOptions(config.requestTimeoutMs),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { UPSTREAM_TIMEOUT_MS } from '../shared/constants';
+import { REQUEST_TIMEOUT_MS } from './request-timeout';
 
 const httpUrl = (example: string) =>
   z
@@ -28,6 +29,13 @@ const port = () =>
     .int({ message: 'expected a whole port number' })
     .min(0, { message: 'expected a port number between 0 and 65535' })
     .max(65535, { message: 'expected a port number between 0 and 65535' });
+
+const milliseconds = () =>
+  z.coerce
+    .number({ message: 'expected a number of milliseconds' })
+    .int({ message: 'expected a whole number of milliseconds' })
+    .min(1, { message: 'expected a positive number of milliseconds' })
+    .max(600_000, { message: 'expected at most 600000 milliseconds' });
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
@@ -58,13 +66,8 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, { message: 'expected a PostgreSQL URL, e.g. postgres://user:pass@host:5432/db' }),
   ),
   LOCALSTACK_PORT: optional(port()),
-  UPSTREAM_TIMEOUT_MS: optional(
-    z.coerce
-      .number({ message: 'expected a number of milliseconds' })
-      .int({ message: 'expected a whole number of milliseconds' })
-      .min(1, { message: 'expected a positive number of milliseconds' })
-      .max(600_000, { message: 'expected at most 600000 milliseconds' }),
-  ),
+  UPSTREAM_TIMEOUT_MS: optional(milliseconds()),
+  REQUEST_TIMEOUT_MS: optional(milliseconds()),
   LOG_LEVEL: optional(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'expected one of fatal, error, warn, info, debug, trace, silent',
@@ -87,6 +90,8 @@ export interface Config {
   databaseUrl: string | undefined;
   localstackPort: number;
   upstreamTimeoutMs: number;
+  /** Time a client has to send its whole request (headers and body) before it is answered 408. */
+  requestTimeoutMs: number;
   logLevel: LogLevel;
   trustProxy: boolean;
 }
@@ -127,6 +132,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     localstackPort,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS ?? UPSTREAM_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS ?? REQUEST_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL ?? 'info',
     trustProxy: e.TRUST_PROXY ?? false,
   };

@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       localstackPort: 4455,
       upstreamTimeoutMs: 30_000,
+      requestTimeoutMs: 30_000,
       logLevel: 'info',
       trustProxy: false,
     });
@@ -31,6 +32,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://u:p@db:5432/console',
       LOCALSTACK_PORT: '0',
       UPSTREAM_TIMEOUT_MS: '1500',
+      REQUEST_TIMEOUT_MS: '2500',
       LOG_LEVEL: 'debug',
       TRUST_PROXY: 'true',
     });
@@ -45,6 +47,7 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://u:p@db:5432/console',
       localstackPort: 0,
       upstreamTimeoutMs: 1500,
+      requestTimeoutMs: 2500,
       logLevel: 'debug',
       trustProxy: true,
     });
@@ -71,6 +74,8 @@ describe('loadConfig', () => {
     ['LOCALSTACK_PORT', '-1', 'between 0 and 65535'],
     ['UPSTREAM_TIMEOUT_MS', '0', 'positive number of milliseconds'],
     ['UPSTREAM_TIMEOUT_MS', 'soon', 'number of milliseconds'],
+    ['REQUEST_TIMEOUT_MS', '0', 'positive number of milliseconds'],
+    ['REQUEST_TIMEOUT_MS', '700000', 'at most 600000'],
     ['LOG_LEVEL', 'loud', 'expected one of fatal'],
     ['TRUST_PROXY', 'maybe', 'expected true or false'],
   ])('rejects %s=%s naming the variable and what it expects', (name, value, expected) => {
