@@ -63,6 +63,19 @@ describe('CSRF rule', () => {
 });
 
 describe('tRPC over HTTP', () => {
+  it('marks every answer no-store: queries, mutations and errors', async () => {
+    const input = encodeURIComponent(JSON.stringify({}));
+    const answers = [
+      await app.inject({ method: 'GET', url: `/api/trpc/auth.session,projects.list?batch=1&input=${input}`, headers: { cookie } }),
+      await app.inject({ method: 'POST', url: '/api/trpc/workspaces.create', headers: { ...api, cookie }, payload: { name: 'No store' } }),
+      await app.inject({ method: 'GET', url: '/api/trpc/projects.list', headers: {} }),
+      await app.inject({ method: 'POST', url: '/api/trpc/workspaces.create', headers: { cookie, 'content-type': 'application/json' }, payload: { name: 'x' } }),
+      await app.inject({ method: 'GET', url: '/api/trpc/no.such.procedure', headers: { cookie } }),
+    ];
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 401, 403, 404]);
+    for (const res of answers) expect(res.headers['cache-control']).toBe('no-store');
+  });
+
   it('answers a batched GET', async () => {
     const input = encodeURIComponent(JSON.stringify({}));
     const res = await app.inject({ method: 'GET', url: `/api/trpc/auth.session,projects.list,workspaces.list?batch=1&input=${input}`, headers: { cookie } });

@@ -5,7 +5,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps';
 import { registerHealth } from './health';
-import { cspDirectives, registerCsrfGuard } from './http-guards';
+import { cspDirectives, registerCsrfGuard, registerNoStore } from './http-guards';
 import { registerOryProxy } from './ory-proxy';
 import { requestTimeoutOptions } from './request-timeout';
 import { appRouter, type AppRouter } from './routers/_app';
@@ -43,6 +43,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hsts: config.publicUrl.startsWith('https://'),
   });
   registerCsrfGuard(app, config.publicOrigin);
+  registerNoStore(app);
 
   const trpcOptions: FastifyTRPCPluginOptions<AppRouter>['trpcOptions'] = {
     router: appRouter,
