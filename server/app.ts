@@ -7,6 +7,7 @@ import type { AppDeps } from './deps';
 import { registerHealth } from './health';
 import { cspDirectives, registerCsrfGuard, registerNoStore } from './http-guards';
 import { registerOryProxy } from './ory-proxy';
+import { registerMutationLimit } from './rate-limit';
 import { requestTimeoutOptions } from './request-timeout';
 import { appRouter, type AppRouter } from './routers/_app';
 import { registerStaticClient } from './static-client';
@@ -44,6 +45,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerCsrfGuard(app, config.publicOrigin);
   registerNoStore(app);
+  await registerMutationLimit(app, config.mutationRateLimit);
 
   const trpcOptions: FastifyTRPCPluginOptions<AppRouter>['trpcOptions'] = {
     router: appRouter,

@@ -68,6 +68,14 @@ const envSchema = z.object({
   LOCALSTACK_PORT: optional(port()),
   UPSTREAM_TIMEOUT_MS: optional(milliseconds()),
   REQUEST_TIMEOUT_MS: optional(milliseconds()),
+  MUTATION_RATE_LIMIT: optional(
+    z.coerce
+      .number({ message: 'expected a number of calls' })
+      .int({ message: 'expected a whole number of calls' })
+      .min(1, { message: 'expected at least 1 call' })
+      .max(1_000_000, { message: 'expected at most 1000000 calls' }),
+  ),
+  MUTATION_RATE_WINDOW_MS: optional(milliseconds()),
   LOG_LEVEL: optional(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'expected one of fatal, error, warn, info, debug, trace, silent',
@@ -92,6 +100,8 @@ export interface Config {
   upstreamTimeoutMs: number;
   /** Time a client has to send its whole request (headers and body) before it is answered 408. */
   requestTimeoutMs: number;
+  /** Mutation calls one session (or, signed out, one address) may make per window. */
+  mutationRateLimit: { max: number; windowMs: number };
   logLevel: LogLevel;
   trustProxy: boolean;
 }
@@ -133,6 +143,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     localstackPort,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS ?? UPSTREAM_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS ?? REQUEST_TIMEOUT_MS,
+    mutationRateLimit: { max: e.MUTATION_RATE_LIMIT ?? 300, windowMs: e.MUTATION_RATE_WINDOW_MS ?? 60_000 },
     logLevel: e.LOG_LEVEL ?? 'info',
     trustProxy: e.TRUST_PROXY ?? false,
   };

@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       localstackPort: 4455,
       upstreamTimeoutMs: 30_000,
       requestTimeoutMs: 30_000,
+      mutationRateLimit: { max: 300, windowMs: 60_000 },
       logLevel: 'info',
       trustProxy: false,
     });
@@ -33,6 +34,8 @@ describe('loadConfig', () => {
       LOCALSTACK_PORT: '0',
       UPSTREAM_TIMEOUT_MS: '1500',
       REQUEST_TIMEOUT_MS: '2500',
+      MUTATION_RATE_LIMIT: '20',
+      MUTATION_RATE_WINDOW_MS: '10000',
       LOG_LEVEL: 'debug',
       TRUST_PROXY: 'true',
     });
@@ -48,6 +51,7 @@ describe('loadConfig', () => {
       localstackPort: 0,
       upstreamTimeoutMs: 1500,
       requestTimeoutMs: 2500,
+      mutationRateLimit: { max: 20, windowMs: 10_000 },
       logLevel: 'debug',
       trustProxy: true,
     });
@@ -76,6 +80,9 @@ describe('loadConfig', () => {
     ['UPSTREAM_TIMEOUT_MS', 'soon', 'number of milliseconds'],
     ['REQUEST_TIMEOUT_MS', '0', 'positive number of milliseconds'],
     ['REQUEST_TIMEOUT_MS', '700000', 'at most 600000'],
+    ['MUTATION_RATE_LIMIT', '0', 'at least 1 call'],
+    ['MUTATION_RATE_LIMIT', 'many', 'number of calls'],
+    ['MUTATION_RATE_WINDOW_MS', '-5', 'positive number of milliseconds'],
     ['LOG_LEVEL', 'loud', 'expected one of fatal'],
     ['TRUST_PROXY', 'maybe', 'expected true or false'],
   ])('rejects %s=%s naming the variable and what it expects', (name, value, expected) => {
