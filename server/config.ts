@@ -130,10 +130,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!e.BACKOFFICE_URL && !e.ORY_SDK_URL && port !== 0 && port === localstackPort) {
     throw new ConfigError([`LOCALSTACK_PORT=${JSON.stringify(env.LOCALSTACK_PORT ?? '')}: must differ from PORT (${port}), or be 0 for a random free port`]);
   }
-  const publicUrl = e.PUBLIC_URL ?? 'http://localhost:3000';
+  if (port === 0 && !e.PUBLIC_URL) {
+    throw new ConfigError(['PUBLIC_URL="": set it when PORT is 0 (a random free port): the console must know the origin browsers open']);
+  }
+  // The default follows PORT, so `PORT=3901 npm start` opened in a browser is its own origin.
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${port}`;
   return {
     port,
-    host: e.HOST ?? '0.0.0.0',
+    // Only this machine by default; a container (see Dockerfile) sets HOST=0.0.0.0.
+    host: e.HOST ?? 'localhost',
     publicUrl,
     publicOrigin: new URL(publicUrl).origin,
     backofficeUrl: e.BACKOFFICE_URL,

@@ -6,7 +6,7 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 3000,
-      host: '0.0.0.0',
+      host: 'localhost',
       publicUrl: 'http://localhost:3000',
       publicOrigin: 'http://localhost:3000',
       backofficeUrl: undefined,
@@ -57,6 +57,20 @@ describe('loadConfig', () => {
     });
   });
 
+  it('derives the default PUBLIC_URL from PORT, so the console opened at its own port accepts mutations', () => {
+    expect(loadConfig({ PORT: '3901' })).toMatchObject({ port: 3901, publicUrl: 'http://localhost:3901', publicOrigin: 'http://localhost:3901' });
+    expect(loadConfig({ PORT: '3901', PUBLIC_URL: 'https://console.example.com' }).publicOrigin).toBe('https://console.example.com');
+  });
+
+  it('asks for PUBLIC_URL when PORT is 0, since a random port has no known origin', () => {
+    expect(() => loadConfig({ PORT: '0' })).toThrow(/PUBLIC_URL="": set it when PORT is 0/);
+  });
+
+  it('listens on localhost unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('localhost');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', BACKOFFICE_URL: '' })).toMatchObject({ port: 3000, backofficeUrl: undefined });
   });
@@ -105,7 +119,7 @@ describe('loadConfig', () => {
   it('refuses an embedded local stack on the console’s own port, naming LOCALSTACK_PORT', () => {
     expect(() => loadConfig({ PORT: '4455' })).toThrow(/LOCALSTACK_PORT="": must differ from PORT \(4455\)/);
     expect(() => loadConfig({ PORT: '8080', LOCALSTACK_PORT: '8080' })).toThrow(/LOCALSTACK_PORT="8080"/);
-    expect(loadConfig({ PORT: '0', LOCALSTACK_PORT: '0' }).port).toBe(0);
+    expect(loadConfig({ PORT: '0', LOCALSTACK_PORT: '0', PUBLIC_URL: 'http://localhost:3000' }).port).toBe(0);
     expect(loadConfig({ PORT: '4455', BACKOFFICE_URL: 'http://b', ORY_SDK_URL: 'http://o' }).port).toBe(4455);
   });
 
