@@ -20,6 +20,38 @@ const httpUrl = (example: string) =>
     )
     .transform((value) => value.replace(/\/+$/, ''));
 
+/** Stands for the project's slug in PROJECT_API_URL. */
+export const SLUG_PLACEHOLDER = '{slug}';
+const SAMPLE_SLUG = 'sample-slug-0';
+
+/** Where a project's data-plane API lives, as a URL template: absolute http(s) with `{slug}` in the host or path. */
+const projectApiTemplate = z
+  .string()
+  .trim()
+  .refine(
+    (value) => {
+      if (!value.includes(SLUG_PLACEHOLDER)) return false;
+      try {
+        const url = new URL(value.split(SLUG_PLACEHOLDER).join(SAMPLE_SLUG));
+        if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+        if (url.username || url.password || url.search || url.hash) return false;
+        return url.hostname.includes(SAMPLE_SLUG) || url.pathname.includes(SAMPLE_SLUG);
+      } catch {
+        return false;
+      }
+    },
+    { message: 'expected an absolute http(s) URL with {slug} in its host or path, e.g. https://{slug}.projects.oryapis.com' },
+  )
+  .transform((value) => value.replace(/\/+$/, ''));
+
+/** Where a project's API lives when the console talks to the cloud and PROJECT_API_URL is unset. */
+export const CLOUD_PROJECT_API_URL = 'https://{slug}.projects.oryapis.com';
+
+/** Where the embedded local stack serves each project's API. */
+export function localProjectApiUrl(localStackUrl: string): string {
+  return `${localStackUrl.replace(/\/+$/, '')}/project-api/${SLUG_PLACEHOLDER}`;
+}
+
 /** A DNS name: dot-separated labels of letters, digits and inner hyphens (no scheme, port or path). */
 const HOST_NAME = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 
@@ -58,6 +90,7 @@ const envSchema = z.object({
   PUBLIC_URL: optional(httpUrl('http://localhost:3000')),
   BACKOFFICE_URL: optional(httpUrl('https://api.console.ory.sh')),
   ORY_SDK_URL: optional(httpUrl('https://project.console.ory.sh')),
+  PROJECT_API_URL: optional(projectApiTemplate),
   DATA_DIR: optional(z.string().trim().min(1, { message: 'expected a directory path' })),
   DATABASE_URL: optional(
     z
@@ -94,6 +127,11 @@ export interface Config {
   publicOrigin: string;
   backofficeUrl: string | undefined;
   orySdkUrl: string | undefined;
+  /**
+   * URL template of a project's data-plane API (`{slug}` stands for the project's slug). Unset only until
+   * the embedded local stack has started (main.ts fills it in then, like the upstream URLs).
+   */
+  projectApiUrl: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   localstackPort: number;
@@ -143,6 +181,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicOrigin: new URL(publicUrl).origin,
     backofficeUrl: e.BACKOFFICE_URL,
     orySdkUrl: e.ORY_SDK_URL,
+    projectApiUrl: e.PROJECT_API_URL ?? (e.BACKOFFICE_URL || e.ORY_SDK_URL ? CLOUD_PROJECT_API_URL : undefined),
     dataDir: e.DATA_DIR ?? './.data',
     databaseUrl: e.DATABASE_URL,
     localstackPort,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, localProjectApiUrl } from './config';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       publicOrigin: 'http://localhost:3000',
       backofficeUrl: undefined,
       orySdkUrl: undefined,
+      projectApiUrl: undefined,
       dataDir: './.data',
       databaseUrl: undefined,
       localstackPort: 4455,
@@ -29,6 +30,7 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://console.example.com/',
       BACKOFFICE_URL: 'https://api.example.com',
       ORY_SDK_URL: 'https://auth.example.com/',
+      PROJECT_API_URL: 'https://api.example.com/projects/{slug}/',
       DATA_DIR: '/var/lib/console',
       DATABASE_URL: 'postgres://u:p@db:5432/console',
       LOCALSTACK_PORT: '0',
@@ -46,6 +48,7 @@ describe('loadConfig', () => {
       publicOrigin: 'https://console.example.com',
       backofficeUrl: 'https://api.example.com',
       orySdkUrl: 'https://auth.example.com',
+      projectApiUrl: 'https://api.example.com/projects/{slug}',
       dataDir: '/var/lib/console',
       databaseUrl: 'postgres://u:p@db:5432/console',
       localstackPort: 0,
@@ -71,6 +74,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 
+  it('defaults PROJECT_API_URL to the cloud when upstreams are configured, and leaves it to the local stack otherwise', () => {
+    const remote = { BACKOFFICE_URL: 'https://api.console.ory.sh', ORY_SDK_URL: 'https://project.console.ory.sh' };
+    expect(loadConfig(remote).projectApiUrl).toBe('https://{slug}.projects.oryapis.com');
+    expect(loadConfig({ ...remote, PROJECT_API_URL: 'https://{slug}.eu.example.com' }).projectApiUrl).toBe('https://{slug}.eu.example.com');
+    expect(loadConfig({}).projectApiUrl).toBeUndefined();
+    expect(loadConfig({ PROJECT_API_URL: 'http://127.0.0.1:9000/p/{slug}' }).projectApiUrl).toBe('http://127.0.0.1:9000/p/{slug}');
+    expect(localProjectApiUrl('http://127.0.0.1:4455')).toBe('http://127.0.0.1:4455/project-api/{slug}');
+  });
+
+  it.each(['https://{slug}.projects.oryapis.com', 'http://localhost:4455/project-api/{slug}', 'https://api.example.com/{slug}/v1', 'https://{slug}-api.example.com:8443'])(
+    'accepts PROJECT_API_URL=%s',
+    (value) => {
+      expect(loadConfig({ PROJECT_API_URL: value }).projectApiUrl).toBe(value);
+    },
+  );
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', BACKOFFICE_URL: '' })).toMatchObject({ port: 3000, backofficeUrl: undefined });
   });
@@ -87,6 +106,12 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'javascript:alert(1)', 'absolute http(s) URL'],
     ['BACKOFFICE_URL', 'ftp://example.com', 'absolute http(s) URL'],
     ['ORY_SDK_URL', 'not a url', 'absolute http(s) URL'],
+    ['PROJECT_API_URL', 'https://projects.example.com', 'with {slug} in its host or path'],
+    ['PROJECT_API_URL', 'ftp://{slug}.example.com', 'absolute http(s) URL'],
+    ['PROJECT_API_URL', '{slug}.example.com', 'absolute http(s) URL'],
+    ['PROJECT_API_URL', 'https://example.com/api?project={slug}', 'with {slug} in its host or path'],
+    ['PROJECT_API_URL', 'https://example.com/api#{slug}', 'with {slug} in its host or path'],
+    ['PROJECT_API_URL', 'https://{slug}@example.com', 'with {slug} in its host or path'],
     ['DATA_DIR', '  ', 'directory path'],
     ['DATABASE_URL', 'mysql://x', 'PostgreSQL URL'],
     ['LOCALSTACK_PORT', '-1', 'between 0 and 65535'],
