@@ -1,4 +1,6 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -61,6 +63,19 @@ describe('CSRF rule', () => {
 });
 
 describe('tRPC over HTTP', () => {
+  it('marks every answer no-store: queries, mutations and errors', async () => {
+    const input = encodeURIComponent(JSON.stringify({}));
+    const answers = [
+      await app.inject({ method: 'GET', url: `/api/trpc/auth.session,projects.list?batch=1&input=${input}`, headers: { cookie } }),
+      await app.inject({ method: 'POST', url: '/api/trpc/workspaces.create', headers: { ...api, cookie }, payload: { name: 'No store' } }),
+      await app.inject({ method: 'GET', url: '/api/trpc/projects.list', headers: {} }),
+      await app.inject({ method: 'POST', url: '/api/trpc/workspaces.create', headers: { cookie, 'content-type': 'application/json' }, payload: { name: 'x' } }),
+      await app.inject({ method: 'GET', url: '/api/trpc/no.such.procedure', headers: { cookie } }),
+    ];
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 401, 403, 404]);
+    for (const res of answers) expect(res.headers['cache-control']).toBe('no-store');
+  });
+
   it('answers a batched GET', async () => {
     const input = encodeURIComponent(JSON.stringify({}));
     const res = await app.inject({ method: 'GET', url: `/api/trpc/auth.session,projects.list,workspaces.list?batch=1&input=${input}`, headers: { cookie } });
@@ -221,5 +236,54 @@ describe('/.ory proxy', () => {
     const done = await app.inject({ method: 'GET', url: `/.ory/self-service/logout?token=${token}`, headers: { accept: 'application/json', cookie: user.cookie } });
     expect(done.statusCode).toBeLessThan(400);
     expect(await session()).toBeNull();
+  });
+});
+
+describe('/.ory passes only the identity provider\'s public paths', () => {
+  it.each([
+    ['GET', '/.ory/projects'],
+    ['POST', '/.ory/projects'],
+    ['GET', '/.ory/workspaces'],
+    ['POST', '/.ory/workspaces'],
+    ['GET', '/.ory/console/active/project'],
+    ['PUT', '/.ory/console/active/project'],
+    ['GET', '/.ory/normalized/projects'],
+    ['PATCH', '/.ory/normalized/projects/8d3f2c1e-0000-4000-8000-000000000000/revision/8d3f2c1e-0000-4000-8000-000000000001'],
+    ['GET', '/.ory/local/mailbox'],
+    ['GET', '/.ory/local/mailbox/messages'],
+    ['GET', '/.ory/health/ready'],
+  ] as const)('%s %s answers 404 without reaching the upstream', async (method, url) => {
+    oryProxy.requests.length = 0;
+    const res = await app.inject({ method, url, headers: { accept: 'application/json', cookie, origin: TEST_PUBLIC_URL, ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) }, ...(method === 'GET' ? {} : { payload: '[]' }) });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toMatchObject({ code: 404, status: 'Not Found', reason: expect.stringMatching(/public paths/) });
+    expect(oryProxy.requests).toHaveLength(0);
+  });
+
+  it.each([
+    '/.ory/../x',
+    '/.ory/%2e%2e/x',
+    '/.ory/%2E%2E/projects',
+    '/.ory/self-service/..%2f..%2fprojects',
+    '/.ory/self-service/%2e%2e/%2e%2e/projects',
+    '/.ory/self-service%5c..%5cprojects',
+    '/.ory/self-service\\..\\projects',
+    '/.ory//evil.example/projects',
+  ])('answers 400 to the traversal %s sent as is, without reaching the upstream', async (path) => {
+    if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    oryProxy.requests.length = 0;
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path, headers: { accept: 'application/json' } }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body).error).toMatchObject({ code: 400, reason: expect.stringMatching(/Invalid path/) });
+    expect(oryProxy.requests).toHaveLength(0);
   });
 });

@@ -5,8 +5,10 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps';
 import { registerHealth } from './health';
-import { cspDirectives, registerCsrfGuard } from './http-guards';
+import { cspDirectives, registerCsrfGuard, registerNoStore } from './http-guards';
 import { registerOryProxy } from './ory-proxy';
+import { registerMutationLimit } from './rate-limit';
+import { requestTimeoutOptions } from './request-timeout';
 import { appRouter, type AppRouter } from './routers/_app';
 import { registerStaticClient } from './static-client';
 import { createContext } from './trpc/context';
@@ -23,6 +25,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loggerInstance: deps.logger as unknown as FastifyBaseLogger,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 2048 },
+    ...requestTimeoutOptions(config.requestTimeoutMs),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -41,6 +44,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hsts: config.publicUrl.startsWith('https://'),
   });
   registerCsrfGuard(app, config.publicOrigin);
+  registerNoStore(app);
+  await registerMutationLimit(app, config.mutationRateLimit);
 
   const trpcOptions: FastifyTRPCPluginOptions<AppRouter>['trpcOptions'] = {
     router: appRouter,

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { UPSTREAM_TIMEOUT_MS } from '../shared/constants';
+import { REQUEST_TIMEOUT_MS } from './request-timeout';
 
 const httpUrl = (example: string) =>
   z
@@ -19,6 +20,38 @@ const httpUrl = (example: string) =>
     )
     .transform((value) => value.replace(/\/+$/, ''));
 
+/** Stands for the project's slug in PROJECT_API_URL. */
+export const SLUG_PLACEHOLDER = '{slug}';
+const SAMPLE_SLUG = 'sample-slug-0';
+
+/** Where a project's data-plane API lives, as a URL template: absolute http(s) with `{slug}` in the host or path. */
+const projectApiTemplate = z
+  .string()
+  .trim()
+  .refine(
+    (value) => {
+      if (!value.includes(SLUG_PLACEHOLDER)) return false;
+      try {
+        const url = new URL(value.split(SLUG_PLACEHOLDER).join(SAMPLE_SLUG));
+        if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+        if (url.username || url.password || url.search || url.hash) return false;
+        return url.hostname.includes(SAMPLE_SLUG) || url.pathname.includes(SAMPLE_SLUG);
+      } catch {
+        return false;
+      }
+    },
+    { message: 'expected an absolute http(s) URL with {slug} in its host or path, e.g. https://{slug}.projects.oryapis.com' },
+  )
+  .transform((value) => value.replace(/\/+$/, ''));
+
+/** Where a project's API lives when the console talks to the cloud and PROJECT_API_URL is unset. */
+export const CLOUD_PROJECT_API_URL = 'https://{slug}.projects.oryapis.com';
+
+/** Where the embedded local stack serves each project's API. */
+export function localProjectApiUrl(localStackUrl: string): string {
+  return `${localStackUrl.replace(/\/+$/, '')}/project-api/${SLUG_PLACEHOLDER}`;
+}
+
 /** A DNS name: dot-separated labels of letters, digits and inner hyphens (no scheme, port or path). */
 const HOST_NAME = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 
@@ -28,6 +61,13 @@ const port = () =>
     .int({ message: 'expected a whole port number' })
     .min(0, { message: 'expected a port number between 0 and 65535' })
     .max(65535, { message: 'expected a port number between 0 and 65535' });
+
+const milliseconds = () =>
+  z.coerce
+    .number({ message: 'expected a number of milliseconds' })
+    .int({ message: 'expected a whole number of milliseconds' })
+    .min(1, { message: 'expected a positive number of milliseconds' })
+    .max(600_000, { message: 'expected at most 600000 milliseconds' });
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
@@ -50,6 +90,7 @@ const envSchema = z.object({
   PUBLIC_URL: optional(httpUrl('http://localhost:3000')),
   BACKOFFICE_URL: optional(httpUrl('https://api.console.ory.sh')),
   ORY_SDK_URL: optional(httpUrl('https://project.console.ory.sh')),
+  PROJECT_API_URL: optional(projectApiTemplate),
   DATA_DIR: optional(z.string().trim().min(1, { message: 'expected a directory path' })),
   DATABASE_URL: optional(
     z
@@ -58,13 +99,16 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, { message: 'expected a PostgreSQL URL, e.g. postgres://user:pass@host:5432/db' }),
   ),
   LOCALSTACK_PORT: optional(port()),
-  UPSTREAM_TIMEOUT_MS: optional(
+  UPSTREAM_TIMEOUT_MS: optional(milliseconds()),
+  REQUEST_TIMEOUT_MS: optional(milliseconds()),
+  MUTATION_RATE_LIMIT: optional(
     z.coerce
-      .number({ message: 'expected a number of milliseconds' })
-      .int({ message: 'expected a whole number of milliseconds' })
-      .min(1, { message: 'expected a positive number of milliseconds' })
-      .max(600_000, { message: 'expected at most 600000 milliseconds' }),
+      .number({ message: 'expected a number of calls' })
+      .int({ message: 'expected a whole number of calls' })
+      .min(1, { message: 'expected at least 1 call' })
+      .max(1_000_000, { message: 'expected at most 1000000 calls' }),
   ),
+  MUTATION_RATE_WINDOW_MS: optional(milliseconds()),
   LOG_LEVEL: optional(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'expected one of fatal, error, warn, info, debug, trace, silent',
@@ -83,10 +127,19 @@ export interface Config {
   publicOrigin: string;
   backofficeUrl: string | undefined;
   orySdkUrl: string | undefined;
+  /**
+   * URL template of a project's data-plane API (`{slug}` stands for the project's slug). Unset only until
+   * the embedded local stack has started (main.ts fills it in then, like the upstream URLs).
+   */
+  projectApiUrl: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   localstackPort: number;
   upstreamTimeoutMs: number;
+  /** Time a client has to send its whole request (headers and body) before it is answered 408. */
+  requestTimeoutMs: number;
+  /** Mutation calls one session (or, signed out, one address) may make per window. */
+  mutationRateLimit: { max: number; windowMs: number };
   logLevel: LogLevel;
   trustProxy: boolean;
 }
@@ -115,18 +168,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!e.BACKOFFICE_URL && !e.ORY_SDK_URL && port !== 0 && port === localstackPort) {
     throw new ConfigError([`LOCALSTACK_PORT=${JSON.stringify(env.LOCALSTACK_PORT ?? '')}: must differ from PORT (${port}), or be 0 for a random free port`]);
   }
-  const publicUrl = e.PUBLIC_URL ?? 'http://localhost:3000';
+  if (port === 0 && !e.PUBLIC_URL) {
+    throw new ConfigError(['PUBLIC_URL="": set it when PORT is 0 (a random free port): the console must know the origin browsers open']);
+  }
+  // The default follows PORT, so `PORT=3901 npm start` opened in a browser is its own origin.
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${port}`;
   return {
     port,
-    host: e.HOST ?? '0.0.0.0',
+    // Only this machine by default; a container (see Dockerfile) sets HOST=0.0.0.0.
+    host: e.HOST ?? 'localhost',
     publicUrl,
     publicOrigin: new URL(publicUrl).origin,
     backofficeUrl: e.BACKOFFICE_URL,
     orySdkUrl: e.ORY_SDK_URL,
+    projectApiUrl: e.PROJECT_API_URL ?? (e.BACKOFFICE_URL || e.ORY_SDK_URL ? CLOUD_PROJECT_API_URL : undefined),
     dataDir: e.DATA_DIR ?? './.data',
     databaseUrl: e.DATABASE_URL,
     localstackPort,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS ?? UPSTREAM_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS ?? REQUEST_TIMEOUT_MS,
+    mutationRateLimit: { max: e.MUTATION_RATE_LIMIT ?? 300, windowMs: e.MUTATION_RATE_WINDOW_MS ?? 60_000 },
     logLevel: e.LOG_LEVEL ?? 'info',
     trustProxy: e.TRUST_PROXY ?? false,
   };

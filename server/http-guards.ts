@@ -48,6 +48,18 @@ export function registerCsrfGuard(app: FastifyInstance, publicOrigin: string): v
   });
 }
 
+/**
+ * Every answer under /api (tRPC results are per user, errors too) carries `Cache-Control: no-store`, so
+ * neither the browser nor a shared cache in between keeps or replays it.
+ */
+export function registerNoStore(app: FastifyInstance): void {
+  app.addHook('onSend', async (req, reply, payload) => {
+    const routed = routedPath(req);
+    if (routed === '/api' || routed.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}
+
 /** Content-Security-Policy for the Vite-built SPA: everything from our own origin, no inline scripts. */
 export function cspDirectives(publicUrl: string): Record<string, string[] | null> {
   const https = publicUrl.startsWith('https://');

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, loadConfig, localProjectApiUrl, type Config } from './config';
 import { createLogger, type Logger } from './logger';
 
 function readConfig(): Config {
@@ -24,10 +24,11 @@ async function start(initial: Config, logger: Logger, closers: (() => Promise<vo
       dataDir: config.dataDir,
       databaseUrl: config.databaseUrl,
       uiUrl: config.publicUrl,
+      requestTimeoutMs: config.requestTimeoutMs,
       logger: logger.child({ component: 'localstack' }),
     });
     closers.push(() => stack.close());
-    config = { ...config, backofficeUrl: stack.url, orySdkUrl: stack.url };
+    config = { ...config, backofficeUrl: stack.url, orySdkUrl: stack.url, projectApiUrl: config.projectApiUrl ?? localProjectApiUrl(stack.url) };
     logger.info({ url: stack.url }, 'embedded local stack started (no upstream URL configured)');
   } else if (!config.backofficeUrl || !config.orySdkUrl) {
     logger.fatal('Set both BACKOFFICE_URL and ORY_SDK_URL, or neither to use the embedded local stack');

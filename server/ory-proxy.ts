@@ -2,12 +2,37 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { safeReturnToUrl } from '../shared/domain/return-to';
 import { evictSession } from './deps';
 import { returnToInBody, staysOnOrigin, withoutForeignReturnTo } from './ory-return-to';
+import { deadline } from './upstream/transport';
 
 const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'cookie', 'user-agent'] as const;
 const RELAYED_RESPONSE_HEADERS = ['content-type', 'cache-control', 'pragma', 'expires', 'vary', 'x-request-id'] as const;
 
 export function oryError(code: number, status: string, reason: string, message: string, id?: string) {
   return { error: { ...(id ? { id } : {}), code, status, reason, message } };
+}
+
+/** One plain path segment: letters, digits, `_`, `-` and `=` (flow kinds, schema ids); no dot, percent sign or backslash. */
+const SEGMENT = '[A-Za-z0-9_=-]+';
+/**
+ * The identity provider's public paths the console uses; everything else (the control plane, admin
+ * APIs, the developer mailbox) is not reachable through /.ory.
+ */
+const PUBLIC_IDENTITY_PATHS = [
+  new RegExp(`^/self-service(?:/${SEGMENT})+/?$`),
+  /^\/sessions\/whoami\/?$/,
+  new RegExp(`^/schemas(?:/${SEGMENT})?/?$`),
+];
+
+/**
+ * Judges the raw path below /.ory (before any decoding): 'invalid' when it could climb or hide a separator
+ * (dot segments, encoded dots/slashes/backslashes, backslashes, empty segments), 'not_found' when it is not
+ * one of the identity provider's public paths, 'public' otherwise.
+ */
+export function classifyOryPath(rawPath: string): 'public' | 'invalid' | 'not_found' {
+  if (/%2e|%2f|%5c|\\/i.test(rawPath) || rawPath.includes('//') || rawPath.split('/').some((part) => part === '.' || part === '..')) {
+    return 'invalid';
+  }
+  return PUBLIC_IDENTITY_PATHS.some((pattern) => pattern.test(rawPath)) ? 'public' : 'not_found';
 }
 
 /** Removes the Domain attribute so the cookie belongs to our own host (first-party flows). */
@@ -48,8 +73,17 @@ export async function registerOryProxy(app: FastifyInstance, opts: { upstreamUrl
   );
 
   async function relay(req: FastifyRequest, reply: FastifyReply) {
+    const rest = (req.url.split('?')[0] ?? '').slice('/.ory'.length) || '/';
+    const kind = classifyOryPath(rest);
+    if (kind === 'invalid') {
+      return reply.code(400).send(oryError(400, 'Bad Request', 'Invalid path: dot segments, encoded slashes and backslashes are not allowed.', 'The request was malformed or contained invalid parameters'));
+    }
+    if (kind === 'not_found') {
+      return reply
+        .code(404)
+        .send(oryError(404, 'Not Found', 'Only the identity provider\'s public paths (/self-service/…, /sessions/whoami, /schemas) are served under /.ory.', 'The requested resource could not be found'));
+    }
     const incoming = new URL(req.url, 'http://bff.invalid');
-    const rest = incoming.pathname.slice('/.ory'.length) || '/';
     const foreign = [...incoming.searchParams.getAll('return_to'), ...returnToInBody(req)].find(
       (value) => safeReturnToUrl(value, config.publicOrigin) === null,
     );
@@ -79,17 +113,19 @@ export async function registerOryProxy(app: FastifyInstance, opts: { upstreamUrl
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && Buffer.isBuffer(req.body);
     let response: Response;
     let body: Buffer;
+    // One deadline for the exchange, reading the whole body included.
+    const signal = deadline(config.upstreamTimeoutMs);
     try {
       response = await fetch(target, {
         method: req.method,
         headers,
         body: hasBody ? (req.body as unknown as BodyInit) : undefined,
         redirect: 'manual',
-        signal: AbortSignal.timeout(config.upstreamTimeoutMs),
+        signal,
       });
       body = Buffer.from(await response.arrayBuffer());
     } catch (error) {
-      const timeout = (error as { name?: string }).name === 'TimeoutError';
+      const timeout = signal.aborted || (error as { name?: string }).name === 'TimeoutError';
       req.log.error({ err: error, path: rest }, 'identity provider proxy failed');
       return reply
         .code(timeout ? 504 : 502)

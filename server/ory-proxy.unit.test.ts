@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cspDirectives } from './http-guards';
-import { rewriteLocation, stripCookieDomain } from './ory-proxy';
+import { classifyOryPath, rewriteLocation, stripCookieDomain } from './ory-proxy';
 
 describe('stripCookieDomain', () => {
   it.each([
@@ -30,5 +30,54 @@ describe('cspDirectives', () => {
   it('allows scripts from our origin only and upgrades requests only on https', () => {
     expect(cspDirectives('http://localhost:3000')).toMatchObject({ scriptSrc: ["'self'"], defaultSrc: ["'self'"], upgradeInsecureRequests: null });
     expect(cspDirectives('https://console.example.com').upgradeInsecureRequests).toEqual([]);
+  });
+});
+
+describe('classifyOryPath', () => {
+  it.each([
+    '/self-service/login/browser',
+    '/self-service/login',
+    '/self-service/settings/flows',
+    '/self-service/logout',
+    '/self-service/errors',
+    '/sessions/whoami',
+    '/schemas',
+    '/schemas/ZGVmYXVsdA',
+  ])('passes the public path %s', (path) => {
+    expect(classifyOryPath(path)).toBe('public');
+  });
+
+  it.each([
+    '/projects',
+    '/projects/8d3f2c1e-0000-4000-8000-000000000000',
+    '/workspaces',
+    '/console/active/project',
+    '/normalized/projects',
+    '/normalized/projects/x/revision/y',
+    '/local/mailbox',
+    '/local/mailbox/messages',
+    '/admin/identities',
+    '/sessions',
+    '/sessions/abc',
+    '/health/ready',
+    '/',
+    '/self-service',
+  ])('does not pass %s', (path) => {
+    expect(classifyOryPath(path)).toBe('not_found');
+  });
+
+  it.each([
+    '/../x',
+    '/%2e%2e/x',
+    '/%2E%2E/projects',
+    '/self-service/..%2f..%2fprojects',
+    '/self-service/login/%2e%2e/%2e%2e/projects',
+    '/self-service/login%2fbrowser',
+    '/self-service\\..\\projects',
+    '/self-service/%5c..%5cprojects',
+    '//evil.example/x',
+    '/self-service/./login',
+  ])('refuses the path %s as invalid', (path) => {
+    expect(classifyOryPath(path)).toBe('invalid');
   });
 });

@@ -9,6 +9,7 @@ import { errorBody } from './identity/errors';
 import { registerIdentity, toErrorResponse } from './identity/routes';
 import type { HashOptions } from './identity/password';
 import { resolveSession } from './identity/session';
+import { REQUEST_TIMEOUT_MS, requestTimeoutOptions } from '../request-timeout';
 import { findMalformedText } from '../text-input';
 
 export interface LocalStackOptions {
@@ -27,6 +28,8 @@ export interface LocalStackOptions {
   /** Argon2id cost (tests lower it; the default is memory-hard). */
   passwordHash?: HashOptions;
   logger?: Logger;
+  /** Time a client has to send its whole request before it is answered 408. Default 30000. */
+  requestTimeoutMs?: number;
 }
 
 export interface LocalStack {
@@ -66,6 +69,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     loggerInstance: log as FastifyBaseLogger,
     trustProxy: false,
     routerOptions: { maxParamLength: 2048 },
+    ...requestTimeoutOptions(opts.requestTimeoutMs ?? REQUEST_TIMEOUT_MS),
   });
   const host = opts.host ?? '127.0.0.1';
   let url = '';

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { sessionCookieHeader } from './cookies';
 import { UpstreamError, reasonFromBody } from './errors';
-import { createTransport } from './transport';
+import { createTransport, deadline } from './transport';
 
 export { UpstreamError, isUpstreamError, type UpstreamErrorKind } from './errors';
 export { sessionCookieHeader, isSessionCookieName } from './cookies';
@@ -80,7 +80,7 @@ export function createUpstreamHttp(options: UpstreamHttpOptions): UpstreamHttp {
     const started = performance.now();
     let response: Awaited<ReturnType<typeof transport.send>>;
     try {
-      response = await transport.send(url, { method: req.method, headers, body, timeoutMs });
+      response = await transport.send(url, { method: req.method, headers, body, signal: deadline(timeoutMs) });
     } catch (error) {
       throw transportError(error, name, req, timeoutMs);
     }

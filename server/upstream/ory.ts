@@ -5,6 +5,7 @@ import { sessionSchema, type Session } from '../../shared/schemas/session';
 import type { CallContext } from './backoffice';
 import { sessionCookieHeader } from './cookies';
 import { UpstreamError, reasonFromBody } from './errors';
+import { deadline } from './transport';
 
 interface AxiosLikeError {
   isAxiosError?: boolean;
@@ -78,7 +79,8 @@ export function createOryClient(options: { basePath: string; timeoutMs: number }
       try {
         const headers: Record<string, string> = {};
         if (c.requestId) headers['x-request-id'] = c.requestId;
-        const response = await frontend.toSession({ cookie }, { headers });
+        // axios' `timeout` restarts with every byte; the signal is the call's one total deadline.
+        const response = await frontend.toSession({ cookie }, { headers, signal: deadline(timeoutMs) });
         const parsed = sessionSchema.safeParse(response.data);
         if (!parsed.success) {
           throw new UpstreamError(502, 'ory answered in an unexpected shape', undefined, {

@@ -1,4 +1,4 @@
-import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 
 export interface TransportResponse {
@@ -11,14 +11,23 @@ export interface TransportRequest {
   method: string;
   headers: Record<string, string>;
   body?: string | undefined;
-  timeoutMs: number;
+  /** The call's one deadline (connect, send, wait and read, retry included); see `deadline`. */
+  signal: AbortSignal;
 }
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
-/** A deadline for the whole exchange (connect, send, wait, read), like AbortSignal.timeout. */
+/** The deadline of the whole exchange passed: named like AbortSignal.timeout's reason. */
 export class TransportTimeoutError extends Error {
   override readonly name = 'TimeoutError';
+}
+
+/**
+ * One total deadline for an upstream call. Socket or idle timeouts (axios' `timeout`) restart with every
+ * byte, so an upstream that trickles its answer would hold a call far past the limit; this does not.
+ */
+export function deadline(timeoutMs: number): AbortSignal {
+  return AbortSignal.timeout(timeoutMs);
 }
 
 /**
@@ -47,27 +56,39 @@ export function createTransport() {
 
   function sendOnce(url: URL, req: TransportRequest): Promise<TransportResponse> {
     return new Promise((resolve, reject) => {
+      const { signal } = req;
+      if (signal.aborted) {
+        reject(new TransportTimeoutError('the deadline passed before the call started'));
+        return;
+      }
       const isHttps = url.protocol === 'https:';
       const headers: Record<string, string | number> = { ...req.headers };
       if (req.body !== undefined) headers['content-length'] = Buffer.byteLength(req.body);
-      const outgoing = (isHttps ? httpsRequest : httpRequest)(
-        url,
-        { method: req.method, headers, agent: isHttps ? agents['https:'] : agents['http:'] },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => {
-            clearTimeout(timer);
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') });
-          });
-          res.on('error', fail);
-        },
-      );
-      const timer = setTimeout(() => outgoing.destroy(new TransportTimeoutError(`no answer within ${req.timeoutMs} ms`)), req.timeoutMs);
+      const outgoing = isHttps
+        ? httpsRequest(url, { method: req.method, headers, agent: agents['https:'] }, onResponse)
+        : httpRequest(url, { method: req.method, headers, agent: agents['http:'] }, onResponse);
+      function onResponse(res: IncomingMessage) {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          signal.removeEventListener('abort', onDeadline);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') });
+        });
+        res.on('error', fail);
+        res.on('close', () => {
+          if (!res.complete) fail(new Error('the answer was cut short'));
+        });
+      }
+      // Reading the answer counts too: the deadline tears the exchange down wherever it is.
+      function onDeadline() {
+        outgoing.destroy(new TransportTimeoutError('no complete answer before the deadline'));
+      }
       function fail(error: Error) {
-        clearTimeout(timer);
+        signal.removeEventListener('abort', onDeadline);
+        if (signal.aborted) return reject(new TransportTimeoutError('no complete answer before the deadline'));
         reject(Object.assign(error, { reusedSocket: outgoing.reusedSocket }));
       }
+      signal.addEventListener('abort', onDeadline, { once: true });
       outgoing.on('error', fail);
       outgoing.end(req.body);
     });

@@ -1,0 +1,59 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import { TRPCError } from '@trpc/server';
+import { getErrorShape } from '@trpc/server/unstable-core-do-not-import';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { appRouter } from './routers/_app';
+import { sessionKey } from './trpc/ttl-cache';
+
+export interface MutationLimit {
+  /** Procedure calls allowed per window (each call of a batch counts). */
+  max: number;
+  windowMs: number;
+}
+
+const TRPC_ROUTE = '/api/trpc/:path';
+
+/** Who a mutation is counted against: the session (hash of its cookie), or the client's address when signed out. */
+export function mutationLimitKey(req: FastifyRequest): string {
+  const key = sessionKey(req.headers.cookie);
+  return key ? `session:${key}` : `ip:${req.ip}`;
+}
+
+function retryMessage(seconds: number): string {
+  return `Too many changes in a short time. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+}
+
+/**
+ * Limits tRPC mutations (POST /api/trpc/…) per session: every procedure call of a batch counts, queries do
+ * not. Past the limit the whole request answers 429 in tRPC's error shape (TOO_MANY_REQUESTS, one entry per
+ * call of a batch) with a Retry-After header. Counts are kept per BFF instance.
+ */
+export async function registerMutationLimit(app: FastifyInstance, limit: MutationLimit): Promise<void> {
+  await app.register(fastifyRateLimit, { global: false });
+  const check = app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs, keyGenerator: mutationLimitKey });
+
+  app.addHook('preHandler', async (req, reply) => {
+    if (req.method !== 'POST' || req.routeOptions.url !== TRPC_ROUTE) return;
+    const paths = String((req.params as { path?: string }).path ?? '').split(',');
+    let exceeded: { ttl: number } | undefined;
+    for (let i = 0; i < paths.length; i++) {
+      const status = await check(req);
+      if (!status.isAllowed && status.isExceeded) {
+        exceeded = status;
+        break;
+      }
+    }
+    if (!exceeded) return;
+    const seconds = Math.max(1, Math.ceil(exceeded.ttl / 1000));
+    req.log.warn({ calls: paths.length }, 'mutation rate limit reached');
+    const error = new TRPCError({ code: 'TOO_MANY_REQUESTS', message: retryMessage(seconds) });
+    const shape = (path: string) => ({
+      error: getErrorShape({ config: appRouter._def._config, error, type: 'mutation', path, input: undefined, ctx: undefined }),
+    });
+    const batched = (req.query as { batch?: string }).batch !== undefined;
+    return reply
+      .code(429)
+      .header('retry-after', String(seconds))
+      .send(batched ? paths.map(shape) : shape(paths[0] ?? ''));
+  });
+}
