@@ -81,13 +81,14 @@ export async function lockFlow(q: Queryable, id: string): Promise<FlowRow | null
 
 export async function saveFlow(q: Queryable, flow: FlowRow): Promise<void> {
   flow.updated_at = new Date();
-  await q.query('UPDATE selfservice_flows SET state = $2, ui = $3, data = $4, updated_at = $5 WHERE id = $1', [
-    flow.id,
-    flow.state,
-    JSON.stringify(flow.ui),
-    JSON.stringify(flow.data),
-    flow.updated_at,
-  ]);
+  // The code-attempt count is only ever changed by its own atomic UPDATEs (codes.ts); a submit that
+  // loaded the flow earlier must not write back a stale count.
+  await q.query(
+    `UPDATE selfservice_flows SET state = $2, ui = $3, updated_at = $5,
+            data = ($4::jsonb - 'attempts') || jsonb_strip_nulls(jsonb_build_object('attempts', data->'attempts'))
+      WHERE id = $1`,
+    [flow.id, flow.state, JSON.stringify(flow.ui), JSON.stringify(flow.data), flow.updated_at],
+  );
 }
 
 export const isExpired = (flow: FlowRow) => new Date(flow.expires_at).getTime() <= Date.now();

@@ -69,7 +69,7 @@ export function recoveryHandler(deps: IdentityDeps): FlowHandler {
           template: 'recovery_code_valid',
         });
       });
-      markSent(args, 'recovery', email);
+      await markSent(args, 'recovery', email);
       return { type: 'flow', status: 200 };
     },
   };
