@@ -8,6 +8,7 @@ import type { Db } from './db/types';
 import { errorBody } from './identity/errors';
 import { registerIdentity, toErrorResponse } from './identity/routes';
 import type { HashOptions } from './identity/password';
+import type { RateLimitOptions } from './identity/rate-limit';
 import { resolveSession } from './identity/session';
 import { findMalformedText } from '../text-input';
 
@@ -26,6 +27,8 @@ export interface LocalStackOptions {
   sessionLifespanMs?: number;
   /** Argon2id cost (tests lower it; the default is memory-hard). */
   passwordHash?: HashOptions;
+  /** Limits on login, registration, recovery and verification submissions (defaults: DEFAULT_RATE_LIMITS). */
+  rateLimits?: RateLimitOptions;
   logger?: Logger;
 }
 
@@ -131,6 +134,7 @@ async function setUp(app: FastifyInstance, ctx: LocalStackContext, opts: LocalSt
     ...(opts.flowLifespanMs ? { flowLifespanMs: opts.flowLifespanMs } : {}),
     ...(opts.sessionLifespanMs ? { sessionLifespanMs: opts.sessionLifespanMs } : {}),
     ...(opts.passwordHash ? { hash: opts.passwordHash } : {}),
+    ...(opts.rateLimits ? { rateLimits: opts.rateLimits } : {}),
   });
   await registerControlPlane(app, ctx);
 }

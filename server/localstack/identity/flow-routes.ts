@@ -6,6 +6,7 @@ import { baseOf, isSecure, type IdentityDeps } from './deps';
 import { flowNotFound, OryHttpError } from './errors';
 import { createFlow, flowJson, isExpired, loadFlow, saveFlow, type FlowKind, type FlowRow, type FlowUi } from './flows';
 import { browserLocationChange, checkReturnTo, isJsonRequest, queryParam, requestUrl, seeOther, uiLink } from './http';
+import { RATE_LIMITED_FLOWS, submittedIdentifier, type FlowLimiter } from './rate-limit';
 import { findSession, sessionToken, type SessionRow } from './session';
 import { texts } from './texts';
 
@@ -42,7 +43,7 @@ export interface FlowHandler {
   submit(args: SubmitArgs): Promise<Outcome>;
 }
 
-export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHandler): void {
+export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHandler, limiter: FlowLimiter): void {
   const { db, uiUrl } = deps.ctx;
   const uiFlow = (flow: FlowRow) => uiLink(uiUrl, `/${h.kind}`, { flow: flow.id });
 
@@ -120,7 +121,11 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
         extra: { expired_at: new Date(flow.expires_at).toISOString(), since: expiredAgo * 1e6, use_flow_id: fresh.id },
       });
     }
+    const limited = RATE_LIMITED_FLOWS.has(h.kind);
+    if (limited) await limiter.admit(req, reply, h.kind, submittedIdentifier(h.kind, body, flow.data.email));
     const outcome = await h.submit({ req, reply, flow, body, db, base, session });
+    const succeeded = outcome.type !== 'flow' || (outcome.status === 200 && flow.state === 'passed_challenge');
+    if (limited && !succeeded) await limiter.failed(req, h.kind);
     if (outcome.type === 'location') {
       if (!json) return seeOther(reply, outcome.to);
       throw browserLocationChange(outcome.to);

@@ -9,6 +9,7 @@ import { isJsonRequest, seeOther, uiLink } from './http';
 import { loginHandler } from './login';
 import { schedulePurge } from './maintenance';
 import { DEFAULT_HASH_OPTIONS, type HashOptions } from './password';
+import { createFlowLimiter, type RateLimitOptions } from './rate-limit';
 import { recoveryHandler } from './recovery';
 import { registrationHandler } from './registration';
 import { registerSchemaRoutes } from './schemas';
@@ -22,6 +23,7 @@ export interface IdentityOptions {
   codeLifespanMs?: number;
   privilegedSessionMs?: number;
   hash?: HashOptions;
+  rateLimits?: RateLimitOptions;
 }
 
 /** Maps any thrown error to Ory's errorGeneric: OryHttpError as is, framework 4xx kept, the rest 500. */
@@ -45,6 +47,7 @@ export async function registerIdentity(app: FastifyInstance, ctx: LocalStackCont
     hash: opts.hash ?? DEFAULT_HASH_OPTIONS,
   };
   await app.register(async (scope) => {
+    const limiter = await createFlowLimiter(scope, opts.rateLimits);
     // Browser (non-JSON) callers see errors on the console's error page, as with Kratos.
     scope.setErrorHandler(async (err: unknown, req: FastifyRequest, reply: FastifyReply) => {
       const { status, body } = toErrorResponse(err, ctx.log);
@@ -63,7 +66,7 @@ export async function registerIdentity(app: FastifyInstance, ctx: LocalStackCont
       recoveryHandler(deps),
       verificationHandler(deps),
     ]) {
-      registerFlow(scope, deps, handler);
+      registerFlow(scope, deps, handler, limiter);
     }
     registerSessionRoutes(scope, deps);
     registerMailbox(scope, deps);
