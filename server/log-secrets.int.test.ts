@@ -24,7 +24,7 @@ let stack: LocalStack;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  stack = await startLocalStack({ port: 0, uiUrl: TEST_PUBLIC_URL, passwordHash: { memoryCost: 1024, timeCost: 1, parallelism: 1 }, logger });
+  stack = await startLocalStack({ port: 0, uiUrl: TEST_PUBLIC_URL, passwordHash: { memoryCost: 1024, timeCost: 1, parallelism: 1 }, logger, mailbox: true });
   const config = { ...testConfig(stack.url), logLevel: 'trace' as const };
   app = await buildApp(createDeps(config, logger, { caches: createCaches() }));
   await app.ready();

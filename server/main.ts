@@ -24,6 +24,7 @@ async function start(initial: Config, logger: Logger, closers: (() => Promise<vo
       dataDir: config.dataDir,
       databaseUrl: config.databaseUrl,
       uiUrl: config.publicUrl,
+      mailbox: process.env.LOCAL_MAILBOX !== 'false',
       logger: logger.child({ component: 'localstack' }),
     });
     closers.push(() => stack.close());

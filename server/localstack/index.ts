@@ -29,6 +29,11 @@ export interface LocalStackOptions {
   passwordHash?: HashOptions;
   /** Limits on login, registration, recovery and verification submissions (defaults: DEFAULT_RATE_LIMITS). */
   rateLimits?: RateLimitOptions;
+  /**
+   * Serve the local mailbox at /local/mailbox (loopback clients only). It holds every user's recovery
+   * and verification codes, so it is a development setting. Default false.
+   */
+  mailbox?: boolean;
   logger?: Logger;
 }
 
@@ -135,6 +140,7 @@ async function setUp(app: FastifyInstance, ctx: LocalStackContext, opts: LocalSt
     ...(opts.sessionLifespanMs ? { sessionLifespanMs: opts.sessionLifespanMs } : {}),
     ...(opts.passwordHash ? { hash: opts.passwordHash } : {}),
     ...(opts.rateLimits ? { rateLimits: opts.rateLimits } : {}),
+    mailbox: opts.mailbox === true,
   });
   await registerControlPlane(app, ctx);
 }

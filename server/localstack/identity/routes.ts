@@ -24,6 +24,8 @@ export interface IdentityOptions {
   privilegedSessionMs?: number;
   hash?: HashOptions;
   rateLimits?: RateLimitOptions;
+  /** Serve the local mailbox (every user's codes) to loopback clients. Off unless asked for. */
+  mailbox?: boolean;
 }
 
 /** Maps any thrown error to Ory's errorGeneric: OryHttpError as is, framework 4xx kept, the rest 500. */
@@ -36,7 +38,7 @@ export function toErrorResponse(err: unknown, log: LocalStackContext['log']): { 
   return { status: 500, body: errorBody(500) };
 }
 
-/** Registers the identity provider (Kratos browser flows, sessions, mailbox) on `app`. */
+/** Registers the identity provider (Kratos browser flows, sessions, the mailbox when enabled) on `app`. */
 export async function registerIdentity(app: FastifyInstance, ctx: LocalStackContext, opts: IdentityOptions = {}): Promise<void> {
   const deps: IdentityDeps = {
     ctx,
@@ -69,7 +71,7 @@ export async function registerIdentity(app: FastifyInstance, ctx: LocalStackCont
       registerFlow(scope, deps, handler, limiter);
     }
     registerSessionRoutes(scope, deps);
-    registerMailbox(scope, deps);
+    if (opts.mailbox) registerMailbox(scope, deps);
     registerSchemaRoutes(scope);
   });
   schedulePurge(app, ctx);
