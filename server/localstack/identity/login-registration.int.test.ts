@@ -226,6 +226,42 @@ describe('session and logout', () => {
     expect(who.status).toBe(401);
   });
 
+  it('answers whoami for a session token in X-Session-Token or Authorization: Bearer, 401 for a wrong one', async () => {
+    const user = await registerUser(stack.url);
+    const token = user.cookie.replace(/^ory_kratos_session=/, '');
+    const good: Record<string, string>[] = [{ 'x-session-token': token }, { authorization: `Bearer ${token}` }, { authorization: `bearer ${token}` }];
+    for (const headers of good) {
+      const res = await fetch(`${stack.url}/sessions/whoami`, { headers });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { identity: { id: string } }).identity.id).toBe(user.identityId);
+    }
+    const wrong: Record<string, string>[] = [{ 'x-session-token': `${token}x` }, { authorization: `Bearer ${token}x` }, { authorization: token }];
+    for (const headers of wrong) {
+      const res = await fetch(`${stack.url}/sessions/whoami`, { headers });
+      expect(res.status).toBe(401);
+      expect(((await res.json()) as { error: { id: string } }).error.id).toBe('session_inactive');
+    }
+  });
+
+  it('does not log out with the logout token alone, nor with a token of another session', async () => {
+    const user = await registerUser(stack.url);
+    const other = await registerUser(stack.url);
+    const b = browser(stack.url);
+    const logout = await b.api.createBrowserLogoutFlow({ cookie: user.cookie });
+    const alone = await b.api.updateLogoutFlow({ token: logout.data.logout_token }, anyStatus);
+    expect(alone.status).toBe(401);
+    expect((alone.data as unknown as { error: { id: string } }).error.id).toBe('session_inactive');
+    const mismatched = await b.api.updateLogoutFlow({ token: logout.data.logout_token, cookie: other.cookie }, anyStatus);
+    expect(mismatched.status).toBe(403);
+    expect((mismatched.data as unknown as { error: { reason: string } }).error.reason).toBe(
+      'Unable to log out because the logout token in the URL query does not match the session cookie.',
+    );
+    expect((await b.api.toSession({ cookie: user.cookie }, anyStatus)).status).toBe(200);
+    expect((await b.api.toSession({ cookie: other.cookie }, anyStatus)).status).toBe(200);
+    const missing = await fetch(`${stack.url}/self-service/logout`, { headers: { accept: 'application/json', cookie: user.cookie } });
+    expect(missing.status).toBe(400);
+  });
+
   it('redirects a browser logout to the console login page', async () => {
     const user = await registerUser(stack.url);
     const b = browser(stack.url);
