@@ -11,7 +11,7 @@ export function readEmail(args: SubmitArgs): string | null {
   args.flow.ui.nodes = chooseCodeNodes(args.flow.csrf_token, args.body.email ?? '');
   args.flow.ui.messages = [];
   if (!raw) addNodeMessage(args.flow.ui.nodes, 'email', texts.required('email'));
-  else if (!EMAIL.test(raw)) addNodeMessage(args.flow.ui.nodes, 'email', texts.invalidFormat(raw, 'email'));
+  else if (!EMAIL.test(raw)) addNodeMessage(args.flow.ui.nodes, 'email', texts.invalidEmail(raw));
   else return raw.toLowerCase();
   return null;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/types';
 import { parseSubmitBody, type SubmitBody } from './body';
-import { checkCsrf, issueCsrfToken } from './csrf';
+import { checkCsrf, checkFlowCsrf, issueCsrfToken } from './csrf';
 import { baseOf, isSecure, type IdentityDeps } from './deps';
 import { flowNotFound, OryHttpError } from './errors';
 import { createFlow, flowJson, isExpired, loadFlow, saveFlow, type FlowKind, type FlowRow, type FlowUi } from './flows';
@@ -39,6 +39,8 @@ export interface FlowHandler {
   guardCreate?(req: FastifyRequest, session: SessionRow | null, returnTo: string | undefined): void;
   /** Who may read or submit an existing flow. */
   guardAccess?(flow: FlowRow, session: SessionRow | null): void;
+  /** The error a signed-in caller gets on submitting this flow (login without refresh, registration). */
+  refuseSignedIn?(flow: FlowRow): OryHttpError | null;
   init(args: { req: FastifyRequest; csrf: string; session: SessionRow | null; prior?: FlowRow }): Promise<FlowInit>;
   submit(args: SubmitArgs): Promise<Outcome>;
 }
@@ -86,6 +88,7 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
     const flow = await loadFlow(db, queryParam(req, 'id'), h.kind);
     if (!flow) throw flowNotFound();
     h.guardAccess?.(flow, await findSession(db, sessionToken(req)));
+    checkFlowCsrf(req, flow.csrf_token, uiUrl);
     if (isExpired(flow)) {
       throw new OryHttpError(410, {
         id: 'self_service_flow_expired',
@@ -105,6 +108,11 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
     if (!flow) throw flowNotFound();
     const session = await findSession(db, sessionToken(req));
     h.guardAccess?.(flow, session);
+    const signedIn = session ? h.refuseSignedIn?.(flow) : null;
+    if (signedIn) {
+      if (!json) return seeOther(reply, uiLink(uiUrl, '/'));
+      throw signedIn;
+    }
     const body = parseSubmitBody(req.body);
     checkCsrf(req, body.csrf_token, uiUrl);
     const base = baseOf(deps, req);

@@ -104,7 +104,7 @@ describe('registration', () => {
     expect(nodes2.find((n) => n.attributes.name === 'password')?.messages[0]?.id).toBe(4000031);
     const badEmail = await submit('correct-horse-battery', 'not-an-email');
     const nodes3 = (badEmail.data as unknown as { ui: { nodes: { attributes: { name: string }; messages: { id: number }[] }[] } }).ui.nodes;
-    expect(nodes3.find((n) => n.attributes.name === 'traits.email')?.messages[0]?.id).toBe(4000004);
+    expect(nodes3.find((n) => n.attributes.name === 'traits.email')?.messages[0]?.id).toBe(4000040);
   });
 
   it('answers a non-JSON browser request with 303 to the console UI', async () => {

@@ -15,8 +15,9 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
   return {
     kind: 'login',
     guardCreate(req, session) {
-      if (session && queryParam(req, 'refresh') !== 'true') throw sessionAlreadyAvailable();
+      if (session && queryParam(req, 'refresh') !== 'true') throw sessionAlreadyAvailable('login');
     },
+    refuseSignedIn: (flow) => (flow.data.refresh === true ? null : sessionAlreadyAvailable('login')),
     async init({ req, csrf, prior }) {
       const refresh = prior ? prior.data.refresh === true : queryParam(req, 'refresh') === 'true';
       return { state: 'choose_method', ui: { nodes: loginNodes(csrf) }, data: { refresh } };
