@@ -41,6 +41,8 @@ export interface FlowHandler {
   guardAccess?(flow: FlowRow, session: SessionRow | null): void;
   /** The error a signed-in caller gets on submitting this flow (login without refresh, registration). */
   refuseSignedIn?(flow: FlowRow): OryHttpError | null;
+  /** Also offer the flow to native apps at /self-service/{kind}/api (no cookies, ends in a session token). */
+  api?: boolean;
   init(args: { req: FastifyRequest; csrf: string; session: SessionRow | null; prior?: FlowRow }): Promise<FlowInit>;
   submit(args: SubmitArgs): Promise<Outcome>;
 }
@@ -84,11 +86,30 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
     return reply.code(200).send(await flowJson(db, flow, baseOf(deps, req)));
   });
 
+  if (h.api) {
+    app.get(`/self-service/${h.kind}/api`, async (req, reply) => {
+      const session = await findSession(db, sessionToken(req));
+      h.guardCreate?.(req, session, undefined);
+      const init = await h.init({ req, csrf: '', session });
+      const flow = await createFlow(db, {
+        kind: h.kind,
+        type: 'api',
+        state: init.state,
+        csrfToken: '',
+        requestUrl: requestUrl(req, deps.ctx.publicUrl()),
+        ui: { ...init.ui, nodes: init.ui.nodes.filter((n) => (n.attributes as { name?: string }).name !== 'csrf_token') },
+        data: init.data ?? {},
+        lifespanMs: deps.flowLifespanMs,
+      });
+      return reply.code(200).send(await flowJson(db, flow, baseOf(deps, req)));
+    });
+  }
+
   app.get(`/self-service/${h.kind}/flows`, async (req, reply) => {
     const flow = await loadFlow(db, queryParam(req, 'id'), h.kind);
     if (!flow) throw flowNotFound();
     h.guardAccess?.(flow, await findSession(db, sessionToken(req)));
-    checkFlowCsrf(req, flow.csrf_token, uiUrl);
+    if (flow.type === 'browser') checkFlowCsrf(req, flow.csrf_token, uiUrl);
     if (isExpired(flow)) {
       throw new OryHttpError(410, {
         id: 'self_service_flow_expired',
@@ -101,11 +122,12 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
   });
 
   app.post(`/self-service/${h.kind}`, async (req, reply) => {
-    const json = isJsonRequest(req);
     const flowId = queryParam(req, 'flow');
     if (!flowId) throw new OryHttpError(400, { reason: 'The flow query parameter is missing or malformed.' });
     const flow = await loadFlow(db, flowId, h.kind);
     if (!flow) throw flowNotFound();
+    // API flows always answer JSON.
+    const json = isJsonRequest(req) || flow.type === 'api';
     const session = await findSession(db, sessionToken(req));
     h.guardAccess?.(flow, session);
     const signedIn = session ? h.refuseSignedIn?.(flow) : null;
@@ -114,7 +136,7 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
       throw signedIn;
     }
     const body = parseSubmitBody(req.body);
-    checkCsrf(req, body.csrf_token, uiUrl);
+    if (flow.type === 'browser') checkCsrf(req, body.csrf_token, uiUrl);
     const base = baseOf(deps, req);
     if (isExpired(flow)) {
       const expiredAgo = Date.now() - new Date(flow.expires_at).getTime();

@@ -30,6 +30,8 @@ export interface FlowRow {
 
 export interface NewFlow {
   kind: FlowKind;
+  /** 'api' flows (native apps) carry no anti-CSRF token and end in a session token. Default 'browser'. */
+  type?: 'browser' | 'api';
   state: string;
   csrfToken: string;
   requestUrl: string;
@@ -47,7 +49,7 @@ export async function createFlow(q: Queryable, f: NewFlow): Promise<FlowRow> {
   const [row] = await q.query<FlowRow>(
     `INSERT INTO selfservice_flows (id, kind, type, state, csrf_token, request_url, return_to, identity_id, ui, data,
                                     issued_at, expires_at, created_at, updated_at)
-     VALUES ($1, $2, 'browser', $3, $4, $5, $6, $7, $8, $9, $10, $11, $10, $10) RETURNING *`,
+     VALUES ($1, $2, $12, $3, $4, $5, $6, $7, $8, $9, $10, $11, $10, $10) RETURNING *`,
     [
       randomUUID(),
       f.kind,
@@ -60,6 +62,7 @@ export async function createFlow(q: Queryable, f: NewFlow): Promise<FlowRow> {
       JSON.stringify(f.data ?? {}),
       now,
       new Date(now.getTime() + f.lifespanMs),
+      f.type ?? 'browser',
     ],
   );
   if (!row) throw new Error('flow insert returned no row');

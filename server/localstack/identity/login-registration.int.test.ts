@@ -243,6 +243,33 @@ describe('session and logout', () => {
     }
   });
 
+  it('signs a native app in through the API login flow and answers whoami for its session token', async () => {
+    const user = await registerUser(stack.url);
+    const created = await fetch(`${stack.url}/self-service/login/api`);
+    expect(created.status).toBe(200);
+    expect(created.headers.getSetCookie()).toEqual([]);
+    const flow = (await created.json()) as { id: string; type: string; ui: { nodes: { attributes: { name?: string } }[] } };
+    expect(flow.type).toBe('api');
+    expect(flow.ui.nodes.map((n) => n.attributes.name)).not.toContain('csrf_token');
+    const submitted = await fetch(`${stack.url}/self-service/login?flow=${flow.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ method: 'password', identifier: user.email, password: user.password }),
+    });
+    expect(submitted.status).toBe(200);
+    expect(submitted.headers.getSetCookie()).toEqual([]);
+    const body = (await submitted.json()) as { session_token: string; session: { identity: { id: string } } };
+    expect(body.session.identity.id).toBe(user.identityId);
+    const tokenHeaders: Record<string, string>[] = [{ 'x-session-token': body.session_token }, { authorization: `Bearer ${body.session_token}` }];
+    for (const headers of tokenHeaders) {
+      const who = await fetch(`${stack.url}/sessions/whoami`, { headers });
+      expect(who.status).toBe(200);
+    }
+    const again = await fetch(`${stack.url}/self-service/login/api`, { headers: { 'x-session-token': body.session_token } });
+    expect(again.status).toBe(400);
+    expect(((await again.json()) as { error: { id: string } }).error.id).toBe('session_already_available');
+  });
+
   it('does not log out with the logout token alone, nor with a token of another session', async () => {
     const user = await registerUser(stack.url);
     const other = await registerUser(stack.url);

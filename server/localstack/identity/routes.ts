@@ -53,7 +53,8 @@ export async function registerIdentity(app: FastifyInstance, ctx: LocalStackCont
     // Browser (non-JSON) callers see errors on the console's error page, as with Kratos.
     scope.setErrorHandler(async (err: unknown, req: FastifyRequest, reply: FastifyReply) => {
       const { status, body } = toErrorResponse(err, ctx.log);
-      if (!isJsonRequest(req) && req.url.startsWith('/self-service/') && status < 500) {
+      const apiFlow = /^\/self-service\/[a-z]+\/api(?:[/?]|$)/.test(req.url);
+      if (!isJsonRequest(req) && !apiFlow && req.url.startsWith('/self-service/') && status < 500) {
         if (typeof body.redirect_browser_to === 'string') return seeOther(reply, body.redirect_browser_to);
         const id = randomUUID();
         await ctx.db.query('INSERT INTO selfservice_errors (id, error) VALUES ($1, $2)', [id, JSON.stringify(body.error)]);
