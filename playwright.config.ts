@@ -60,6 +60,8 @@ export default defineConfig({
       LOCALSTACK_PORT: String(E2E_LOCALSTACK_PORT),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // The journeys read recovery and verification codes from the local mailbox.
+      LOCAL_MAILBOX: 'true',
     },
   },
 });

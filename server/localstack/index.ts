@@ -8,6 +8,7 @@ import type { Db } from './db/types';
 import { errorBody } from './identity/errors';
 import { registerIdentity, toErrorResponse } from './identity/routes';
 import type { HashOptions } from './identity/password';
+import type { RateLimitOptions } from './identity/rate-limit';
 import { resolveSession } from './identity/session';
 import { REQUEST_TIMEOUT_MS, requestTimeoutOptions } from '../request-timeout';
 import { findMalformedText } from '../text-input';
@@ -27,6 +28,13 @@ export interface LocalStackOptions {
   sessionLifespanMs?: number;
   /** Argon2id cost (tests lower it; the default is memory-hard). */
   passwordHash?: HashOptions;
+  /** Limits on login, registration, recovery and verification submissions (defaults: DEFAULT_RATE_LIMITS). */
+  rateLimits?: RateLimitOptions;
+  /**
+   * Serve the local mailbox at /local/mailbox (loopback clients only). It holds every user's recovery
+   * and verification codes, so it is a development setting. Default false.
+   */
+  mailbox?: boolean;
   logger?: Logger;
   /** Time a client has to send its whole request before it is answered 408. Default 30000. */
   requestTimeoutMs?: number;
@@ -135,6 +143,8 @@ async function setUp(app: FastifyInstance, ctx: LocalStackContext, opts: LocalSt
     ...(opts.flowLifespanMs ? { flowLifespanMs: opts.flowLifespanMs } : {}),
     ...(opts.sessionLifespanMs ? { sessionLifespanMs: opts.sessionLifespanMs } : {}),
     ...(opts.passwordHash ? { hash: opts.passwordHash } : {}),
+    ...(opts.rateLimits ? { rateLimits: opts.rateLimits } : {}),
+    mailbox: opts.mailbox === true,
   });
   await registerControlPlane(app, ctx);
 }

@@ -1,6 +1,6 @@
 import { startLocalStack } from './index';
 
-/** Standalone local stack (`npm run localstack`): LOCALSTACK_PORT, HOST, DATA_DIR, DATABASE_URL, PUBLIC_URL. */
+/** Standalone local stack (`npm run localstack`): LOCALSTACK_PORT, HOST, DATA_DIR, DATABASE_URL, PUBLIC_URL, LOCAL_MAILBOX. */
 function envPort(): number {
   const raw = process.env.LOCALSTACK_PORT ?? '4455';
   const port = Number(raw);
@@ -16,6 +16,7 @@ const stack = await startLocalStack({
   host: process.env.LOCALSTACK_HOST ?? '127.0.0.1',
   ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: process.env.DATA_DIR ?? './.data' }),
   uiUrl: process.env.PUBLIC_URL ?? 'http://localhost:3000',
+  mailbox: process.env.LOCAL_MAILBOX !== 'false',
 });
 
 let stopping = false;

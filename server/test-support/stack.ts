@@ -44,6 +44,8 @@ export async function startTestStack(opts: LocalStackOptions = {}): Promise<Loca
     uiUrl: TEST_UI_URL,
     passwordHash: FAST_HASH,
     logger: pino({ level: process.env.LOG_LEVEL ?? 'silent' }),
+    // Tests read recovery and verification codes from the mailbox.
+    mailbox: true,
     ...(ownSchema ? { databaseUrl, dbSchema: ownSchema } : {}),
     ...opts,
   });

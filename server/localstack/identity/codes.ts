@@ -53,6 +53,27 @@ export async function redeemCode(
   return { identityId: match.identity_id, address: match.address };
 }
 
+/**
+ * Counts one code submission on the flow and returns the new count, in a single UPDATE: the row lock
+ * it takes makes concurrent submissions count one after another on PGlite and PostgreSQL alike, so
+ * no number of parallel guesses gets past MAX_CODE_ATTEMPTS. Every submission counts, as in Kratos.
+ */
+export async function countCodeAttempt(q: Queryable, flowId: string): Promise<number> {
+  const [row] = await q.query<{ attempts: number }>(
+    `UPDATE selfservice_flows
+        SET data = jsonb_set(data, '{attempts}', to_jsonb(coalesce((data->>'attempts')::int, 0) + 1))
+      WHERE id = $1
+  RETURNING (data->>'attempts')::int AS attempts`,
+    [flowId],
+  );
+  return row?.attempts ?? Number.MAX_SAFE_INTEGER;
+}
+
+/** Starts counting afresh (a new code was sent; the older ones no longer work). */
+export async function resetCodeAttempts(q: Queryable, flowId: string): Promise<void> {
+  await q.query(`UPDATE selfservice_flows SET data = jsonb_set(data, '{attempts}', '0') WHERE id = $1`, [flowId]);
+}
+
 /** Burns every unused code of a flow (too many wrong attempts). */
 export async function burnCodes(q: Queryable, flowId: string): Promise<void> {
   await q.query('UPDATE selfservice_codes SET used_at = now() WHERE flow_id = $1 AND used_at IS NULL', [flowId]);

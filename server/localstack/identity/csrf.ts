@@ -29,8 +29,19 @@ export function checkCsrf(req: FastifyRequest, bodyToken: unknown, uiUrl: string
   const cookie = req.cookies[csrfCookieName(uiUrl)];
   const header = req.headers['x-csrf-token'];
   const sent = typeof bodyToken === 'string' && bodyToken !== '' ? bodyToken : typeof header === 'string' ? header : '';
-  if (!cookie || !sent) throw csrfViolation();
-  const a = Buffer.from(cookie);
-  const b = Buffer.from(sent);
-  if (a.length !== b.length || !timingSafeEqual(a, b)) throw csrfViolation();
+  if (!cookie) throw csrfViolation(req.headers.cookie ? 'cookieMissing' : 'noCookie');
+  if (!sent || !same(cookie, sent)) throw csrfViolation();
+}
+
+/** A browser flow is readable only with the anti-CSRF cookie it was issued for (Kratos: 403 otherwise). */
+export function checkFlowCsrf(req: FastifyRequest, flowToken: string, uiUrl: string): void {
+  const cookie = req.cookies[csrfCookieName(uiUrl)];
+  if (!cookie) throw csrfViolation(req.headers.cookie ? 'cookieMissing' : 'noCookie');
+  if (!same(cookie, flowToken)) throw csrfViolation();
+}
+
+function same(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
 }

@@ -74,7 +74,15 @@ export const noActiveSession = () =>
     message: 'request does not have a valid authentication session',
   });
 
-export const csrfViolation = () =>
+/** Kratos' reasons for refusing a request without a matching anti-CSRF cookie. */
+export const CSRF_REJECT_REASONS = {
+  noCookie: 'The HTTP Cookie Header is empty or not set.',
+  cookieMissing: 'The HTTP Cookie Header was set but did not include the anti-CSRF cookie.',
+  tokenMismatch:
+    'The HTTP Cookie Header was set and a CSRF token was sent but they do not match. We recommend deleting all cookies for this domain and retrying the flow.',
+} as const;
+
+export const csrfViolation = (rejectReason: keyof typeof CSRF_REJECT_REASONS = 'tokenMismatch') =>
   new OryHttpError(403, {
     id: 'security_csrf_violation',
     reason:
@@ -82,8 +90,7 @@ export const csrfViolation = () =>
     message: 'the request was rejected to protect you from Cross-Site-Request-Forgery',
     details: {
       docs: 'https://www.ory.sh/kratos/docs/debug/csrf',
-      reject_reason:
-        'The HTTP Cookie Header was set and a CSRF token was sent but they do not match. We recommend deleting all cookies for this domain and retrying the flow.',
+      reject_reason: CSRF_REJECT_REASONS[rejectReason],
     },
   });
 
@@ -93,11 +100,15 @@ export const returnToForbidden = (returnTo: string) =>
     reason: `Requested return_to URL "${returnTo}" is not allowed.`,
   });
 
-export const sessionAlreadyAvailable = () =>
+/** Kratos' ErrAlreadyLoggedIn of the login, registration and recovery flows. */
+export const sessionAlreadyAvailable = (kind: 'login' | 'registration' | 'recovery' = 'login') =>
   new OryHttpError(400, {
     id: 'session_already_available',
-    reason: 'A valid session was detected and thus login is not possible. Did you forget to set `?refresh=true`?',
-    message: 'A valid session was detected and thus login is not possible.',
+    reason:
+      kind === 'login'
+        ? 'A valid session was detected and thus login is not possible. Did you forget to set `?refresh=true`?'
+        : `A valid session was detected and thus ${kind} is not possible.`,
+    ...(kind === 'recovery' ? {} : { message: 'you are already logged in' }),
   });
 
 export const badBody = (reason: string) => new OryHttpError(400, { reason });

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/types';
 import { parseSubmitBody, type SubmitBody } from './body';
-import { checkCsrf, issueCsrfToken } from './csrf';
+import { checkCsrf, checkFlowCsrf, issueCsrfToken } from './csrf';
 import { baseOf, isSecure, type IdentityDeps } from './deps';
 import { flowNotFound, OryHttpError } from './errors';
 import { createFlow, flowJson, isExpired, loadFlow, saveFlow, type FlowKind, type FlowRow, type FlowUi } from './flows';
 import { browserLocationChange, checkReturnTo, isJsonRequest, queryParam, requestUrl, seeOther, uiLink } from './http';
+import { RATE_LIMITED_FLOWS, submittedIdentifier, type FlowLimiter } from './rate-limit';
 import { findSession, sessionToken, type SessionRow } from './session';
 import { texts } from './texts';
 
@@ -38,11 +39,15 @@ export interface FlowHandler {
   guardCreate?(req: FastifyRequest, session: SessionRow | null, returnTo: string | undefined): void;
   /** Who may read or submit an existing flow. */
   guardAccess?(flow: FlowRow, session: SessionRow | null): void;
+  /** The error a signed-in caller gets on submitting this flow (login without refresh, registration). */
+  refuseSignedIn?(flow: FlowRow): OryHttpError | null;
+  /** Also offer the flow to native apps at /self-service/{kind}/api (no cookies, ends in a session token). */
+  api?: boolean;
   init(args: { req: FastifyRequest; csrf: string; session: SessionRow | null; prior?: FlowRow }): Promise<FlowInit>;
   submit(args: SubmitArgs): Promise<Outcome>;
 }
 
-export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHandler): void {
+export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHandler, limiter: FlowLimiter): void {
   const { db, uiUrl } = deps.ctx;
   const uiFlow = (flow: FlowRow) => uiLink(uiUrl, `/${h.kind}`, { flow: flow.id });
 
@@ -81,10 +86,30 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
     return reply.code(200).send(await flowJson(db, flow, baseOf(deps, req)));
   });
 
+  if (h.api) {
+    app.get(`/self-service/${h.kind}/api`, async (req, reply) => {
+      const session = await findSession(db, sessionToken(req));
+      h.guardCreate?.(req, session, undefined);
+      const init = await h.init({ req, csrf: '', session });
+      const flow = await createFlow(db, {
+        kind: h.kind,
+        type: 'api',
+        state: init.state,
+        csrfToken: '',
+        requestUrl: requestUrl(req, deps.ctx.publicUrl()),
+        ui: { ...init.ui, nodes: init.ui.nodes.filter((n) => (n.attributes as { name?: string }).name !== 'csrf_token') },
+        data: init.data ?? {},
+        lifespanMs: deps.flowLifespanMs,
+      });
+      return reply.code(200).send(await flowJson(db, flow, baseOf(deps, req)));
+    });
+  }
+
   app.get(`/self-service/${h.kind}/flows`, async (req, reply) => {
     const flow = await loadFlow(db, queryParam(req, 'id'), h.kind);
     if (!flow) throw flowNotFound();
     h.guardAccess?.(flow, await findSession(db, sessionToken(req)));
+    if (flow.type === 'browser') checkFlowCsrf(req, flow.csrf_token, uiUrl);
     if (isExpired(flow)) {
       throw new OryHttpError(410, {
         id: 'self_service_flow_expired',
@@ -97,15 +122,21 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
   });
 
   app.post(`/self-service/${h.kind}`, async (req, reply) => {
-    const json = isJsonRequest(req);
     const flowId = queryParam(req, 'flow');
     if (!flowId) throw new OryHttpError(400, { reason: 'The flow query parameter is missing or malformed.' });
     const flow = await loadFlow(db, flowId, h.kind);
     if (!flow) throw flowNotFound();
+    // API flows always answer JSON.
+    const json = isJsonRequest(req) || flow.type === 'api';
     const session = await findSession(db, sessionToken(req));
     h.guardAccess?.(flow, session);
+    const signedIn = session ? h.refuseSignedIn?.(flow) : null;
+    if (signedIn) {
+      if (!json) return seeOther(reply, uiLink(uiUrl, '/'));
+      throw signedIn;
+    }
     const body = parseSubmitBody(req.body);
-    checkCsrf(req, body.csrf_token, uiUrl);
+    if (flow.type === 'browser') checkCsrf(req, body.csrf_token, uiUrl);
     const base = baseOf(deps, req);
     if (isExpired(flow)) {
       const expiredAgo = Date.now() - new Date(flow.expires_at).getTime();
@@ -120,7 +151,11 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
         extra: { expired_at: new Date(flow.expires_at).toISOString(), since: expiredAgo * 1e6, use_flow_id: fresh.id },
       });
     }
+    const limited = RATE_LIMITED_FLOWS.has(h.kind);
+    if (limited) await limiter.admit(req, reply, h.kind, submittedIdentifier(h.kind, body, flow.data.email));
     const outcome = await h.submit({ req, reply, flow, body, db, base, session });
+    const succeeded = outcome.type !== 'flow' || (outcome.status === 200 && flow.state === 'passed_challenge');
+    if (limited && !succeeded) await limiter.failed(req, h.kind);
     if (outcome.type === 'location') {
       if (!json) return seeOther(reply, outcome.to);
       throw browserLocationChange(outcome.to);

@@ -30,6 +30,8 @@ export interface FlowRow {
 
 export interface NewFlow {
   kind: FlowKind;
+  /** 'api' flows (native apps) carry no anti-CSRF token and end in a session token. Default 'browser'. */
+  type?: 'browser' | 'api';
   state: string;
   csrfToken: string;
   requestUrl: string;
@@ -47,7 +49,7 @@ export async function createFlow(q: Queryable, f: NewFlow): Promise<FlowRow> {
   const [row] = await q.query<FlowRow>(
     `INSERT INTO selfservice_flows (id, kind, type, state, csrf_token, request_url, return_to, identity_id, ui, data,
                                     issued_at, expires_at, created_at, updated_at)
-     VALUES ($1, $2, 'browser', $3, $4, $5, $6, $7, $8, $9, $10, $11, $10, $10) RETURNING *`,
+     VALUES ($1, $2, $12, $3, $4, $5, $6, $7, $8, $9, $10, $11, $10, $10) RETURNING *`,
     [
       randomUUID(),
       f.kind,
@@ -60,6 +62,7 @@ export async function createFlow(q: Queryable, f: NewFlow): Promise<FlowRow> {
       JSON.stringify(f.data ?? {}),
       now,
       new Date(now.getTime() + f.lifespanMs),
+      f.type ?? 'browser',
     ],
   );
   if (!row) throw new Error('flow insert returned no row');
@@ -81,13 +84,14 @@ export async function lockFlow(q: Queryable, id: string): Promise<FlowRow | null
 
 export async function saveFlow(q: Queryable, flow: FlowRow): Promise<void> {
   flow.updated_at = new Date();
-  await q.query('UPDATE selfservice_flows SET state = $2, ui = $3, data = $4, updated_at = $5 WHERE id = $1', [
-    flow.id,
-    flow.state,
-    JSON.stringify(flow.ui),
-    JSON.stringify(flow.data),
-    flow.updated_at,
-  ]);
+  // The code-attempt count is only ever changed by its own atomic UPDATEs (codes.ts); a submit that
+  // loaded the flow earlier must not write back a stale count.
+  await q.query(
+    `UPDATE selfservice_flows SET state = $2, ui = $3, updated_at = $5,
+            data = ($4::jsonb - 'attempts') || jsonb_strip_nulls(jsonb_build_object('attempts', data->'attempts'))
+      WHERE id = $1`,
+    [flow.id, flow.state, JSON.stringify(flow.ui), JSON.stringify(flow.data), flow.updated_at],
+  );
 }
 
 export const isExpired = (flow: FlowRow) => new Date(flow.expires_at).getTime() <= Date.now();

@@ -1,11 +1,45 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody, OryHttpError, returnToForbidden } from './errors';
 
-/** Kratos' rule: JSON answers when the client accepts JSON or sent a JSON body. */
+/** What Kratos offers when negotiating the answer's type, in its order; HTML when nothing matches. */
+const OFFERS = ['text/html', 'text/*', '*/*', 'application/json'];
+
+/**
+ * The media type an Accept header picks among Kratos' offers, weighing q-values: the highest q wins,
+ * an exact type beats `type/*`, which beats `*\/*`, and q=0 excludes.
+ */
+export function negotiate(accept: string | undefined): string {
+  const specs = (accept ?? '')
+    .split(',')
+    .map((part) => {
+      const [value = '', ...params] = part.split(';').map((s) => s.trim());
+      const q = params.find((p) => /^q=/i.test(p));
+      const weight = q === undefined ? 1 : Number(q.slice(2));
+      return { value: value.toLowerCase(), q: Number.isFinite(weight) ? Math.min(Math.max(weight, 0), 1) : 0 };
+    })
+    .filter((s) => s.value !== '');
+  let best = 'text/html';
+  let bestQ = -1;
+  let bestWild = 3;
+  for (const offer of OFFERS) {
+    for (const spec of specs) {
+      if (spec.q === 0 || spec.q < bestQ) continue;
+      const wild = spec.value === '*/*' ? 2 : spec.value.endsWith('/*') ? 1 : 0;
+      const matches = wild === 2 || (wild === 1 ? offer.startsWith(spec.value.slice(0, -1)) : spec.value === offer);
+      if (matches && (spec.q > bestQ || bestWild > wild)) {
+        best = offer;
+        bestQ = spec.q;
+        bestWild = wild;
+      }
+    }
+  }
+  return best;
+}
+
+/** Kratos' rule: JSON answers when negotiation picks JSON or the body is JSON. */
 export function isJsonRequest(req: FastifyRequest): boolean {
-  const accept = req.headers.accept ?? '';
-  const type = req.headers['content-type'] ?? '';
-  return accept.includes('application/json') || type.includes('application/json');
+  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  return negotiate(req.headers.accept) === 'application/json' || type === 'application/json';
 }
 
 const firstValue = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.split(',')[0]?.trim();

@@ -104,7 +104,7 @@ describe('registration', () => {
     expect(nodes2.find((n) => n.attributes.name === 'password')?.messages[0]?.id).toBe(4000031);
     const badEmail = await submit('correct-horse-battery', 'not-an-email');
     const nodes3 = (badEmail.data as unknown as { ui: { nodes: { attributes: { name: string }; messages: { id: number }[] }[] } }).ui.nodes;
-    expect(nodes3.find((n) => n.attributes.name === 'traits.email')?.messages[0]?.id).toBe(4000004);
+    expect(nodes3.find((n) => n.attributes.name === 'traits.email')?.messages[0]?.id).toBe(4000040);
   });
 
   it('answers a non-JSON browser request with 303 to the console UI', async () => {
@@ -224,6 +224,69 @@ describe('session and logout', () => {
     expect(String(res.headers['set-cookie'])).toMatch(/ory_kratos_session=;/);
     const who = await b.api.toSession({ cookie: user.cookie }, anyStatus);
     expect(who.status).toBe(401);
+  });
+
+  it('answers whoami for a session token in X-Session-Token or Authorization: Bearer, 401 for a wrong one', async () => {
+    const user = await registerUser(stack.url);
+    const token = user.cookie.replace(/^ory_kratos_session=/, '');
+    const good: Record<string, string>[] = [{ 'x-session-token': token }, { authorization: `Bearer ${token}` }, { authorization: `bearer ${token}` }];
+    for (const headers of good) {
+      const res = await fetch(`${stack.url}/sessions/whoami`, { headers });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { identity: { id: string } }).identity.id).toBe(user.identityId);
+    }
+    const wrong: Record<string, string>[] = [{ 'x-session-token': `${token}x` }, { authorization: `Bearer ${token}x` }, { authorization: token }];
+    for (const headers of wrong) {
+      const res = await fetch(`${stack.url}/sessions/whoami`, { headers });
+      expect(res.status).toBe(401);
+      expect(((await res.json()) as { error: { id: string } }).error.id).toBe('session_inactive');
+    }
+  });
+
+  it('signs a native app in through the API login flow and answers whoami for its session token', async () => {
+    const user = await registerUser(stack.url);
+    const created = await fetch(`${stack.url}/self-service/login/api`);
+    expect(created.status).toBe(200);
+    expect(created.headers.getSetCookie()).toEqual([]);
+    const flow = (await created.json()) as { id: string; type: string; ui: { nodes: { attributes: { name?: string } }[] } };
+    expect(flow.type).toBe('api');
+    expect(flow.ui.nodes.map((n) => n.attributes.name)).not.toContain('csrf_token');
+    const submitted = await fetch(`${stack.url}/self-service/login?flow=${flow.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ method: 'password', identifier: user.email, password: user.password }),
+    });
+    expect(submitted.status).toBe(200);
+    expect(submitted.headers.getSetCookie()).toEqual([]);
+    const body = (await submitted.json()) as { session_token: string; session: { identity: { id: string } } };
+    expect(body.session.identity.id).toBe(user.identityId);
+    const tokenHeaders: Record<string, string>[] = [{ 'x-session-token': body.session_token }, { authorization: `Bearer ${body.session_token}` }];
+    for (const headers of tokenHeaders) {
+      const who = await fetch(`${stack.url}/sessions/whoami`, { headers });
+      expect(who.status).toBe(200);
+    }
+    const again = await fetch(`${stack.url}/self-service/login/api`, { headers: { 'x-session-token': body.session_token } });
+    expect(again.status).toBe(400);
+    expect(((await again.json()) as { error: { id: string } }).error.id).toBe('session_already_available');
+  });
+
+  it('does not log out with the logout token alone, nor with a token of another session', async () => {
+    const user = await registerUser(stack.url);
+    const other = await registerUser(stack.url);
+    const b = browser(stack.url);
+    const logout = await b.api.createBrowserLogoutFlow({ cookie: user.cookie });
+    const alone = await b.api.updateLogoutFlow({ token: logout.data.logout_token }, anyStatus);
+    expect(alone.status).toBe(401);
+    expect((alone.data as unknown as { error: { id: string } }).error.id).toBe('session_inactive');
+    const mismatched = await b.api.updateLogoutFlow({ token: logout.data.logout_token, cookie: other.cookie }, anyStatus);
+    expect(mismatched.status).toBe(403);
+    expect((mismatched.data as unknown as { error: { reason: string } }).error.reason).toBe(
+      'Unable to log out because the logout token in the URL query does not match the session cookie.',
+    );
+    expect((await b.api.toSession({ cookie: user.cookie }, anyStatus)).status).toBe(200);
+    expect((await b.api.toSession({ cookie: other.cookie }, anyStatus)).status).toBe(200);
+    const missing = await fetch(`${stack.url}/self-service/logout`, { headers: { accept: 'application/json', cookie: user.cookie } });
+    expect(missing.status).toBe(400);
   });
 
   it('redirects a browser logout to the console login page', async () => {

@@ -15,8 +15,10 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
   return {
     kind: 'login',
     guardCreate(req, session) {
-      if (session && queryParam(req, 'refresh') !== 'true') throw sessionAlreadyAvailable();
+      if (session && queryParam(req, 'refresh') !== 'true') throw sessionAlreadyAvailable('login');
     },
+    api: true,
+    refuseSignedIn: (flow) => (flow.data.refresh === true ? null : sessionAlreadyAvailable('login')),
     async init({ req, csrf, prior }) {
       const refresh = prior ? prior.data.refresh === true : queryParam(req, 'refresh') === 'true';
       return { state: 'choose_method', ui: { nodes: loginNodes(csrf) }, data: { refresh } };
@@ -52,9 +54,13 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
         await q.query(`UPDATE selfservice_flows SET state = 'passed_challenge', updated_at = now() WHERE id = $1`, [flow.id]);
         return issueSession(q, req, credential.identity_id, 'password', deps.sessionLifespanMs);
       });
+      deps.ctx.log.info({ identity_id: credential.identity_id }, 'identity signed in');
+      if (flow.type === 'api') {
+        // Native apps get the session token itself, to send as X-Session-Token or a bearer token.
+        return { type: 'json', redirect: '', body: { session_token: session.token, session: await sessionJson(db, session.id, base) } };
+      }
       setSessionCookie(reply, session, isSecure(deps, req));
       const redirect = flow.return_to ?? uiLink(deps.ctx.uiUrl, '/');
-      deps.ctx.log.info({ identity_id: credential.identity_id }, 'identity signed in');
       return {
         type: 'json',
         redirect,

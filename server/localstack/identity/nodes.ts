@@ -1,3 +1,4 @@
+import type { UiNodeInputAttributesAutocompleteEnum } from '@ory/client';
 import { texts, type UiText } from './texts';
 
 export type NodeGroup = 'default' | 'password' | 'profile' | 'code';
@@ -14,7 +15,7 @@ export interface UiNode {
 interface InputOpts {
   value?: unknown;
   required?: boolean;
-  autocomplete?: string;
+  autocomplete?: UiNodeInputAttributesAutocompleteEnum;
   label?: UiText;
   pattern?: string;
   maxlength?: number;
@@ -49,8 +50,8 @@ export const csrfNode = (token: string) => input('default', 'csrf_token', 'hidde
 const emailTrait = (group: NodeGroup, value?: string) =>
   input(group, 'traits.email', 'email', { value, required: true, autocomplete: 'email', label: texts.labelGenerated('E-Mail') });
 const nameTrait = (group: NodeGroup, value?: string) =>
-  input(group, 'traits.name', 'text', { value, autocomplete: 'name', label: texts.labelGenerated('Name') });
-const password = (group: NodeGroup, autocomplete: string) =>
+  input(group, 'traits.name', 'text', { value, label: texts.labelGenerated('Name') });
+const password = (group: NodeGroup, autocomplete: UiNodeInputAttributesAutocompleteEnum) =>
   input(group, 'password', 'password', { required: true, autocomplete, label: texts.labelPassword() });
 const submit = (group: NodeGroup, value: string, label: UiText) => input(group, 'method', 'submit', { value, label });
 

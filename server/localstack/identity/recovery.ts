@@ -1,6 +1,7 @@
 import { issueCode } from './codes';
 import { sendMail } from './courier';
 import { isSecure, type IdentityDeps } from './deps';
+import { sessionAlreadyAvailable } from './errors';
 import type { FlowHandler } from './flow-routes';
 import { createFlow } from './flows';
 import { uiLink } from './http';
@@ -14,6 +15,9 @@ import { markSent, readEmail, redeem } from './code-step';
 export function recoveryHandler(deps: IdentityDeps): FlowHandler {
   return {
     kind: 'recovery',
+    guardCreate(_req, session) {
+      if (session) throw sessionAlreadyAvailable('recovery');
+    },
     async init({ csrf }) {
       return { state: 'choose_method', ui: { nodes: chooseCodeNodes(csrf) } };
     },
@@ -69,7 +73,7 @@ export function recoveryHandler(deps: IdentityDeps): FlowHandler {
           template: 'recovery_code_valid',
         });
       });
-      markSent(args, 'recovery', email);
+      await markSent(args, 'recovery', email);
       return { type: 'flow', status: 200 };
     },
   };

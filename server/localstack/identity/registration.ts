@@ -15,8 +15,9 @@ export function registrationHandler(deps: IdentityDeps): FlowHandler {
   return {
     kind: 'registration',
     guardCreate(_req, session) {
-      if (session) throw sessionAlreadyAvailable();
+      if (session) throw sessionAlreadyAvailable('registration');
     },
+    refuseSignedIn: () => sessionAlreadyAvailable('registration'),
     async init({ csrf }) {
       return { state: 'choose_method', ui: { nodes: registrationNodes(csrf) } };
     },

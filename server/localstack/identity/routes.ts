@@ -10,6 +10,7 @@ import { isJsonRequest, seeOther, uiLink } from './http';
 import { loginHandler } from './login';
 import { schedulePurge } from './maintenance';
 import { DEFAULT_HASH_OPTIONS, type HashOptions } from './password';
+import { createFlowLimiter, type RateLimitOptions } from './rate-limit';
 import { recoveryHandler } from './recovery';
 import { registrationHandler } from './registration';
 import { registerSchemaRoutes } from './schemas';
@@ -23,6 +24,9 @@ export interface IdentityOptions {
   codeLifespanMs?: number;
   privilegedSessionMs?: number;
   hash?: HashOptions;
+  rateLimits?: RateLimitOptions;
+  /** Serve the local mailbox (every user's codes) to loopback clients. Off unless asked for. */
+  mailbox?: boolean;
 }
 
 /** Maps any thrown error to Ory's errorGeneric: OryHttpError as is, framework 4xx kept, the rest 500. */
@@ -39,7 +43,7 @@ export function toErrorResponse(err: unknown, log: LocalStackContext['log']): { 
   return { status: 500, body: errorBody(500) };
 }
 
-/** Registers the identity provider (Kratos browser flows, sessions, mailbox) on `app`. */
+/** Registers the identity provider (Kratos browser flows, sessions, the mailbox when enabled) on `app`. */
 export async function registerIdentity(app: FastifyInstance, ctx: LocalStackContext, opts: IdentityOptions = {}): Promise<void> {
   const deps: IdentityDeps = {
     ctx,
@@ -50,10 +54,12 @@ export async function registerIdentity(app: FastifyInstance, ctx: LocalStackCont
     hash: opts.hash ?? DEFAULT_HASH_OPTIONS,
   };
   await app.register(async (scope) => {
+    const limiter = await createFlowLimiter(scope, opts.rateLimits);
     // Browser (non-JSON) callers see errors on the console's error page, as with Kratos.
     scope.setErrorHandler(async (err: unknown, req: FastifyRequest, reply: FastifyReply) => {
       const { status, body } = toErrorResponse(err, ctx.log);
-      if (!isJsonRequest(req) && req.url.startsWith('/self-service/') && status < 500) {
+      const apiFlow = /^\/self-service\/[a-z]+\/api(?:[/?]|$)/.test(req.url);
+      if (!isJsonRequest(req) && !apiFlow && req.url.startsWith('/self-service/') && status < 500) {
         if (typeof body.redirect_browser_to === 'string') return seeOther(reply, body.redirect_browser_to);
         const id = randomUUID();
         await ctx.db.query('INSERT INTO selfservice_errors (id, error) VALUES ($1, $2)', [id, JSON.stringify(body.error)]);
@@ -68,10 +74,10 @@ export async function registerIdentity(app: FastifyInstance, ctx: LocalStackCont
       recoveryHandler(deps),
       verificationHandler(deps),
     ]) {
-      registerFlow(scope, deps, handler);
+      registerFlow(scope, deps, handler, limiter);
     }
     registerSessionRoutes(scope, deps);
-    registerMailbox(scope, deps);
+    if (opts.mailbox) registerMailbox(scope, deps);
     registerSchemaRoutes(scope);
   });
   schedulePurge(app, ctx);

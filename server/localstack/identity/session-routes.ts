@@ -1,8 +1,9 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { baseOf, isSecure, type IdentityDeps } from './deps';
 import { noActiveSession, OryHttpError } from './errors';
 import { checkReturnTo, isJsonRequest, queryParam, seeOther, uiLink } from './http';
-import { findSession, hashToken, logoutTokenFor, sessionToken } from './session';
+import { findSession, logoutTokenFor, sessionToken } from './session';
 import { clearSessionCookie, sessionRowJson } from './sessions';
 
 /** whoami, browser logout and the self-service error store. */
@@ -27,20 +28,23 @@ export function registerSessionRoutes(app: FastifyInstance, deps: IdentityDeps):
     return { logout_url: url.toString(), logout_token: logoutToken };
   });
 
+  // As Kratos: the logout token must belong to the session the request carries (cookie or token),
+  // so a leaked logout URL alone cannot end someone's session.
   app.get('/self-service/logout', async (req, reply) => {
     const token = queryParam(req, 'token') ?? '';
+    if (!token) throw new OryHttpError(400, { reason: 'Please include a token in the URL query.' });
     const returnTo = checkReturnTo(queryParam(req, 'return_to'), uiUrl);
-    const [row] = token
-      ? await db.query<{ id: string }>('SELECT id FROM sessions WHERE logout_token_hash = $1 AND active', [hashToken(token)])
-      : [];
-    if (!row) {
-      throw new OryHttpError(401, {
-        id: 'session_inactive',
-        reason: 'The provided logout token is invalid or its session has already ended.',
-        message: 'request does not have a valid authentication session',
+    const sessionTok = sessionToken(req);
+    const session = await findSession(db, sessionTok);
+    if (!session || !sessionTok) throw noActiveSession();
+    const expected = Buffer.from(logoutTokenFor(sessionTok));
+    const given = Buffer.from(token);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      throw new OryHttpError(403, {
+        reason: 'Unable to log out because the logout token in the URL query does not match the session cookie.',
       });
     }
-    await db.query('DELETE FROM sessions WHERE id = $1', [row.id]);
+    await db.query('DELETE FROM sessions WHERE id = $1', [session.id]);
     clearSessionCookie(reply, isSecure(deps, req));
     if (isJsonRequest(req)) return reply.code(204).send();
     return seeOther(reply, returnTo ?? uiLink(uiUrl, '/login'));

@@ -17,12 +17,17 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 /** The session's logout token: derived from the (secret) session token, stored only hashed. */
 export const logoutTokenFor = (sessionToken: string) => `ory_lo_${hashToken(`logout:${sessionToken}`).slice(0, 48)}`;
 
-/** The raw session token of a request: the session cookie, else the X-Session-Token header. */
+/**
+ * The raw session token of a request, looked up as Kratos does: the X-Session-Token header, else the
+ * session cookie, else `Authorization: Bearer <token>`.
+ */
 export function sessionToken(req: FastifyRequest): string | undefined {
+  const header = req.headers['x-session-token'];
+  if (typeof header === 'string' && header !== '') return header;
   const cookie = req.cookies?.[SESSION_COOKIE];
   if (cookie) return cookie;
-  const header = req.headers['x-session-token'];
-  return typeof header === 'string' && header !== '' ? header : undefined;
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+  return bearer?.[1];
 }
 
 export interface SessionRow {
@@ -50,7 +55,7 @@ export async function findSession(q: Queryable, token: string | undefined): Prom
   return row ?? null;
 }
 
-/** Resolves the caller's session from the `ory_kratos_session` cookie or `X-Session-Token`. */
+/** Resolves the caller's session from `X-Session-Token`, the `ory_kratos_session` cookie or a bearer token. */
 export async function resolveSession(db: Queryable, req: FastifyRequest): Promise<SessionInfo | null> {
   const row = await findSession(db, sessionToken(req));
   if (!row) return null;

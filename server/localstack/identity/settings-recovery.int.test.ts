@@ -188,6 +188,20 @@ describe('local mailbox', () => {
     expect(html).not.toContain('x<i>y-');
   });
 
+  it('is not served unless the stack is started with mailbox on', async () => {
+    const closed = await startTestStack({ mailbox: false });
+    try {
+      const user = await registerUser(closed.url);
+      for (const path of ['/local/mailbox', `/local/mailbox/messages?to=${encodeURIComponent(user.email)}`]) {
+        const res = await fetch(`${closed.url}${path}`);
+        expect(res.status).toBe(404);
+        expect(await res.text()).not.toContain(user.email);
+      }
+    } finally {
+      await closed.close();
+    }
+  });
+
   it('refuses requests forwarded for another machine', async () => {
     const res = await fetch(`${stack.url}/local/mailbox/messages`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
     expect(res.status).toBe(403);

@@ -56,8 +56,7 @@ export const texts = {
     type: 'success',
   }),
   required: (property: string) => error(4000002, `Property ${property} is missing.`, { property }),
-  invalidFormat: (value: string, format: string) =>
-    error(4000004, `"${value}" is not valid "${format}"`, { reason: `"${value}" is not valid "${format}"` }),
+  invalidEmail: (value: string) => error(4000040, 'Enter a valid email address', { value }),
   maxLength: (max: number, actual: number) =>
     error(4000017, `length must be <= ${max}, but got ${actual}`, { max_length: max, actual_length: actual }),
   invalidCredentials: () =>
@@ -85,14 +84,12 @@ export const texts = {
       `The ${kind} flow expired ${minutes(expiredAgoMs)} minutes ago, please try again.`,
       { expired_at: new Date(Date.now() - expiredAgoMs).toISOString() },
     ),
-  noStrategy: (kind: string) =>
+  noStrategy: (kind: 'login' | 'registration' | 'settings' | 'recovery' | 'verification') =>
     error(
-      kind === 'login' ? 4010002 : kind === 'registration' ? 4040002 : 4000001,
-      kind === 'login'
-        ? 'Could not find a strategy to log you in with. Did you fill out the form correctly?'
-        : kind === 'registration'
-          ? 'Could not find a strategy to sign you up with. Did you fill out the form correctly?'
-          : 'Could not find a strategy to update your settings. Did you fill out the form correctly?',
+      { login: 4010002, registration: 4010003, settings: 4010004, recovery: 4010005, verification: 4010006 }[kind],
+      `Could not find a strategy to ${
+        { login: 'log you in with', registration: 'sign you up with', settings: 'update your settings', recovery: 'recover your account with', verification: 'verify your account with' }[kind]
+      }. Did you fill out the form correctly?`,
     ),
   recoveryCodeInvalid: () =>
     error(4060006, 'The recovery code is invalid or has already been used. Please try again.'),

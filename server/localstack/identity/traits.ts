@@ -18,7 +18,7 @@ export function validateTraits(nodes: UiNode[], raw: { email?: string; name?: st
     addNodeMessage(nodes, 'traits.email', texts.required('email'));
     ok = false;
   } else if (!EMAIL.test(email) || email.length > 320) {
-    addNodeMessage(nodes, 'traits.email', texts.invalidFormat(email, 'email'));
+    addNodeMessage(nodes, 'traits.email', texts.invalidEmail(email));
     ok = false;
   }
   if (name.length > 256) {

@@ -46,7 +46,7 @@ export function verificationHandler(deps: IdentityDeps): FlowHandler {
         [email],
       );
       if (address) await db.tx((q) => sendVerificationCode(deps, q, flow.id, address.identity_id, email));
-      markSent(args, 'verification', email);
+      await markSent(args, 'verification', email);
       return { type: 'flow', status: 200 };
     },
   };
