@@ -26,6 +26,7 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
+    LOCAL_MAILBOX=false \
     PORT=3000 \
     DATA_DIR=/app/.data
 WORKDIR /app

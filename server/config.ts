@@ -115,6 +115,7 @@ const envSchema = z.object({
     }),
   ),
   TRUST_PROXY: optional(booleanFlag),
+  LOCAL_MAILBOX: optional(booleanFlag),
 });
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -142,6 +143,11 @@ export interface Config {
   mutationRateLimit: { max: number; windowMs: number };
   logLevel: LogLevel;
   trustProxy: boolean;
+  /**
+   * Whether the embedded local stack serves its mailbox (every user's recovery and verification codes), to
+   * loopback clients only. On for development; the container image turns it off.
+   */
+  localMailbox: boolean;
 }
 
 export class ConfigError extends Error {
@@ -190,5 +196,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mutationRateLimit: { max: e.MUTATION_RATE_LIMIT ?? 300, windowMs: e.MUTATION_RATE_WINDOW_MS ?? 60_000 },
     logLevel: e.LOG_LEVEL ?? 'info',
     trustProxy: e.TRUST_PROXY ?? false,
+    localMailbox: e.LOCAL_MAILBOX ?? true,
   };
 }

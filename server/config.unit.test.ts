@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       mutationRateLimit: { max: 300, windowMs: 60_000 },
       logLevel: 'info',
       trustProxy: false,
+      localMailbox: true,
     });
   });
 
@@ -40,6 +41,7 @@ describe('loadConfig', () => {
       MUTATION_RATE_WINDOW_MS: '10000',
       LOG_LEVEL: 'debug',
       TRUST_PROXY: 'true',
+      LOCAL_MAILBOX: 'false',
     });
     expect(config).toEqual({
       port: 8080,
@@ -57,6 +59,7 @@ describe('loadConfig', () => {
       mutationRateLimit: { max: 20, windowMs: 10_000 },
       logLevel: 'debug',
       trustProxy: true,
+      localMailbox: false,
     });
   });
 
@@ -124,6 +127,7 @@ describe('loadConfig', () => {
     ['MUTATION_RATE_WINDOW_MS', '-5', 'positive number of milliseconds'],
     ['LOG_LEVEL', 'loud', 'expected one of fatal'],
     ['TRUST_PROXY', 'maybe', 'expected true or false'],
+    ['LOCAL_MAILBOX', 'sometimes', 'expected true or false'],
   ])('rejects %s=%s naming the variable and what it expects', (name, value, expected) => {
     let error: unknown;
     try {

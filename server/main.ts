@@ -25,7 +25,7 @@ async function start(initial: Config, logger: Logger, closers: (() => Promise<vo
       databaseUrl: config.databaseUrl,
       uiUrl: config.publicUrl,
       requestTimeoutMs: config.requestTimeoutMs,
-      mailbox: process.env.LOCAL_MAILBOX !== 'false',
+      mailbox: config.localMailbox,
       logger: logger.child({ component: 'localstack' }),
     });
     closers.push(() => stack.close());
