@@ -50,6 +50,7 @@ const envSchema = z.object({
   PUBLIC_URL: optional(httpUrl('http://localhost:3000')),
   BACKOFFICE_URL: optional(httpUrl('https://api.console.ory.sh')),
   ORY_SDK_URL: optional(httpUrl('https://project.console.ory.sh')),
+  PROJECT_API_URL: optional(z.string().trim()),
   DATA_DIR: optional(z.string().trim().min(1, { message: 'expected a directory path' })),
   DATABASE_URL: optional(
     z
@@ -83,6 +84,8 @@ export interface Config {
   publicOrigin: string;
   backofficeUrl: string | undefined;
   orySdkUrl: string | undefined;
+  /** Where a project's data plane lives: a URL template with a `{slug}` placeholder. */
+  projectApiUrl?: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   localstackPort: number;
@@ -123,6 +126,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicOrigin: new URL(publicUrl).origin,
     backofficeUrl: e.BACKOFFICE_URL,
     orySdkUrl: e.ORY_SDK_URL,
+    projectApiUrl: e.PROJECT_API_URL?.replace(/\/+$/, ''),
     dataDir: e.DATA_DIR ?? './.data',
     databaseUrl: e.DATABASE_URL,
     localstackPort,
