@@ -30,7 +30,7 @@ export const router = t.router;
 export const middleware = t.middleware;
 export const createCallerFactory = t.createCallerFactory;
 
-/** The one error pipeline (docs/design.md, "One error pipeline"): every failure below this point leaves as a safe TRPCError. */
+/** The one error pipeline (docs/design.md §3.3): every failure below this point leaves as a safe TRPCError. */
 const errorPipeline = t.middleware(async ({ ctx, next, path }) => {
   const result = await next();
   if (result.ok) return result;
