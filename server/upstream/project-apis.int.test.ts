@@ -115,6 +115,16 @@ describe('projectApis(ctx, projectId)', () => {
     expect(toTRPCError(broken, log, 'p')).toMatchObject({ code: 'BAD_GATEWAY', message: GENERIC_UPSTREAM_MESSAGE });
   });
 
+  it('answers the spec text, and sends nothing, when a call lacks a required parameter', async () => {
+    const apis = await projectApis(contextFor(owner), projectId);
+    const error = await apis.identity.getIdentity({ id: undefined as unknown as string }).catch((e: unknown) => e);
+    expect(toTRPCError(error, log, 'p')).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'Required parameter id was null or undefined when calling getIdentity',
+    });
+    expect(dataPlane.requests).toEqual([]);
+  });
+
   it('never follows a redirect, so the cookie cannot leave the data plane', async () => {
     const apis = await projectApis(contextFor(owner), projectId);
     dataPlane.answer = () => ({ status: 302, headers: { location: `${elsewhere.url}/steal` } });

@@ -1,6 +1,7 @@
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { Configuration, CourierApi, IdentityApi, OAuth2Api, PermissionApi, RelationshipApi } from '@ory/client';
+import { RequiredParameterError } from '../../shared/domain/required-param';
 import { sessionCookieHeader } from './cookies';
 import { UpstreamError } from './errors';
 import { fromAxiosError } from './ory';
@@ -88,19 +89,27 @@ export function createProjectApiFactory(options: { template: string; timeoutMs: 
   };
 }
 
-/** Every method of `api` rejects with an UpstreamError (via fromAxiosError) instead of an axios error. */
+/**
+ * Every method of `api` rejects with an UpstreamError (via fromAxiosError) instead of an axios error, or,
+ * when called without a required parameter, with the spec's RequiredParameterError (nothing is sent).
+ */
 function convertingErrors<T extends object>(api: T, timeoutMs: number): T {
   return new Proxy(api, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
       if (typeof value !== 'function' || property === 'constructor') return value;
+      const convert = (error: unknown): Error => {
+        const missing = error as { name?: string; field?: unknown };
+        if (missing?.name === 'RequiredError' && typeof missing.field === 'string') return new RequiredParameterError(missing.field, String(property));
+        return fromAxiosError(error, PROJECT_API, timeoutMs);
+      };
       return (...args: unknown[]) => {
         try {
           return Promise.resolve((value as (...a: unknown[]) => unknown).apply(target, args)).catch((error: unknown) => {
-            throw fromAxiosError(error, PROJECT_API, timeoutMs);
+            throw convert(error);
           });
         } catch (error) {
-          return Promise.reject(fromAxiosError(error, PROJECT_API, timeoutMs));
+          return Promise.reject(convert(error));
         }
       };
     },
