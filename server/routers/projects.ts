@@ -33,13 +33,13 @@ export const projectsRouter = router({
   }),
 
   /**
-   * Renames with a JSON patch on the current revision, so every other revision field survives;
-   * a concurrent edit answers CONFLICT (stale revision).
+   * Renames with a JSON patch on the revision the edit started from (else the current one), so every
+   * other revision field survives; an edit based on an older revision answers CONFLICT (stale revision).
    */
   update: projectProcedure.input(updateProjectInput).mutation(async ({ ctx, input }): Promise<NormalizedProject> => {
     const { backoffice } = ctx.deps;
-    const current = await backoffice.getNormalizedProject(ctx.call, input.projectId);
-    const revisionId = current.current_revision.id;
+    const current = input.revisionId ? undefined : await backoffice.getNormalizedProject(ctx.call, input.projectId);
+    const revisionId = input.revisionId ?? current?.current_revision.id;
     if (!revisionId) throw new TRPCError({ code: 'BAD_GATEWAY', message: 'The project has no revision to update.' });
     return backoffice.patchNormalizedProjectRevision(ctx.call, input.projectId, revisionId, [
       { op: 'replace', path: '/name', value: input.name },
