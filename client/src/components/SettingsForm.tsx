@@ -79,7 +79,9 @@ export function SettingsForm<T extends FieldValues, R = unknown>(props: Settings
   const current = form.watch();
   const clean = parsed(schema, current);
   const changes = clean ? changedFields(saved, clean) : undefined;
-  const dirty = kind === 'create' ? form.formState.isDirty : changes ? Object.keys(changes).length > 0 : form.formState.isDirty;
+  // Read on every render: react-hook-form only tracks the formState fields a render has read.
+  const { isDirty } = form.formState;
+  const dirty = kind === 'create' || !changes ? isDirty : Object.keys(changes).length > 0;
   const release = useUnsavedChangesGuard(dirty);
 
   const save = async (toSave: Partial<T>, all: T) => {
