@@ -40,5 +40,10 @@ export function Truncate({ text, lines = 1, focusable = true, className, testId 
       {text}
     </span>
   );
-  return cut ? <Tooltip content={<span className="tooltip-text">{text}</span>}>{span}</Tooltip> : span;
+  // Always inside the tooltip (closed while the text fits), so the element measured is never replaced.
+  return (
+    <Tooltip content={<span className="tooltip-text">{text}</span>} disabled={!cut}>
+      {span}
+    </Tooltip>
+  );
 }
