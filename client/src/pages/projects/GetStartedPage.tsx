@@ -7,6 +7,7 @@ import { Card, PageHeader } from '../../components/Card';
 import { CopyButton, CopyValue } from '../../components/CopyButton';
 import { Tabs } from '../../components/Tabs';
 import { Truncate } from '../../components/Truncate';
+import { VerificationBanner } from '../../components/VerificationBanner';
 import type { RouteDef } from '../../lib/route-def';
 import { ROUTES } from '../../routes';
 import { useProject } from '../../shell/ProjectContext';
@@ -97,6 +98,7 @@ export default function GetStartedPage() {
           </LinkButton>
         }
       />
+      <VerificationBanner />
       <Card title="Connect your application" testId="project-connect">
         <dl className="details details-stacked">
           <Detail label="API endpoint" value={<CopyValue value={endpoint} label="Copy the API endpoint" testId="api-endpoint" />} testId="project-host" />

@@ -2,6 +2,7 @@ import { MESSAGES } from '../../../../shared/messages';
 import { LinkButton } from '../../components/Button';
 import { Card, PageHeader } from '../../components/Card';
 import { QueryView } from '../../components/QueryView';
+import { VerificationBanner } from '../../components/VerificationBanner';
 import { QUERY_RULES } from '../../lib/query-client';
 import type { ProjectSummary } from '../../lib/types';
 import { ROUTES } from '../../routes';
@@ -37,6 +38,7 @@ export default function ProjectsPage() {
   return (
     <div className="page" data-testid="projects-page">
       <PageHeader title="Projects" description="Every project you can access, by workspace." actions={create} />
+      <VerificationBanner />
       <QueryView
         query={projects}
         waitFor={[workspaces]}
