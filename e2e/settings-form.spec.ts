@@ -145,7 +145,7 @@ test('project settings: leaving production asks first and sends nothing when can
   expect((await readProjectUpstream(page, projectId)).environment).toBe('dev');
 });
 
-test('workspace settings: a double click on Save renames once', async ({ page }) => {
+test('workspace settings: two clicks faster than a render still rename once', async ({ page }) => {
   await register(page, newUser('wsrename'));
   await page.goto('/workspaces/create');
   await page.getByTestId('workspace-name-input').fill('Guild');
@@ -159,7 +159,11 @@ test('workspace settings: a double click on Save renames once', async ({ page })
   const name = page.getByTestId('workspace-name-input');
   await expect(name).toHaveValue('Guild');
   await name.fill('Guild Hall');
-  await page.getByTestId('workspace-settings-submit').dblclick();
+  // Two clicks in one task, before the page can re-render and disable the button.
+  await page.getByTestId('workspace-settings-submit').evaluate((button: HTMLButtonElement) => {
+    button.click();
+    button.click();
+  });
   await expect(page.getByTestId('toast-success')).toHaveText('Workspace renamed');
   expect(updates).toBe(1);
   await expectNoA11yViolations(page, 'workspace settings');
