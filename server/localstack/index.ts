@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { pino, type Logger } from 'pino';
 import type { LocalStackContext } from './context';
 import { registerControlPlane } from './controlplane/index';
@@ -27,6 +27,8 @@ export interface LocalStackOptions {
   /** Argon2id cost (tests lower it; the default is memory-hard). */
   passwordHash?: HashOptions;
   logger?: Logger;
+  /** Sees every answer as it is sent (the integration suite checks each against Ory's OpenAPI). */
+  onAnswer?: (req: FastifyRequest, reply: FastifyReply, payload: unknown) => void;
 }
 
 export interface LocalStack {
@@ -106,6 +108,8 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
 }
 
 async function setUp(app: FastifyInstance, ctx: LocalStackContext, opts: LocalStackOptions): Promise<void> {
+  const { onAnswer } = opts;
+  if (onAnswer) app.addHook('onSend', async (req, reply, payload) => (onAnswer(req, reply, payload), payload));
   await app.register(cookie);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
