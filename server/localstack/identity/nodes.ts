@@ -49,7 +49,7 @@ export const csrfNode = (token: string) => input('default', 'csrf_token', 'hidde
 const emailTrait = (group: NodeGroup, value?: string) =>
   input(group, 'traits.email', 'email', { value, required: true, autocomplete: 'email', label: texts.labelGenerated('E-Mail') });
 const nameTrait = (group: NodeGroup, value?: string) =>
-  input(group, 'traits.name', 'text', { value, autocomplete: 'name', label: texts.labelGenerated('Name') });
+  input(group, 'traits.name', 'text', { value, label: texts.labelGenerated('Name') });
 const password = (group: NodeGroup, autocomplete: string) =>
   input(group, 'password', 'password', { required: true, autocomplete, label: texts.labelPassword() });
 const submit = (group: NodeGroup, value: string, label: UiText) => input(group, 'method', 'submit', { value, label });
