@@ -20,7 +20,8 @@ export function registerActiveProjectRoutes(app: FastifyInstance, ctx: ControlPl
          OR EXISTS (SELECT 1 FROM workspace_members w WHERE w.workspace_id = p.workspace_id AND w.identity_id = $1))`,
       [session.identityId],
     );
-    return { project_id: rows[0]?.project_id ?? null };
+    // activeProjectInConsole.project_id is a string: no selection leaves it out (never null).
+    return rows[0] ? { project_id: rows[0].project_id } : {};
   });
 
   app.put('/console/active/project', async (req) => {
