@@ -24,7 +24,8 @@ export function registerActiveProjectRoutes(app: FastifyInstance, ctx: ControlPl
     return rows[0] ? { project_id: rows[0].project_id } : {};
   });
 
-  app.put('/console/active/project', async (req) => {
+  // setActiveProjectInConsole answers 204 without a body.
+  app.put('/console/active/project', async (req, reply) => {
     const session = await requireSession(ctx, req);
     const body = parseBody(activeProjectBody, req.body);
     const projectId = body.project_id.toLowerCase();
@@ -36,6 +37,6 @@ export function registerActiveProjectRoutes(app: FastifyInstance, ctx: ControlPl
         [session.identityId, projectId, nowIso()],
       );
     });
-    return { project_id: projectId };
+    return reply.code(204).send();
   });
 }
