@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { refTo, toJsonSchema } from './openapi-schema';
-import { matchAllowlist, WIRE_ALLOWLIST, type AllowlistEntry } from './wire-allowlist';
+import { alternativeEntries, matchAllowlist, WIRE_ALLOWLIST, type AllowlistEntry } from './wire-allowlist';
 import { ORPHAN_ROUTES, type OrphanRoute } from './wire-orphans';
 
 /** One answer of the local stack, as it went on the wire. */
@@ -173,7 +173,7 @@ export function createWireValidator(opts: WireValidatorOptions): WireValidator {
   function fromOrphan(row: OrphanRoute, status: number): Expectation {
     const label = `${row.method} ${row.path} (orphan route)`;
     if ('localOnly' in row) return { label, template: row.path, localOnly: row.localOnly };
-    const name = row.responses[String(status)] ?? (status >= 400 ? row.responses.default : undefined);
+    const name = String(status) in row.responses ? row.responses[String(status)] : status >= 400 ? row.responses.default : undefined;
     if (name === undefined) return { label, template: row.path, problem: `status ${status} is not mapped for this route` };
     return { label: `${label} → ${name ?? 'no body'}`, template: row.path, json: name === null ? null : named(opts.specs[0]!, name) };
   }
@@ -190,15 +190,28 @@ export function createWireValidator(opts: WireValidatorOptions): WireValidator {
       if (exp.localOnly) return { kind: 'local-only', operation: exp.label, reason: exp.localOnly };
       const problems = exp.problem ? [{ instancePath: '', message: exp.problem }] : bodyProblems(answer, exp.json ?? null);
       if (problems.length === 0) return { kind: 'valid', operation: exp.label };
-      const reasons: string[] = [];
-      for (const problem of problems) {
-        const entry = matchAllowlist(allowlist, { method: answer.method, path: exp.template, status: answer.status, problem });
-        if (!entry) return { kind: 'mismatch', operation: exp.label, problems };
-        if (!reasons.includes(entry.reason)) reasons.push(entry.reason);
+      const where = { method: answer.method, path: exp.template, status: answer.status };
+      const allowed = (found: WireProblem[]) => allowedBy(allowlist, where, found);
+      const reasons = allowed(problems);
+      if (reasons) return { kind: 'allowlisted', operation: exp.label, reasons };
+      for (const entry of alternativeEntries(allowlist, where)) {
+        const also = allowed(bodyProblems(answer, named(opts.specs[0]!, entry.alternative)));
+        if (also) return { kind: 'allowlisted', operation: exp.label, reasons: [entry.reason, ...also.filter((r) => r !== entry.reason)] };
       }
-      return { kind: 'allowlisted', operation: exp.label, reasons };
+      return { kind: 'mismatch', operation: exp.label, problems };
     },
   };
+}
+
+/** The reasons that allow every one of the problems (none for no problems), or null when one is not allowed. */
+function allowedBy(allowlist: AllowlistEntry[], where: { method: string; path: string; status: number }, problems: WireProblem[]): string[] | null {
+  const reasons: string[] = [];
+  for (const problem of problems) {
+    const entry = matchAllowlist(allowlist, { ...where, problem });
+    if (!entry) return null;
+    if (!reasons.includes(entry.reason)) reasons.push(entry.reason);
+  }
+  return reasons;
 }
 
 interface Expectation {
