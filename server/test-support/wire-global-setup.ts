@@ -14,6 +14,7 @@ export default async function setup(project: TestProject) {
       `wire conformance: ${total.validated} answers validated against Ory's OpenAPI, ${total.allowlisted} allowlisted` +
         ` (${total.mismatched} mismatched, ${total.localOnly} local-only answers not checked; ${total.files} test files)`,
     );
+    for (const [reason, n] of Object.entries(total.reasons)) console.log(`  ${n} allowlisted: ${reason}`);
     await rm(dir, { recursive: true, force: true });
   };
 }

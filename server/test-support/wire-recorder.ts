@@ -3,11 +3,12 @@ import { oryWireValidator, type WireAnswer, type WireOutcome } from './wire-conf
 import { emptyTally, type WireTally } from './wire-tally';
 
 /**
- * The wire check of the integration suite: every answer of a test stack is checked against Ory's OpenAPI
- * as it is sent; mismatches wait here until the test's afterEach throws them (wire-setup.ts).
+ * The wire check of the integration suite: every answer of a test stack is kept as it is sent and checked
+ * against Ory's OpenAPI in the test's afterEach (wire-setup.ts), which throws the mismatches. Checking there,
+ * not while answering, keeps the spec's loading and compiling out of the answers' timing.
  */
 let tally = emptyTally();
-const pending: string[] = [];
+const unchecked: WireAnswer[] = [];
 
 /** The local stack's onAnswer hook for tests. */
 export function recordWireAnswer(req: FastifyRequest, reply: FastifyReply, payload: unknown): void {
@@ -19,7 +20,7 @@ export function recordWireAnswer(req: FastifyRequest, reply: FastifyReply, paylo
     contentType: headerText(reply.getHeader('content-type')),
     body: payloadText(payload),
   };
-  recordOutcome(answer, checkSafely(answer));
+  unchecked.push(answer);
 }
 
 function checkSafely(answer: WireAnswer): WireOutcome {
@@ -34,24 +35,28 @@ function checkSafely(answer: WireAnswer): WireOutcome {
   }
 }
 
-function recordOutcome(answer: WireAnswer, outcome: WireOutcome): void {
+function recordOutcome(answer: WireAnswer, outcome: WireOutcome, mismatches: string[]): void {
   if (outcome.kind === 'local-only') {
     tally.localOnly += 1;
     return;
   }
   tally.validated += 1;
-  if (outcome.kind === 'allowlisted') tally.allowlisted += 1;
+  if (outcome.kind === 'allowlisted') {
+    tally.allowlisted += 1;
+    for (const reason of outcome.reasons) tally.reasons[reason] = (tally.reasons[reason] ?? 0) + 1;
+  }
   if (outcome.kind !== 'mismatch') return;
   tally.mismatched += 1;
   const problems = outcome.problems.map((p) => `    ${p.instancePath || '(answer)'}: ${p.message}`).join('\n');
-  pending.push(`${answer.method} ${answer.url.split('?')[0]} → ${answer.status}, checked as ${outcome.operation}:\n${problems}`);
+  mismatches.push(`${answer.method} ${answer.url.split('?')[0]} → ${answer.status}, checked as ${outcome.operation}:\n${problems}`);
 }
 
-/** Throws (and forgets) the mismatches recorded since the last call. */
+/** Checks the answers sent since the last call and throws their mismatches. */
 export function assertWireConformance(): void {
-  const found = pending.splice(0);
-  if (found.length === 0) return;
-  throw new Error(`The local stack answered off Ory's published spec (${found.length}):\n${found.join('\n')}`);
+  const mismatches: string[] = [];
+  for (const answer of unchecked.splice(0)) recordOutcome(answer, checkSafely(answer), mismatches);
+  if (mismatches.length === 0) return;
+  throw new Error(`The local stack answered off Ory's published spec (${mismatches.length}):\n${mismatches.join('\n')}`);
 }
 
 /** The counts of this test file so far, and a fresh start. */

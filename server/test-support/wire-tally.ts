@@ -11,6 +11,8 @@ export interface WireTally {
   /** Answers of local-only routes (no Ory call), not checked. */
   localOnly: number;
   mismatched: number;
+  /** Allowlisted answers by the reason of the entry that allowed them. */
+  reasons: Record<string, number>;
 }
 
 declare module 'vitest' {
@@ -20,7 +22,7 @@ declare module 'vitest' {
   }
 }
 
-export const emptyTally = (): WireTally => ({ validated: 0, allowlisted: 0, localOnly: 0, mismatched: 0 });
+export const emptyTally = (): WireTally => ({ validated: 0, allowlisted: 0, localOnly: 0, mismatched: 0, reasons: {} });
 
 export async function writeTally(dir: string, tally: WireTally): Promise<void> {
   await writeFile(join(dir, `${process.pid}-${randomUUID()}.json`), JSON.stringify(tally));
@@ -35,6 +37,7 @@ export async function sumTallies(dir: string): Promise<WireTally & { files: numb
     total.allowlisted += tally.allowlisted;
     total.localOnly += tally.localOnly;
     total.mismatched += tally.mismatched;
+    for (const [reason, n] of Object.entries(tally.reasons)) total.reasons[reason] = (total.reasons[reason] ?? 0) + n;
     total.files += 1;
   }
   return total;
