@@ -53,8 +53,8 @@ function discriminated(schema: Schema, discriminator: Schema, docId: string): Sc
   return {
     ...rest,
     type: 'object',
-    required: [property],
-    properties: { [property]: { type: 'string', enum: tags } },
+    required: [...(Array.isArray(rest.required) ? rest.required : []), property],
+    properties: { ...(isObject(rest.properties) ? rest.properties : {}), [property]: { type: 'string', enum: tags } },
     allOf: tags.map((tag) => ({
       if: { properties: { [property]: { const: tag } } },
       then: { $ref: refTo(docId, String(mapping[tag])) },
