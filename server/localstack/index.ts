@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { pino, type Logger } from 'pino';
 import type { LocalStackContext } from './context';
 import { registerControlPlane } from './controlplane/index';
@@ -38,6 +38,8 @@ export interface LocalStackOptions {
   logger?: Logger;
   /** Time a client has to send its whole request before it is answered 408. Default 30000. */
   requestTimeoutMs?: number;
+  /** Sees every answer as it is sent (the integration suite checks each against Ory's OpenAPI). */
+  onAnswer?: (req: FastifyRequest, reply: FastifyReply, payload: unknown) => void;
 }
 
 export interface LocalStack {
@@ -118,6 +120,8 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
 }
 
 async function setUp(app: FastifyInstance, ctx: LocalStackContext, opts: LocalStackOptions): Promise<void> {
+  const { onAnswer } = opts;
+  if (onAnswer) app.addHook('onSend', async (req, reply, payload) => (onAnswer(req, reply, payload), payload));
   await app.register(cookie);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));

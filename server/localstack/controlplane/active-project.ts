@@ -20,10 +20,12 @@ export function registerActiveProjectRoutes(app: FastifyInstance, ctx: ControlPl
          OR EXISTS (SELECT 1 FROM workspace_members w WHERE w.workspace_id = p.workspace_id AND w.identity_id = $1))`,
       [session.identityId],
     );
-    return { project_id: rows[0]?.project_id ?? null };
+    // activeProjectInConsole.project_id is a string: no selection leaves it out (never null).
+    return rows[0] ? { project_id: rows[0].project_id } : {};
   });
 
-  app.put('/console/active/project', async (req) => {
+  // setActiveProjectInConsole answers 204 without a body.
+  app.put('/console/active/project', async (req, reply) => {
     const session = await requireSession(ctx, req);
     const body = parseBody(activeProjectBody, req.body);
     const projectId = body.project_id.toLowerCase();
@@ -35,6 +37,6 @@ export function registerActiveProjectRoutes(app: FastifyInstance, ctx: ControlPl
         [session.identityId, projectId, nowIso()],
       );
     });
-    return { project_id: projectId };
+    return reply.code(204).send();
   });
 }
