@@ -126,6 +126,21 @@ async function grant(q: Queryable, caller: Caller, permission: Permission, param
  * Registers one local-stack route: authentication first (401), then the zod schemas of params, query
  * and body (400 naming every bad field), then the declared permission (404/403), then the handler with
  * the typed input. Every method but GET runs in one transaction, the permission's row locked.
+ *
+ * ```ts
+ * route(scope, ctx, {
+ *   method: 'POST',
+ *   url: '/projects/:project/tokens',
+ *   params: projectRefParams,                 // z.object({ project: … }) → params.project: string
+ *   body: createApiKeyBody,                   // → body: { name: string; expires_at?: string | null }
+ *   auth: 'session-or-workspace-key',         // → caller: Caller ('session' narrows it to the session kind)
+ *   permission: 'backoffice.project.owner',   // → project: ProjectRow, role: Role (404 / 403 before the handler)
+ *   status: 201,
+ *   handler: async ({ q, project, body, caller }) => projectApiKeyView(...),
+ * });
+ * ```
+ * The scope needs `useZodValidation(scope)` and the control plane's error handler, which answers a
+ * validation failure with Ory's 400 body (`validationFailure` in `controlplane/errors.ts`).
  */
 export function route<
   Params extends z.ZodType | undefined = undefined,
