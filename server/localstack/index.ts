@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { pino, type Logger } from 'pino';
 import type { LocalStackContext } from './context';
@@ -117,7 +118,7 @@ async function setUp(app: FastifyInstance, ctx: LocalStackContext, opts: LocalSt
   });
   app.get('/health/alive', async () => ({ status: 'ok' }));
   app.get('/health/ready', async () => {
-    await ctx.db.query('SELECT 1');
+    await ctx.db.orm.execute(sql`SELECT 1`);
     return { status: 'ok' };
   });
   await registerIdentity(app, ctx, {
