@@ -1,16 +1,18 @@
 import cookie from '@fastify/cookie';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { pino, type Logger } from 'pino';
 import type { LocalStackContext } from './context';
 import { registerControlPlane } from './controlplane/index';
 import { openDb } from './db/index';
 import type { Db } from './db/types';
-import { errorBody } from './identity/errors';
 import { registerIdentity, toErrorResponse } from './identity/routes';
 import type { HashOptions } from './identity/password';
 import type { RateLimitOptions } from './identity/rate-limit';
 import { resolveSession } from './identity/session';
 import { REQUEST_TIMEOUT_MS, requestTimeoutOptions } from '../request-timeout';
+import { errorBody } from '../ory-error';
+import { maskUrl, REDACT_PATHS, REDACTED } from '../redact';
 import { findMalformedText } from '../text-input';
 
 export interface LocalStackOptions {
@@ -48,19 +50,11 @@ export interface LocalStack {
   close(): Promise<void>;
 }
 
-const REDACT = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'req.headers["x-session-token"]',
-  'res.headers["set-cookie"]',
-];
-
-/** Masks secrets carried in query strings (logout tokens, codes, flow tokens). */
-const safeUrl = (url: string) => url.replace(/([?&](?:token|code|csrf_token)=)[^&]*/gi, '$1[Redacted]');
+const REDACT = { paths: REDACT_PATHS, censor: REDACTED };
 
 function makeLogger(opts: LocalStackOptions): Logger {
   const serializers = {
-    req: (req: { method?: string; url?: string; id?: string }) => ({ method: req.method, url: safeUrl(req.url ?? ''), id: req.id }),
+    req: (req: { method?: string; url?: string; id?: string }) => ({ method: req.method, url: maskUrl(req.url ?? ''), id: req.id }),
   };
   if (opts.logger) return opts.logger.child({ component: 'localstack' }, { redact: REDACT, serializers });
   return pino({ level: process.env.LOG_LEVEL ?? 'info', redact: REDACT, serializers, base: { component: 'localstack' } });
@@ -131,7 +125,7 @@ async function setUp(app: FastifyInstance, ctx: LocalStackContext, opts: LocalSt
     return reply.code(status).send(body);
   });
   app.setNotFoundHandler(async (req, reply) =>
-    reply.code(404).send(errorBody(404, { reason: `No route ${req.method} ${safeUrl(req.url.split('?')[0] ?? '')}.` })),
+    reply.code(404).send(errorBody(404, { reason: `No route ${req.method} ${maskUrl(req.url.split('?')[0] ?? '')}.` })),
   );
   // Text PostgreSQL cannot store is a bad request, never a database failure (500).
   app.addHook('preValidation', async (req, reply) => {
@@ -140,7 +134,7 @@ async function setUp(app: FastifyInstance, ctx: LocalStackContext, opts: LocalSt
   });
   app.get('/health/alive', async () => ({ status: 'ok' }));
   app.get('/health/ready', async () => {
-    await ctx.db.query('SELECT 1');
+    await ctx.db.orm.execute(sql`SELECT 1`);
     return { status: 'ok' };
   });
   await registerIdentity(app, ctx, {

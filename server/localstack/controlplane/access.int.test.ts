@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identityVerifiableAddresses } from '../identity/schema';
 import type { LocalStack } from '../index';
 import {
   addProjectMember,
@@ -102,11 +104,11 @@ describe('project and workspace access', () => {
   });
 
   it('stores the active project per user and refuses projects the caller cannot read', async () => {
-    expect((await developer.call('GET', '/console/active/project')).body).toEqual({});
+    expectOryError(await developer.call('GET', '/console/active/project'), 404, /No active project/);
     const set = await developer.call('PUT', '/console/active/project', { project_id: projectId });
-    expect(set.status).toBe(204);
-    expect((await developer.call('GET', '/console/active/project')).body).toEqual({ project_id: projectId });
-    expect((await owner.call('GET', '/console/active/project')).body).toEqual({});
+    expect(set).toEqual({ status: 204, body: null });
+    expect(await developer.call('GET', '/console/active/project')).toEqual({ status: 200, body: { project_id: projectId } });
+    expectOryError(await owner.call('GET', '/console/active/project'), 404);
 
     expectOryError(await stranger.call('PUT', '/console/active/project', { project_id: projectId }), 403);
     const missing = { project_id: '00000000-0000-4000-8000-000000000000' };
@@ -121,8 +123,8 @@ describe('project and workspace access', () => {
     await owner.call('PUT', '/console/active/project', { project_id: doomed.id });
     await developer.call('PUT', '/console/active/project', { project_id: doomed.id });
     await owner.projects.purgeProject({ projectId: doomed.id });
-    expect((await owner.call('GET', '/console/active/project')).body).toEqual({});
-    expect((await developer.call('GET', '/console/active/project')).body).toEqual({});
+    expectOryError(await owner.call('GET', '/console/active/project'), 404);
+    expectOryError(await developer.call('GET', '/console/active/project'), 404);
   });
 
   it('lists project members with their source and removes direct members (owners only)', async () => {
@@ -137,7 +139,10 @@ describe('project and workspace access', () => {
     );
     expect(members).toHaveLength(3);
     expect(members.every((m) => m.email_verified === false)).toBe(true);
-    await stack.db.query('UPDATE identity_verifiable_addresses SET verified = true WHERE identity_id = $1', [owner.id]);
+    await stack.db.orm
+      .update(identityVerifiableAddresses)
+      .set({ verified: true })
+      .where(eq(identityVerifiableAddresses.identity_id, owner.id));
     const afterVerification = (await developer.projects.getProjectMembers({ project: projectId })).data;
     expect(afterVerification.find((m) => m.id === owner.id)?.email_verified).toBe(true);
 
