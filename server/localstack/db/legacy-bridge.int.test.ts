@@ -134,9 +134,15 @@ describe.each(drivers)('opening a database made by the hand-written migrations (
       await applyLegacy(legacy);
       const ids = await seed(legacy);
 
-      expect(await migrate(legacy)).toEqual(['0000_baseline']);
-      expect(await migrate(fresh)).toEqual(['0000_baseline']);
-      expect(await recordedIds(legacy)).toEqual(['0000_baseline', 'cp_0001_workspaces', 'cp_0002_projects', 'id_0001_identities']);
+      expect(await migrate(legacy)).toEqual(['0000_baseline', '0001_tenancy']);
+      expect(await migrate(fresh)).toEqual(['0000_baseline', '0001_tenancy']);
+      expect(await recordedIds(legacy)).toEqual([
+        '0000_baseline',
+        '0001_tenancy',
+        'cp_0001_workspaces',
+        'cp_0002_projects',
+        'id_0001_identities',
+      ]);
       const expected = (await catalog(fresh)) as { tables: unknown[]; constraints: { conname: string }[]; indexes: unknown[] };
       expect(expected.tables).toHaveLength(16);
       expect(expected.constraints.map((c) => c.conname)).toEqual(
@@ -172,11 +178,11 @@ describe.each(drivers)('opening a database made by the hand-written migrations (
       const later = [
         ...readMigrations(),
         {
-          id: '0001_later',
+          id: '9999_later',
           sql: 'ALTER TABLE "workspaces" ADD COLUMN "note" text;--> statement-breakpoint\nCREATE INDEX "workspaces_note_idx" ON "workspaces" USING btree ("note");',
         },
       ];
-      expect(await migrate(legacy, later)).toEqual(['0000_baseline', '0001_later']);
+      expect(await migrate(legacy, later)).toEqual(['0000_baseline', '0001_tenancy', '9999_later']);
       expect(await migrate(legacy, later)).toEqual([]);
       const cols = await legacy.query<{ column_name: string }>(
         `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'workspaces' AND column_name = 'note'`,
@@ -192,7 +198,7 @@ describe.each(drivers)('opening a database made by the hand-written migrations (
     const fresh = await open();
     try {
       await applyLegacy(partial, ['id_0001_identities']);
-      expect(await migrate(partial)).toEqual(['cp_0001_workspaces', 'cp_0002_projects', '0000_baseline']);
+      expect(await migrate(partial)).toEqual(['cp_0001_workspaces', 'cp_0002_projects', '0000_baseline', '0001_tenancy']);
       await migrate(fresh);
       expect(await catalog(partial)).toEqual(await catalog(fresh));
     } finally {
@@ -212,8 +218,8 @@ if (databaseUrl) {
       const b = await openPostgres(databaseUrl!, schema);
       try {
         const [ranA, ranB] = await Promise.all([migrate(a), migrate(b)]);
-        expect([...ranA, ...ranB]).toEqual(['0000_baseline']);
-        expect(await recordedIds(a)).toEqual(['0000_baseline']);
+        expect([...ranA, ...ranB]).toEqual(['0000_baseline', '0001_tenancy']);
+        expect(await recordedIds(a)).toEqual(['0000_baseline', '0001_tenancy']);
       } finally {
         await a.close();
         await b.close();
