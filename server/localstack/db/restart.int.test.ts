@@ -9,6 +9,7 @@ import { anyStatus, browser, startTestStack } from '../identity/int-helpers';
 import { courierMessages } from '../identity/schema';
 import { openDb } from './index';
 import { readMigrations } from './migrate';
+import { CONSOLE_NID } from '../identity/tenant-id';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'localstack-restart-'));
 let stack: LocalStack | undefined;
@@ -45,7 +46,7 @@ describe('openDb', () => {
     const db = await openDb(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL, schema: `t_tx_${Date.now()}` } : {});
     try {
       const insert = (q: { query: typeof db.query }, to: string) =>
-        q.query(`INSERT INTO courier_messages (id, recipient, subject, body, template_type) VALUES (gen_random_uuid(), $1, 's', 'b', 't')`, [to]);
+        q.query(`INSERT INTO courier_messages (nid, id, recipient, subject, body, template_type) VALUES ('${CONSOLE_NID}', gen_random_uuid(), $1, 's', 'b', 't')`, [to]);
       await db.tx((q) => insert(q, 'kept@example.com'));
       await expect(
         db.tx(async (q) => {
@@ -53,7 +54,7 @@ describe('openDb', () => {
           // The typed handle of a transaction writes in that same transaction.
           await q.orm
             .insert(courierMessages)
-            .values({ id: randomUUID(), recipient: 'dropped-too@example.com', subject: 's', body: 'b', template_type: 't' });
+              .values({ nid: CONSOLE_NID, id: randomUUID(), recipient: 'dropped-too@example.com', subject: 's', body: 'b', template_type: 't' });
           expect(await q.orm.$count(courierMessages)).toBe(3);
           throw new Error('boom');
         }),

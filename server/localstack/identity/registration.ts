@@ -1,6 +1,7 @@
 import { isSecure, type IdentityDeps } from './deps';
 import { sessionAlreadyAvailable } from './errors';
 import type { FlowHandler } from './flow-routes';
+import { markPassed } from './flows';
 import { uiLink } from './http';
 import { createIdentity, identityJson, isUniqueViolation, normalizeEmail } from './identities';
 import { addNodeMessage, clearNodeMessages, registrationNodes } from './nodes';
@@ -18,10 +19,11 @@ export function registrationHandler(deps: IdentityDeps): FlowHandler {
       if (session) throw sessionAlreadyAvailable('registration');
     },
     refuseSignedIn: () => sessionAlreadyAvailable('registration'),
+    api: true,
     async init({ csrf }) {
       return { state: 'choose_method', ui: { nodes: registrationNodes(csrf) } };
     },
-    async submit({ req, reply, flow, body, db, base }) {
+    async submit({ req, reply, flow, body, db, tenant, base }) {
       const nodes = flow.ui.nodes;
       clearNodeMessages(nodes);
       flow.ui.messages = [];
@@ -40,15 +42,16 @@ export function registrationHandler(deps: IdentityDeps): FlowHandler {
       let result;
       try {
         result = await db.tx(async (q) => {
-          const identityId = await createIdentity(q, traits, passwordHash);
-          await q.query(`UPDATE selfservice_flows SET state = 'passed_challenge', updated_at = now() WHERE id = $1`, [flow.id]);
-          const session = await issueSession(q, req, identityId, 'password', deps.sessionLifespanMs);
-          const verification = await startVerification(deps, q, {
+          const identityId = await createIdentity(q, tenant.nid, traits, passwordHash);
+          await markPassed(q, flow);
+          const session = await issueSession(q, req, tenant.nid, identityId, 'password', deps.sessionLifespanMs);
+          const verification = await startVerification(deps, q, tenant, {
             csrf: flow.csrf_token,
             identityId,
             email,
-            requestUrl: `${base}/self-service/verification/browser`,
+            requestUrl: `${base}/self-service/verification/${flow.type === 'api' ? 'api' : 'browser'}`,
             returnTo: flow.return_to,
+            type: flow.type === 'api' ? 'api' : 'browser',
           });
           return { identityId, session, verification };
         });
@@ -57,15 +60,31 @@ export function registrationHandler(deps: IdentityDeps): FlowHandler {
         flow.ui.messages = [texts.duplicateCredentials()];
         return { type: 'flow', status: 400 };
       }
-      setSessionCookie(reply, result.session, isSecure(deps, req));
-      deps.ctx.log.info({ identity_id: result.identityId }, 'identity registered');
-      const redirect = flow.return_to ?? uiLink(deps.ctx.uiUrl, '/');
+      deps.ctx.log.info({ nid: tenant.nid, identity_id: result.identityId }, 'identity registered');
+      const identity = await identityJson(db, tenant.nid, result.identityId, base);
+      const session = await sessionJson(db, tenant.nid, result.session.id, base);
+      if (flow.type === 'api') {
+        // Native apps get the session token itself (Kratos' successfulNativeRegistration).
+        const token = result.session.token;
+        return {
+          type: 'json',
+          redirect: '',
+          body: {
+            identity,
+            session,
+            session_token: token,
+            continue_with: [{ action: 'set_ory_session_token', ory_session_token: token }, result.verification.continueWith],
+          },
+        };
+      }
+      setSessionCookie(reply, tenant, result.session, isSecure(deps, req));
+      const redirect = flow.return_to ?? uiLink(tenant.uiUrl, '/');
       return {
         type: 'json',
         redirect,
         body: {
-          identity: await identityJson(db, result.identityId, base),
-          session: await sessionJson(db, result.session.id, base),
+          identity,
+          session,
           continue_with: [
             result.verification.continueWith,
             { action: 'redirect_browser_to', redirect_browser_to: redirect },
