@@ -34,6 +34,7 @@ export async function fillLogin(page: Page, email: string, password: string): Pr
 }
 
 export async function signOut(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').click();
   await page.getByTestId('sign-out').click();
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByTestId('flow-form')).toBeVisible();

@@ -2,9 +2,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './lib/query-client';
+import { initTheme } from './nav/theme';
 import { AppShell } from './shell/AppShell';
 import { createTrpcClient, trpc } from './trpc';
 import './styles.css';
+import './styles/frame.css';
+
+// Before the first render, so the page never flashes in the wrong theme.
+initTheme();
 
 function App() {
   const [queryClient] = useState(createQueryClient);
