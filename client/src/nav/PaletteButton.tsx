@@ -32,7 +32,6 @@ export function PaletteButton({ route, params }: { route: RouteDef; params: Scop
         className="topbar-button palette-button"
         aria-haspopup="dialog"
         aria-keyshortcuts={isMac ? 'Meta+K' : 'Control+K'}
-        aria-label="Search and jump to…"
         onPointerEnter={preload}
         onFocus={preload}
         onClick={() => {
@@ -42,9 +41,7 @@ export function PaletteButton({ route, params }: { route: RouteDef; params: Scop
         data-testid="palette-button"
       >
         <Search aria-hidden="true" size={16} />
-        <span className="palette-button-text" aria-hidden="true">
-          Search…
-        </span>
+        <span className="palette-button-text">Search…</span>
         <kbd className="palette-button-kbd" aria-hidden="true">
           {isMac ? '⌘K' : 'Ctrl K'}
         </kbd>

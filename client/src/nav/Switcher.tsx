@@ -29,6 +29,7 @@ export interface SwitcherProps {
  */
 export function Switcher(props: SwitcherProps) {
   const { label, currentLabel, testId } = props;
+  // The visible text (kind and current name) is the button's accessible name.
   const overlays = useOverlays();
   const openWithArrows = (e: KeyboardEvent<HTMLButtonElement>) => {
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
@@ -44,9 +45,8 @@ export function Switcher(props: SwitcherProps) {
       onKeyDown={openWithArrows}
       onClick={overlays ? undefined : () => requestOpen(testId)}
       data-testid={testId}
-      aria-label={`${label}: ${currentLabel}`}
     >
-      <span className="switcher-text" aria-hidden="true">
+      <span className="switcher-text">
         <span className="switcher-kind">{label}</span>
         <span className="switcher-current truncate">{currentLabel}</span>
       </span>

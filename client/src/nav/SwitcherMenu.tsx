@@ -34,7 +34,7 @@ export function SwitcherMenu({ trigger, label, currentLabel, items, status = 're
         <Popover.Trigger asChild>{trigger}</Popover.Trigger>
       </OverflowTooltipImpl>
       <Popover.Portal>
-        <Popover.Content className="switcher-popover" align="start" sideOffset={4} collisionPadding={8} data-testid={`${testId}-popover`}>
+        <Popover.Content className="switcher-popover" aria-label={label} align="start" sideOffset={4} collisionPadding={8} data-testid={`${testId}-popover`}>
           <Command
             label={label}
             loop

@@ -35,13 +35,12 @@ export function UserMenu() {
   };
 
   const trigger = (
-    <button type="button" className="topbar-button user-button" aria-haspopup="menu" aria-label={`Account menu of ${name}`} onClick={overlays ? undefined : () => requestOpen(TEST_ID)} data-testid={TEST_ID}>
+    <button type="button" className="topbar-button user-button" aria-haspopup="menu" onClick={overlays ? undefined : () => requestOpen(TEST_ID)} data-testid={TEST_ID}>
       <span className="avatar" aria-hidden="true">
         {name.slice(0, 1).toUpperCase()}
       </span>
-      <span className="truncate user-name" aria-hidden="true">
-        {name}
-      </span>
+      <span className="sr-only">Account menu: </span>
+      <span className="truncate user-name">{name}</span>
     </button>
   );
   if (!overlays) return trigger;

@@ -1,10 +1,20 @@
-import { Fragment, Suspense } from 'react';
+import { Fragment, Suspense, useEffect, useState } from 'react';
 import { Route, Switch } from 'wouter';
 import { GraceSpinner, LoadingProjectScreen } from '../components/Spinner';
 import { ROUTE_LIST, ROUTES } from '../routes';
 import { useOptionalProject, useProjectLoading } from './ProjectContext';
 
 const NotFound = ROUTES.notFound.page;
+
+/**
+ * 'Loading Project', mounted in a small commit of its own just after the frame's, so its grace
+ * period runs from the moment the screen is in the page.
+ */
+function ProjectLoading() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  return ready ? <LoadingProjectScreen /> : null;
+}
 
 /**
  * The page area: the current route's page, or 'Loading Project' while a project route's project
@@ -14,7 +24,7 @@ const NotFound = ROUTES.notFound.page;
 export function RouteView() {
   const projectLoading = useProjectLoading();
   const project = useOptionalProject();
-  if (projectLoading) return <LoadingProjectScreen />;
+  if (projectLoading) return <ProjectLoading />;
   return (
     <Suspense fallback={<GraceSpinner />}>
       {/* Keyed by project: nothing typed for one project (a rename form) carries over to another. */}
