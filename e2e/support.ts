@@ -93,3 +93,35 @@ export async function expectNoA11yViolations(
   const results = await axe.analyze();
   expect(results.violations.map((v) => v.id), `Accessibility violations on ${screen}:\n\n${formatViolations(results.violations)}\n`).toEqual([]);
 }
+
+/** Creates a workspace through its create page; answers its id (from the workspace URL). */
+export async function createWorkspace(page: Page, name: string): Promise<string> {
+  await page.goto('/workspaces/create');
+  await page.getByTestId('workspace-name-input').fill(name);
+  await page.getByTestId('create-workspace-submit').click();
+  await expect(page).toHaveURL(/\/workspaces\/[0-9a-f-]{36}$/);
+  const match = /\/workspaces\/([0-9a-f-]{36})$/.exec(page.url());
+  if (!match?.[1]) throw new Error(`No workspace id in ${page.url()}`);
+  return match[1];
+}
+
+/** Nothing scrolls sideways: the document is no wider than the viewport. */
+export async function expectNoHorizontalScroll(page: Page, screen: string = new URL(page.url()).pathname): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth, `${screen} is ${scrollWidth}px wide in a ${innerWidth}px viewport`).toBeLessThanOrEqual(innerWidth);
+}
+
+/**
+ * Runs axe in the light and the dark theme. The console follows the system theme by default, so the
+ * page is shown as under a dark system setting, checked, and switched back.
+ */
+export async function expectNoA11yViolationsInBothThemes(page: Page, screen: string = new URL(page.url()).pathname): Promise<void> {
+  const root = page.locator('html');
+  await expect(root).toHaveAttribute('data-theme', 'light');
+  await expectNoA11yViolations(page, `${screen} (light)`);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(root).toHaveAttribute('data-theme', 'dark');
+  await expectNoA11yViolations(page, `${screen} (dark)`);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(root).toHaveAttribute('data-theme', 'light');
+}

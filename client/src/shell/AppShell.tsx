@@ -35,11 +35,14 @@ function Shell() {
   }, []);
   const { route, params } = useMatchedRoute();
   const projectId = isProjectRoute(route) ? params['project'] : undefined;
-  const layout = <Layout route={route} params={params} />;
-  const scoped = projectId ? <ProjectContext projectId={projectId}>{layout}</ProjectContext> : layout;
+  const scoped = (
+    <ProjectContext projectId={projectId}>
+      <Layout route={route} params={params} />
+    </ProjectContext>
+  );
   return (
     <RouteContext.Provider value={route}>
-      {route.requiresAuth ? <AuthGuard>{scoped}</AuthGuard> : scoped}
+      <AuthGuard required={route.requiresAuth}>{scoped}</AuthGuard>
       <ConsoleToaster />
     </RouteContext.Provider>
   );

@@ -17,19 +17,21 @@ export const PROJECT_ACCESS_TOAST_ID = 'project-access-failure';
  * toast and redirect to the project list). Project loading is not retried. The frame stays on screen
  * while loading; the page area shows 'Loading Project' (see useProjectLoading).
  */
-export function ProjectContext({ projectId, children }: { projectId: string; children: ReactNode }) {
-  const project = trpc.projects.get.useQuery({ projectId }, QUERY_RULES.project);
+export function ProjectContext({ projectId, children }: { projectId: string | undefined; children: ReactNode }) {
+  // Rendered on every route (idle without a project), so moving in and out of a project keeps the frame mounted.
+  const project = trpc.projects.get.useQuery({ projectId: projectId ?? '' }, { ...QUERY_RULES.project, enabled: Boolean(projectId) });
   const [, navigate] = useLocation();
+  const failed = Boolean(projectId) && project.isError;
 
   useEffect(() => {
-    if (!project.isError) return;
+    if (!failed) return;
     toast.error(MESSAGES.projectAccessFailure, { id: PROJECT_ACCESS_TOAST_ID });
     navigate('/projects', { replace: true });
-  }, [project.isError, navigate]);
+  }, [failed, navigate]);
 
-  const loaded = project.isSuccess ? project.data : null;
+  const loaded = projectId && project.isSuccess ? project.data : null;
   return (
-    <ProjectLoadingCtx.Provider value={!loaded}>
+    <ProjectLoadingCtx.Provider value={Boolean(projectId) && !loaded}>
       <ProjectCtx.Provider value={loaded}>{children}</ProjectCtx.Provider>
     </ProjectLoadingCtx.Provider>
   );
