@@ -115,13 +115,26 @@ export async function expectNoHorizontalScroll(page: Page, screen: string = new 
  * Runs axe in the light and the dark theme. The console follows the system theme by default, so the
  * page is shown as under a dark system setting, checked, and switched back.
  */
-export async function expectNoA11yViolationsInBothThemes(page: Page, screen: string = new URL(page.url()).pathname): Promise<void> {
+export async function expectNoA11yViolationsInBothThemes(
+  page: Page,
+  screen: string = new URL(page.url()).pathname,
+  options: { darkColorsOnly?: boolean } = {},
+): Promise<void> {
   const root = page.locator('html');
   await expect(root).toHaveAttribute('data-theme', 'light');
   await expectNoA11yViolations(page, `${screen} (light)`);
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(root).toHaveAttribute('data-theme', 'dark');
-  await expectNoA11yViolations(page, `${screen} (dark)`);
+  if (options.darkColorsOnly) await expectNoColorViolations(page, `${screen} (dark)`);
+  else await expectNoA11yViolations(page, `${screen} (dark)`);
   await page.emulateMedia({ colorScheme: 'light' });
   await expect(root).toHaveAttribute('data-theme', 'light');
+}
+
+/** The theme changes colours only: its checks are the colour rules (contrast, links told apart from text). */
+export const COLOR_RULES = ['color-contrast', 'link-in-text-block'];
+
+export async function expectNoColorViolations(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withRules(COLOR_RULES).exclude('.toast').analyze();
+  expect(results.violations.map((v) => v.id), `Colour violations on ${screen}:\n\n${formatViolations(results.violations)}\n`).toEqual([]);
 }
