@@ -14,6 +14,8 @@ import { setThemePreference } from './theme';
 
 export interface PaletteProps {
   open: boolean;
+  /** Where focus goes back to when the palette closes without opening a page. */
+  returnFocus: () => void;
   onOpenChange: (open: boolean) => void;
   route: RouteDef;
   params: ScopeParams;
@@ -54,7 +56,7 @@ function Item({ value, keywords, onSelect, icon, children, hint, testId }: { val
  * The command palette (⌘K / Ctrl+K): jumps to any page of the current project or workspace, to the
  * console's own pages, to any project or workspace, and runs a few actions.
  */
-export default function CommandPalette({ open, onOpenChange, route, params }: PaletteProps) {
+export default function CommandPalette({ open, returnFocus, onOpenChange, params }: PaletteProps) {
   const [, navigate] = useLocation();
   const navigated = useRef(false);
   const project = useOptionalProject();
@@ -96,15 +98,18 @@ export default function CommandPalette({ open, onOpenChange, route, params }: Pa
   );
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+    // Not modal: the page behind stays in the accessibility tree; Escape, a click outside or Tab
+    // leaving the palette closes it.
+    <Dialog.Root open={open} onOpenChange={onOpenChange} modal={false}>
       <Dialog.Portal>
-        <Dialog.Overlay className="palette-overlay" />
+        <div className="palette-overlay" aria-hidden="true" />
         <Dialog.Content
           className="palette"
           aria-describedby={undefined}
           data-testid="palette"
           onCloseAutoFocus={(event) => {
-            if (navigated.current) event.preventDefault();
+            event.preventDefault();
+            if (!navigated.current) returnFocus();
             navigated.current = false;
           }}
         >

@@ -11,6 +11,7 @@ export function Drawer({ children }: { children: ReactElement<{ onNavigate?: () 
   const [open, setOpen] = useState(false);
   const [location] = useLocation();
   const navigated = useRef(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     setOpen(false);
   }, [location]);
@@ -19,20 +20,23 @@ export function Drawer({ children }: { children: ReactElement<{ onNavigate?: () 
     setOpen(false);
   };
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
+    // Not modal: the page stays in the accessibility tree; Escape, a click outside or Tab leaving the
+    // drawer closes it.
+    <Dialog.Root open={open} onOpenChange={setOpen} modal={false}>
       <Dialog.Trigger asChild>
-        <button type="button" className="topbar-button drawer-button" aria-label="Open navigation" data-testid="drawer-button">
+        <button ref={trigger} type="button" className="topbar-button drawer-button" aria-label="Open navigation" data-testid="drawer-button">
           <Menu aria-hidden="true" size={20} />
         </button>
       </Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className="drawer-overlay" />
+        <div className="drawer-overlay" aria-hidden="true" />
         <Dialog.Content
           className="drawer"
           aria-describedby={undefined}
           data-testid="drawer"
           onCloseAutoFocus={(event) => {
-            if (navigated.current) event.preventDefault();
+            event.preventDefault();
+            if (!navigated.current) trigger.current?.focus();
             navigated.current = false;
           }}
         >

@@ -12,6 +12,10 @@ function useRequestedOpen(testId: string) {
   return state;
 }
 
+/*
+ * Menus are not modal (WAI-ARIA menu pattern): the page stays in the accessibility tree while one is
+ * open. They render in place (no portal), inside the top bar's banner landmark.
+ */
 const THEMES = [
   { value: 'light', label: 'Light', Icon: Sun },
   { value: 'dark', label: 'Dark', Icon: Moon },
@@ -34,11 +38,10 @@ export interface UserMenuDropdownProps {
 export function UserMenuDropdown({ trigger, testId, name, email, theme, onTheme, onAccount, onSignOut, busy }: UserMenuDropdownProps) {
   const [open, setOpen] = useRequestedOpen(testId);
   return (
-    <DropdownMenu.Root open={open} onOpenChange={setOpen}>
+    <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
       <OverflowTooltipImpl text={name}>
         <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
       </OverflowTooltipImpl>
-      <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu" align="end" sideOffset={6} collisionPadding={8} data-testid={`${testId}-content`}>
           <DropdownMenu.Label className="menu-label">
             <span className="truncate menu-user" title={name}>
@@ -69,7 +72,6 @@ export function UserMenuDropdown({ trigger, testId, name, email, theme, onTheme,
             <LogOut aria-hidden="true" size={16} /> Sign out
           </DropdownMenu.Item>
         </DropdownMenu.Content>
-      </DropdownMenu.Portal>
     </DropdownMenu.Root>
   );
 }
@@ -78,9 +80,8 @@ export function UserMenuDropdown({ trigger, testId, name, email, theme, onTheme,
 export function HelpMenuDropdown({ trigger, testId, onSupport }: { trigger: ReactElement; testId: string; onSupport: () => void }) {
   const [open, setOpen] = useRequestedOpen(testId);
   return (
-    <DropdownMenu.Root open={open} onOpenChange={setOpen}>
+    <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
       <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu" align="end" sideOffset={6} collisionPadding={8} data-testid={`${testId}-content`}>
           <DropdownMenu.Item className="menu-item" onSelect={onSupport} data-testid="help-support">
             <MessageSquare aria-hidden="true" size={16} /> Support
@@ -96,7 +97,6 @@ export function HelpMenuDropdown({ trigger, testId, onSupport }: { trigger: Reac
             </DropdownMenu.Item>
           ))}
         </DropdownMenu.Content>
-      </DropdownMenu.Portal>
     </DropdownMenu.Root>
   );
 }

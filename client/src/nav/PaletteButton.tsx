@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { RouteDef } from '../lib/route-def';
 import type { ScopeParams } from './nav-model';
 
@@ -13,10 +13,15 @@ export function PaletteButton({ route, params }: { route: RouteDef; params: Scop
   const [open, setOpen] = useState(false);
   // The palette's code loads on first use (or on hover/focus of the button), not with the frame.
   const [wanted, setWanted] = useState(false);
+  const opener = useRef<HTMLElement | null>(null);
+  const remember = () => {
+    opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+  };
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if ((event.metaKey || event.ctrlKey) && !event.altKey && event.key.toLowerCase() === 'k') {
         event.preventDefault();
+        if (!document.querySelector('[data-testid="palette"]')) remember();
         setWanted(true);
         setOpen((o) => !o);
       }
@@ -34,7 +39,8 @@ export function PaletteButton({ route, params }: { route: RouteDef; params: Scop
         aria-keyshortcuts={isMac ? 'Meta+K' : 'Control+K'}
         onPointerEnter={preload}
         onFocus={preload}
-        onClick={() => {
+        onClick={(event) => {
+          opener.current = event.currentTarget;
           setWanted(true);
           setOpen(true);
         }}
@@ -48,7 +54,7 @@ export function PaletteButton({ route, params }: { route: RouteDef; params: Scop
       </button>
       {wanted && (
         <Suspense fallback={null}>
-          <CommandPalette open={open} onOpenChange={setOpen} route={route} params={params} />
+          <CommandPalette open={open} onOpenChange={setOpen} route={route} params={params} returnFocus={() => opener.current?.focus()} />
         </Suspense>
       )}
     </>

@@ -110,11 +110,11 @@ export function Sidebar({ route, params, onNavigate }: { route: RouteDef; params
         <ProjectSwitcher />
       </div>
       {scoped.length > 0 && (
-        <nav aria-label={SCOPE_LABEL[scope]} className="nav" data-testid={`nav-${scope}`}>
+        <nav aria-label={SCOPE_LABEL[scope]} className="nav" data-testid={`sidebar-nav-${scope}`}>
           {scoped.map(group)}
         </nav>
       )}
-      <nav aria-label={SCOPE_LABEL.console} className="nav" data-testid="nav-console">
+      <nav aria-label={SCOPE_LABEL.console} className="nav" data-testid="sidebar-nav-console">
         {general.map(group)}
       </nav>
     </div>
