@@ -20,7 +20,8 @@ function focusedTestId(): string | null {
 export function loadOverlays(): Promise<OverlaysModule> {
   pending ??= import('./overlays').then(
     (module) => {
-      const focused = focusedTestId();
+      // A trigger used before the code arrived opens its overlay, which takes focus itself.
+      const focused = openOnArrival ? null : focusedTestId();
       loaded = module;
       listeners.forEach((listener) => listener());
       window.setTimeout(() => {
