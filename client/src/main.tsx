@@ -2,9 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Tooltip } from 'radix-ui';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Router } from 'wouter';
 import { NavigationGuardDialog } from './components/NavigationGuardDialog';
-import { guardNavigation, installNavigationGuard } from './lib/navigation-guard';
+import { installNavigationGuard } from './lib/navigation-guard';
 import { createQueryClient } from './lib/query-client';
 import { initTheme } from './nav/theme';
 import { AppShell } from './shell/AppShell';
@@ -25,12 +24,10 @@ function App() {
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <Router aroundNav={guardNavigation}>
-          <Tooltip.Provider delayDuration={300}>
-            <AppShell />
-            <NavigationGuardDialog />
-          </Tooltip.Provider>
-        </Router>
+        <Tooltip.Provider delayDuration={300}>
+          <AppShell />
+          <NavigationGuardDialog />
+        </Tooltip.Provider>
       </QueryClientProvider>
     </trpc.Provider>
   );

@@ -10,7 +10,7 @@ export function HelpMenu() {
   const [, navigate] = useLocation();
   const overlays = useOverlays();
   const trigger = (
-    <button type="button" className="topbar-button" aria-haspopup="menu" aria-label="Help" onClick={overlays ? undefined : () => requestOpen(TEST_ID)} data-testid={TEST_ID}>
+    <button type="button" className="topbar-button" aria-haspopup="menu" aria-label="Help" onPointerDown={overlays ? undefined : () => requestOpen(TEST_ID)} onClick={overlays ? undefined : () => requestOpen(TEST_ID)} data-testid={TEST_ID}>
       <CircleHelp aria-hidden="true" size={18} />
     </button>
   );

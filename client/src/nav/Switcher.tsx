@@ -43,7 +43,7 @@ export function Switcher(props: SwitcherProps) {
       className="switcher-button"
       aria-haspopup="dialog"
       onKeyDown={openWithArrows}
-      onClick={overlays ? undefined : () => requestOpen(testId)}
+      onPointerDown={overlays ? undefined : () => requestOpen(testId)} onClick={overlays ? undefined : () => requestOpen(testId)}
       data-testid={testId}
     >
       <span className="switcher-text">

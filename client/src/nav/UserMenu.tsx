@@ -35,7 +35,7 @@ export function UserMenu() {
   };
 
   const trigger = (
-    <button type="button" className="topbar-button user-button" aria-haspopup="menu" onClick={overlays ? undefined : () => requestOpen(TEST_ID)} data-testid={TEST_ID}>
+    <button type="button" className="topbar-button user-button" aria-haspopup="menu" onPointerDown={overlays ? undefined : () => requestOpen(TEST_ID)} onClick={overlays ? undefined : () => requestOpen(TEST_ID)} data-testid={TEST_ID}>
       <span className="avatar" aria-hidden="true">
         {name.slice(0, 1).toUpperCase()}
       </span>

@@ -49,7 +49,11 @@ export function useOverlays(): OverlaysModule | null {
   return useSyncExternalStore(subscribe, () => loaded);
 }
 
-/** A trigger used before the overlays arrived: open its overlay as soon as they do. */
+/**
+ * A trigger used before the overlays arrived: open its overlay as soon as they do. Triggers ask on
+ * pointerdown as well as on click, so a press during which the code arrives (and the plain trigger is
+ * replaced, so no click follows) still opens the overlay.
+ */
 export function requestOpen(testId: string): void {
   openOnArrival = testId;
   void loadOverlays().catch(() => undefined);

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Router } from 'wouter';
+import { guardNavigation } from '../lib/navigation-guard';
 import { RouteContext } from '../lib/route-context';
 import { isProjectRoute } from '../lib/route-def';
 import { usePagePreloading } from '../nav/preload';
@@ -15,12 +16,13 @@ import { useShellEffects } from './use-shell-effects';
 /**
  * The application shell (registered at /_app): it wraps every route, runs the URL rules of spec §2,
  * captures page views and hosts the toaster. The frame (top bar, sidebar, breadcrumbs) stays mounted
- * across navigations; only the page inside it changes.
+ * across navigations; only the page inside it changes. Every in-app navigation passes the unsaved-changes
+ * guard (`aroundNav`; a Router with its own location hook does not inherit it from an outer one).
  */
 export function AppShell() {
   return (
     <TransitionLocationProvider>
-      <Router hook={useTransitionLocation} searchHook={useTransitionSearch}>
+      <Router hook={useTransitionLocation} searchHook={useTransitionSearch} aroundNav={guardNavigation}>
         <Shell />
       </Router>
     </TransitionLocationProvider>
