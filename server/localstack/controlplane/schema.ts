@@ -120,9 +120,58 @@ export const consoleActiveProject = pgTable(
   ],
 );
 
+/*
+ * API keys: the secret is stored only as its SHA-256 (hex); `last_characters` lets a list tell keys apart.
+ * A key goes with its project or workspace and with the identity that created it.
+ */
+const apiKeyColumns = {
+  id: uuid().primaryKey(),
+  owner_id: uuid().notNull(),
+  name: text().notNull(),
+  token_hash: text().notNull(),
+  last_characters: text().notNull(),
+  expires_at: timestamp(tstz),
+  created_at: timestamp(tstz).notNull(),
+  updated_at: timestamp(tstz).notNull(),
+};
+
+export const projectApiKeys = pgTable(
+  'project_api_keys',
+  { ...apiKeyColumns, project_id: uuid().notNull() },
+  (t) => [
+    unique('project_api_keys_token_hash_key').on(t.token_hash),
+    foreignKey({ name: 'project_api_keys_project_id_fkey', columns: [t.project_id], foreignColumns: [projects.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ name: 'project_api_keys_owner_id_fkey', columns: [t.owner_id], foreignColumns: [identities.id] }).onDelete(
+      'cascade',
+    ),
+    index('project_api_keys_project_idx').on(t.project_id, t.created_at, t.id),
+  ],
+);
+
+export const workspaceApiKeys = pgTable(
+  'workspace_api_keys',
+  { ...apiKeyColumns, workspace_id: uuid().notNull() },
+  (t) => [
+    unique('workspace_api_keys_token_hash_key').on(t.token_hash),
+    foreignKey({
+      name: 'workspace_api_keys_workspace_id_fkey',
+      columns: [t.workspace_id],
+      foreignColumns: [workspaces.id],
+    }).onDelete('cascade'),
+    foreignKey({ name: 'workspace_api_keys_owner_id_fkey', columns: [t.owner_id], foreignColumns: [identities.id] }).onDelete(
+      'cascade',
+    ),
+    index('workspace_api_keys_workspace_idx').on(t.workspace_id, t.created_at, t.id),
+  ],
+);
+
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 export type WorkspaceMemberRow = typeof workspaceMembers.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 export type ProjectRevisionRow = typeof projectRevisions.$inferSelect;
 export type ProjectMemberRow = typeof projectMembers.$inferSelect;
 export type ActiveProjectRow = typeof consoleActiveProject.$inferSelect;
+export type ProjectApiKeyRow = typeof projectApiKeys.$inferSelect;
+export type WorkspaceApiKeyRow = typeof workspaceApiKeys.$inferSelect;

@@ -10,6 +10,8 @@ import type { Db, MigrationTarget, RawQueryable } from './types';
 type Target = Db & MigrationTarget;
 
 const databaseUrl = process.env.DATABASE_URL;
+/** Every generated migration, in order: the baseline and those written after it. */
+const generated = readMigrations().map((m) => m.id);
 const schemas: string[] = [];
 
 afterAll(async () => {
@@ -134,11 +136,13 @@ describe.each(drivers)('opening a database made by the hand-written migrations (
       await applyLegacy(legacy);
       const ids = await seed(legacy);
 
-      expect(await migrate(legacy)).toEqual(['0000_baseline']);
-      expect(await migrate(fresh)).toEqual(['0000_baseline']);
-      expect(await recordedIds(legacy)).toEqual(['0000_baseline', 'cp_0001_workspaces', 'cp_0002_projects', 'id_0001_identities']);
+      expect(await migrate(legacy)).toEqual(generated);
+      expect(await migrate(fresh)).toEqual(generated);
+      expect(await recordedIds(legacy)).toEqual(
+        [...generated, 'cp_0001_workspaces', 'cp_0002_projects', 'id_0001_identities'].sort(),
+      );
       const expected = (await catalog(fresh)) as { tables: unknown[]; constraints: { conname: string }[]; indexes: unknown[] };
-      expect(expected.tables).toHaveLength(16);
+      expect(expected.tables).toHaveLength(18);
       expect(expected.constraints.map((c) => c.conname)).toEqual(
         expect.arrayContaining(['sessions_token_hash_key', 'identity_credentials_identity_id_fkey', 'workspace_members_role_check']),
       );
@@ -172,11 +176,11 @@ describe.each(drivers)('opening a database made by the hand-written migrations (
       const later = [
         ...readMigrations(),
         {
-          id: '0001_later',
+          id: '9999_later',
           sql: 'ALTER TABLE "workspaces" ADD COLUMN "note" text;--> statement-breakpoint\nCREATE INDEX "workspaces_note_idx" ON "workspaces" USING btree ("note");',
         },
       ];
-      expect(await migrate(legacy, later)).toEqual(['0000_baseline', '0001_later']);
+      expect(await migrate(legacy, later)).toEqual([...generated, '9999_later']);
       expect(await migrate(legacy, later)).toEqual([]);
       const cols = await legacy.query<{ column_name: string }>(
         `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'workspaces' AND column_name = 'note'`,
@@ -192,7 +196,7 @@ describe.each(drivers)('opening a database made by the hand-written migrations (
     const fresh = await open();
     try {
       await applyLegacy(partial, ['id_0001_identities']);
-      expect(await migrate(partial)).toEqual(['cp_0001_workspaces', 'cp_0002_projects', '0000_baseline']);
+      expect(await migrate(partial)).toEqual(['cp_0001_workspaces', 'cp_0002_projects', ...generated]);
       await migrate(fresh);
       expect(await catalog(partial)).toEqual(await catalog(fresh));
     } finally {
@@ -212,8 +216,8 @@ if (databaseUrl) {
       const b = await openPostgres(databaseUrl!, schema);
       try {
         const [ranA, ranB] = await Promise.all([migrate(a), migrate(b)]);
-        expect([...ranA, ...ranB]).toEqual(['0000_baseline']);
-        expect(await recordedIds(a)).toEqual(['0000_baseline']);
+        expect([...ranA, ...ranB]).toEqual(generated);
+        expect(await recordedIds(a)).toEqual(generated);
       } finally {
         await a.close();
         await b.close();
