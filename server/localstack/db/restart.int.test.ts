@@ -8,6 +8,7 @@ import { loginUser, registerUser } from '../../test-support/users';
 import { anyStatus, browser, startTestStack } from '../identity/int-helpers';
 import { courierMessages } from '../identity/schema';
 import { openDb } from './index';
+import { CONSOLE_NID } from '../identity/tenant-id';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'localstack-restart-'));
 let stack: LocalStack | undefined;
@@ -34,7 +35,7 @@ describe('PGlite data directory', () => {
     const again = await loginUser(stack.url, user.email, user.password);
     expect(again.identityId).toBe(user.identityId);
     const migrations = await stack.db.query<{ id: string }>('SELECT id FROM schema_migrations ORDER BY id');
-    expect(migrations.map((m) => m.id)).toEqual(['0000_baseline']);
+    expect(migrations.map((m) => m.id)).toEqual(['0000_baseline', '0001_tenancy']);
     expect((await b.api.toSession({ cookie: 'ory_kratos_session=forged' }, anyStatus)).status).toBe(401);
   });
 });
@@ -44,7 +45,7 @@ describe('openDb', () => {
     const db = await openDb(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL, schema: `t_tx_${Date.now()}` } : {});
     try {
       const insert = (q: { query: typeof db.query }, to: string) =>
-        q.query(`INSERT INTO courier_messages (id, recipient, subject, body, template_type) VALUES (gen_random_uuid(), $1, 's', 'b', 't')`, [to]);
+        q.query(`INSERT INTO courier_messages (nid, id, recipient, subject, body, template_type) VALUES ('${CONSOLE_NID}', gen_random_uuid(), $1, 's', 'b', 't')`, [to]);
       await db.tx((q) => insert(q, 'kept@example.com'));
       await expect(
         db.tx(async (q) => {
@@ -52,7 +53,7 @@ describe('openDb', () => {
           // The typed handle of a transaction writes in that same transaction.
           await q.orm
             .insert(courierMessages)
-            .values({ id: randomUUID(), recipient: 'dropped-too@example.com', subject: 's', body: 'b', template_type: 't' });
+              .values({ nid: CONSOLE_NID, id: randomUUID(), recipient: 'dropped-too@example.com', subject: 's', body: 'b', template_type: 't' });
           expect(await q.orm.$count(courierMessages)).toBe(3);
           throw new Error('boom');
         }),

@@ -1,5 +1,6 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/types';
+import { CONSOLE_NID } from './tenant-id';
 
 export type CodeKind = 'recovery' | 'verification';
 
@@ -16,8 +17,8 @@ export async function issueCode(
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await q.query('UPDATE selfservice_codes SET used_at = now() WHERE flow_id = $1 AND used_at IS NULL', [args.flowId]);
   await q.query(
-    `INSERT INTO selfservice_codes (id, flow_id, kind, identity_id, address, code_hash, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    `INSERT INTO selfservice_codes (nid, id, flow_id, kind, identity_id, address, code_hash, expires_at)
+     VALUES ('${CONSOLE_NID}', $1, $2, $3, $4, $5, $6, $7)`,
     [
       randomUUID(),
       args.flowId,

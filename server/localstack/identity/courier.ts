@@ -6,6 +6,7 @@ import type { IdentityDeps } from './deps';
 import { OryHttpError } from './errors';
 import { queryParam } from './http';
 import { courierMessages, type CourierMessageRow } from './schema';
+import { CONSOLE_NID } from './tenant-id';
 
 export interface MailInput {
   to: string;
@@ -18,7 +19,7 @@ export interface MailInput {
 export async function sendMail(deps: IdentityDeps, q: Queryable, mail: MailInput): Promise<void> {
   await q.orm
     .insert(courierMessages)
-    .values({ id: randomUUID(), recipient: mail.to, subject: mail.subject, body: mail.body, template_type: mail.template });
+      .values({ nid: CONSOLE_NID, id: randomUUID(), recipient: mail.to, subject: mail.subject, body: mail.body, template_type: mail.template });
   deps.ctx.log.info(
     { to: mail.to, template: mail.template, mailbox: `${deps.ctx.publicUrl()}/local/mailbox` },
     `Email "${mail.subject}" sent to ${mail.to}; read it at ${deps.ctx.publicUrl()}/local/mailbox`,

@@ -3,6 +3,7 @@ import type { Queryable } from '../db/types';
 import { identityJson } from './identities';
 import type { UiNode } from './nodes';
 import type { UiText } from './texts';
+import { CONSOLE_NID } from './tenant-id';
 
 export type FlowKind = 'login' | 'registration' | 'settings' | 'recovery' | 'verification';
 
@@ -47,9 +48,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function createFlow(q: Queryable, f: NewFlow): Promise<FlowRow> {
   const now = new Date();
   const [row] = await q.query<FlowRow>(
-    `INSERT INTO selfservice_flows (id, kind, type, state, csrf_token, request_url, return_to, identity_id, ui, data,
+    `INSERT INTO selfservice_flows (nid, id, kind, type, state, csrf_token, request_url, return_to, identity_id, ui, data,
                                     issued_at, expires_at, created_at, updated_at)
-     VALUES ($1, $2, $12, $3, $4, $5, $6, $7, $8, $9, $10, $11, $10, $10) RETURNING *`,
+     VALUES ('${CONSOLE_NID}', $1, $2, $12, $3, $4, $5, $6, $7, $8, $9, $10, $11, $10, $10) RETURNING *`,
     [
       randomUUID(),
       f.kind,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/types';
+import { CONSOLE_NID } from './tenant-id';
 
 export interface Traits {
   email: string;
@@ -85,8 +86,8 @@ export { isUniqueViolation } from '../db/errors';
 export async function createIdentity(q: Queryable, traits: Traits, passwordHash: string): Promise<string> {
   const id = randomUUID();
   const email = normalizeEmail(traits.email);
-  await q.query('INSERT INTO identities (id, traits) VALUES ($1, $2)', [id, JSON.stringify(traits)]);
-  await q.query('INSERT INTO identity_credentials (identity_id, type, identifier, secret) VALUES ($1, $2, $3, $4)', [
+  await q.query(`INSERT INTO identities (nid, id, traits) VALUES ('${CONSOLE_NID}', $1, $2)`, [id, JSON.stringify(traits)]);
+  await q.query(`INSERT INTO identity_credentials (nid, identity_id, type, identifier, secret) VALUES ('${CONSOLE_NID}', $1, $2, $3, $4)`, [
     id,
     'password',
     email,
@@ -106,10 +107,10 @@ export async function setAddresses(q: Queryable, identityId: string, email: stri
   await q.query('DELETE FROM identity_verifiable_addresses WHERE identity_id = $1', [identityId]);
   await q.query('DELETE FROM identity_recovery_addresses WHERE identity_id = $1', [identityId]);
   await q.query(
-    `INSERT INTO identity_verifiable_addresses (id, identity_id, value, verified, via, status) VALUES ($1, $2, $3, false, 'email', 'pending')`,
+    `INSERT INTO identity_verifiable_addresses (nid, id, identity_id, value, verified, via, status) VALUES ('${CONSOLE_NID}', $1, $2, $3, false, 'email', 'pending')`,
     [randomUUID(), identityId, email],
   );
-  await q.query(`INSERT INTO identity_recovery_addresses (id, identity_id, value, via) VALUES ($1, $2, $3, 'email')`, [
+  await q.query(`INSERT INTO identity_recovery_addresses (nid, id, identity_id, value, via) VALUES ('${CONSOLE_NID}', $1, $2, $3, 'email')`, [
     randomUUID(),
     identityId,
     email,

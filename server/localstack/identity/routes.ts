@@ -17,6 +17,7 @@ import { registerSchemaRoutes } from './schemas';
 import { registerSessionRoutes } from './session-routes';
 import { settingsHandler } from './settings';
 import { verificationHandler } from './verification';
+import { CONSOLE_NID } from './tenant-id';
 
 export interface IdentityOptions {
   flowLifespanMs?: number;
@@ -62,7 +63,7 @@ export async function registerIdentity(app: FastifyInstance, ctx: LocalStackCont
       if (!isJsonRequest(req) && !apiFlow && req.url.startsWith('/self-service/') && status < 500) {
         if (typeof body.redirect_browser_to === 'string') return seeOther(reply, body.redirect_browser_to);
         const id = randomUUID();
-        await ctx.db.query('INSERT INTO selfservice_errors (id, error) VALUES ($1, $2)', [id, JSON.stringify(body.error)]);
+        await ctx.db.query(`INSERT INTO selfservice_errors (nid, id, error) VALUES ('${CONSOLE_NID}', $1, $2)`, [id, JSON.stringify(body.error)]);
         return seeOther(reply, uiLink(ctx.uiUrl, '/error', { id }));
       }
       return reply.code(status).send(body);

@@ -6,23 +6,34 @@ import { boolean, foreignKey, index, jsonb, pgTable, primaryKey, text, timestamp
  * drizzle and rows read by the remaining raw SQL have the same shape. Constraints carry the names
  * PostgreSQL gave them in the original hand-written migration, so databases created either way are equal
  * and later migrations can alter them by name.
+ *
+ * Every table carries `nid` (Kratos' network id): the tenant a row belongs to. The console's own tenant has
+ * the fixed CONSOLE_NID (tenant-id.ts), a project's tenant the project's id. Every query is scoped by it, and
+ * uniqueness Kratos keeps per network (credential identifiers, addresses) is per nid here too; session
+ * token hashes stay unique across tenants.
  */
 
 const tstz = { withTimezone: true, mode: 'date' } as const;
 
-export const identities = pgTable('identities', {
-  id: uuid().primaryKey(),
-  schema_id: text().notNull().default('default'),
-  traits: jsonb().notNull(),
-  state: text().notNull().default('active'),
-  state_changed_at: timestamp(tstz).notNull().defaultNow(),
-  created_at: timestamp(tstz).notNull().defaultNow(),
-  updated_at: timestamp(tstz).notNull().defaultNow(),
-});
+export const identities = pgTable(
+  'identities',
+  {
+    id: uuid().primaryKey(),
+    nid: uuid().notNull(),
+    schema_id: text().notNull().default('default'),
+    traits: jsonb().notNull(),
+    state: text().notNull().default('active'),
+    state_changed_at: timestamp(tstz).notNull().defaultNow(),
+    created_at: timestamp(tstz).notNull().defaultNow(),
+    updated_at: timestamp(tstz).notNull().defaultNow(),
+  },
+  (t) => [index('identities_nid').on(t.nid, t.id)],
+);
 
 export const identityCredentials = pgTable(
   'identity_credentials',
   {
+    nid: uuid().notNull(),
     identity_id: uuid().notNull(),
     type: text().notNull(),
     identifier: text().notNull(),
@@ -35,7 +46,7 @@ export const identityCredentials = pgTable(
     foreignKey({ name: 'identity_credentials_identity_id_fkey', columns: [t.identity_id], foreignColumns: [identities.id] }).onDelete(
       'cascade',
     ),
-    uniqueIndex('identity_credentials_identifier').on(t.type, t.identifier),
+    uniqueIndex('identity_credentials_identifier').on(t.nid, t.type, t.identifier),
   ],
 );
 
@@ -43,6 +54,7 @@ export const identityVerifiableAddresses = pgTable(
   'identity_verifiable_addresses',
   {
     id: uuid().primaryKey(),
+    nid: uuid().notNull(),
     identity_id: uuid().notNull(),
     value: text().notNull(),
     verified: boolean().notNull().default(false),
@@ -58,7 +70,7 @@ export const identityVerifiableAddresses = pgTable(
       columns: [t.identity_id],
       foreignColumns: [identities.id],
     }).onDelete('cascade'),
-    uniqueIndex('identity_verifiable_addresses_value').on(t.via, t.value),
+    uniqueIndex('identity_verifiable_addresses_value').on(t.nid, t.via, t.value),
   ],
 );
 
@@ -66,6 +78,7 @@ export const identityRecoveryAddresses = pgTable(
   'identity_recovery_addresses',
   {
     id: uuid().primaryKey(),
+    nid: uuid().notNull(),
     identity_id: uuid().notNull(),
     value: text().notNull(),
     via: text().notNull().default('email'),
@@ -78,7 +91,7 @@ export const identityRecoveryAddresses = pgTable(
       columns: [t.identity_id],
       foreignColumns: [identities.id],
     }).onDelete('cascade'),
-    uniqueIndex('identity_recovery_addresses_value').on(t.via, t.value),
+    uniqueIndex('identity_recovery_addresses_value').on(t.nid, t.via, t.value),
   ],
 );
 
@@ -86,6 +99,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid().primaryKey(),
+    nid: uuid().notNull(),
     token_hash: text().notNull(),
     logout_token_hash: text().notNull(),
     identity_id: uuid().notNull(),
@@ -102,6 +116,7 @@ export const sessions = pgTable(
     unique('sessions_logout_token_hash_key').on(t.logout_token_hash),
     foreignKey({ name: 'sessions_identity_id_fkey', columns: [t.identity_id], foreignColumns: [identities.id] }).onDelete('cascade'),
     index('sessions_identity').on(t.identity_id),
+    index('sessions_nid').on(t.nid, t.id),
   ],
 );
 
@@ -109,6 +124,7 @@ export const selfserviceFlows = pgTable(
   'selfservice_flows',
   {
     id: uuid().primaryKey(),
+    nid: uuid().notNull(),
     kind: text().notNull(),
     type: text().notNull().default('browser'),
     state: text().notNull(),
@@ -134,6 +150,7 @@ export const selfserviceCodes = pgTable(
   'selfservice_codes',
   {
     id: uuid().primaryKey(),
+    nid: uuid().notNull(),
     flow_id: uuid().notNull(),
     kind: text().notNull(),
     identity_id: uuid().notNull(),
@@ -156,6 +173,7 @@ export const selfserviceCodes = pgTable(
 
 export const selfserviceErrors = pgTable('selfservice_errors', {
   id: uuid().primaryKey(),
+  nid: uuid().notNull(),
   error: jsonb().notNull(),
   created_at: timestamp(tstz).notNull().defaultNow(),
 });
@@ -164,6 +182,7 @@ export const courierMessages = pgTable(
   'courier_messages',
   {
     id: uuid().primaryKey(),
+    nid: uuid().notNull(),
     type: text().notNull().default('email'),
     status: text().notNull().default('sent'),
     recipient: text().notNull(),
@@ -172,7 +191,10 @@ export const courierMessages = pgTable(
     template_type: text().notNull(),
     created_at: timestamp(tstz).notNull().defaultNow(),
   },
-  (t) => [index('courier_messages_recipient').on(t.recipient, t.created_at.desc().nullsFirst())],
+  (t) => [
+    index('courier_messages_recipient').on(t.nid, t.recipient, t.created_at.desc().nullsFirst()),
+    index('courier_messages_nid').on(t.nid, t.created_at.desc().nullsFirst(), t.id),
+  ],
 );
 
 export type IdentityRow = typeof identities.$inferSelect;

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/types';
 import { identityJson } from './identities';
 import { hashToken, logoutTokenFor, SESSION_COOKIE, type SessionRow } from './session';
+import { CONSOLE_NID } from './tenant-id';
 
 export type AuthMethod = 'password' | 'code_recovery';
 
@@ -30,9 +31,9 @@ export async function issueSession(
   const ua = req.headers['user-agent'];
   const devices = [{ id: randomUUID(), ip_address: req.ip, user_agent: typeof ua === 'string' ? ua : '', location: '' }];
   await q.query(
-    `INSERT INTO sessions (id, token_hash, logout_token_hash, identity_id, aal, authentication_methods, devices,
+    `INSERT INTO sessions (nid, id, token_hash, logout_token_hash, identity_id, aal, authentication_methods, devices,
                            authenticated_at, issued_at, expires_at)
-     VALUES ($1, $2, $3, $4, 'aal1', $5, $6, $7, $7, $8)`,
+     VALUES ('${CONSOLE_NID}', $1, $2, $3, $4, 'aal1', $5, $6, $7, $7, $8)`,
     [
       session.id,
       hashToken(session.token),
