@@ -1,0 +1,51 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { ControlPlaneError, describeZodError } from '../controlplane/errors';
+import { DATABASE_UNAVAILABLE, isConnectionError } from '../db/errors';
+import { errorBody, OryHttpError } from '../identity/errors';
+
+/** Kratos' answer for an admin call without a usable credential. */
+export const unauthorized = () =>
+  new OryHttpError(401, {
+    id: 'unauthorized',
+    reason: 'The request could not be authorized. Send this project\u2019s API key as "Authorization: Bearer ory_pat_\u2026".',
+  });
+
+export const forbidden = (reason: string) => new OryHttpError(403, { id: 'forbidden', reason });
+
+export const badRequest = (reason: string, details?: Record<string, unknown>) =>
+  new OryHttpError(400, { reason, ...(details ? { details } : {}) });
+
+/** Kratos' 404 for an identity, session or message that does not exist (in this project). */
+export const notFound = (what = 'resource') =>
+  new OryHttpError(404, { id: 'not_found', reason: `Unable to locate the ${what}.` });
+
+/** Kratos' 409 when an identifier or address belongs to another identity already. */
+export const identityConflict = () =>
+  new OryHttpError(409, { reason: 'This identity conflicts with another identity that already exists.' });
+
+/**
+ * Ory's errorGeneric for every failure of the admin API: our own errors as they are, the JSON patch
+ * helper's 400s, zod and framework 4xx with their message, a lost database 503, anything else 500
+ * (detail to the log only).
+ */
+export function installAdminErrorHandler(scope: FastifyInstance, log: Logger): void {
+  scope.setErrorHandler((err: unknown, req, reply) => {
+    if (err instanceof OryHttpError) return reply.code(err.status).send(err.body);
+    if (err instanceof ControlPlaneError) {
+      return reply.code(err.statusCode).send(errorBody(err.statusCode, { reason: err.reason, ...(err.details ? { details: err.details } : {}) }));
+    }
+    if (err instanceof z.ZodError) return reply.code(400).send(errorBody(400, { reason: describeZodError(err, 'request') }));
+    const status = (err as Partial<FastifyError>).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return reply.code(status).send(errorBody(status, { reason: (err as Error).message }));
+    }
+    if (isConnectionError(err)) {
+      log.warn({ err, reqId: req.id }, 'database connection lost during an admin request');
+      return reply.code(503).send(errorBody(503, { reason: DATABASE_UNAVAILABLE }));
+    }
+    log.error({ err, reqId: req.id }, 'identity admin request failed');
+    return reply.code(500).send(errorBody(500));
+  });
+}
