@@ -5,7 +5,10 @@ import { badRequest } from './errors';
 export const MAX_PASSWORD_BYTES = 4096;
 
 const unsupported = (field: string, why: string) =>
-  z.unknown().refine((v) => v === undefined || v === null, { message: `${field} is not supported by this server: ${why}` });
+  z
+    .unknown()
+    .refine((v) => v === undefined || v === null, { message: `${field} is not supported by this server: ${why}` })
+    .optional();
 
 const passwordConfig = z
   .object({
