@@ -5,6 +5,7 @@ import { applyJsonPatch, jsonPatchSchema, parsePointer, type JsonPatch } from '.
 import { isUniqueViolation } from '../db/errors';
 import type { Queryable } from '../db/types';
 import { OryHttpError } from '../identity/errors';
+import type { Traits } from '../identity/identities';
 import { hashPassword } from '../identity/password';
 import { adminRequest, type AdminDeps } from './context';
 import { badRequest, identityConflict, notFound } from './errors';
@@ -67,7 +68,7 @@ async function inputOf(deps: AdminDeps, body: UpdateIdentityInput, keepMetadata?
   const passwordHash = password.plain ? await hashPassword(password.plain, deps.hash) : password.hash;
   return {
     schemaId,
-    traits: body.traits,
+    traits: body.traits as Traits,
     state: body.state,
     metadataPublic: body.metadata_public === undefined ? keepMetadata?.row.metadata_public : body.metadata_public,
     metadataAdmin: body.metadata_admin === undefined ? keepMetadata?.row.metadata_admin : body.metadata_admin,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/types';
+import type { Traits } from '../identity/identities';
 import {
   identities,
   identityCredentials,
@@ -92,7 +93,8 @@ export async function findIdentity(q: Queryable, nid: string, id: string, lock =
 /** What an admin write sets on an identity. */
 export interface IdentityInput {
   schemaId: string;
-  traits: Record<string, unknown>;
+  /** Checked against the identity schema (checkTraits). */
+  traits: Traits;
   state: 'active' | 'inactive';
   metadataPublic: unknown;
   metadataAdmin: unknown;

@@ -19,7 +19,7 @@ export function readEmail(args: SubmitArgs): string | null {
 /** Puts the flow in `sent_email` for `email`, with a fresh budget of code attempts. */
 export async function markSent(args: SubmitArgs, kind: CodeKind, email: string): Promise<void> {
   const { flow } = args;
-  await resetCodeAttempts(args.db, flow.id);
+  await resetCodeAttempts(args.db, flow.nid, flow.id);
   flow.state = 'sent_email';
   flow.data.email = email;
   flow.data.attempts = 0;
@@ -36,13 +36,13 @@ export async function redeem(args: SubmitArgs, kind: CodeKind): Promise<{ identi
   const { flow, db } = args;
   const code = args.body.code?.trim() ?? '';
   const email = typeof flow.data.email === 'string' ? flow.data.email : '';
-  const attempts = await countCodeAttempt(db, flow.id);
+  const attempts = await countCodeAttempt(db, flow.nid, flow.id);
   flow.data.attempts = attempts;
   const allowed = attempts <= MAX_CODE_ATTEMPTS && /^\d{6}$/.test(code);
-  const found = allowed ? await db.tx((q) => redeemCode(q, flow.id, kind, code)) : null;
+  const found = allowed ? await db.tx((q) => redeemCode(q, flow.nid, flow.id, kind, code)) : null;
   flow.ui.nodes = enterCodeNodes(flow.csrf_token, email, kind);
   if (found) return found;
-  if (attempts >= MAX_CODE_ATTEMPTS) await burnCodes(db, flow.id);
+  if (attempts >= MAX_CODE_ATTEMPTS) await burnCodes(db, flow.nid, flow.id);
   flow.ui.messages = [kind === 'recovery' ? texts.recoveryCodeInvalid() : texts.verificationCodeInvalid()];
   return null;
 }

@@ -1,6 +1,7 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/types';
-import { CONSOLE_NID } from './tenant-id';
+import { selfserviceCodes, selfserviceFlows } from './schema';
 
 export type CodeKind = 'recovery' | 'verification';
 
@@ -9,73 +10,87 @@ export const MAX_CODE_ATTEMPTS = 5;
 
 const codeHash = (flowId: string, code: string) => createHash('sha256').update(`${flowId}:${code}`).digest('hex');
 
-/** Issues a fresh 6-digit code for the flow (older unused codes of the flow stop working). */
+const unusedOf = (nid: string, flowId: string) =>
+  and(eq(selfserviceCodes.nid, nid), eq(selfserviceCodes.flow_id, flowId), isNull(selfserviceCodes.used_at));
+
+/** Issues a fresh 6-digit code for the flow of tenant `nid` (older unused codes of the flow stop working). */
 export async function issueCode(
   q: Queryable,
-  args: { flowId: string; kind: CodeKind; identityId: string; address: string; lifespanMs: number },
+  args: { nid: string; flowId: string; kind: CodeKind; identityId: string; address: string; lifespanMs: number },
 ): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await q.query('UPDATE selfservice_codes SET used_at = now() WHERE flow_id = $1 AND used_at IS NULL', [args.flowId]);
-  await q.query(
-    `INSERT INTO selfservice_codes (nid, id, flow_id, kind, identity_id, address, code_hash, expires_at)
-     VALUES ('${CONSOLE_NID}', $1, $2, $3, $4, $5, $6, $7)`,
-    [
-      randomUUID(),
-      args.flowId,
-      args.kind,
-      args.identityId,
-      args.address,
-      codeHash(args.flowId, code),
-      new Date(Date.now() + args.lifespanMs),
-    ],
-  );
+  await burnCodes(q, args.nid, args.flowId);
+  await q.orm.insert(selfserviceCodes).values({
+    id: randomUUID(),
+    nid: args.nid,
+    flow_id: args.flowId,
+    kind: args.kind,
+    identity_id: args.identityId,
+    address: args.address,
+    code_hash: codeHash(args.flowId, code),
+    expires_at: new Date(Date.now() + args.lifespanMs),
+  });
   return code;
 }
 
 /** Redeems a code once: the identity and address it was sent for, or null when invalid/used/expired. */
 export async function redeemCode(
   q: Queryable,
+  nid: string,
   flowId: string,
   kind: CodeKind,
   code: string,
 ): Promise<{ identityId: string; address: string } | null> {
-  const rows = await q.query<{ id: string; identity_id: string; address: string; code_hash: string }>(
-    `SELECT id, identity_id, address, code_hash FROM selfservice_codes
-      WHERE flow_id = $1 AND kind = $2 AND used_at IS NULL AND expires_at > now() FOR UPDATE`,
-    [flowId, kind],
-  );
+  const rows = await q.orm
+    .select({
+      id: selfserviceCodes.id,
+      identity_id: selfserviceCodes.identity_id,
+      address: selfserviceCodes.address,
+      code_hash: selfserviceCodes.code_hash,
+    })
+    .from(selfserviceCodes)
+    .where(and(unusedOf(nid, flowId), eq(selfserviceCodes.kind, kind), gt(selfserviceCodes.expires_at, sql`now()`)))
+    .for('update');
   const wanted = Buffer.from(codeHash(flowId, code.trim()));
   const match = rows.find((r) => {
     const have = Buffer.from(r.code_hash);
     return have.length === wanted.length && timingSafeEqual(have, wanted);
   });
   if (!match) return null;
-  await q.query('UPDATE selfservice_codes SET used_at = now() WHERE id = $1 AND used_at IS NULL', [match.id]);
+  await q.orm
+    .update(selfserviceCodes)
+    .set({ used_at: sql`now()` })
+    .where(and(eq(selfserviceCodes.id, match.id), isNull(selfserviceCodes.used_at)));
   return { identityId: match.identity_id, address: match.address };
 }
+
+const ofFlow = (nid: string, flowId: string) => and(eq(selfserviceFlows.nid, nid), eq(selfserviceFlows.id, flowId));
 
 /**
  * Counts one code submission on the flow and returns the new count, in a single UPDATE: the row lock
  * it takes makes concurrent submissions count one after another on PGlite and PostgreSQL alike, so
  * no number of parallel guesses gets past MAX_CODE_ATTEMPTS. Every submission counts, as in Kratos.
  */
-export async function countCodeAttempt(q: Queryable, flowId: string): Promise<number> {
-  const [row] = await q.query<{ attempts: number }>(
-    `UPDATE selfservice_flows
-        SET data = jsonb_set(data, '{attempts}', to_jsonb(coalesce((data->>'attempts')::int, 0) + 1))
-      WHERE id = $1
-  RETURNING (data->>'attempts')::int AS attempts`,
-    [flowId],
-  );
+export async function countCodeAttempt(q: Queryable, nid: string, flowId: string): Promise<number> {
+  const [row] = await q.orm
+    .update(selfserviceFlows)
+    .set({
+      data: sql`jsonb_set(${selfserviceFlows.data}, '{attempts}', to_jsonb(coalesce((${selfserviceFlows.data}->>'attempts')::int, 0) + 1))`,
+    })
+    .where(ofFlow(nid, flowId))
+    .returning({ attempts: sql<number>`(${selfserviceFlows.data}->>'attempts')::int` });
   return row?.attempts ?? Number.MAX_SAFE_INTEGER;
 }
 
 /** Starts counting afresh (a new code was sent; the older ones no longer work). */
-export async function resetCodeAttempts(q: Queryable, flowId: string): Promise<void> {
-  await q.query(`UPDATE selfservice_flows SET data = jsonb_set(data, '{attempts}', '0') WHERE id = $1`, [flowId]);
+export async function resetCodeAttempts(q: Queryable, nid: string, flowId: string): Promise<void> {
+  await q.orm
+    .update(selfserviceFlows)
+    .set({ data: sql`jsonb_set(${selfserviceFlows.data}, '{attempts}', '0')` })
+    .where(ofFlow(nid, flowId));
 }
 
-/** Burns every unused code of a flow (too many wrong attempts). */
-export async function burnCodes(q: Queryable, flowId: string): Promise<void> {
-  await q.query('UPDATE selfservice_codes SET used_at = now() WHERE flow_id = $1 AND used_at IS NULL', [flowId]);
+/** Burns every unused code of a flow (too many wrong attempts, or a new code replaces them). */
+export async function burnCodes(q: Queryable, nid: string, flowId: string): Promise<void> {
+  await q.orm.update(selfserviceCodes).set({ used_at: sql`now()` }).where(unusedOf(nid, flowId));
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/types';
 import type { IdentityDeps } from './deps';
 import { OryHttpError } from './errors';
 import { queryParam } from './http';
+import { projects } from '../controlplane/schema';
 import { courierMessages, type CourierMessageRow } from './schema';
 import { CONSOLE_NID } from './tenant-id';
 
@@ -15,13 +16,13 @@ export interface MailInput {
   template: 'recovery_code_valid' | 'verification_code_valid';
 }
 
-/** Stores an email in the local mailbox and logs where to read it (never its content). */
-export async function sendMail(deps: IdentityDeps, q: Queryable, mail: MailInput): Promise<void> {
+/** Stores an email of tenant `nid` in the local mailbox and logs where to read it (never its content). */
+export async function sendMail(deps: IdentityDeps, q: Queryable, nid: string, mail: MailInput): Promise<void> {
   await q.orm
     .insert(courierMessages)
-      .values({ nid: CONSOLE_NID, id: randomUUID(), recipient: mail.to, subject: mail.subject, body: mail.body, template_type: mail.template });
+    .values({ id: randomUUID(), nid, recipient: mail.to, subject: mail.subject, body: mail.body, template_type: mail.template });
   deps.ctx.log.info(
-    { to: mail.to, template: mail.template, mailbox: `${deps.ctx.publicUrl()}/local/mailbox` },
+    { nid, to: mail.to, template: mail.template, mailbox: `${deps.ctx.publicUrl()}/local/mailbox` },
     `Email "${mail.subject}" sent to ${mail.to}; read it at ${deps.ctx.publicUrl()}/local/mailbox`,
   );
 }
@@ -43,23 +44,37 @@ function assertLoopback(req: FastifyRequest): void {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-/** The newest 200 messages, to one recipient when `to` is given. */
-async function listMessages(q: Queryable, to: string | undefined): Promise<CourierMessageRow[]> {
+type MailboxRow = CourierMessageRow & { project_slug: string | null };
+
+/**
+ * The newest 200 messages of every tenant, each with its tenant's project slug (null for the console's
+ * own); to one recipient when `to` is given, of one project when `project` (a slug) is given, of the
+ * console's own tenant when `project` is the empty string.
+ */
+async function listMessages(q: Queryable, to: string | undefined, project: string | undefined): Promise<MailboxRow[]> {
   return q.orm
-    .select()
+    .select({ ...getTableColumns(courierMessages), project_slug: projects.slug })
     .from(courierMessages)
-    .where(to ? eq(courierMessages.recipient, to.trim().toLowerCase()) : undefined)
+    .leftJoin(projects, eq(projects.id, courierMessages.nid))
+    .where(
+      and(
+        to ? eq(courierMessages.recipient, to.trim().toLowerCase()) : undefined,
+        project === undefined ? undefined : project === '' ? eq(courierMessages.nid, CONSOLE_NID) : eq(projects.slug, project),
+      ),
+    )
     .orderBy(desc(courierMessages.created_at), courierMessages.id)
     .limit(200);
 }
 
-/** GET /local/mailbox (HTML) and /local/mailbox/messages (JSON, newest first, `?to=`). */
+/** GET /local/mailbox (HTML) and /local/mailbox/messages (JSON, newest first, `?to=`, `?project=`). */
 export function registerMailbox(app: FastifyInstance, deps: IdentityDeps): void {
   app.get('/local/mailbox/messages', async (req) => {
     assertLoopback(req);
-    const rows = await listMessages(deps.ctx.db, queryParam(req, 'to'));
+    const rows = await listMessages(deps.ctx.db, queryParam(req, 'to'), queryParam(req, 'project'));
     return rows.map((m) => ({
       id: m.id,
+      nid: m.nid,
+      project_slug: m.project_slug,
       type: m.type,
       status: m.status,
       recipient: m.recipient,
@@ -74,11 +89,11 @@ export function registerMailbox(app: FastifyInstance, deps: IdentityDeps): void 
 
   app.get('/local/mailbox', async (req, reply) => {
     assertLoopback(req);
-    const rows = await listMessages(deps.ctx.db, queryParam(req, 'to'));
+    const rows = await listMessages(deps.ctx.db, queryParam(req, 'to'), queryParam(req, 'project'));
     const items = rows
       .map(
         (m) => `<article><h2>${escapeHtml(m.subject)}</h2>
-<p class="meta">To ${escapeHtml(m.recipient)} · ${escapeHtml(m.created_at.toISOString())}</p>
+<p class="meta">To ${escapeHtml(m.recipient)} · ${escapeHtml(m.project_slug ? `project ${m.project_slug}` : 'console')} · ${escapeHtml(m.created_at.toISOString())}</p>
 <pre>${escapeHtml(m.body)}</pre></article>`,
       )
       .join('\n');

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { csrfViolation } from './errors';
+import type { Tenant } from './tenant';
 
 /** Name of the HttpOnly anti-CSRF cookie (Kratos derives it from the base URL as well). */
 export function csrfCookieName(uiUrl: string): string {
@@ -9,13 +10,13 @@ export function csrfCookieName(uiUrl: string): string {
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-/** Reuses the caller's CSRF cookie or mints one; (re)sets the cookie and returns its value. */
-export function issueCsrfToken(req: FastifyRequest, reply: FastifyReply, uiUrl: string, secure: boolean): string {
-  const name = csrfCookieName(uiUrl);
+/** Reuses the caller's CSRF cookie of the tenant or mints one; (re)sets the cookie (on the tenant's path) and returns its value. */
+export function issueCsrfToken(req: FastifyRequest, reply: FastifyReply, tenant: Tenant, secure: boolean): string {
+  const name = csrfCookieName(tenant.uiUrl);
   const current = req.cookies[name];
   const token = current && TOKEN.test(current) ? current : randomBytes(32).toString('base64url');
   reply.setCookie(name, token, {
-    path: '/',
+    path: tenant.cookiePath,
     httpOnly: true,
     sameSite: 'lax',
     secure,
@@ -25,8 +26,8 @@ export function issueCsrfToken(req: FastifyRequest, reply: FastifyReply, uiUrl: 
 }
 
 /** Double submit: the body's `csrf_token` (or X-CSRF-Token) must equal the CSRF cookie. */
-export function checkCsrf(req: FastifyRequest, bodyToken: unknown, uiUrl: string): void {
-  const cookie = req.cookies[csrfCookieName(uiUrl)];
+export function checkCsrf(req: FastifyRequest, bodyToken: unknown, tenant: Tenant): void {
+  const cookie = req.cookies[csrfCookieName(tenant.uiUrl)];
   const header = req.headers['x-csrf-token'];
   const sent = typeof bodyToken === 'string' && bodyToken !== '' ? bodyToken : typeof header === 'string' ? header : '';
   if (!cookie) throw csrfViolation(req.headers.cookie ? 'cookieMissing' : 'noCookie');
@@ -34,8 +35,8 @@ export function checkCsrf(req: FastifyRequest, bodyToken: unknown, uiUrl: string
 }
 
 /** A browser flow is readable only with the anti-CSRF cookie it was issued for (Kratos: 403 otherwise). */
-export function checkFlowCsrf(req: FastifyRequest, flowToken: string, uiUrl: string): void {
-  const cookie = req.cookies[csrfCookieName(uiUrl)];
+export function checkFlowCsrf(req: FastifyRequest, flowToken: string, tenant: Tenant): void {
+  const cookie = req.cookies[csrfCookieName(tenant.uiUrl)];
   if (!cookie) throw csrfViolation(req.headers.cookie ? 'cookieMissing' : 'noCookie');
   if (!same(cookie, flowToken)) throw csrfViolation();
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { LocalStackContext } from '../context';
-import { publicBase } from './http';
 import type { HashOptions } from './password';
+import { tenantOf } from './tenant';
 
 /** Settings of the identity provider plus the stack context. */
 export interface IdentityDeps {
@@ -14,5 +14,6 @@ export interface IdentityDeps {
   hash: HashOptions;
 }
 
-export const baseOf = (deps: IdentityDeps, req: FastifyRequest) => publicBase(req, deps.ctx.publicUrl());
-export const isSecure = (deps: IdentityDeps, req: FastifyRequest) => baseOf(deps, req).startsWith('https:');
+/** The public base URL of the request's tenant. */
+export const baseOf = (_deps: IdentityDeps, req: FastifyRequest) => tenantOf(req).base;
+export const isSecure = (_deps: IdentityDeps, req: FastifyRequest) => tenantOf(req).base.startsWith('https:');

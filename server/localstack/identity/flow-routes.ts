@@ -5,9 +5,10 @@ import { checkCsrf, checkFlowCsrf, issueCsrfToken } from './csrf';
 import { baseOf, isSecure, type IdentityDeps } from './deps';
 import { flowNotFound, OryHttpError } from './errors';
 import { createFlow, flowJson, isExpired, loadFlow, saveFlow, type FlowKind, type FlowRow, type FlowUi } from './flows';
-import { browserLocationChange, checkReturnTo, isJsonRequest, queryParam, requestUrl, seeOther, uiLink } from './http';
+import { browserLocationChange, checkReturnTo, isJsonRequest, queryParam, seeOther, uiLink } from './http';
 import { RATE_LIMITED_FLOWS, submittedIdentifier, type FlowLimiter } from './rate-limit';
 import { findSession, sessionToken, type SessionRow } from './session';
+import { tenantOf, type Tenant } from './tenant';
 import { texts } from './texts';
 
 export interface FlowInit {
@@ -23,6 +24,8 @@ export interface SubmitArgs {
   flow: FlowRow;
   body: SubmitBody;
   db: Db;
+  /** The tenant the flow belongs to (the request's). */
+  tenant: Tenant;
   base: string;
   session: SessionRow | null;
 }
@@ -43,22 +46,28 @@ export interface FlowHandler {
   refuseSignedIn?(flow: FlowRow): OryHttpError | null;
   /** Also offer the flow to native apps at /self-service/{kind}/api (no cookies, ends in a session token). */
   api?: boolean;
-  init(args: { req: FastifyRequest; csrf: string; session: SessionRow | null; prior?: FlowRow }): Promise<FlowInit>;
+  init(args: { req: FastifyRequest; tenant: Tenant; csrf: string; session: SessionRow | null; prior?: FlowRow }): Promise<FlowInit>;
   submit(args: SubmitArgs): Promise<Outcome>;
 }
 
+/** The request's session in its tenant (cookie of the tenant, X-Session-Token or bearer token). */
+export const currentSession = (db: Db, tenant: Tenant, req: FastifyRequest) =>
+  findSession(db, tenant.nid, sessionToken(req, tenant.sessionCookie));
+
 export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHandler, limiter: FlowLimiter): void {
-  const { db, uiUrl } = deps.ctx;
-  const uiFlow = (flow: FlowRow) => uiLink(uiUrl, `/${h.kind}`, { flow: flow.id });
+  const { db } = deps.ctx;
+  const uiFlow = (tenant: Tenant, flow: FlowRow) => uiLink(tenant.uiUrl, `/${h.kind}`, { flow: flow.id });
 
   async function newFlow(req: FastifyRequest, reply: FastifyReply, returnTo: string | undefined, session: SessionRow | null, prior?: FlowRow) {
-    const csrf = issueCsrfToken(req, reply, uiUrl, isSecure(deps, req));
-    const init = await h.init({ req, csrf, session, ...(prior ? { prior } : {}) });
+    const tenant = tenantOf(req);
+    const csrf = issueCsrfToken(req, reply, tenant, isSecure(deps, req));
+    const init = await h.init({ req, tenant, csrf, session, ...(prior ? { prior } : {}) });
     return createFlow(db, {
+      nid: tenant.nid,
       kind: h.kind,
       state: init.state,
       csrfToken: csrf,
-      requestUrl: prior?.request_url ?? requestUrl(req, deps.ctx.publicUrl()),
+      requestUrl: prior?.request_url ?? `${tenant.base}${tenant.path}`,
       returnTo: returnTo ?? null,
       identityId: init.identityId ?? null,
       ui: init.ui,
@@ -68,7 +77,9 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
   }
 
   app.get(`/self-service/${h.kind}/browser`, async (req, reply) => {
-    const session = await findSession(db, sessionToken(req));
+    const tenant = tenantOf(req);
+    const { uiUrl } = tenant;
+    const session = await currentSession(db, tenant, req);
     const returnTo = checkReturnTo(queryParam(req, 'return_to'), uiUrl);
     try {
       h.guardCreate?.(req, session, returnTo);
@@ -82,21 +93,23 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
       throw err;
     }
     const flow = await newFlow(req, reply, returnTo, session);
-    if (!isJsonRequest(req)) return seeOther(reply, uiFlow(flow));
+    if (!isJsonRequest(req)) return seeOther(reply, uiFlow(tenant, flow));
     return reply.code(200).send(await flowJson(db, flow, baseOf(deps, req)));
   });
 
   if (h.api) {
     app.get(`/self-service/${h.kind}/api`, async (req, reply) => {
-      const session = await findSession(db, sessionToken(req));
+      const tenant = tenantOf(req);
+      const session = await currentSession(db, tenant, req);
       h.guardCreate?.(req, session, undefined);
-      const init = await h.init({ req, csrf: '', session });
+      const init = await h.init({ req, tenant, csrf: '', session });
       const flow = await createFlow(db, {
+        nid: tenant.nid,
         kind: h.kind,
         type: 'api',
         state: init.state,
         csrfToken: '',
-        requestUrl: requestUrl(req, deps.ctx.publicUrl()),
+        requestUrl: `${tenant.base}${tenant.path}`,
         ui: { ...init.ui, nodes: init.ui.nodes.filter((n) => (n.attributes as { name?: string }).name !== 'csrf_token') },
         data: init.data ?? {},
         lifespanMs: deps.flowLifespanMs,
@@ -106,10 +119,11 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
   }
 
   app.get(`/self-service/${h.kind}/flows`, async (req, reply) => {
-    const flow = await loadFlow(db, queryParam(req, 'id'), h.kind);
+    const tenant = tenantOf(req);
+    const flow = await loadFlow(db, tenant.nid, queryParam(req, 'id'), h.kind);
     if (!flow) throw flowNotFound();
-    h.guardAccess?.(flow, await findSession(db, sessionToken(req)));
-    if (flow.type === 'browser') checkFlowCsrf(req, flow.csrf_token, uiUrl);
+    h.guardAccess?.(flow, await currentSession(db, tenant, req));
+    if (flow.type === 'browser') checkFlowCsrf(req, flow.csrf_token, tenant);
     if (isExpired(flow)) {
       throw new OryHttpError(410, {
         id: 'self_service_flow_expired',
@@ -122,28 +136,29 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
   });
 
   app.post(`/self-service/${h.kind}`, async (req, reply) => {
+    const tenant = tenantOf(req);
     const flowId = queryParam(req, 'flow');
     if (!flowId) throw new OryHttpError(400, { reason: 'The flow query parameter is missing or malformed.' });
-    const flow = await loadFlow(db, flowId, h.kind);
+    const flow = await loadFlow(db, tenant.nid, flowId, h.kind);
     if (!flow) throw flowNotFound();
     // API flows always answer JSON.
     const json = isJsonRequest(req) || flow.type === 'api';
-    const session = await findSession(db, sessionToken(req));
+    const session = await currentSession(db, tenant, req);
     h.guardAccess?.(flow, session);
     const signedIn = session ? h.refuseSignedIn?.(flow) : null;
     if (signedIn) {
-      if (!json) return seeOther(reply, uiLink(uiUrl, '/'));
+      if (!json) return seeOther(reply, uiLink(tenant.uiUrl, '/'));
       throw signedIn;
     }
     const body = parseSubmitBody(req.body);
-    if (flow.type === 'browser') checkCsrf(req, body.csrf_token, uiUrl);
+    if (flow.type === 'browser') checkCsrf(req, body.csrf_token, tenant);
     const base = baseOf(deps, req);
     if (isExpired(flow)) {
       const expiredAgo = Date.now() - new Date(flow.expires_at).getTime();
       const fresh = await newFlow(req, reply, flow.return_to ?? undefined, session, flow);
       fresh.ui.messages = [texts.flowExpired(h.kind, expiredAgo)];
       await saveFlow(db, fresh);
-      if (!json) return seeOther(reply, uiFlow(fresh));
+      if (!json) return seeOther(reply, uiFlow(tenant, fresh));
       throw new OryHttpError(410, {
         id: 'self_service_flow_expired',
         reason: `The self-service flow expired ${(expiredAgo / 60_000).toFixed(2)} minutes ago, initialize a new one.`,
@@ -152,10 +167,10 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
       });
     }
     const limited = RATE_LIMITED_FLOWS.has(h.kind);
-    if (limited) await limiter.admit(req, reply, h.kind, submittedIdentifier(h.kind, body, flow.data.email));
-    const outcome = await h.submit({ req, reply, flow, body, db, base, session });
+    if (limited) await limiter.admit(req, reply, tenant.nid, h.kind, submittedIdentifier(h.kind, body, flow.data.email));
+    const outcome = await h.submit({ req, reply, flow, body, db, tenant, base, session });
     const succeeded = outcome.type !== 'flow' || (outcome.status === 200 && flow.state === 'passed_challenge');
-    if (limited && !succeeded) await limiter.failed(req, h.kind);
+    if (limited && !succeeded) await limiter.failed(req, tenant.nid, h.kind);
     if (outcome.type === 'location') {
       if (!json) return seeOther(reply, outcome.to);
       throw browserLocationChange(outcome.to);
@@ -165,7 +180,7 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
       return reply.code(200).send(outcome.body);
     }
     await saveFlow(db, flow);
-    if (!json) return seeOther(reply, outcome.redirect ?? uiFlow(flow));
+    if (!json) return seeOther(reply, outcome.redirect ?? uiFlow(tenant, flow));
     return reply.code(outcome.status).send(await flowJson(db, flow, base));
   });
 }

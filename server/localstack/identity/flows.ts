@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/types';
 import { identityJson } from './identities';
 import type { UiNode } from './nodes';
+import { selfserviceFlows, type SelfserviceFlowRow } from './schema';
 import type { UiText } from './texts';
-import { CONSOLE_NID } from './tenant-id';
 
 export type FlowKind = 'login' | 'registration' | 'settings' | 'recovery' | 'verification';
 
@@ -12,24 +13,11 @@ export interface FlowUi {
   messages?: UiText[];
 }
 
-export interface FlowRow {
-  id: string;
-  kind: FlowKind;
-  type: string;
-  state: string;
-  csrf_token: string;
-  request_url: string;
-  return_to: string | null;
-  identity_id: string | null;
-  ui: FlowUi;
-  data: Record<string, unknown>;
-  issued_at: Date;
-  expires_at: Date;
-  created_at: Date;
-  updated_at: Date;
-}
+export type FlowRow = SelfserviceFlowRow;
 
 export interface NewFlow {
+  /** The tenant the flow belongs to. */
+  nid: string;
   kind: FlowKind;
   /** 'api' flows (native apps) carry no anti-CSRF token and end in a session token. Default 'browser'. */
   type?: 'browser' | 'api';
@@ -47,39 +35,37 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function createFlow(q: Queryable, f: NewFlow): Promise<FlowRow> {
   const now = new Date();
-  const [row] = await q.query<FlowRow>(
-    `INSERT INTO selfservice_flows (nid, id, kind, type, state, csrf_token, request_url, return_to, identity_id, ui, data,
-                                    issued_at, expires_at, created_at, updated_at)
-     VALUES ('${CONSOLE_NID}', $1, $2, $12, $3, $4, $5, $6, $7, $8, $9, $10, $11, $10, $10) RETURNING *`,
-    [
-      randomUUID(),
-      f.kind,
-      f.state,
-      f.csrfToken,
-      f.requestUrl,
-      f.returnTo ?? null,
-      f.identityId ?? null,
-      JSON.stringify(f.ui),
-      JSON.stringify(f.data ?? {}),
-      now,
-      new Date(now.getTime() + f.lifespanMs),
-      f.type ?? 'browser',
-    ],
-  );
+  const [row] = await q.orm
+    .insert(selfserviceFlows)
+    .values({
+      id: randomUUID(),
+      nid: f.nid,
+      kind: f.kind,
+      type: f.type ?? 'browser',
+      state: f.state,
+      csrf_token: f.csrfToken,
+      request_url: f.requestUrl,
+      return_to: f.returnTo ?? null,
+      identity_id: f.identityId ?? null,
+      ui: f.ui,
+      data: f.data ?? {},
+      issued_at: now,
+      expires_at: new Date(now.getTime() + f.lifespanMs),
+      created_at: now,
+      updated_at: now,
+    })
+    .returning();
   if (!row) throw new Error('flow insert returned no row');
   return row;
 }
 
-/** The flow of `kind` with this id, or null (also for ids that are not UUIDs). */
-export async function loadFlow(q: Queryable, id: string | undefined, kind: FlowKind): Promise<FlowRow | null> {
+/** The flow of tenant `nid` and `kind` with this id, or null (also for ids that are not UUIDs). */
+export async function loadFlow(q: Queryable, nid: string, id: string | undefined, kind: FlowKind): Promise<FlowRow | null> {
   if (!id || !UUID.test(id)) return null;
-  const [row] = await q.query<FlowRow>('SELECT * FROM selfservice_flows WHERE id = $1 AND kind = $2', [id, kind]);
-  return row ?? null;
-}
-
-/** Locks the flow row for the rest of the transaction (serialises concurrent submits). */
-export async function lockFlow(q: Queryable, id: string): Promise<FlowRow | null> {
-  const [row] = await q.query<FlowRow>('SELECT * FROM selfservice_flows WHERE id = $1 FOR UPDATE', [id]);
+  const [row] = await q.orm
+    .select()
+    .from(selfserviceFlows)
+    .where(and(eq(selfserviceFlows.nid, nid), eq(selfserviceFlows.id, id), eq(selfserviceFlows.kind, kind)));
   return row ?? null;
 }
 
@@ -87,19 +73,30 @@ export async function saveFlow(q: Queryable, flow: FlowRow): Promise<void> {
   flow.updated_at = new Date();
   // The code-attempt count is only ever changed by its own atomic UPDATEs (codes.ts); a submit that
   // loaded the flow earlier must not write back a stale count.
-  await q.query(
-    `UPDATE selfservice_flows SET state = $2, ui = $3, updated_at = $5,
-            data = ($4::jsonb - 'attempts') || jsonb_strip_nulls(jsonb_build_object('attempts', data->'attempts'))
-      WHERE id = $1`,
-    [flow.id, flow.state, JSON.stringify(flow.ui), JSON.stringify(flow.data), flow.updated_at],
-  );
+  await q.orm
+    .update(selfserviceFlows)
+    .set({
+      state: flow.state,
+      ui: flow.ui,
+      updated_at: flow.updated_at,
+      data: sql`(${JSON.stringify(flow.data)}::jsonb - 'attempts') || jsonb_strip_nulls(jsonb_build_object('attempts', ${selfserviceFlows.data}->'attempts'))`,
+    })
+    .where(and(eq(selfserviceFlows.nid, flow.nid), eq(selfserviceFlows.id, flow.id)));
 }
 
-export const isExpired = (flow: FlowRow) => new Date(flow.expires_at).getTime() <= Date.now();
+/** Marks a flow whose challenge was met (a login, registration or code that succeeded). */
+export async function markPassed(q: Queryable, flow: FlowRow): Promise<void> {
+  await q.orm
+    .update(selfserviceFlows)
+    .set({ state: 'passed_challenge', updated_at: sql`now()` })
+    .where(and(eq(selfserviceFlows.nid, flow.nid), eq(selfserviceFlows.id, flow.id)));
+}
 
-/** A flow in Ory's wire format; ui.action points at `base`. */
+export const isExpired = (flow: FlowRow) => flow.expires_at.getTime() <= Date.now();
+
+/** A flow in Ory's wire format; ui.action points at `base`, the flow's tenant's base URL. */
 export async function flowJson(q: Queryable, flow: FlowRow, base: string): Promise<Record<string, unknown>> {
-  const iso = (d: Date) => new Date(d).toISOString();
+  const iso = (d: Date) => d.toISOString();
   const json: Record<string, unknown> = {
     id: flow.id,
     type: flow.type,
@@ -122,7 +119,7 @@ export async function flowJson(q: Queryable, flow: FlowRow, base: string): Promi
     if (flow.state !== 'choose_method') json.active = 'code';
   }
   if (flow.kind === 'settings' && flow.identity_id) {
-    json.identity = await identityJson(q, flow.identity_id, base);
+    json.identity = await identityJson(q, flow.nid, flow.identity_id, base);
     if (Array.isArray(flow.data.continue_with)) json.continue_with = flow.data.continue_with;
   }
   return json;

@@ -45,10 +45,10 @@ export function isJsonRequest(req: FastifyRequest): boolean {
 const firstValue = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.split(',')[0]?.trim();
 
 /**
- * The public base URL flows point at: `${proto}://${host}${prefix}` when a proxy (the BFF's /.ory)
- * set X-Forwarded-Proto, -Host and -Prefix, else the local stack's own URL.
+ * The public base URL a proxy (the BFF's /.ory) announces with X-Forwarded-Proto, -Host and -Prefix:
+ * `${proto}://${host}${prefix}`, the address its clients reach the tenant's API at; undefined without them.
  */
-export function publicBase(req: FastifyRequest, ownUrl: string): string {
+export function forwardedBase(req: FastifyRequest): string | undefined {
   const proto = firstValue(req.headers['x-forwarded-proto']);
   const host = firstValue(req.headers['x-forwarded-host']);
   const prefix = firstValue(req.headers['x-forwarded-prefix']);
@@ -56,12 +56,7 @@ export function publicBase(req: FastifyRequest, ownUrl: string): string {
     const cleanPrefix = prefix === '' || prefix === '/' ? '' : `/${prefix.replace(/^\/+|\/+$/g, '')}`;
     return `${proto}://${host}${cleanPrefix}`;
   }
-  return ownUrl.replace(/\/+$/, '');
-}
-
-/** The full URL of this request as the client sees it. */
-export function requestUrl(req: FastifyRequest, ownUrl: string): string {
-  return `${publicBase(req, ownUrl)}${req.url}`;
+  return undefined;
 }
 
 /**
@@ -86,9 +81,9 @@ export function seeOther(reply: FastifyReply, location: string): FastifyReply {
   return reply.code(303).header('location', location).send();
 }
 
-/** `${uiUrl}${path}` with query parameters (undefined ones skipped). */
+/** `${uiUrl}${path}` with query parameters (undefined ones skipped); uiUrl may have a path of its own. */
 export function uiLink(uiUrl: string, path: string, query: Record<string, string | undefined> = {}): string {
-  const url = new URL(path, uiUrl);
+  const url = new URL(`${uiUrl.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`);
   for (const [k, v] of Object.entries(query)) if (v !== undefined) url.searchParams.set(k, v);
   return url.toString();
 }

@@ -29,9 +29,13 @@ interface MailMessage {
   template_type: string;
 }
 
-/** The newest mailbox message for `to`, and the 6-digit code in it. */
-export async function latestCode(baseUrl: string, to: string): Promise<{ message: MailMessage; code: string }> {
-  const res = await fetch(`${baseUrl}/local/mailbox/messages?to=${encodeURIComponent(to)}`);
+/**
+ * The newest mailbox message for `to`, and the 6-digit code in it; of one project's tenant when `project`
+ * (a slug) is given, of any tenant otherwise. `baseUrl` is the local stack's own URL.
+ */
+export async function latestCode(baseUrl: string, to: string, project?: string): Promise<{ message: MailMessage; code: string }> {
+  const query = new URLSearchParams({ to, ...(project === undefined ? {} : { project }) });
+  const res = await fetch(`${baseUrl}/local/mailbox/messages?${query}`);
   const messages = (await res.json()) as MailMessage[];
   const message = messages[0];
   const code = message?.body.match(/\b(\d{6})\b/)?.[1];

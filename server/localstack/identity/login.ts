@@ -1,3 +1,4 @@
+import { markPassed } from './flows';
 import { clearNodeMessages, loginNodes, setValue, addNodeMessage } from './nodes';
 import { isSecure, type IdentityDeps } from './deps';
 import { sessionAlreadyAvailable } from './errors';
@@ -23,7 +24,7 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
       const refresh = prior ? prior.data.refresh === true : queryParam(req, 'refresh') === 'true';
       return { state: 'choose_method', ui: { nodes: loginNodes(csrf) }, data: { refresh } };
     },
-    async submit({ req, reply, flow, body, db, base }) {
+    async submit({ req, reply, flow, body, db, tenant, base }) {
       const nodes = flow.ui.nodes;
       clearNodeMessages(nodes);
       flow.ui.messages = [];
@@ -42,7 +43,7 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
         missing = true;
       }
       if (missing) return { type: 'flow', status: 400 };
-      const credential = await findPasswordCredential(db, body.identifier ?? '');
+      const credential = await findPasswordCredential(db, tenant.nid, body.identifier ?? '');
       const ok = credential
         ? await verifyPassword(credential.secret, body.password ?? '')
         : (await verifyPassword(await dummyHash, body.password ?? ''), false);
@@ -51,21 +52,21 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
         return { type: 'flow', status: 400 };
       }
       const session = await db.tx(async (q) => {
-        await q.query(`UPDATE selfservice_flows SET state = 'passed_challenge', updated_at = now() WHERE id = $1`, [flow.id]);
-        return issueSession(q, req, credential.identity_id, 'password', deps.sessionLifespanMs);
+        await markPassed(q, flow);
+        return issueSession(q, req, tenant.nid, credential.identity_id, 'password', deps.sessionLifespanMs);
       });
-      deps.ctx.log.info({ identity_id: credential.identity_id }, 'identity signed in');
+      deps.ctx.log.info({ nid: tenant.nid, identity_id: credential.identity_id }, 'identity signed in');
       if (flow.type === 'api') {
         // Native apps get the session token itself, to send as X-Session-Token or a bearer token.
-        return { type: 'json', redirect: '', body: { session_token: session.token, session: await sessionJson(db, session.id, base) } };
+        return { type: 'json', redirect: '', body: { session_token: session.token, session: await sessionJson(db, tenant.nid, session.id, base) } };
       }
-      setSessionCookie(reply, session, isSecure(deps, req));
-      const redirect = flow.return_to ?? uiLink(deps.ctx.uiUrl, '/');
+      setSessionCookie(reply, tenant, session, isSecure(deps, req));
+      const redirect = flow.return_to ?? uiLink(tenant.uiUrl, '/');
       return {
         type: 'json',
         redirect,
         body: {
-          session: await sessionJson(db, session.id, base),
+          session: await sessionJson(db, tenant.nid, session.id, base),
           continue_with: [{ action: 'redirect_browser_to', redirect_browser_to: redirect }],
         },
       };

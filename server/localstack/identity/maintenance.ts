@@ -1,14 +1,16 @@
+import { lt, not, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { LocalStackContext } from '../context';
+import { selfserviceErrors, selfserviceFlows, sessions } from './schema';
 
 const HOUR_MS = 60 * 60_000;
 
-/** Deletes what can no longer be used: flows expired a day ago (with their codes), old errors and sessions. */
+/** Deletes what can no longer be used, in every tenant: flows expired a day ago (with their codes), old errors and sessions. */
 export async function purgeExpired(ctx: LocalStackContext): Promise<void> {
   await ctx.db.tx(async (q) => {
-    await q.query(`DELETE FROM selfservice_flows WHERE expires_at < now() - interval '1 day'`);
-    await q.query(`DELETE FROM selfservice_errors WHERE created_at < now() - interval '7 days'`);
-    await q.query(`DELETE FROM sessions WHERE expires_at < now() - interval '1 day' OR NOT active`);
+    await q.orm.delete(selfserviceFlows).where(lt(selfserviceFlows.expires_at, sql`now() - interval '1 day'`));
+    await q.orm.delete(selfserviceErrors).where(lt(selfserviceErrors.created_at, sql`now() - interval '7 days'`));
+    await q.orm.delete(sessions).where(or(lt(sessions.expires_at, sql`now() - interval '1 day'`), not(sessions.active)));
   });
 }
 

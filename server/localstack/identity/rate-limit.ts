@@ -28,11 +28,12 @@ export const DEFAULT_RATE_LIMITS: Required<RateLimitOptions> = {
 
 export const RATE_LIMITED_FLOWS: ReadonlySet<FlowKind> = new Set(['login', 'registration', 'recovery', 'verification']);
 
+/** Counts are kept per tenant (`nid`): the same email in two projects' tenants is two identifiers. */
 export interface FlowLimiter {
   /** Counts this submission for `identifier`; throws 429 when the identifier or the address is over its limit. */
-  admit(req: FastifyRequest, reply: FastifyReply, kind: FlowKind, identifier: string): Promise<void>;
+  admit(req: FastifyRequest, reply: FastifyReply, nid: string, kind: FlowKind, identifier: string): Promise<void>;
   /** Counts an unsuccessful submission against the client's address. */
-  failed(req: FastifyRequest, kind: FlowKind): Promise<void>;
+  failed(req: FastifyRequest, nid: string, kind: FlowKind): Promise<void>;
 }
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
@@ -67,19 +68,19 @@ export async function createFlowLimiter(app: FastifyInstance, opts: RateLimitOpt
     reply.header('retry-after', String(seconds));
     return tooManyRequests(seconds);
   };
-  const ipKey = (req: FastifyRequest, kind: FlowKind) => `${kind}:${req.ip}`;
+  const ipKey = (req: FastifyRequest, nid: string, kind: FlowKind) => `${nid}:${kind}:${req.ip}`;
 
   return {
-    async admit(req, reply, kind, identifier) {
-      keys.set(req, { ip: ipKey(req, kind), identifier: `${kind}:${identifier}` });
+    async admit(req, reply, nid, kind, identifier) {
+      keys.set(req, { ip: ipKey(req, nid, kind), identifier: `${nid}:${kind}:${identifier}` });
       const ip = await byIp(req, { increment: false });
       if (!ip.isAllowed && ip.remaining <= 0) throw refuse(reply, ip);
       if (!identifier) return;
       const id = await byIdentifier(req);
       if (!id.isAllowed && id.isExceeded) throw refuse(reply, id);
     },
-    async failed(req, kind) {
-      keys.set(req, { ...keys.get(req), ip: ipKey(req, kind) });
+    async failed(req, nid, kind) {
+      keys.set(req, { ...keys.get(req), ip: ipKey(req, nid, kind) });
       await byIp(req);
     },
   };

@@ -3,9 +3,9 @@ import { sendMail } from './courier';
 import { isSecure, type IdentityDeps } from './deps';
 import { sessionAlreadyAvailable } from './errors';
 import type { FlowHandler } from './flow-routes';
-import { createFlow } from './flows';
+import { createFlow, markPassed } from './flows';
 import { uiLink } from './http';
-import { findByRecoveryAddress, getTraits } from './identities';
+import { findByRecoveryAddress, getTraits, markAddressVerified } from './identities';
 import { chooseCodeNodes, settingsNodes } from './nodes';
 import { issueSession, setSessionCookie } from './sessions';
 import { texts } from './texts';
@@ -22,7 +22,7 @@ export function recoveryHandler(deps: IdentityDeps): FlowHandler {
       return { state: 'choose_method', ui: { nodes: chooseCodeNodes(csrf) } };
     },
     async submit(args) {
-      const { req, reply, flow, body, db, base } = args;
+      const { req, reply, flow, body, db, tenant, base } = args;
       if (flow.state === 'passed_challenge') {
         flow.ui.messages = [texts.retrySuccess('recovery')];
         return { type: 'flow', status: 400 };
@@ -34,21 +34,18 @@ export function recoveryHandler(deps: IdentityDeps): FlowHandler {
       if (flow.state === 'sent_email' && body.code) {
         const found = await redeem(args, 'recovery');
         if (!found) return { type: 'flow', status: 400 };
-        const traits = (await getTraits(db, found.identityId)) ?? { email: found.address };
+        const traits = (await getTraits(db, tenant.nid, found.identityId)) ?? { email: found.address };
         const { session, settings } = await db.tx(async (q) => {
-          await q.query(`UPDATE selfservice_flows SET state = 'passed_challenge', updated_at = now() WHERE id = $1`, [flow.id]);
-          await q.query(
-            `UPDATE identity_verifiable_addresses SET verified = true, status = 'completed', verified_at = coalesce(verified_at, now()),
-                    updated_at = now() WHERE identity_id = $1 AND value = $2`,
-            [found.identityId, found.address],
-          );
-          const session = await issueSession(q, req, found.identityId, 'code_recovery', deps.sessionLifespanMs);
+          await markPassed(q, flow);
+          await markAddressVerified(q, tenant.nid, found.identityId, found.address);
+          const session = await issueSession(q, req, tenant.nid, found.identityId, 'code_recovery', deps.sessionLifespanMs);
           const settings = await createFlow(q, {
+            nid: tenant.nid,
             kind: 'settings',
             state: 'show_form',
             csrfToken: flow.csrf_token,
             requestUrl: `${base}/self-service/settings/browser`,
-            returnTo: uiLink(deps.ctx.uiUrl, '/', { 'after-recovery': 'true' }),
+            returnTo: uiLink(tenant.uiUrl, '/', { 'after-recovery': 'true' }),
             identityId: found.identityId,
             ui: { nodes: settingsNodes(flow.csrf_token, traits), messages: [texts.recoverySuccessful(deps.privilegedSessionMs)] },
             lifespanMs: deps.flowLifespanMs,
@@ -56,17 +53,24 @@ export function recoveryHandler(deps: IdentityDeps): FlowHandler {
           return { session, settings };
         });
         flow.state = 'passed_challenge';
-        setSessionCookie(reply, session, isSecure(deps, req));
-        deps.ctx.log.info({ identity_id: found.identityId }, 'identity recovered its account');
-        return { type: 'location', to: uiLink(deps.ctx.uiUrl, '/settings', { flow: settings.id }) };
+        setSessionCookie(reply, tenant, session, isSecure(deps, req));
+        deps.ctx.log.info({ nid: tenant.nid, identity_id: found.identityId }, 'identity recovered its account');
+        return { type: 'location', to: uiLink(tenant.uiUrl, '/settings', { flow: settings.id }) };
       }
       const email = readEmail(args);
       if (!email) return { type: 'flow', status: 400 };
-      const identityId = await findByRecoveryAddress(db, email);
+      const identityId = await findByRecoveryAddress(db, tenant.nid, email);
       await db.tx(async (q) => {
         if (!identityId) return;
-        const code = await issueCode(q, { flowId: flow.id, kind: 'recovery', identityId, address: email, lifespanMs: deps.codeLifespanMs });
-        await sendMail(deps, q, {
+        const code = await issueCode(q, {
+          nid: tenant.nid,
+          flowId: flow.id,
+          kind: 'recovery',
+          identityId,
+          address: email,
+          lifespanMs: deps.codeLifespanMs,
+        });
+        await sendMail(deps, q, tenant.nid, {
           to: email,
           subject: 'Recover access to your account',
           body: `Hi,\n\nplease recover access to your account by entering the following code:\n\n${code}\n`,

@@ -1,6 +1,7 @@
 import { isSecure, type IdentityDeps } from './deps';
 import { sessionAlreadyAvailable } from './errors';
 import type { FlowHandler } from './flow-routes';
+import { markPassed } from './flows';
 import { uiLink } from './http';
 import { createIdentity, identityJson, isUniqueViolation, normalizeEmail } from './identities';
 import { addNodeMessage, clearNodeMessages, registrationNodes } from './nodes';
@@ -21,7 +22,7 @@ export function registrationHandler(deps: IdentityDeps): FlowHandler {
     async init({ csrf }) {
       return { state: 'choose_method', ui: { nodes: registrationNodes(csrf) } };
     },
-    async submit({ req, reply, flow, body, db, base }) {
+    async submit({ req, reply, flow, body, db, tenant, base }) {
       const nodes = flow.ui.nodes;
       clearNodeMessages(nodes);
       flow.ui.messages = [];
@@ -40,10 +41,10 @@ export function registrationHandler(deps: IdentityDeps): FlowHandler {
       let result;
       try {
         result = await db.tx(async (q) => {
-          const identityId = await createIdentity(q, traits, passwordHash);
-          await q.query(`UPDATE selfservice_flows SET state = 'passed_challenge', updated_at = now() WHERE id = $1`, [flow.id]);
-          const session = await issueSession(q, req, identityId, 'password', deps.sessionLifespanMs);
-          const verification = await startVerification(deps, q, {
+          const identityId = await createIdentity(q, tenant.nid, traits, passwordHash);
+          await markPassed(q, flow);
+          const session = await issueSession(q, req, tenant.nid, identityId, 'password', deps.sessionLifespanMs);
+          const verification = await startVerification(deps, q, tenant, {
             csrf: flow.csrf_token,
             identityId,
             email,
@@ -57,15 +58,15 @@ export function registrationHandler(deps: IdentityDeps): FlowHandler {
         flow.ui.messages = [texts.duplicateCredentials()];
         return { type: 'flow', status: 400 };
       }
-      setSessionCookie(reply, result.session, isSecure(deps, req));
-      deps.ctx.log.info({ identity_id: result.identityId }, 'identity registered');
-      const redirect = flow.return_to ?? uiLink(deps.ctx.uiUrl, '/');
+      setSessionCookie(reply, tenant, result.session, isSecure(deps, req));
+      deps.ctx.log.info({ nid: tenant.nid, identity_id: result.identityId }, 'identity registered');
+      const redirect = flow.return_to ?? uiLink(tenant.uiUrl, '/');
       return {
         type: 'json',
         redirect,
         body: {
-          identity: await identityJson(db, result.identityId, base),
-          session: await sessionJson(db, result.session.id, base),
+          identity: await identityJson(db, tenant.nid, result.identityId, base),
+          session: await sessionJson(db, tenant.nid, result.session.id, base),
           continue_with: [
             result.verification.continueWith,
             { action: 'redirect_browser_to', redirect_browser_to: redirect },

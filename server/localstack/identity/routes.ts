@@ -17,7 +17,8 @@ import { registerSchemaRoutes } from './schemas';
 import { registerSessionRoutes } from './session-routes';
 import { settingsHandler } from './settings';
 import { verificationHandler } from './verification';
-import { CONSOLE_NID } from './tenant-id';
+import { selfserviceErrors } from './schema';
+import { maybeTenantOf, PROJECT_API_PREFIX, useConsoleTenant, useProjectTenant } from './tenant';
 
 export interface IdentityOptions {
   flowLifespanMs?: number;
@@ -44,7 +45,7 @@ export function toErrorResponse(err: unknown, log: LocalStackContext['log']): { 
   return { status: 500, body: errorBody(500) };
 }
 
-/** Registers the identity provider (Kratos browser flows, sessions, the mailbox when enabled) on `app`. */
+/** Registers the identity provider on `app`: the console's own tenant at the root, every project's under PROJECT_API_PREFIX. */
 export async function registerIdentity(app: FastifyInstance, ctx: LocalStackContext, opts: IdentityOptions = {}): Promise<void> {
   const deps: IdentityDeps = {
     ctx,
@@ -55,31 +56,47 @@ export async function registerIdentity(app: FastifyInstance, ctx: LocalStackCont
     hash: opts.hash ?? DEFAULT_HASH_OPTIONS,
   };
   await app.register(async (scope) => {
-    const limiter = await createFlowLimiter(scope, opts.rateLimits);
-    // Browser (non-JSON) callers see errors on the console's error page, as with Kratos.
-    scope.setErrorHandler(async (err: unknown, req: FastifyRequest, reply: FastifyReply) => {
-      const { status, body } = toErrorResponse(err, ctx.log);
-      const apiFlow = /^\/self-service\/[a-z]+\/api(?:[/?]|$)/.test(req.url);
-      if (!isJsonRequest(req) && !apiFlow && req.url.startsWith('/self-service/') && status < 500) {
-        if (typeof body.redirect_browser_to === 'string') return seeOther(reply, body.redirect_browser_to);
-        const id = randomUUID();
-        await ctx.db.query(`INSERT INTO selfservice_errors (nid, id, error) VALUES ('${CONSOLE_NID}', $1, $2)`, [id, JSON.stringify(body.error)]);
-        return seeOther(reply, uiLink(ctx.uiUrl, '/error', { id }));
-      }
-      return reply.code(status).send(body);
-    });
-    for (const handler of [
-      loginHandler(deps),
-      registrationHandler(deps),
-      settingsHandler(deps),
-      recoveryHandler(deps),
-      verificationHandler(deps),
-    ]) {
-      registerFlow(scope, deps, handler, limiter);
-    }
-    registerSessionRoutes(scope, deps);
+    useConsoleTenant(scope, ctx);
+    await registerTenantRoutes(scope, deps, opts);
     if (opts.mailbox) registerMailbox(scope, deps);
-    registerSchemaRoutes(scope);
   });
+  await app.register(
+    async (scope) => {
+      useProjectTenant(scope, ctx);
+      await registerTenantRoutes(scope, deps, opts);
+    },
+    { prefix: PROJECT_API_PREFIX },
+  );
   schedulePurge(app, ctx);
+}
+
+/** The identity service's public API (self-service flows, sessions, schemas) of the tenant `scope` resolves. */
+async function registerTenantRoutes(scope: FastifyInstance, deps: IdentityDeps, opts: IdentityOptions): Promise<void> {
+  const { ctx } = deps;
+  const limiter = await createFlowLimiter(scope, opts.rateLimits);
+  // Browser (non-JSON) callers see errors on the tenant's error page, as with Kratos.
+  scope.setErrorHandler(async (err: unknown, req: FastifyRequest, reply: FastifyReply) => {
+    const { status, body } = toErrorResponse(err, ctx.log);
+    const tenant = maybeTenantOf(req);
+    const path = tenant?.path ?? '';
+    const apiFlow = /^\/self-service\/[a-z]+\/api(?:[/?]|$)/.test(path);
+    if (tenant && !isJsonRequest(req) && !apiFlow && path.startsWith('/self-service/') && status < 500) {
+      if (typeof body.redirect_browser_to === 'string') return seeOther(reply, body.redirect_browser_to);
+      const id = randomUUID();
+      await ctx.db.orm.insert(selfserviceErrors).values({ id, nid: tenant.nid, error: body.error });
+      return seeOther(reply, uiLink(tenant.uiUrl, '/error', { id }));
+    }
+    return reply.code(status).send(body);
+  });
+  for (const handler of [
+    loginHandler(deps),
+    registrationHandler(deps),
+    settingsHandler(deps),
+    recoveryHandler(deps),
+    verificationHandler(deps),
+  ]) {
+    registerFlow(scope, deps, handler, limiter);
+  }
+  registerSessionRoutes(scope, deps);
+  registerSchemaRoutes(scope);
 }

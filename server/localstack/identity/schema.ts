@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, foreignKey, index, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { FlowKind, FlowUi } from './flows';
+import type { Traits } from './identities';
 
 /*
  * Identity-provider tables of the local stack. Property names equal column names, so rows read through
@@ -21,7 +23,7 @@ export const identities = pgTable(
     id: uuid().primaryKey(),
     nid: uuid().notNull(),
     schema_id: text().notNull().default('default'),
-    traits: jsonb().notNull(),
+    traits: jsonb().$type<Traits>().notNull(),
     metadata_public: jsonb(),
     metadata_admin: jsonb(),
     state: text().notNull().default('active'),
@@ -107,8 +109,8 @@ export const sessions = pgTable(
     identity_id: uuid().notNull(),
     active: boolean().notNull().default(true),
     aal: text().notNull().default('aal1'),
-    authentication_methods: jsonb().notNull().default(sql`'[]'::jsonb`),
-    devices: jsonb().notNull().default(sql`'[]'::jsonb`),
+    authentication_methods: jsonb().$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    devices: jsonb().$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
     authenticated_at: timestamp(tstz).notNull(),
     issued_at: timestamp(tstz).notNull(),
     expires_at: timestamp(tstz).notNull(),
@@ -127,15 +129,15 @@ export const selfserviceFlows = pgTable(
   {
     id: uuid().primaryKey(),
     nid: uuid().notNull(),
-    kind: text().notNull(),
+    kind: text().$type<FlowKind>().notNull(),
     type: text().notNull().default('browser'),
     state: text().notNull(),
     csrf_token: text().notNull(),
     request_url: text().notNull(),
     return_to: text(),
     identity_id: uuid(),
-    ui: jsonb().notNull(),
-    data: jsonb().notNull().default(sql`'{}'::jsonb`),
+    ui: jsonb().$type<FlowUi>().notNull(),
+    data: jsonb().$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     issued_at: timestamp(tstz).notNull(),
     expires_at: timestamp(tstz).notNull(),
     created_at: timestamp(tstz).notNull().defaultNow(),

@@ -1,25 +1,32 @@
 import { timingSafeEqual } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { baseOf, isSecure, type IdentityDeps } from './deps';
 import { noActiveSession, OryHttpError } from './errors';
+import { currentSession } from './flow-routes';
 import { checkReturnTo, isJsonRequest, queryParam, seeOther, uiLink } from './http';
-import { findSession, logoutTokenFor, sessionToken } from './session';
+import { selfserviceErrors, sessions } from './schema';
+import { logoutTokenFor, sessionToken } from './session';
 import { clearSessionCookie, sessionRowJson } from './sessions';
+import { tenantOf } from './tenant';
 
-/** whoami, browser logout and the self-service error store. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** whoami, browser logout and the self-service error store, of the request's tenant. */
 export function registerSessionRoutes(app: FastifyInstance, deps: IdentityDeps): void {
-  const { db, uiUrl } = deps.ctx;
+  const { db } = deps.ctx;
 
   app.get('/sessions/whoami', async (req, reply) => {
-    const row = await findSession(db, sessionToken(req));
+    const row = await currentSession(db, tenantOf(req), req);
     if (!row) throw noActiveSession();
     return reply.header('cache-control', 'private, no-store').send(await sessionRowJson(db, row, baseOf(deps, req)));
   });
 
-  app.get('/self-service/logout/browser', async (req, reply) => {
-    const returnTo = checkReturnTo(queryParam(req, 'return_to'), uiUrl);
-    const token = sessionToken(req);
-    const row = await findSession(db, token);
+  app.get('/self-service/logout/browser', async (req) => {
+    const tenant = tenantOf(req);
+    const returnTo = checkReturnTo(queryParam(req, 'return_to'), tenant.uiUrl);
+    const token = sessionToken(req, tenant.sessionCookie);
+    const row = await currentSession(db, tenant, req);
     if (!row || !token) throw noActiveSession();
     const logoutToken = logoutTokenFor(token);
     const url = new URL(`${baseOf(deps, req)}/self-service/logout`);
@@ -31,11 +38,12 @@ export function registerSessionRoutes(app: FastifyInstance, deps: IdentityDeps):
   // As Kratos: the logout token must belong to the session the request carries (cookie or token),
   // so a leaked logout URL alone cannot end someone's session.
   app.get('/self-service/logout', async (req, reply) => {
+    const tenant = tenantOf(req);
     const token = queryParam(req, 'token') ?? '';
     if (!token) throw new OryHttpError(400, { reason: 'Please include a token in the URL query.' });
-    const returnTo = checkReturnTo(queryParam(req, 'return_to'), uiUrl);
-    const sessionTok = sessionToken(req);
-    const session = await findSession(db, sessionTok);
+    const returnTo = checkReturnTo(queryParam(req, 'return_to'), tenant.uiUrl);
+    const sessionTok = sessionToken(req, tenant.sessionCookie);
+    const session = await currentSession(db, tenant, req);
     if (!session || !sessionTok) throw noActiveSession();
     const expected = Buffer.from(logoutTokenFor(sessionTok));
     const given = Buffer.from(token);
@@ -44,20 +52,22 @@ export function registerSessionRoutes(app: FastifyInstance, deps: IdentityDeps):
         reason: 'Unable to log out because the logout token in the URL query does not match the session cookie.',
       });
     }
-    await db.query('DELETE FROM sessions WHERE id = $1', [session.id]);
-    clearSessionCookie(reply, isSecure(deps, req));
+    await db.orm.delete(sessions).where(and(eq(sessions.nid, tenant.nid), eq(sessions.id, session.id)));
+    clearSessionCookie(reply, tenant, isSecure(deps, req));
     if (isJsonRequest(req)) return reply.code(204).send();
-    return seeOther(reply, returnTo ?? uiLink(uiUrl, '/login'));
+    return seeOther(reply, returnTo ?? uiLink(tenant.uiUrl, '/login'));
   });
 
   app.get('/self-service/errors', async (req) => {
     const id = queryParam(req, 'id') ?? '';
-    const rows = /^[0-9a-f-]{36}$/i.test(id)
-      ? await db.query<{ id: string; error: unknown; created_at: Date }>('SELECT * FROM selfservice_errors WHERE id = $1', [id])
+    const [row] = UUID.test(id)
+      ? await db.orm
+          .select()
+          .from(selfserviceErrors)
+          .where(and(eq(selfserviceErrors.nid, tenantOf(req).nid), eq(selfserviceErrors.id, id)))
       : [];
-    const row = rows[0];
     if (!row) throw new OryHttpError(404, { reason: 'The requested error could not be found.' });
-    const at = new Date(row.created_at).toISOString();
+    const at = row.created_at.toISOString();
     return { id: row.id, error: row.error, created_at: at, updated_at: at };
   });
 }

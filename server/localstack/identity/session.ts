@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
+import { and, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/types';
+import { identities, sessions, type SessionRow as StoredSession } from './schema';
+import { CONSOLE_NID } from './tenant-id';
 
 /** The caller as the control plane needs it. */
 export interface SessionInfo {
@@ -10,6 +13,7 @@ export interface SessionInfo {
   name: string;
 }
 
+/** The console tenant's session cookie (self-hosted Kratos' name). */
 export const SESSION_COOKIE = 'ory_kratos_session';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -19,45 +23,42 @@ export const logoutTokenFor = (sessionToken: string) => `ory_lo_${hashToken(`log
 
 /**
  * The raw session token of a request, looked up as Kratos does: the X-Session-Token header, else the
- * session cookie, else `Authorization: Bearer <token>`.
+ * tenant's session cookie (`cookieName`), else `Authorization: Bearer <token>`.
  */
-export function sessionToken(req: FastifyRequest): string | undefined {
+export function sessionToken(req: FastifyRequest, cookieName: string = SESSION_COOKIE): string | undefined {
   const header = req.headers['x-session-token'];
   if (typeof header === 'string' && header !== '') return header;
-  const cookie = req.cookies?.[SESSION_COOKIE];
+  const cookie = req.cookies?.[cookieName];
   if (cookie) return cookie;
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
   return bearer?.[1];
 }
 
-export interface SessionRow {
-  id: string;
-  identity_id: string;
-  aal: string;
-  authentication_methods: unknown[];
-  devices: unknown[];
-  authenticated_at: Date;
-  issued_at: Date;
-  expires_at: Date;
-  traits: { email?: string; name?: string };
-}
+/** An active session with its identity's traits. */
+export type SessionRow = StoredSession & { traits: { email?: string; name?: string } };
 
-/** The active, unexpired session a token belongs to (its identity active too), or null. */
-export async function findSession(q: Queryable, token: string | undefined): Promise<SessionRow | null> {
+/** The active, unexpired session of tenant `nid` a token belongs to (its identity active too), or null. */
+export async function findSession(q: Queryable, nid: string, token: string | undefined): Promise<SessionRow | null> {
   if (!token || token.length > 512) return null;
-  const [row] = await q.query<SessionRow>(
-    `SELECT s.id, s.identity_id, s.aal, s.authentication_methods, s.devices, s.authenticated_at, s.issued_at,
-            s.expires_at, i.traits
-       FROM sessions s JOIN identities i ON i.id = s.identity_id
-      WHERE s.token_hash = $1 AND s.active AND s.expires_at > now() AND i.state = 'active'`,
-    [hashToken(token)],
-  );
-  return row ?? null;
+  const [row] = await q.orm
+    .select({ ...getTableColumns(sessions), traits: identities.traits })
+    .from(sessions)
+    .innerJoin(identities, and(eq(identities.id, sessions.identity_id), eq(identities.nid, nid)))
+    .where(
+      and(
+        eq(sessions.nid, nid),
+        eq(sessions.token_hash, hashToken(token)),
+        eq(sessions.active, true),
+        gt(sessions.expires_at, sql`now()`),
+        eq(identities.state, 'active'),
+      ),
+    );
+  return row ? { ...row, traits: row.traits as SessionRow['traits'] } : null;
 }
 
-/** Resolves the caller's session from `X-Session-Token`, the `ory_kratos_session` cookie or a bearer token. */
+/** Resolves a console user's session from `X-Session-Token`, the `ory_kratos_session` cookie or a bearer token. */
 export async function resolveSession(db: Queryable, req: FastifyRequest): Promise<SessionInfo | null> {
-  const row = await findSession(db, sessionToken(req));
+  const row = await findSession(db, CONSOLE_NID, sessionToken(req, SESSION_COOKIE));
   if (!row) return null;
   return {
     sessionId: row.id,

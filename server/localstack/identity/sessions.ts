@@ -1,9 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/types';
 import { identityJson } from './identities';
-import { hashToken, logoutTokenFor, SESSION_COOKIE, type SessionRow } from './session';
-import { CONSOLE_NID } from './tenant-id';
+import { sessions, type SessionRow } from './schema';
+import { hashToken, logoutTokenFor } from './session';
+import type { Tenant } from './tenant';
 
 export type AuthMethod = 'password' | 'code_recovery';
 
@@ -13,10 +15,11 @@ export interface IssuedSession {
   expiresAt: Date;
 }
 
-/** Creates a session for `identityId` authenticated by `method`. */
+/** Creates a session of tenant `nid` for `identityId` authenticated by `method`. */
 export async function issueSession(
   q: Queryable,
   req: FastifyRequest,
+  nid: string,
   identityId: string,
   method: AuthMethod,
   lifespanMs: number,
@@ -27,30 +30,27 @@ export async function issueSession(
     token: `ory_st_${randomBytes(32).toString('base64url')}`,
     expiresAt: new Date(now.getTime() + lifespanMs),
   };
-  const methods = [{ method, aal: 'aal1', completed_at: now.toISOString() }];
   const ua = req.headers['user-agent'];
-  const devices = [{ id: randomUUID(), ip_address: req.ip, user_agent: typeof ua === 'string' ? ua : '', location: '' }];
-  await q.query(
-    `INSERT INTO sessions (nid, id, token_hash, logout_token_hash, identity_id, aal, authentication_methods, devices,
-                           authenticated_at, issued_at, expires_at)
-     VALUES ('${CONSOLE_NID}', $1, $2, $3, $4, 'aal1', $5, $6, $7, $7, $8)`,
-    [
-      session.id,
-      hashToken(session.token),
-      hashToken(logoutTokenFor(session.token)),
-      identityId,
-      JSON.stringify(methods),
-      JSON.stringify(devices),
-      now,
-      session.expiresAt,
-    ],
-  );
+  await q.orm.insert(sessions).values({
+    id: session.id,
+    nid,
+    token_hash: hashToken(session.token),
+    logout_token_hash: hashToken(logoutTokenFor(session.token)),
+    identity_id: identityId,
+    aal: 'aal1',
+    authentication_methods: [{ method, aal: 'aal1', completed_at: now.toISOString() }],
+    devices: [{ id: randomUUID(), ip_address: req.ip, user_agent: typeof ua === 'string' ? ua : '', location: '' }],
+    authenticated_at: now,
+    issued_at: now,
+    expires_at: session.expiresAt,
+  });
   return session;
 }
 
-export function setSessionCookie(reply: FastifyReply, session: IssuedSession, secure: boolean): void {
-  reply.setCookie(SESSION_COOKIE, session.token, {
-    path: '/',
+/** The tenant's session cookie, kept to the tenant's base path. */
+export function setSessionCookie(reply: FastifyReply, tenant: Tenant, session: IssuedSession, secure: boolean): void {
+  reply.setCookie(tenant.sessionCookie, session.token, {
+    path: tenant.cookiePath,
     httpOnly: true,
     sameSite: 'lax',
     secure,
@@ -58,31 +58,30 @@ export function setSessionCookie(reply: FastifyReply, session: IssuedSession, se
   });
 }
 
-export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+export function clearSessionCookie(reply: FastifyReply, tenant: Tenant, secure: boolean): void {
+  reply.clearCookie(tenant.sessionCookie, { path: tenant.cookiePath, httpOnly: true, sameSite: 'lax', secure });
 }
 
-/** A session in Ory's wire format, with its identity. */
-export async function sessionJson(q: Queryable, sessionId: string, base: string): Promise<Record<string, unknown> | null> {
-  const [row] = await q.query<Omit<SessionRow, 'traits'>>('SELECT * FROM sessions WHERE id = $1', [sessionId]);
+/** A session of tenant `nid` in Ory's wire format, with its identity. */
+export async function sessionJson(q: Queryable, nid: string, sessionId: string, base: string): Promise<Record<string, unknown> | null> {
+  const [row] = await q.orm
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.nid, nid), eq(sessions.id, sessionId)));
   if (!row) return null;
   return sessionRowJson(q, row, base);
 }
 
-export async function sessionRowJson(
-  q: Queryable,
-  row: Omit<SessionRow, 'traits'>,
-  base: string,
-): Promise<Record<string, unknown>> {
+export async function sessionRowJson(q: Queryable, row: SessionRow, base: string): Promise<Record<string, unknown>> {
   return {
     id: row.id,
     active: true,
-    expires_at: new Date(row.expires_at).toISOString(),
-    authenticated_at: new Date(row.authenticated_at).toISOString(),
+    expires_at: row.expires_at.toISOString(),
+    authenticated_at: row.authenticated_at.toISOString(),
     authenticator_assurance_level: row.aal,
     authentication_methods: row.authentication_methods,
-    issued_at: new Date(row.issued_at).toISOString(),
-    identity: await identityJson(q, row.identity_id, base),
+    issued_at: row.issued_at.toISOString(),
+    identity: await identityJson(q, row.nid, row.identity_id, base),
     devices: row.devices,
   };
 }

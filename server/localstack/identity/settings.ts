@@ -1,9 +1,8 @@
-import type { Queryable } from '../db/types';
 import type { IdentityDeps } from './deps';
 import { noActiveSession, OryHttpError } from './errors';
 import type { FlowHandler, SubmitArgs } from './flow-routes';
 import { uiLink } from './http';
-import { getTraits, isUniqueViolation, normalizeEmail, setAddresses } from './identities';
+import { getTraits, isUniqueViolation, normalizeEmail, setAddresses, updatePasswordCredential, updateTraits } from './identities';
 import { addNodeMessage, clearNodeMessages, settingsNodes, setValue } from './nodes';
 import { hashPassword, passwordPolicyError } from './password';
 import { texts } from './texts';
@@ -13,19 +12,12 @@ import { startVerification } from './verification-mail';
 const identityMismatch = () =>
   new OryHttpError(403, { id: 'security_identity_mismatch', reason: 'The requested flow does not belong to this session.' });
 
-async function setIdentifier(q: Queryable, identityId: string, email: string): Promise<void> {
-  await q.query(
-    `UPDATE identity_credentials SET identifier = $2, updated_at = now() WHERE identity_id = $1 AND type = 'password'`,
-    [identityId, email],
-  );
-}
-
 /** Settings (profile: name and email; password) of the signed-in identity. */
 export function settingsHandler(deps: IdentityDeps): FlowHandler {
   function requirePrivileged(args: SubmitArgs): void {
     const authenticatedAt = new Date(args.session?.authenticated_at ?? 0).getTime();
     if (Date.now() - authenticatedAt <= deps.privilegedSessionMs) return;
-    const returnTo = uiLink(deps.ctx.uiUrl, '/settings', { flow: args.flow.id });
+    const returnTo = uiLink(args.tenant.uiUrl, '/settings', { flow: args.flow.id });
     throw new OryHttpError(403, {
       id: 'session_refresh_required',
       reason: 'The login session is too old and thus not allowed to update these fields. Please re-authenticate.',
@@ -36,24 +28,22 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
   }
 
   async function saveProfile(args: SubmitArgs) {
-    const { flow, body, db, base } = args;
+    const { flow, body, db, tenant, base } = args;
+    const { nid } = tenant;
     const traits = validateTraits(flow.ui.nodes, body.traits);
     if (!traits) return false;
     const identityId = flow.identity_id ?? '';
-    const before = await getTraits(db, identityId);
+    const before = await getTraits(db, nid, identityId);
     const email = normalizeEmail(traits.email);
     const emailChanged = normalizeEmail(before?.email ?? '') !== email;
     if (emailChanged) requirePrivileged(args);
     try {
       const verification = await db.tx(async (q) => {
-        await q.query('UPDATE identities SET traits = $2, updated_at = now() WHERE id = $1', [
-          identityId,
-          JSON.stringify({ ...before, ...traits }),
-        ]);
+        await updateTraits(q, nid, identityId, { ...before, ...traits });
         if (!emailChanged) return null;
-        await setIdentifier(q, identityId, email);
-        await setAddresses(q, identityId, email);
-        return startVerification(deps, q, {
+        await updatePasswordCredential(q, nid, identityId, { identifier: email });
+        await setAddresses(q, nid, identityId, email);
+        return startVerification(deps, q, tenant, {
           csrf: flow.csrf_token,
           identityId,
           email,
@@ -70,9 +60,9 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
   }
 
   async function savePassword(args: SubmitArgs) {
-    const { flow, body, db } = args;
+    const { flow, body, db, tenant } = args;
     const password = body.password ?? '';
-    const traits = await getTraits(db, flow.identity_id ?? '');
+    const traits = await getTraits(db, tenant.nid, flow.identity_id ?? '');
     const policy = password ? passwordPolicyError(password, normalizeEmail(traits?.email ?? '')) : texts.required('password');
     if (policy) {
       addNodeMessage(flow.ui.nodes, 'password', policy);
@@ -80,10 +70,7 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
     }
     requirePrivileged(args);
     const hashed = await hashPassword(password, deps.hash);
-    await db.query(
-      `UPDATE identity_credentials SET secret = $2, updated_at = now() WHERE identity_id = $1 AND type = 'password'`,
-      [flow.identity_id, hashed],
-    );
+    await updatePasswordCredential(db, tenant.nid, flow.identity_id ?? '', { secret: hashed });
     return true;
   }
 
@@ -115,7 +102,7 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
         return { type: 'flow', status: 400 };
       }
       if (!saved) return { type: 'flow', status: 400 };
-      const traits = (await getTraits(args.db, flow.identity_id ?? '')) ?? { email: '' };
+      const traits = (await getTraits(args.db, args.tenant.nid, flow.identity_id ?? '')) ?? { email: '' };
       flow.ui.nodes = settingsNodes(flow.csrf_token, traits);
       flow.ui.messages = [texts.settingsSaved()];
       flow.state = 'success';

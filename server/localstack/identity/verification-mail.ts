@@ -4,24 +4,23 @@ import { sendMail } from './courier';
 import type { IdentityDeps } from './deps';
 import { createFlow, type FlowRow } from './flows';
 import { uiLink } from './http';
+import { markAddressSent } from './identities';
 import { enterCodeNodes } from './nodes';
+import type { Tenant } from './tenant';
 import { texts } from './texts';
 
 /** Sends a verification code to `email` within an existing verification flow. */
 export async function sendVerificationCode(
   deps: IdentityDeps,
   q: Queryable,
+  nid: string,
   flowId: string,
   identityId: string,
   email: string,
 ): Promise<void> {
-  const code = await issueCode(q, { flowId, kind: 'verification', identityId, address: email, lifespanMs: deps.codeLifespanMs });
-  await q.query(
-    `UPDATE identity_verifiable_addresses SET status = 'sent', updated_at = now()
-      WHERE identity_id = $1 AND value = $2 AND NOT verified`,
-    [identityId, email],
-  );
-  await sendMail(deps, q, {
+  const code = await issueCode(q, { nid, flowId, kind: 'verification', identityId, address: email, lifespanMs: deps.codeLifespanMs });
+  await markAddressSent(q, nid, identityId, email);
+  await sendMail(deps, q, nid, {
     to: email,
     subject: 'Please verify your email address',
     body: `Hi,\n\nplease verify your account by entering the following code:\n\n${code}\n`,
@@ -33,9 +32,11 @@ export async function sendVerificationCode(
 export async function startVerification(
   deps: IdentityDeps,
   q: Queryable,
+  tenant: Tenant,
   args: { csrf: string; identityId: string; email: string; requestUrl: string; returnTo?: string | null },
 ): Promise<{ flow: FlowRow; continueWith: Record<string, unknown> }> {
   const flow = await createFlow(q, {
+    nid: tenant.nid,
     kind: 'verification',
     state: 'sent_email',
     csrfToken: args.csrf,
@@ -45,12 +46,12 @@ export async function startVerification(
     data: { email: args.email },
     lifespanMs: deps.flowLifespanMs,
   });
-  await sendVerificationCode(deps, q, flow.id, args.identityId, args.email);
+  await sendVerificationCode(deps, q, tenant.nid, flow.id, args.identityId, args.email);
   return {
     flow,
     continueWith: {
       action: 'show_verification_ui',
-      flow: { id: flow.id, verifiable_address: args.email, url: uiLink(deps.ctx.uiUrl, '/verification', { flow: flow.id }) },
+      flow: { id: flow.id, verifiable_address: args.email, url: uiLink(tenant.uiUrl, '/verification', { flow: flow.id }) },
     },
   };
 }
