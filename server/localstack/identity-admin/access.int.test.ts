@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteProjectApiKey, listProjectApiKeys } from '../controlplane/api-keys/store';
 import { addProjectMember, startTestStack } from '../controlplane/int-test-helpers';
-import { CONSOLE_NID } from '../identity/tenant-id';
+import { CONSOLE_NID, projectSessionCookie } from '../identity/tenant';
 import type { LocalStack } from '../index';
 import { call, newUser, projectWithKey, seedSession, uniqueEmail, type TestProject, type TestUser } from './int-helpers';
 
@@ -95,6 +95,7 @@ describe('who may call a project\u2019s admin API', () => {
   it('does not take a session of the project\u2019s own users, a session token header or a bearer session token', async () => {
     const endUser = await seedSession(stack, a.id, aliceIdentity);
     expect((await call(a.base, 'GET', '/admin/identities', { cookie: `ory_kratos_session=${endUser.token}` })).status).toBe(401);
+    expect((await call(a.base, 'GET', '/admin/identities', { cookie: `${projectSessionCookie(a.slug)}=${endUser.token}` })).status).toBe(401);
     const consoleToken = alice.cookie.split('=')[1]!;
     expect((await call(a.base, 'GET', '/admin/identities', { headers: { 'x-session-token': consoleToken } })).status).toBe(401);
     expect((await call(a.base, 'GET', '/admin/identities', { key: consoleToken })).status).toBe(401);

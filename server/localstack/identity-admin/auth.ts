@@ -5,10 +5,11 @@ import { isAllowed, projectRole } from '../controlplane/store/roles';
 import type { Queryable } from '../db/types';
 import { csrfViolation } from '../identity/errors';
 import { identities, sessions } from '../identity/schema';
-import { hashToken, SESSION_COOKIE } from '../identity/session';
+import { hashToken } from '../identity/session';
+import { CONSOLE_SESSION_COOKIE } from '../identity/tenant';
 import { CONSOLE_NID } from '../identity/tenant-id';
 import { forbidden, unauthorized } from './errors';
-import type { Tenant } from './tenant';
+import type { ProjectRow } from '../controlplane/schema';
 
 /** Who called an admin path: the project's API key, or a member of the project signed in to the console. */
 export type AdminCaller = { kind: 'api_key'; keyId: string } | { kind: 'member'; identityId: string };
@@ -25,16 +26,16 @@ export const permissionFor = (method: string) =>
  * end users is not a console session and never passes. Cookie-authenticated writes sent by a browser from
  * another origin are refused as cross-site request forgery.
  */
-export async function authorizeAdmin(q: Queryable, req: FastifyRequest, tenant: Tenant): Promise<AdminCaller> {
+export async function authorizeAdmin(q: Queryable, req: FastifyRequest, project: ProjectRow): Promise<AdminCaller> {
   const authorization = req.headers.authorization;
   if (authorization !== undefined) {
     const key = await authenticateApiKey(q, authorization);
-    if (key?.kind === 'project' && key.projectId === tenant.projectId) return { kind: 'api_key', keyId: key.keyId };
+    if (key?.kind === 'project' && key.projectId === project.id) return { kind: 'api_key', keyId: key.keyId };
     throw unauthorized();
   }
-  const identityId = await consoleIdentity(q, req.cookies?.[SESSION_COOKIE]);
+  const identityId = await consoleIdentity(q, req.cookies?.[CONSOLE_SESSION_COOKIE]);
   if (!identityId) throw unauthorized();
-  const role = await projectRole(q, identityId, { id: tenant.projectId, workspace_id: tenant.workspaceId });
+  const role = await projectRole(q, identityId, project);
   if (!role) throw forbidden('You are not a member of this project.');
   const permission = permissionFor(req.method);
   if (!isAllowed(role, permission)) throw forbidden(`Your role on this project does not grant ${permission}.`);

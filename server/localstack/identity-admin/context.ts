@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { LocalStackContext } from '../context';
 import type { HashOptions } from '../identity/password';
+import { tenantOf } from '../identity/tenant';
 import { authorizeAdmin, type AdminCaller } from './auth';
-import { tenantForSlug, type Tenant } from './tenant';
 
 /** What the admin routes need from the stack. */
 export interface AdminDeps {
@@ -14,18 +14,16 @@ export interface AdminDeps {
 }
 
 export interface AdminRequest {
-  tenant: Tenant;
+  tenant: { nid: string; projectId: string };
   caller: AdminCaller;
   /** The tenant's public base URL (`…/project-api/{slug}`), for schema_url. */
   base: string;
 }
 
-const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-
-/** Resolves the tenant of `/project-api/{slug}` and authorizes the caller for the request's method. */
+/** The project tenant the request's scope resolved, with the caller authorized for the request's method. */
 export async function adminRequest(deps: AdminDeps, req: FastifyRequest): Promise<AdminRequest> {
-  const slug = (req.params as { slug?: string }).slug ?? '';
-  const tenant = await tenantForSlug(deps.ctx.db, SLUG.test(slug) ? slug : '');
-  const caller = await authorizeAdmin(deps.ctx.db, req, tenant);
-  return { tenant, caller, base: `${deps.ctx.publicUrl()}/project-api/${tenant.slug}` };
+  const tenant = tenantOf(req);
+  if (!tenant.project) throw new Error('the identity admin API is only served on project tenants');
+  const caller = await authorizeAdmin(deps.ctx.db, req, tenant.project);
+  return { tenant: { nid: tenant.nid, projectId: tenant.project.id }, caller, base: tenant.base };
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { PROJECT_API_PREFIX, useProjectTenant } from '../identity/tenant';
 import type { AdminDeps } from './context';
 import { registerCourierRoutes } from './courier-routes';
 import { installAdminErrorHandler } from './errors';
@@ -16,10 +17,11 @@ export async function registerIdentityAdmin(app: FastifyInstance, deps: AdminDep
   await app.register(
     async (scope) => {
       installAdminErrorHandler(scope, deps.ctx.log);
+      useProjectTenant(scope, deps.ctx);
       registerIdentityRoutes(scope, deps);
       registerSessionRoutes(scope, deps);
       registerCourierRoutes(scope, deps);
     },
-    { prefix: '/project-api/:slug' },
+    { prefix: PROJECT_API_PREFIX },
   );
 }
