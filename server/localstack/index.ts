@@ -5,13 +5,14 @@ import type { LocalStackContext } from './context';
 import { registerControlPlane } from './controlplane/index';
 import { openDb } from './db/index';
 import type { Db } from './db/types';
-import { errorBody } from './identity/errors';
 import { registerIdentity, toErrorResponse } from './identity/routes';
 import { DEFAULT_HASH_OPTIONS, type HashOptions } from './identity/password';
 import { registerIdentityAdmin } from './identity-admin/index';
 import type { RateLimitOptions } from './identity/rate-limit';
 import { resolveSession } from './identity/session';
 import { REQUEST_TIMEOUT_MS, requestTimeoutOptions } from '../request-timeout';
+import { errorBody } from '../ory-error';
+import { maskUrl, REDACT_PATHS, REDACTED } from '../redact';
 import { findMalformedText } from '../text-input';
 
 export interface LocalStackOptions {
@@ -47,19 +48,11 @@ export interface LocalStack {
   close(): Promise<void>;
 }
 
-const REDACT = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'req.headers["x-session-token"]',
-  'res.headers["set-cookie"]',
-];
-
-/** Masks secrets carried in query strings (logout tokens, codes, flow tokens). */
-const safeUrl = (url: string) => url.replace(/([?&](?:token|code|csrf_token)=)[^&]*/gi, '$1[Redacted]');
+const REDACT = { paths: REDACT_PATHS, censor: REDACTED };
 
 function makeLogger(opts: LocalStackOptions): Logger {
   const serializers = {
-    req: (req: { method?: string; url?: string; id?: string }) => ({ method: req.method, url: safeUrl(req.url ?? ''), id: req.id }),
+    req: (req: { method?: string; url?: string; id?: string }) => ({ method: req.method, url: maskUrl(req.url ?? ''), id: req.id }),
   };
   if (opts.logger) return opts.logger.child({ component: 'localstack' }, { redact: REDACT, serializers });
   return pino({ level: process.env.LOG_LEVEL ?? 'info', redact: REDACT, serializers, base: { component: 'localstack' } });
@@ -128,7 +121,7 @@ async function setUp(app: FastifyInstance, ctx: LocalStackContext, opts: LocalSt
     return reply.code(status).send(body);
   });
   app.setNotFoundHandler(async (req, reply) =>
-    reply.code(404).send(errorBody(404, { reason: `No route ${req.method} ${safeUrl(req.url.split('?')[0] ?? '')}.` })),
+    reply.code(404).send(errorBody(404, { reason: `No route ${req.method} ${maskUrl(req.url.split('?')[0] ?? '')}.` })),
   );
   // Text PostgreSQL cannot store is a bad request, never a database failure (500).
   app.addHook('preValidation', async (req, reply) => {

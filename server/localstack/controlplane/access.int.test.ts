@@ -102,11 +102,11 @@ describe('project and workspace access', () => {
   });
 
   it('stores the active project per user and refuses projects the caller cannot read', async () => {
-    expect((await developer.call('GET', '/console/active/project')).body).toEqual({ project_id: null });
+    expectOryError(await developer.call('GET', '/console/active/project'), 404, /No active project/);
     const set = await developer.call('PUT', '/console/active/project', { project_id: projectId });
-    expect(set.body).toEqual({ project_id: projectId });
-    expect((await developer.call('GET', '/console/active/project')).body).toEqual({ project_id: projectId });
-    expect((await owner.call('GET', '/console/active/project')).body).toEqual({ project_id: null });
+    expect(set).toEqual({ status: 204, body: null });
+    expect(await developer.call('GET', '/console/active/project')).toEqual({ status: 200, body: { project_id: projectId } });
+    expectOryError(await owner.call('GET', '/console/active/project'), 404);
 
     expectOryError(await stranger.call('PUT', '/console/active/project', { project_id: projectId }), 403);
     const missing = { project_id: '00000000-0000-4000-8000-000000000000' };
@@ -121,8 +121,8 @@ describe('project and workspace access', () => {
     await owner.call('PUT', '/console/active/project', { project_id: doomed.id });
     await developer.call('PUT', '/console/active/project', { project_id: doomed.id });
     await owner.projects.purgeProject({ projectId: doomed.id });
-    expect((await owner.call('GET', '/console/active/project')).body).toEqual({ project_id: null });
-    expect((await developer.call('GET', '/console/active/project')).body).toEqual({ project_id: null });
+    expectOryError(await owner.call('GET', '/console/active/project'), 404);
+    expectOryError(await developer.call('GET', '/console/active/project'), 404);
   });
 
   it('lists project members with their source and removes direct members (owners only)', async () => {

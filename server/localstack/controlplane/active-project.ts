@@ -1,40 +1,36 @@
 import type { FastifyInstance } from 'fastify';
+import { route, type RouteContext } from '../route';
 import { activeProjectBody } from './bodies';
+import { notFound } from './errors';
 import { projectFor } from './guard';
-import { parseBody, requireSession } from './http';
-import { nowIso } from './store/time';
-import type { ControlPlaneContext } from './types';
+import { findActiveProject, setActiveProject } from './store/active-project';
 
 /**
- * The project the console opens by default. A selection the caller can no longer read (removed from
- * the project or its workspace) reads as none; a purged project's selection is deleted with it.
+ * The project the console opens by default, per signed-in identity. A selection the caller can no longer
+ * read (removed from the project or its workspace) reads as none, a 404; a purged project's selection is
+ * deleted with it. Setting it answers 204.
  */
-export function registerActiveProjectRoutes(app: FastifyInstance, ctx: ControlPlaneContext): void {
-  app.get('/console/active/project', async (req) => {
-    const session = await requireSession(ctx, req);
-    const rows = await ctx.db.query<{ project_id: string }>(
-      `SELECT a.project_id FROM console_active_project a
-       JOIN projects p ON p.id = a.project_id
-       WHERE a.identity_id = $1 AND (
-         EXISTS (SELECT 1 FROM project_members m WHERE m.project_id = p.id AND m.identity_id = $1)
-         OR EXISTS (SELECT 1 FROM workspace_members w WHERE w.workspace_id = p.workspace_id AND w.identity_id = $1))`,
-      [session.identityId],
-    );
-    return { project_id: rows[0]?.project_id ?? null };
+export function registerActiveProjectRoutes(scope: FastifyInstance, ctx: RouteContext): void {
+  route(scope, ctx, {
+    method: 'GET',
+    url: '/console/active/project',
+    auth: 'session',
+    handler: async ({ q, caller }) => {
+      const projectId = await findActiveProject(q, caller.identityId);
+      if (!projectId) throw notFound('No active project is set for this user.');
+      return { project_id: projectId };
+    },
   });
 
-  app.put('/console/active/project', async (req) => {
-    const session = await requireSession(ctx, req);
-    const body = parseBody(activeProjectBody, req.body);
-    const projectId = body.project_id.toLowerCase();
-    await ctx.db.tx(async (q) => {
-      await projectFor(q, session.identityId, projectId, 'read');
-      await q.query(
-        `INSERT INTO console_active_project (identity_id, project_id, updated_at) VALUES ($1, $2, $3)
-         ON CONFLICT (identity_id) DO UPDATE SET project_id = EXCLUDED.project_id, updated_at = EXCLUDED.updated_at`,
-        [session.identityId, projectId, nowIso()],
-      );
-    });
-    return { project_id: projectId };
+  route(scope, ctx, {
+    method: 'PUT',
+    url: '/console/active/project',
+    body: activeProjectBody,
+    auth: 'session',
+    status: 204,
+    handler: async ({ q, caller, body }) => {
+      const { project } = await projectFor(q, caller, body.project_id.toLowerCase(), 'read');
+      await setActiveProject(q, caller.identityId, project.id);
+    },
   });
 }

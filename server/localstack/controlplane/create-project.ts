@@ -1,3 +1,4 @@
+import { actorId, type Caller } from './caller';
 import { workspaceFor } from './guard';
 import { DEFAULT_SERVICES } from './revisions';
 import { createProject, type NewProject, type ProjectRow } from './store/projects';
@@ -12,22 +13,23 @@ export interface CreateProjectRequest {
 
 /**
  * Creates a project for the caller, in both the full and the normalized form: a workspace, when named,
- * must be one the caller may write to; the caller owns a project created outside any workspace.
+ * must be one the caller may write to; the caller owns a project created outside any workspace. A
+ * workspace key creates projects in its own workspace (when none is named) and nowhere else.
  */
 export async function createProjectFor(
   q: Queryable,
-  identityId: string,
+  caller: Caller,
   request: CreateProjectRequest,
   fields: NewProject['fields'],
 ): Promise<ProjectRow> {
-  const workspaceId = request.workspace_id ?? null;
-  if (workspaceId) await workspaceFor(q, identityId, workspaceId, 'write');
+  const workspaceId = request.workspace_id?.toLowerCase() ?? (caller.kind === 'workspace-key' ? caller.workspaceId : null);
+  if (workspaceId) await workspaceFor(q, caller, workspaceId, 'write');
   return createProject(q, {
     name: request.name,
     environment: request.environment,
     homeRegion: request.home_region ?? 'eu-central',
     workspaceId,
-    creatorId: identityId,
+    creatorId: actorId(caller),
     fields,
     services: DEFAULT_SERVICES,
   });

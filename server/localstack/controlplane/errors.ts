@@ -1,19 +1,10 @@
-import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { errorBody } from '../../ory-error';
+import { maskUrl } from '../../redact';
 import { DATABASE_UNAVAILABLE, isConnectionError } from '../db/errors';
-
-/** Ory's `error.message` per status; `error.status` is the HTTP reason phrase. */
-const MESSAGES: Record<number, string> = {
-  400: 'The request was malformed or contained invalid parameters',
-  401: 'The request could not be authorized',
-  403: 'The requested action was forbidden',
-  404: 'The requested resource could not be found',
-  409: 'The request could not be completed due to a conflict',
-  500: 'An internal server error occurred, please contact the system administrator',
-  503: 'The service is temporarily unavailable, please try again later',
-};
 
 /** An expected failure, answered as Ory's errorGeneric with the given status and reason. */
 export class ControlPlaneError extends Error {
@@ -35,17 +26,9 @@ export const forbidden = (reason: string) => new ControlPlaneError(403, reason);
 export const notFound = (reason: string) => new ControlPlaneError(404, reason);
 export const conflict = (reason: string) => new ControlPlaneError(409, reason);
 
+/** Ory's errorGeneric with the request's id, so a report can be matched with the log. */
 export function errorGeneric(code: number, reason: string, request?: string, details?: Record<string, unknown>) {
-  return {
-    error: {
-      code,
-      status: STATUS_CODES[code] ?? 'Error',
-      reason,
-      message: MESSAGES[code] ?? STATUS_CODES[code] ?? 'The request failed',
-      ...(request ? { request } : {}),
-      ...(details ? { details } : {}),
-    },
-  };
+  return errorBody(code, { reason, ...(request ? { request } : {}), ...(details ? { details } : {}) });
 }
 
 /** "name: Too small; environment: Invalid option" — names every bad field. */
@@ -57,9 +40,38 @@ export function describeZodError(error: z.ZodError, what: string): string {
   return `Invalid ${what}: ${parts.join('; ')}`;
 }
 
+const WHERE: Record<string, string> = { body: 'request body', querystring: 'query parameters', params: 'path parameters' };
+
+/**
+ * The 400 for a failed schema validation: the reason names every bad field ("Invalid request body: name:
+ * Too small; environment: Invalid option"), a bad path parameter is named on its own, and `details.fields`
+ * maps each top-level field to its messages. Null for any other error.
+ */
+export function validationFailure(err: unknown) {
+  if (!hasZodFastifySchemaValidationErrors(err)) return null;
+  const context = (err as FastifyError).validationContext ?? 'body';
+  const issues = err.validation.map((issue) => ({
+    path: issue.instancePath.split('/').filter(Boolean).join('.'),
+    message: issue.message ?? 'Invalid value',
+  }));
+  if (context === 'params') {
+    return badRequest(issues.map((i) => `The path parameter "${i.path}" ${i.message}.`).join(' '));
+  }
+  const reason = `Invalid ${WHERE[context] ?? context}: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`;
+  if (context !== 'body') return badRequest(reason);
+  const fields: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = issue.path.split('.')[0];
+    if (field) (fields[field] ??= []).push(issue.message);
+  }
+  return badRequest(reason, { fields });
+}
+
 /** Installs the errorGeneric answer for every route registered in `scope`. */
 export function installErrorHandler(scope: FastifyInstance, log: Logger): void {
   scope.setErrorHandler((err: FastifyError | ControlPlaneError | Error, req, reply) => {
+    const invalid = validationFailure(err);
+    if (invalid) return reply.code(400).send(errorGeneric(400, invalid.reason, req.id, invalid.details));
     if (err instanceof ControlPlaneError) {
       return reply.code(err.statusCode).send(errorGeneric(err.statusCode, err.reason, req.id, err.details));
     }
@@ -71,10 +83,10 @@ export function installErrorHandler(scope: FastifyInstance, log: Logger): void {
       return reply.code(statusCode).send(errorGeneric(statusCode, err.message, req.id));
     }
     if (isConnectionError(err)) {
-      log.warn({ err, reqId: req.id, url: req.url }, 'database connection lost during a request');
+      log.warn({ err, reqId: req.id, url: maskUrl(req.url) }, 'database connection lost during a request');
       return reply.code(503).send(errorGeneric(503, DATABASE_UNAVAILABLE, req.id));
     }
-    log.error({ err, reqId: req.id, url: req.url }, 'control plane request failed');
+    log.error({ err, reqId: req.id, url: maskUrl(req.url) }, 'control plane request failed');
     return reply.code(500).send(errorGeneric(500, 'The server could not complete the request.', req.id));
   });
 }

@@ -1,26 +1,30 @@
 import type { FastifyInstance } from 'fastify';
+import type { LocalStackContext } from '../context';
+import { useZodValidation } from '../route';
 import { registerAccessRoutes } from './access';
 import { registerActiveProjectRoutes } from './active-project';
+import { registerApiKeyRoutes } from './api-keys/routes';
 import { installErrorHandler } from './errors';
 import { registerMemberRoutes } from './members';
 import { registerNormalizedRoutes } from './normalized';
 import { registerProjectRoutes } from './projects';
-import type { LocalStackContext } from '../context';
 import { registerWorkspaceRoutes } from './workspaces';
 
-
 /**
- * The control plane of the local stack: the Projects and Workspaces calls of the backoffice, at the
- * root of the stack's URL, authenticated by the console session cookie. Errors are Ory's errorGeneric.
+ * The control plane of the local stack: the Projects and Workspaces calls of the backoffice, at the root
+ * of the stack's URL, authenticated by the console session or a workspace API key. Every route is declared
+ * with `route()` (`../route.ts`); errors are Ory's errorGeneric.
  */
 export async function registerControlPlane(app: FastifyInstance, ctx: LocalStackContext): Promise<void> {
   await app.register(async (scope) => {
     installErrorHandler(scope, ctx.log);
+    useZodValidation(scope);
     registerProjectRoutes(scope, ctx);
     registerNormalizedRoutes(scope, ctx);
     registerAccessRoutes(scope, ctx);
     registerActiveProjectRoutes(scope, ctx);
     registerMemberRoutes(scope, ctx);
     registerWorkspaceRoutes(scope, ctx);
+    registerApiKeyRoutes(scope, ctx);
   });
 }

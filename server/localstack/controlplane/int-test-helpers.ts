@@ -3,6 +3,7 @@ import { Configuration, ProjectApi, WorkspaceApi } from '@ory/client';
 import { expect } from 'vitest';
 import { registerUser } from '../../test-support/users';
 import type { LocalStack } from '../index';
+import { projectMembers, workspaceMembers } from './schema';
 
 export { startTestStack } from '../../test-support/stack';
 
@@ -23,8 +24,15 @@ export interface TestUser {
   call(method: string, path: string, body?: unknown): Promise<Answer>;
 }
 
-export async function rawCall(url: string, cookie: string | null, method: string, path: string, body?: unknown) {
-  const headers: Record<string, string> = { accept: 'application/json' };
+export async function rawCall(
+  url: string,
+  cookie: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+) {
+  const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
   if (cookie) headers.cookie = cookie;
   if (body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(`${url}${path}`, {
@@ -35,6 +43,10 @@ export async function rawCall(url: string, cookie: string | null, method: string
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null } as Answer;
 }
+
+/** A call authenticated by an API key only (`Authorization: Bearer <key>`), no cookie. */
+export const keyCall = (stack: LocalStack, key: string, method: string, path: string, body?: unknown) =>
+  rawCall(stack.url, null, method, path, body, { authorization: `Bearer ${key}` });
 
 let counter = 0;
 
@@ -96,10 +108,7 @@ export async function addWorkspaceMember(
   identityId: string,
   role: 'owner' | 'developer',
 ): Promise<void> {
-  await stack.db.query(
-    'INSERT INTO workspace_members (workspace_id, identity_id, role, created_at) VALUES ($1, $2, $3, now())',
-    [workspaceId, identityId, role],
-  );
+  await stack.db.orm.insert(workspaceMembers).values({ workspace_id: workspaceId, identity_id: identityId, role, created_at: new Date() });
 }
 
 export async function addProjectMember(
@@ -108,8 +117,5 @@ export async function addProjectMember(
   identityId: string,
   role: 'owner' | 'developer',
 ): Promise<void> {
-  await stack.db.query(
-    'INSERT INTO project_members (project_id, identity_id, role, created_at) VALUES ($1, $2, $3, now())',
-    [projectId, identityId, role],
-  );
+  await stack.db.orm.insert(projectMembers).values({ project_id: projectId, identity_id: identityId, role, created_at: new Date() });
 }

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { createNormalizedProjectBody, normalizedRevisionBody } from './bodies';
+import { route, type RouteContext } from '../route';
+import { createNormalizedProjectBody, normalizedRevisionBody, projectIdParams, projectRevisionParams } from './bodies';
 import { badRequest } from './errors';
-import { projectFor } from './guard';
 import { createProjectFor } from './create-project';
-import { parseBody, pathId, requireSession } from './http';
+import { parseBody } from './http';
 import { applyJsonPatch, jsonPatchSchema, touchedRoots } from './json-patch';
 import { assertCurrentRevision, READ_ONLY_REVISION_FIELDS, storableFields } from './revisions';
 import { addRevision, findProject, findRevision, type ProjectRow } from './store/projects';
 import { findWorkspace } from './store/workspaces';
-import type { ControlPlaneContext, Queryable } from './types';
+import type { Queryable } from './types';
 import { normalizedProjectView } from './views';
 
 async function normalizedView(q: Queryable, project: ProjectRow) {
@@ -21,54 +21,62 @@ async function normalizedView(q: Queryable, project: ProjectRow) {
  * Projects in normalized form: one flat revision per change. Fields this server does not interpret are
  * stored as given and returned on every read, so a client that sends back what it read loses nothing.
  */
-export function registerNormalizedRoutes(app: FastifyInstance, ctx: ControlPlaneContext): void {
-  app.post('/normalized/projects', async (req, reply) => {
-    const session = await requireSession(ctx, req);
-    const body = parseBody(createNormalizedProjectBody, req.body);
-    const result = await ctx.db.tx(async (q) => {
-      const project = await createProjectFor(q, session.identityId, body, storableFields(body, ['environment', 'home_region', 'workspace_id']));
-      return normalizedView(q, project);
-    });
-    return reply.code(201).send(result);
+export function registerNormalizedRoutes(scope: FastifyInstance, ctx: RouteContext): void {
+  route(scope, ctx, {
+    method: 'POST',
+    url: '/normalized/projects',
+    body: createNormalizedProjectBody,
+    auth: 'session-or-workspace-key',
+    status: 201,
+    handler: async ({ q, caller, body }) => {
+      const fields = storableFields(body, ['environment', 'home_region', 'workspace_id']);
+      return normalizedView(q, await createProjectFor(q, caller, body, fields));
+    },
   });
 
-  app.get('/normalized/projects/:project_id', async (req) => {
-    const session = await requireSession(ctx, req);
-    const { project } = await projectFor(ctx.db, session.identityId, pathId(req, 'project_id'), 'read');
-    return normalizedView(ctx.db, project);
+  route(scope, ctx, {
+    method: 'GET',
+    url: '/normalized/projects/:project_id',
+    params: projectIdParams,
+    auth: 'session-or-workspace-key',
+    permission: 'backoffice.project.read',
+    handler: async ({ q, project }) => normalizedView(q, project),
   });
 
-  app.put('/normalized/projects/:project_id', async (req) => {
-    const session = await requireSession(ctx, req);
-    const projectId = pathId(req, 'project_id');
-    const body = parseBody(normalizedRevisionBody, req.body);
-    return ctx.db.tx(async (q) => {
-      const { project } = await projectFor(q, session.identityId, projectId, 'write', true);
+  route(scope, ctx, {
+    method: 'PUT',
+    url: '/normalized/projects/:project_id',
+    params: projectIdParams,
+    body: normalizedRevisionBody,
+    auth: 'session-or-workspace-key',
+    permission: 'backoffice.project.write',
+    handler: async ({ q, project, body }) => {
       const current = await findRevision(q, project.current_revision_id);
       await addRevision(q, project.id, { name: body.name, fields: storableFields(body), services: current.services });
       return normalizedView(q, (await findProject(q, project.id))!);
-    });
+    },
   });
 
-  app.patch('/normalized/projects/:project_id/revision/:revision_id', async (req) => {
-    const session = await requireSession(ctx, req);
-    const projectId = pathId(req, 'project_id');
-    const revisionId = pathId(req, 'revision_id');
-    const patch = parseBody(jsonPatchSchema, req.body);
-    const readOnly = touchedRoots(patch).filter(
-      (root) => root === '' || (root !== 'name' && (READ_ONLY_REVISION_FIELDS as readonly string[]).includes(root)),
-    );
-    if (readOnly.length > 0) {
-      throw badRequest(`The path(s) /${readOnly.join(', /')} cannot be patched; they are set by the server.`);
-    }
-    return ctx.db.tx(async (q) => {
-      const { project } = await projectFor(q, session.identityId, projectId, 'write', true);
-      assertCurrentRevision(project, revisionId);
+  route(scope, ctx, {
+    method: 'PATCH',
+    url: '/normalized/projects/:project_id/revision/:revision_id',
+    params: projectRevisionParams,
+    body: jsonPatchSchema,
+    auth: 'session-or-workspace-key',
+    permission: 'backoffice.project.write',
+    handler: async ({ q, project, params, body: patch }) => {
+      const readOnly = touchedRoots(patch).filter(
+        (root) => root === '' || (root !== 'name' && (READ_ONLY_REVISION_FIELDS as readonly string[]).includes(root)),
+      );
+      if (readOnly.length > 0) {
+        throw badRequest(`The path(s) /${readOnly.join(', /')} cannot be patched; they are set by the server.`);
+      }
+      assertCurrentRevision(project, params.revision_id);
       const current = await findRevision(q, project.current_revision_id);
       const patched = applyJsonPatch({ ...current.fields, name: current.name }, patch);
       const next = parseBody(normalizedRevisionBody, patched, 'project revision after the patch');
       await addRevision(q, project.id, { name: next.name, fields: storableFields(next), services: current.services });
       return normalizedView(q, (await findProject(q, project.id))!);
-    });
+    },
   });
 }

@@ -1,105 +1,126 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createProjectBody, setEnvironmentBody, setProjectBody } from './bodies';
+import type { FastifyInstance } from 'fastify';
+import { route, type RouteContext } from '../route';
+import { createProjectBody, projectIdParams, projectRevisionParams, setEnvironmentBody, setProjectBody } from './bodies';
 import { badRequest } from './errors';
-import { projectFor } from './guard';
 import { createProjectFor } from './create-project';
-import { parseBody, pathId, requireSession } from './http';
-import { applyJsonPatch, jsonPatchSchema, touchedRoots } from './json-patch';
+import { parseBody } from './http';
+import { applyJsonPatch, jsonPatchSchema, touchedRoots, type JsonPatch } from './json-patch';
 import { assertCurrentRevision, revisionFromDocument } from './revisions';
-import {
-  addRevision,
-  deleteProject,
-  findProject,
-  findRevision,
-  listReadableProjects,
-  setEnvironment,
-} from './store/projects';
-import type { ControlPlaneContext } from './types';
+import { addRevision, deleteProject, findProject, findRevision, listReadableProjects, listWorkspaceProjects, setEnvironment, type ProjectRow } from './store/projects';
+import type { Queryable } from './types';
 import { projectDocument, projectMetadataView, projectView } from './views';
 
 const PATCHABLE_ROOTS = ['name', 'services', 'cors_admin', 'cors_public'];
 
 /** Projects in their full configuration form (ProjectApi of @ory/client). */
-export function registerProjectRoutes(app: FastifyInstance, ctx: ControlPlaneContext): void {
-  app.post('/projects', async (req, reply) => {
-    const session = await requireSession(ctx, req);
-    const body = parseBody(createProjectBody, req.body);
-    const result = await ctx.db.tx(async (q) => {
-      const project = await createProjectFor(q, session.identityId, body, {});
+export function registerProjectRoutes(scope: FastifyInstance, ctx: RouteContext): void {
+  route(scope, ctx, {
+    method: 'POST',
+    url: '/projects',
+    body: createProjectBody,
+    auth: 'session-or-workspace-key',
+    status: 201,
+    handler: async ({ q, caller, body }) => {
+      const project = await createProjectFor(q, caller, body, {});
       return projectView(project, await findRevision(q, project.current_revision_id));
-    });
-    return reply.code(201).send(result);
+    },
   });
 
-  app.get('/projects', async (req) => {
-    const session = await requireSession(ctx, req);
-    const rows = await listReadableProjects(ctx.db, session.identityId);
-    return rows.map(projectMetadataView);
+  route(scope, ctx, {
+    method: 'GET',
+    url: '/projects',
+    auth: 'session-or-workspace-key',
+    handler: async ({ q, caller }) => {
+      const rows =
+        caller.kind === 'session'
+          ? await listReadableProjects(q, caller.identityId)
+          : await listWorkspaceProjects(q, caller.workspaceId);
+      return rows.map(projectMetadataView);
+    },
   });
 
-  app.get('/projects/:project_id', async (req) => {
-    const session = await requireSession(ctx, req);
-    const { project } = await projectFor(ctx.db, session.identityId, pathId(req, 'project_id'), 'read');
-    return projectView(project, await findRevision(ctx.db, project.current_revision_id));
+  route(scope, ctx, {
+    method: 'GET',
+    url: '/projects/:project_id',
+    params: projectIdParams,
+    auth: 'session-or-workspace-key',
+    permission: 'backoffice.project.read',
+    handler: async ({ q, project }) => projectView(project, await findRevision(q, project.current_revision_id)),
   });
 
-  app.put('/projects/:project_id', async (req) => {
-    const session = await requireSession(ctx, req);
-    const projectId = pathId(req, 'project_id');
-    const body = parseBody(setProjectBody, req.body);
-    return ctx.db.tx(async (q) => {
-      const { project } = await projectFor(q, session.identityId, projectId, 'write', true);
+  route(scope, ctx, {
+    method: 'PUT',
+    url: '/projects/:project_id',
+    params: projectIdParams,
+    body: setProjectBody,
+    auth: 'session-or-workspace-key',
+    permission: 'backoffice.project.write',
+    handler: async ({ q, project, body }) => {
       const current = await findRevision(q, project.current_revision_id);
       const next = await addRevision(q, project.id, revisionFromDocument(current, body));
       return { project: projectView((await findProject(q, project.id))!, next), warnings: [] };
-    });
+    },
   });
 
-  app.patch('/projects/:project_id', async (req) => patchConfiguration(ctx, req, false));
-  app.patch('/projects/:project_id/revision/:revision_id', async (req) => patchConfiguration(ctx, req, true));
-
-  app.delete('/projects/:project_id', async (req, reply) => {
-    const session = await requireSession(ctx, req);
-    const projectId = pathId(req, 'project_id');
-    await ctx.db.tx(async (q) => {
-      await projectFor(q, session.identityId, projectId, 'delete', true);
-      await deleteProject(q, projectId);
-    });
-    return reply.code(204).send();
+  route(scope, ctx, {
+    method: 'PATCH',
+    url: '/projects/:project_id',
+    params: projectIdParams,
+    body: jsonPatchSchema,
+    auth: 'session-or-workspace-key',
+    permission: 'backoffice.project.write',
+    handler: async ({ q, project, body }) => patchConfiguration(q, project, body),
   });
 
-  app.put('/projects/:project_id/environment', async (req) => {
-    const session = await requireSession(ctx, req);
-    const projectId = pathId(req, 'project_id');
-    const body = parseBody(setEnvironmentBody, req.body);
-    return ctx.db.tx(async (q) => {
-      await projectFor(q, session.identityId, projectId, 'write', true);
-      await setEnvironment(q, projectId, body.environment);
-      const project = (await findProject(q, projectId))!;
-      return projectView(project, await findRevision(q, project.current_revision_id));
-    });
+  route(scope, ctx, {
+    method: 'PATCH',
+    url: '/projects/:project_id/revision/:revision_id',
+    params: projectRevisionParams,
+    body: jsonPatchSchema,
+    auth: 'session-or-workspace-key',
+    permission: 'backoffice.project.write',
+    handler: async ({ q, project, params, body }) => {
+      assertCurrentRevision(project, params.revision_id);
+      return patchConfiguration(q, project, body);
+    },
+  });
+
+  route(scope, ctx, {
+    method: 'DELETE',
+    url: '/projects/:project_id',
+    params: projectIdParams,
+    auth: 'session-or-workspace-key',
+    permission: 'backoffice.project.delete',
+    status: 204,
+    handler: async ({ q, project }) => deleteProject(q, project.id),
+  });
+
+  route(scope, ctx, {
+    method: 'PUT',
+    url: '/projects/:project_id/environment',
+    params: projectIdParams,
+    body: setEnvironmentBody,
+    auth: 'session-or-workspace-key',
+    permission: 'backoffice.project.write',
+    handler: async ({ q, project, body }) => {
+      await setEnvironment(q, project.id, body.environment);
+      const updated = (await findProject(q, project.id))!;
+      return projectView(updated, await findRevision(q, updated.current_revision_id));
+    },
   });
 }
 
-/** PATCH with a JSON patch on the configuration; with a revision id the patch must be based on the current one. */
-async function patchConfiguration(ctx: ControlPlaneContext, req: FastifyRequest, withRevision: boolean) {
-  const session = await requireSession(ctx, req);
-  const projectId = pathId(req, 'project_id');
-  const revisionId = withRevision ? pathId(req, 'revision_id') : undefined;
-  const patch = parseBody(jsonPatchSchema, req.body);
+/** A JSON patch on the configuration: only the editable roots, and the result must still be a valid configuration. */
+async function patchConfiguration(q: Queryable, project: ProjectRow, patch: JsonPatch) {
   const outside = touchedRoots(patch).filter((root) => !PATCHABLE_ROOTS.includes(root));
   if (outside.length > 0) {
     throw badRequest(
       `The path(s) /${outside.join(', /')} cannot be patched; patch /name, /services/…, /cors_admin or /cors_public.`,
     );
   }
-  return ctx.db.tx(async (q) => {
-    const { project } = await projectFor(q, session.identityId, projectId, 'write', true);
-    if (revisionId) assertCurrentRevision(project, revisionId);
-    const current = await findRevision(q, project.current_revision_id);
-    const patched = applyJsonPatch(projectDocument(current), patch);
-    const doc = parseBody(setProjectBody, patched, 'project configuration after the patch');
-    const next = await addRevision(q, project.id, revisionFromDocument(current, doc));
-    return { project: projectView((await findProject(q, project.id))!, next), warnings: [] };
-  });
+  const current = await findRevision(q, project.current_revision_id);
+  const patched = applyJsonPatch(projectDocument(current), patch);
+  const doc = parseBody(setProjectBody, patched, 'project configuration after the patch');
+  const next = await addRevision(q, project.id, revisionFromDocument(current, doc));
+  return { project: projectView((await findProject(q, project.id))!, next), warnings: [] };
 }

@@ -1,5 +1,4 @@
 import type { JsonObject, ProjectListRow, ProjectRow, RevisionRow } from './store/projects';
-import { toIso } from './store/time';
 import type { WorkspaceRow } from './store/workspaces';
 
 /** The wire shapes @ory/client reads: Project, ProjectMetadata, NormalizedProject, Workspace. */
@@ -10,8 +9,8 @@ export function workspaceView(row: WorkspaceRow) {
   return {
     id: row.id,
     name: row.name,
-    created_at: toIso(row.created_at),
-    updated_at: toIso(row.updated_at),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
     ...(row.access_policy ? { access_policy: row.access_policy } : {}),
     subscription_id: null,
     subscription_plan: null,
@@ -27,8 +26,8 @@ export function projectMetadataView(row: ProjectListRow) {
     environment: row.environment,
     home_region: row.home_region,
     hosts: projectHosts(row.slug),
-    created_at: toIso(row.created_at),
-    updated_at: toIso(row.updated_at),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
     subscription_id: row.subscription_id,
     subscription_plan: null,
     workspace_id: row.workspace_id,
@@ -74,7 +73,7 @@ export function projectView(row: ProjectRow, rev: RevisionRow) {
 }
 
 export function revisionView(rev: RevisionRow) {
-  const created = toIso(rev.created_at);
+  const created = rev.created_at.toISOString();
   return {
     ...rev.fields,
     id: rev.id,
@@ -93,8 +92,8 @@ export function normalizedProjectView(row: ProjectRow, rev: RevisionRow, workspa
     environment: row.environment,
     home_region: row.home_region,
     hosts: projectHosts(row.slug),
-    created_at: toIso(row.created_at),
-    updated_at: toIso(row.updated_at),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
     workspace_id: row.workspace_id,
     ...(workspace ? { workspace: workspaceView(workspace) } : {}),
     subscription_id: row.subscription_id,

@@ -111,6 +111,25 @@ describe('workspaces', () => {
     expect((await alice.projects.getProject({ projectId: outside.id })).data.workspace_id).toBe(ws.id);
   });
 
+  it('moves a project with the published addProjectToWorkspaceBody and says which body it takes', async () => {
+    const { data: ws } = await alice.workspaces.createWorkspace({ createWorkspaceBody: { name: 'Published' } });
+    const lone = await createProject(alice, 'Lone', { environment: 'dev' });
+    const published = { environment: 'stage', project_subscription: 'migrate' };
+    const moved = await alice.call('POST', `/workspaces/${ws.id}/add/${lone.id}`, published);
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ id: lone.id, workspace_id: ws.id, environment: 'stage' });
+
+    const other = await createProject(alice, 'Other');
+    const neither = await alice.call('POST', `/workspaces/${ws.id}/add/${other.id}`, { environment: 'dev' });
+    expectOryError(neither, 400, /environment and project_subscription, or workspace and project/);
+    const badChoice = { environment: 'dev', project_subscription: 'keep' };
+    expectOryError(await alice.call('POST', `/workspaces/${ws.id}/add/${other.id}`, badChoice), 400, /project_subscription/);
+    expectOryError(await alice.call('POST', `/workspaces/${ws.id}/add/nope`, published), 400, /"project_id" must be a UUID/);
+    // Bob owns neither side: the published body does not open a way around the owner checks.
+    expectOryError(await bob.call('POST', `/workspaces/${ws.id}/add/${other.id}`, published), 403);
+    expect((await alice.projects.getProject({ projectId: other.id })).data.workspace_id).toBeNull();
+  });
+
   it('lets only owners of both sides move a project', async () => {
     const { data: ws } = await alice.workspaces.createWorkspace({ createWorkspaceBody: { name: 'Target' } });
     await addWorkspaceMember(stack, ws.id, bob.id, 'developer');

@@ -1,93 +1,117 @@
 import type { FastifyInstance } from 'fastify';
-import { addProjectToWorkspaceBody, createWorkspaceBody, pageQuery, updateWorkspaceBody } from './bodies';
+import { route, type RouteContext } from '../route';
+import {
+  addProjectToWorkspaceBody,
+  createWorkspaceBody,
+  pageQuery,
+  updateWorkspaceBody,
+  workspaceParams,
+  workspaceProjectParams,
+} from './bodies';
 import { badRequest, conflict, forbidden } from './errors';
-import { projectFor, workspaceFor } from './guard';
-import { parseBody, parseQuery, pathId, requireSession } from './http';
+import { projectFor } from './guard';
 import { decodePageToken, encodePageToken } from './page-token';
 import { findProjectWithName, listWorkspaceProjects, moveToWorkspace, setEnvironment } from './store/projects';
-import { toIso } from './store/time';
-import { createWorkspace, listMemberWorkspaces, updateWorkspace } from './store/workspaces';
-import type { ControlPlaneContext } from './types';
+import { createWorkspace, listWorkspaces, updateWorkspace } from './store/workspaces';
 import { projectMetadataView, workspaceView } from './views';
 
 /**
  * Workspaces (WorkspaceApi of @ory/client). Members may read a workspace and its projects; renaming and
- * changing the access policy is reserved to owners, since it changes what every member sees.
+ * changing the access policy is reserved to owners, since it changes what every member sees. Creating a
+ * workspace needs a signed-in user: a workspace key acts within its own workspace only.
  */
-export function registerWorkspaceRoutes(app: FastifyInstance, ctx: ControlPlaneContext): void {
-  app.post('/workspaces', async (req, reply) => {
-    const session = await requireSession(ctx, req);
-    const body = parseBody(createWorkspaceBody, req.body);
-    const workspace = await ctx.db.tx((q) => createWorkspace(q, body.name, session.identityId));
-    return reply.code(201).send(workspaceView(workspace));
+export function registerWorkspaceRoutes(scope: FastifyInstance, ctx: RouteContext): void {
+  route(scope, ctx, {
+    method: 'POST',
+    url: '/workspaces',
+    body: createWorkspaceBody,
+    auth: 'session',
+    status: 201,
+    handler: async ({ q, caller, body }) => workspaceView(await createWorkspace(q, body.name, caller.identityId)),
   });
 
-  app.get('/workspaces', async (req) => {
-    const session = await requireSession(ctx, req);
-    const query = parseQuery(pageQuery, req.query);
-    const after = decodePageToken(query.page_token);
-    const rows = await listMemberWorkspaces(ctx.db, session.identityId, query.page_size, after);
-    const page = rows.slice(0, query.page_size);
-    const last = page[page.length - 1];
-    const hasNext = rows.length > query.page_size && last !== undefined;
-    return {
-      workspaces: page.map(workspaceView),
-      has_next_page: hasNext,
-      next_page_token: hasNext ? encodePageToken({ createdAt: toIso(last.created_at), id: last.id }) : '',
-    };
+  route(scope, ctx, {
+    method: 'GET',
+    url: '/workspaces',
+    query: pageQuery,
+    auth: 'session-or-workspace-key',
+    handler: async ({ q, caller, query }) => {
+      const after = decodePageToken(query.page_token);
+      const owner = caller.kind === 'session' ? { memberId: caller.identityId } : { workspaceId: caller.workspaceId };
+      const rows = await listWorkspaces(q, owner, query.page_size, after);
+      const page = rows.slice(0, query.page_size);
+      const last = page[page.length - 1];
+      const hasNext = rows.length > query.page_size && last !== undefined;
+      return {
+        workspaces: page.map(workspaceView),
+        has_next_page: hasNext,
+        next_page_token: hasNext ? encodePageToken({ createdAt: last.created_at.toISOString(), id: last.id }) : '',
+      };
+    },
   });
 
-  app.get('/workspaces/:workspace', async (req) => {
-    const session = await requireSession(ctx, req);
-    const { workspace } = await workspaceFor(ctx.db, session.identityId, pathId(req, 'workspace'), 'read');
-    return workspaceView(workspace);
+  route(scope, ctx, {
+    method: 'GET',
+    url: '/workspaces/:workspace',
+    params: workspaceParams,
+    auth: 'session-or-workspace-key',
+    permission: 'backoffice.workspace.read',
+    handler: async ({ workspace }) => workspaceView(workspace),
   });
 
-  app.put('/workspaces/:workspace', async (req) => {
-    const session = await requireSession(ctx, req);
-    const workspaceId = pathId(req, 'workspace');
-    const body = parseBody(updateWorkspaceBody, req.body);
-    return ctx.db.tx(async (q) => {
-      await workspaceFor(q, session.identityId, workspaceId, 'owner');
-      return workspaceView(await updateWorkspace(q, workspaceId, body.name, body.access_policy));
-    });
+  route(scope, ctx, {
+    method: 'PUT',
+    url: '/workspaces/:workspace',
+    params: workspaceParams,
+    body: updateWorkspaceBody,
+    auth: 'session-or-workspace-key',
+    permission: 'backoffice.workspace.owner',
+    handler: async ({ q, workspace, body }) =>
+      workspaceView(await updateWorkspace(q, workspace.id, body.name, body.access_policy)),
   });
 
-  app.get('/workspaces/:workspace/projects', async (req) => {
-    const session = await requireSession(ctx, req);
-    const { workspace } = await workspaceFor(ctx.db, session.identityId, pathId(req, 'workspace'), 'read');
-    const rows = await listWorkspaceProjects(ctx.db, workspace.id);
-    return { projects: rows.map(projectMetadataView), has_next_page: false, next_page: '' };
+  route(scope, ctx, {
+    method: 'GET',
+    url: '/workspaces/:workspace/projects',
+    params: workspaceParams,
+    auth: 'session-or-workspace-key',
+    permission: 'backoffice.workspace.read',
+    handler: async ({ q, workspace }) => ({
+      projects: (await listWorkspaceProjects(q, workspace.id)).map(projectMetadataView),
+      has_next_page: false,
+      next_page: '',
+    }),
   });
 
   /**
-   * Moves a project into a workspace. The caller must own the project and the target workspace; the body
-   * repeats the path ids, and original_workspace_id (when sent) must still be the project's workspace.
+   * Moves a project into a workspace. The caller must own the project and the target workspace. The spec's
+   * body repeats the path ids, and original_workspace_id (when sent) must still be the project's workspace.
    */
-  app.post('/workspaces/:workspace/add/:project_id', async (req) => {
-    const session = await requireSession(ctx, req);
-    const workspaceId = pathId(req, 'workspace');
-    const projectId = pathId(req, 'project_id');
-    const body = parseBody(addProjectToWorkspaceBody, req.body);
-    if (body.workspace.toLowerCase() !== workspaceId) {
-      throw badRequest('workspace: must equal the workspace in the path.');
-    }
-    if (body.project.toLowerCase() !== projectId) {
-      throw badRequest('project: must equal the project in the path.');
-    }
-    return ctx.db.tx(async (q) => {
-      await workspaceFor(q, session.identityId, workspaceId, 'owner');
-      const { project, role } = await projectFor(q, session.identityId, projectId, 'read', true);
+  route(scope, ctx, {
+    method: 'POST',
+    url: '/workspaces/:workspace/add/:project_id',
+    params: workspaceProjectParams,
+    body: addProjectToWorkspaceBody,
+    auth: 'session-or-workspace-key',
+    permission: 'backoffice.workspace.owner',
+    handler: async ({ q, caller, workspace, params, body }) => {
+      if (body.workspace !== undefined && body.workspace.toLowerCase() !== workspace.id) {
+        throw badRequest('workspace: must equal the workspace in the path.');
+      }
+      if (body.project !== undefined && body.project.toLowerCase() !== params.project_id) {
+        throw badRequest('project: must equal the project in the path.');
+      }
+      const { project, role } = await projectFor(q, caller, params.project_id, 'read', true);
       if (role !== 'owner') throw forbidden('Only an owner of this project may move it to another workspace.');
       const original = body.original_workspace_id;
       if (original !== undefined && (original?.toLowerCase() ?? null) !== project.workspace_id) {
         throw conflict('original_workspace_id is not the workspace the project is in now; reload and retry.');
       }
-      if (project.workspace_id !== workspaceId) await moveToWorkspace(q, projectId, workspaceId);
+      if (project.workspace_id !== workspace.id) await moveToWorkspace(q, project.id, workspace.id);
       if (body.environment && body.environment !== project.environment) {
-        await setEnvironment(q, projectId, body.environment);
+        await setEnvironment(q, project.id, body.environment);
       }
-      return projectMetadataView((await findProjectWithName(q, projectId))!);
-    });
+      return projectMetadataView((await findProjectWithName(q, project.id))!);
+    },
   });
 }

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parseQuery, pathId } from '../controlplane/http';
-import { adminRequest, type AdminDeps } from './context';
+import { route } from '../route';
+import { adminOf, type AdminDeps } from './context';
 import { findMessage, listMessages } from './courier-store';
 import { messageView } from './courier-view';
 import { notFound } from './errors';
+import { idParams, tenantParams } from './identity-routes';
 import { decodePageToken, pageSizeParam, setLinkHeader } from './paging';
 
 const listQuery = z.object({
@@ -16,26 +17,36 @@ const listQuery = z.object({
 
 /** CourierApi: listCourierMessages and getCourierMessage of the tenant. */
 export function registerCourierRoutes(scope: FastifyInstance, deps: AdminDeps): void {
-  scope.get('/admin/courier/messages', async (req, reply) => {
-    const { tenant } = await adminRequest(deps, req);
-    const query = parseQuery(listQuery, req.query);
-    const rows = await listMessages(deps.ctx.db, {
-      nid: tenant.nid,
-      after: decodePageToken(query.page_token, true),
-      limit: query.page_size,
-      ...(query.status ? { status: query.status } : {}),
-      ...(query.recipient !== undefined ? { recipient: query.recipient.trim().toLowerCase() } : {}),
-    });
-    const page = rows.slice(0, query.page_size);
-    const last = page.at(-1);
-    setLinkHeader(req, reply, query.page_size, rows.length > query.page_size && last ? { id: last.id, createdAt: last.created_at.toISOString() } : null);
-    return page.map(messageView);
+  route(scope, deps.ctx, {
+    method: 'GET',
+    url: '/admin/courier/messages',
+    params: tenantParams,
+    query: listQuery,
+    auth: 'public',
+    handler: async ({ q, query, req, reply }) => {
+      const rows = await listMessages(q, {
+        nid: adminOf(req).tenant.nid,
+        after: decodePageToken(query.page_token, true),
+        limit: query.page_size,
+        ...(query.status ? { status: query.status } : {}),
+        ...(query.recipient !== undefined ? { recipient: query.recipient.trim().toLowerCase() } : {}),
+      });
+      const page = rows.slice(0, query.page_size);
+      const last = page.at(-1);
+      setLinkHeader(req, reply, query.page_size, rows.length > query.page_size && last ? { id: last.id, createdAt: last.created_at.toISOString() } : null);
+      return page.map(messageView);
+    },
   });
 
-  scope.get('/admin/courier/messages/:id', async (req) => {
-    const { tenant } = await adminRequest(deps, req);
-    const row = await findMessage(deps.ctx.db, tenant.nid, pathId(req, 'id'));
-    if (!row) throw notFound('courier message');
-    return messageView(row);
+  route(scope, deps.ctx, {
+    method: 'GET',
+    url: '/admin/courier/messages/:id',
+    params: idParams,
+    auth: 'public',
+    handler: async ({ q, params, req }) => {
+      const row = await findMessage(q, adminOf(req).tenant.nid, params.id);
+      if (!row) throw notFound('courier message');
+      return messageView(row);
+    },
   });
 }

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { ControlPlaneError, describeZodError } from '../controlplane/errors';
-import { DATABASE_UNAVAILABLE, isConnectionError } from '../db/errors';
+import { ControlPlaneError, describeZodError, validationFailure } from '../controlplane/errors';
+import { DATABASE_UNAVAILABLE, isConnectionError, isUniqueViolation } from '../db/errors';
 import { errorBody, OryHttpError } from '../identity/errors';
 
 /** Kratos' answer for an admin call without a usable credential. */
@@ -26,13 +26,17 @@ export const identityConflict = () =>
   new OryHttpError(409, { reason: 'This identity conflicts with another identity that already exists.' });
 
 /**
- * Ory's errorGeneric for every failure of the admin API: our own errors as they are, the JSON patch
- * helper's 400s, zod and framework 4xx with their message, a lost database 503, anything else 500
+ * Ory's errorGeneric for every failure of the admin API: our own errors as they are, schema validation
+ * and the JSON patch helper's 400s naming the field, a taken identifier or address 409 (the write's
+ * transaction is rolled back), zod and framework 4xx with their message, a lost database 503, anything else 500
  * (detail to the log only).
  */
 export function installAdminErrorHandler(scope: FastifyInstance, log: Logger): void {
   scope.setErrorHandler((err: unknown, req, reply) => {
     if (err instanceof OryHttpError) return reply.code(err.status).send(err.body);
+    const invalid = validationFailure(err);
+    if (invalid) return reply.code(400).send(errorBody(400, { reason: invalid.reason, ...(invalid.details ? { details: invalid.details } : {}) }));
+    if (isUniqueViolation(err)) return reply.code(409).send(identityConflict().body);
     if (err instanceof ControlPlaneError) {
       return reply.code(err.statusCode).send(errorBody(err.statusCode, { reason: err.reason, ...(err.details ? { details: err.details } : {}) }));
     }

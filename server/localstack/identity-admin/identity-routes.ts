@@ -1,14 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parseBody, parseQuery, pathId } from '../controlplane/http';
+import { parseBody } from '../controlplane/http';
 import { applyJsonPatch, jsonPatchSchema, parsePointer, type JsonPatch } from '../controlplane/json-patch';
-import { isUniqueViolation } from '../db/errors';
 import type { Queryable } from '../db/types';
-import { OryHttpError } from '../identity/errors';
 import type { Traits } from '../identity/identities';
 import { hashPassword } from '../identity/password';
-import { adminRequest, type AdminDeps } from './context';
-import { badRequest, identityConflict, notFound } from './errors';
+import { route } from '../route';
+import { adminOf, type AdminDeps } from './context';
+import { badRequest, notFound } from './errors';
 import { createIdentityBody, passwordOf, updateIdentityBody, type UpdateIdentityInput } from './identity-body';
 import {
   deleteIdentity,
@@ -26,6 +25,9 @@ import { checkSchemaId, checkTraits } from './traits-schema';
 
 const MAX_IDS = 500;
 
+export const tenantParams = z.object({ slug: z.string() });
+export const idParams = tenantParams.extend({ id: z.uuid({ error: 'must be a UUID' }) });
+
 const listQuery = z.object({
   page_size: pageSizeParam(500),
   page_token: z.string().max(1024).optional(),
@@ -39,7 +41,7 @@ const listQuery = z.object({
 const PATCHABLE = ['traits', 'state', 'schema_id', 'metadata_public', 'metadata_admin'];
 const VERIFIED_FLAG = /^\/verifiable_addresses\/(0|[1-9]\d*)\/verified$/;
 
-/** 400 naming the first path of the patch that is read-only (a `test` may read anything). */
+/** 400 naming the first path of the patch that is read-only (a `test` or a `copy` source may read anything). */
 function guardPatch(patch: JsonPatch): void {
   for (const op of patch) {
     for (const path of op.op === 'test' ? [] : [op.path, ...(op.op === 'move' ? [op.from ?? ''] : [])]) {
@@ -77,120 +79,126 @@ async function inputOf(deps: AdminDeps, body: UpdateIdentityInput, keepMetadata?
   };
 }
 
-/** Runs a write; a duplicate identifier or address is Kratos' 409, and the transaction leaves nothing behind. */
-async function writing<T>(deps: AdminDeps, fn: (q: Queryable) => Promise<T>): Promise<T> {
-  try {
-    return await deps.ctx.db.tx(fn);
-  } catch (err) {
-    if (isUniqueViolation(err)) throw identityConflict();
-    throw err;
-  }
-}
-
-/** IdentityApi: listIdentities, createIdentity, getIdentity, updateIdentity, patchIdentity, deleteIdentity. */
-export function registerIdentityRoutes(scope: FastifyInstance, deps: AdminDeps): void {
-  scope.get('/admin/identities', async (req, reply) => {
-    const { tenant, base } = await adminRequest(deps, req);
-    const query = parseQuery(listQuery, req.query);
-    const after = decodePageToken(query.page_token, false);
-    const ids = query.ids === undefined ? undefined : Array.isArray(query.ids) ? query.ids : [query.ids];
-    const rows = await listIdentities(deps.ctx.db, {
-      nid: tenant.nid,
-      afterId: after?.id ?? null,
-      limit: query.page_size,
-      ...(ids ? { ids: ids.map((id) => id.toLowerCase()) } : {}),
-      ...(query.credentials_identifier !== undefined
-        ? { credentialsIdentifier: query.credentials_identifier.trim().toLowerCase() }
-        : {}),
-    });
-    const page = rows.slice(0, query.page_size);
-    const last = page.at(-1);
-    setLinkHeader(req, reply, query.page_size, rows.length > query.page_size && last ? { id: last.row.id } : null);
-    return page.map((identity) => identityView(identity, base));
-  });
-
-  scope.post('/admin/identities', async (req, reply) => {
-    const { tenant, base } = await adminRequest(deps, req);
-    const body = parseBody(createIdentityBody, req.body);
-    const input = await inputOf(deps, body);
-    const created = await writing(deps, async (q) => {
-      const id = await insertIdentity(q, tenant.nid, input);
-      return loadOr404(q, tenant.nid, id);
-    });
-    return reply.code(201).send(identityView(created, base));
-  });
-
-  scope.get('/admin/identities/:id', async (req) => {
-    const { tenant, base } = await adminRequest(deps, req);
-    return identityView(await loadOr404(deps.ctx.db, tenant.nid, pathId(req, 'id')), base);
-  });
-
-  scope.put('/admin/identities/:id', async (req) => {
-    const { tenant, base } = await adminRequest(deps, req);
-    const id = pathId(req, 'id');
-    const body = parseBody(updateIdentityBody, req.body);
-    const input = await inputOf(deps, body);
-    const updated = await writing(deps, async (q) => {
-      const current = await loadOr404(q, tenant.nid, id, true);
-      await updateIdentity(q, tenant.nid, current.row, input);
-      return loadOr404(q, tenant.nid, id);
-    });
-    return identityView(updated, base);
-  });
-
-  scope.patch('/admin/identities/:id', async (req) => patchIdentity(deps, req));
-
-  scope.delete('/admin/identities/:id', async (req, reply) => {
-    const { tenant } = await adminRequest(deps, req);
-    const id = pathId(req, 'id');
-    if (!(await deleteIdentity(deps.ctx.db, tenant.nid, id))) throw notFound('identity');
-    return reply.code(204).send();
-  });
-}
-
 /**
- * patchIdentity: RFC 6902 on the identity's wire form. Only the writable fields may change (see
- * guardPatch); the result is checked like a PUT body, so the traits still match the schema.
+ * IdentityApi: listIdentities, createIdentity, getIdentity, updateIdentity, patchIdentity, deleteIdentity.
+ * Writes run in one transaction: a taken identifier or address (409) leaves nothing behind.
  */
-async function patchIdentity(deps: AdminDeps, req: FastifyRequest) {
-  const { tenant, base } = await adminRequest(deps, req);
-  const id = pathId(req, 'id');
-  const patch = parseBody(jsonPatchSchema, req.body, 'JSON patch');
-  guardPatch(patch);
-  const current = await loadOr404(deps.ctx.db, tenant.nid, id);
-  const patched = applyJsonPatch(identityView(current, base) as unknown as Record<string, unknown>, patch);
-  const body = parseBody(
-    updateIdentityBody,
-    {
-      schema_id: patched.schema_id,
-      traits: patched.traits,
-      state: patched.state,
-      metadata_public: patched.metadata_public,
-      metadata_admin: patched.metadata_admin,
-    },
-    'patched identity',
-  );
-  const input = await inputOf(deps, body, current);
-  const flags = new Map<string, boolean>();
-  for (const address of (patched.verifiable_addresses ?? []) as { value?: unknown; verified?: unknown }[]) {
-    if (typeof address.verified !== 'boolean') throw badRequest('verifiable_addresses: verified must be true or false');
-    flags.set(String(address.value), address.verified);
-  }
-  const updated = await writing(deps, async (q) => {
-    const locked = await loadOr404(q, tenant.nid, id, true);
-    if (locked.row.updated_at.getTime() !== current.row.updated_at.getTime()) {
-      throw new OryHttpError(409, {
-        reason: 'The identity was changed while the patch was applied; fetch it again and retry.',
+export function registerIdentityRoutes(scope: FastifyInstance, deps: AdminDeps): void {
+  const { ctx } = deps;
+
+  route(scope, ctx, {
+    method: 'GET',
+    url: '/admin/identities',
+    params: tenantParams,
+    query: listQuery,
+    auth: 'public',
+    handler: async ({ q, query, req, reply }) => {
+      const { tenant, base } = adminOf(req);
+      const after = decodePageToken(query.page_token, false);
+      const ids = query.ids === undefined ? undefined : Array.isArray(query.ids) ? query.ids : [query.ids];
+      const rows = await listIdentities(q, {
+        nid: tenant.nid,
+        afterId: after?.id ?? null,
+        limit: query.page_size,
+        ...(ids ? { ids: ids.map((id) => id.toLowerCase()) } : {}),
+        ...(query.credentials_identifier !== undefined
+          ? { credentialsIdentifier: query.credentials_identifier.trim().toLowerCase() }
+          : {}),
       });
-    }
-    await updateIdentity(q, tenant.nid, locked.row, input);
-    for (const address of locked.verifiable) {
-      const verified = flags.get(address.value);
-      if (verified !== undefined && verified !== address.verified && address.value === input.email) {
-        await setAddressVerified(q, tenant.nid, id, address.value, verified);
-      }
-    }
-    return loadOr404(q, tenant.nid, id);
+      const page = rows.slice(0, query.page_size);
+      const last = page.at(-1);
+      setLinkHeader(req, reply, query.page_size, rows.length > query.page_size && last ? { id: last.row.id } : null);
+      return page.map((identity) => identityView(identity, base));
+    },
   });
-  return identityView(updated, base);
+
+  route(scope, ctx, {
+    method: 'POST',
+    url: '/admin/identities',
+    params: tenantParams,
+    body: createIdentityBody,
+    auth: 'public',
+    status: 201,
+    handler: async ({ q, body, req }) => {
+      const { tenant, base } = adminOf(req);
+      const id = await insertIdentity(q, tenant.nid, await inputOf(deps, body));
+      return identityView(await loadOr404(q, tenant.nid, id), base);
+    },
+  });
+
+  route(scope, ctx, {
+    method: 'GET',
+    url: '/admin/identities/:id',
+    params: idParams,
+    auth: 'public',
+    handler: async ({ q, params, req }) => {
+      const { tenant, base } = adminOf(req);
+      return identityView(await loadOr404(q, tenant.nid, params.id), base);
+    },
+  });
+
+  route(scope, ctx, {
+    method: 'PUT',
+    url: '/admin/identities/:id',
+    params: idParams,
+    body: updateIdentityBody,
+    auth: 'public',
+    handler: async ({ q, params, body, req }) => {
+      const { tenant, base } = adminOf(req);
+      const current = await loadOr404(q, tenant.nid, params.id, true);
+      await updateIdentity(q, tenant.nid, current.row, await inputOf(deps, body));
+      return identityView(await loadOr404(q, tenant.nid, params.id), base);
+    },
+  });
+
+  route(scope, ctx, {
+    method: 'PATCH',
+    url: '/admin/identities/:id',
+    params: idParams,
+    body: jsonPatchSchema,
+    auth: 'public',
+    handler: async ({ q, params, body: patch, req }) => {
+      const { tenant, base } = adminOf(req);
+      guardPatch(patch);
+      const current = await loadOr404(q, tenant.nid, params.id, true);
+      const patched = applyJsonPatch(identityView(current, base) as unknown as Record<string, unknown>, patch);
+      const body = parseBody(
+        updateIdentityBody,
+        {
+          schema_id: patched.schema_id,
+          traits: patched.traits,
+          state: patched.state,
+          metadata_public: patched.metadata_public,
+          metadata_admin: patched.metadata_admin,
+        },
+        'patched identity',
+      );
+      const input = await inputOf(deps, body, current);
+      const flags = new Map<string, boolean>();
+      for (const address of (patched.verifiable_addresses ?? []) as { value?: unknown; verified?: unknown }[]) {
+        if (typeof address.verified !== 'boolean') throw badRequest('verifiable_addresses: verified must be true or false');
+        flags.set(String(address.value), address.verified);
+      }
+      await updateIdentity(q, tenant.nid, current.row, input);
+      for (const address of current.verifiable) {
+        const verified = flags.get(address.value);
+        if (verified !== undefined && verified !== address.verified && address.value === input.email) {
+          await setAddressVerified(q, tenant.nid, params.id, address.value, verified);
+        }
+      }
+      return identityView(await loadOr404(q, tenant.nid, params.id), base);
+    },
+  });
+
+  route(scope, ctx, {
+    method: 'DELETE',
+    url: '/admin/identities/:id',
+    params: idParams,
+    auth: 'public',
+    status: 204,
+    handler: async ({ q, params, req }) => {
+      if (!(await deleteIdentity(q, adminOf(req).tenant.nid, params.id))) throw notFound('identity');
+    },
+  });
 }
+

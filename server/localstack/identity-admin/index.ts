@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PROJECT_API_PREFIX, useProjectTenant } from '../identity/tenant';
-import type { AdminDeps } from './context';
+import { useZodValidation } from '../route';
+import { useAdminAuthorization, type AdminDeps } from './context';
 import { registerCourierRoutes } from './courier-routes';
 import { installAdminErrorHandler } from './errors';
 import { registerIdentityRoutes } from './identity-routes';
@@ -17,7 +18,9 @@ export async function registerIdentityAdmin(app: FastifyInstance, deps: AdminDep
   await app.register(
     async (scope) => {
       installAdminErrorHandler(scope, deps.ctx.log);
+      useZodValidation(scope);
       useProjectTenant(scope, deps.ctx);
+      useAdminAuthorization(scope, deps);
       registerIdentityRoutes(scope, deps);
       registerSessionRoutes(scope, deps);
       registerCourierRoutes(scope, deps);

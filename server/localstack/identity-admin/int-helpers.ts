@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Configuration, CourierApi, IdentityApi } from '@ory/client';
-import { createProjectApiKey } from '../controlplane/api-keys/store';
 import { createProject, newUser, type TestUser } from '../controlplane/int-test-helpers';
 import type { LocalStack } from '../index';
 import { courierMessages, sessions } from '../identity/schema';
@@ -23,10 +22,12 @@ export interface TestProject {
   key: string;
 }
 
+/** Creates a project and a key for it the way its owner does: `POST /projects/{id}/tokens` (ProjectApi.createProjectApiKey). */
 export async function projectWithKey(stack: LocalStack, user: TestUser, name: string): Promise<TestProject> {
   const project = await createProject(user, name);
-  const key = await createProjectApiKey(stack.db, project.id, { name: 'tests', expiresAt: null, ownerId: user.id });
-  return { id: project.id, slug: project.slug, base: `${stack.url}/project-api/${project.slug}`, key: key.value };
+  const key = await user.projects.createProjectApiKey({ project: project.id, createProjectApiKeyBody: { name: 'tests' } });
+  if (key.status !== 201 || !key.data.value?.startsWith('ory_pat_')) throw new Error(`no project key: ${key.status}`);
+  return { id: project.id, slug: project.slug, base: `${stack.url}/project-api/${project.slug}`, key: key.data.value };
 }
 
 /** @ory/client's IdentityApi and CourierApi for a project's data plane with a bearer key. */

@@ -1,17 +1,47 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { identities, identityVerifiableAddresses } from '../../identity/schema';
+import { projectMembers, workspaceMembers } from '../schema';
 import type { Queryable } from '../types';
 import { highestRole } from './roles';
 
-export interface MemberRow {
-  id: string;
-  role: string;
-  source: 'project' | 'workspace';
-  traits: { email?: unknown; name?: unknown } | null;
-  email_verified: boolean;
+/** The identity's email address is verified when one of its verifiable addresses equals it and is verified. */
+const emailVerified = sql<boolean>`EXISTS (SELECT 1 FROM ${identityVerifiableAddresses}
+  WHERE ${identityVerifiableAddresses.identity_id} = ${identities.id} AND ${identityVerifiableAddresses.verified}
+    AND lower(${identityVerifiableAddresses.value}) = lower(${identities.traits}->>'email'))`;
+
+async function directMembers(q: Queryable, projectId: string) {
+  return q.orm
+    .select({
+      id: projectMembers.identity_id,
+      role: projectMembers.role,
+      created_at: projectMembers.created_at,
+      traits: identities.traits,
+      email_verified: emailVerified,
+    })
+    .from(projectMembers)
+    .innerJoin(identities, eq(identities.id, projectMembers.identity_id))
+    .where(eq(projectMembers.project_id, projectId));
 }
 
-const IDENTITY_COLUMNS = `i.traits,
-  EXISTS (SELECT 1 FROM identity_verifiable_addresses a
-          WHERE a.identity_id = i.id AND a.verified AND lower(a.value) = lower(i.traits->>'email')) AS email_verified`;
+async function workspaceMembersOf(q: Queryable, workspaceId: string) {
+  return q.orm
+    .select({
+      id: workspaceMembers.identity_id,
+      role: workspaceMembers.role,
+      created_at: workspaceMembers.created_at,
+      traits: identities.traits,
+      email_verified: emailVerified,
+    })
+    .from(workspaceMembers)
+    .innerJoin(identities, eq(identities.id, workspaceMembers.identity_id))
+    .where(eq(workspaceMembers.workspace_id, workspaceId));
+}
+
+/** A membership with the member's identity, and whether it is direct (project) or through the workspace. */
+export type MemberRow = Awaited<ReturnType<typeof directMembers>>[number] & { source: 'project' | 'workspace' };
+
+const byJoined = (a: MemberRow, b: MemberRow) =>
+  a.created_at.getTime() - b.created_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** Direct project members and, when the project is in a workspace, the workspace's members. */
 export async function projectMemberRows(
@@ -19,28 +49,29 @@ export async function projectMemberRows(
   projectId: string,
   workspaceId: string | null,
 ): Promise<MemberRow[]> {
-  return q.query<MemberRow>(
-    `WITH m AS (
-       SELECT identity_id, role, 'project' AS source, created_at FROM project_members WHERE project_id = $1
-       UNION ALL
-       SELECT identity_id, role, 'workspace' AS source, created_at FROM workspace_members WHERE workspace_id = $2
-     )
-     SELECT m.identity_id AS id, m.role, m.source, ${IDENTITY_COLUMNS}
-     FROM m JOIN identities i ON i.id = m.identity_id
-     ORDER BY m.created_at, m.identity_id`,
-    [projectId, workspaceId],
-  );
+  const direct = (await directMembers(q, projectId)).map((r) => ({ ...r, source: 'project' as const }));
+  const viaWorkspace = workspaceId ? await workspaceMemberRows(q, workspaceId) : [];
+  return [...direct, ...viaWorkspace].sort(byJoined);
 }
 
 export async function workspaceMemberRows(q: Queryable, workspaceId: string): Promise<MemberRow[]> {
-  return q.query<MemberRow>(
-    `SELECT m.identity_id AS id, m.role, 'workspace' AS source, ${IDENTITY_COLUMNS}
-     FROM workspace_members m JOIN identities i ON i.id = m.identity_id
-     WHERE m.workspace_id = $1
-     ORDER BY m.created_at, m.identity_id`,
-    [workspaceId],
-  );
+  const rows = await workspaceMembersOf(q, workspaceId);
+  return rows.map((r) => ({ ...r, source: 'workspace' as const })).sort(byJoined);
 }
+
+export async function removeProjectMember(q: Queryable, projectId: string, identityId: string): Promise<void> {
+  await q.orm
+    .delete(projectMembers)
+    .where(and(eq(projectMembers.project_id, projectId), eq(projectMembers.identity_id, identityId)));
+}
+
+export async function removeWorkspaceMember(q: Queryable, workspaceId: string, identityId: string): Promise<void> {
+  await q.orm
+    .delete(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspace_id, workspaceId), eq(workspaceMembers.identity_id, identityId)));
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** projectMember: one entry per identity, with its highest role (workspace wins a tie). */
 export function memberViews(rows: MemberRow[]) {
@@ -54,12 +85,15 @@ export function memberViews(rows: MemberRow[]) {
     const best = highestRole([seen.role, row.role]);
     if (best !== seen.role || (row.role === seen.role && row.source === 'workspace')) byId.set(row.id, row);
   }
-  return [...byId.values()].map((row) => ({
-    id: row.id,
-    name: typeof row.traits?.name === 'string' ? row.traits.name : '',
-    email: typeof row.traits?.email === 'string' ? row.traits.email : '',
-    email_verified: row.email_verified === true,
-    role: row.role,
-    source: row.source,
-  }));
+  return [...byId.values()].map((row) => {
+    const traits = (row.traits ?? {}) as { email?: unknown; name?: unknown };
+    return {
+      id: row.id,
+      name: text(traits.name),
+      email: text(traits.email),
+      email_verified: row.email_verified === true,
+      role: row.role,
+      source: row.source,
+    };
+  });
 }

@@ -1,38 +1,26 @@
 import { randomUUID } from 'node:crypto';
+import { eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
+import {
+  consoleActiveProject,
+  projectMembers,
+  projectRevisions,
+  projects,
+  workspaceMembers,
+  type ProjectRevisionRow,
+  type ProjectRow,
+} from '../schema';
 import type { Queryable } from '../types';
 import { uniqueSlug } from './slug';
-import { nowIso } from './time';
+
+export type { ProjectRow } from '../schema';
 
 export type JsonObject = Record<string, unknown>;
 
-export interface ProjectRow {
-  id: string;
-  slug: string;
-  state: string;
-  environment: string;
-  home_region: string;
-  workspace_id: string | null;
-  subscription_id: string | null;
-  current_revision_id: string;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
+/** A revision; `fields` holds every normalized field except name and the read-only ones, `services` the full form's. */
+export type RevisionRow = Omit<ProjectRevisionRow, 'fields' | 'services'> & { fields: JsonObject; services: JsonObject };
 
 /** A project with the name of its current revision (what lists show). */
-export interface ProjectListRow extends ProjectRow {
-  name: string;
-}
-
-export interface RevisionRow {
-  id: string;
-  project_id: string;
-  name: string;
-  /** Every normalized revision field except name and the read-only ones, stored as given. */
-  fields: JsonObject;
-  /** The `services` object of the full configuration form. */
-  services: JsonObject;
-  created_at: Date | string;
-}
+export type ProjectListRow = ProjectRow & { name: string };
 
 export interface RevisionInput {
   name: string;
@@ -40,43 +28,47 @@ export interface RevisionInput {
   services: JsonObject;
 }
 
-const PROJECT_COLUMNS = `p.id, p.slug, p.state, p.environment, p.home_region, p.workspace_id, p.subscription_id,
-  p.current_revision_id, p.created_at, p.updated_at`;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function findProject(q: Queryable, id: string): Promise<ProjectRow | undefined> {
-  const rows = await q.query<ProjectRow>(`SELECT ${PROJECT_COLUMNS} FROM projects p WHERE p.id = $1`, [id]);
-  return rows[0];
+export async function findProject(q: Queryable, id: string, lock = false): Promise<ProjectRow | undefined> {
+  return findProjectWhere(q, eq(projects.id, id), lock);
 }
 
-/** Locks the project row for the rest of the transaction (serialises concurrent revisions). */
-export async function lockProject(q: Queryable, id: string): Promise<ProjectRow | undefined> {
-  const rows = await q.query<ProjectRow>(`SELECT ${PROJECT_COLUMNS} FROM projects p WHERE p.id = $1 FOR UPDATE`, [
-    id,
-  ]);
-  return rows[0];
+/**
+ * A project by id or slug (the API's `{project}`). `lock` holds the row for the rest of the transaction,
+ * which serialises concurrent revisions and moves.
+ */
+export async function findProjectByRef(q: Queryable, ref: string, lock = false): Promise<ProjectRow | undefined> {
+  return findProjectWhere(q, UUID.test(ref) ? eq(projects.id, ref.toLowerCase()) : eq(projects.slug, ref), lock);
 }
+
+async function findProjectWhere(q: Queryable, where: SQL, lock: boolean): Promise<ProjectRow | undefined> {
+  const query = q.orm.select().from(projects).where(where);
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+const asRevision = (row: ProjectRevisionRow): RevisionRow => ({
+  ...row,
+  fields: row.fields as JsonObject,
+  services: row.services as JsonObject,
+});
 
 export async function findRevision(q: Queryable, id: string): Promise<RevisionRow> {
-  const rows = await q.query<RevisionRow>(
-    'SELECT id, project_id, name, fields, services, created_at FROM project_revisions WHERE id = $1',
-    [id],
-  );
-  if (!rows[0]) throw new Error(`project revision ${id} is missing`);
-  return rows[0];
+  const [row] = await q.orm.select().from(projectRevisions).where(eq(projectRevisions.id, id));
+  if (!row) throw new Error(`project revision ${id} is missing`);
+  return asRevision(row);
 }
 
 /** Writes a new revision and makes it the project's current one. */
 export async function addRevision(q: Queryable, projectId: string, input: RevisionInput): Promise<RevisionRow> {
-  const id = randomUUID();
-  const now = nowIso();
-  const rows = await q.query<RevisionRow>(
-    `INSERT INTO project_revisions (id, project_id, name, fields, services, created_at)
-     VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6)
-     RETURNING id, project_id, name, fields, services, created_at`,
-    [id, projectId, input.name, JSON.stringify(input.fields), JSON.stringify(input.services), now],
-  );
-  await q.query('UPDATE projects SET current_revision_id = $2, updated_at = $3 WHERE id = $1', [projectId, id, now]);
-  return rows[0]!;
+  const now = new Date();
+  const [row] = await q.orm
+    .insert(projectRevisions)
+    .values({ id: randomUUID(), project_id: projectId, ...input, created_at: now })
+    .returning();
+  await q.orm.update(projects).set({ current_revision_id: row!.id, updated_at: now }).where(eq(projects.id, projectId));
+  return asRevision(row!);
 }
 
 export interface NewProject extends RevisionInput {
@@ -90,63 +82,74 @@ export interface NewProject extends RevisionInput {
 export async function createProject(q: Queryable, input: NewProject): Promise<ProjectRow> {
   const id = randomUUID();
   const revisionId = randomUUID();
-  const now = nowIso();
-  const slug = await uniqueSlug(q);
-  await q.query(
-    `INSERT INTO projects (id, slug, state, environment, home_region, workspace_id, current_revision_id,
-       created_at, updated_at)
-     VALUES ($1, $2, 'running', $3, $4, $5, $6, $7, $7)`,
-    [id, slug, input.environment, input.homeRegion, input.workspaceId, revisionId, now],
-  );
-  await q.query(
-    `INSERT INTO project_revisions (id, project_id, name, fields, services, created_at)
-     VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6)`,
-    [revisionId, id, input.name, JSON.stringify(input.fields), JSON.stringify(input.services), now],
-  );
+  const now = new Date();
+  const [project] = await q.orm
+    .insert(projects)
+    .values({
+      id,
+      slug: await uniqueSlug(q),
+      state: 'running',
+      environment: input.environment,
+      home_region: input.homeRegion,
+      workspace_id: input.workspaceId,
+      current_revision_id: revisionId,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning();
+  await q.orm.insert(projectRevisions).values({
+    id: revisionId,
+    project_id: id,
+    name: input.name,
+    fields: input.fields,
+    services: input.services,
+    created_at: now,
+  });
   if (!input.workspaceId) {
-    await q.query(
-      `INSERT INTO project_members (project_id, identity_id, role, created_at) VALUES ($1, $2, 'owner', $3)`,
-      [id, input.creatorId, now],
-    );
+    await q.orm.insert(projectMembers).values({ project_id: id, identity_id: input.creatorId, role: 'owner', created_at: now });
   }
-  return (await findProject(q, id))!;
+  return project!;
 }
 
 export async function setEnvironment(q: Queryable, id: string, environment: string): Promise<void> {
-  await q.query('UPDATE projects SET environment = $2, updated_at = $3 WHERE id = $1', [id, environment, nowIso()]);
+  await q.orm.update(projects).set({ environment, updated_at: new Date() }).where(eq(projects.id, id));
 }
 
 export async function moveToWorkspace(q: Queryable, id: string, workspaceId: string): Promise<void> {
-  await q.query('UPDATE projects SET workspace_id = $2, updated_at = $3 WHERE id = $1', [id, workspaceId, nowIso()]);
+  await q.orm.update(projects).set({ workspace_id: workspaceId, updated_at: new Date() }).where(eq(projects.id, id));
 }
 
-/** Purges the project; revisions, members and active-project selections go with it (ON DELETE CASCADE). */
+/** Purges the project; revisions, members, keys and active-project selections go with it (ON DELETE CASCADE). */
 export async function deleteProject(q: Queryable, id: string): Promise<void> {
-  await q.query('DELETE FROM console_active_project WHERE project_id = $1', [id]);
-  await q.query('DELETE FROM projects WHERE id = $1', [id]);
+  await q.orm.delete(consoleActiveProject).where(eq(consoleActiveProject.project_id, id));
+  await q.orm.delete(projects).where(eq(projects.id, id));
 }
 
-const LIST_SELECT = `SELECT ${PROJECT_COLUMNS}, r.name FROM projects p
-  JOIN project_revisions r ON r.id = p.current_revision_id`;
+function listSelect(q: Queryable) {
+  return q.orm
+    .select({ ...getTableColumns(projects), name: projectRevisions.name })
+    .from(projects)
+    .innerJoin(projectRevisions, eq(projectRevisions.id, projects.current_revision_id));
+}
 
-/** Every project the identity can read: through its workspace or as a direct project member. */
+/** The identity reads the project: through its workspace or as a direct project member. */
+export function readableBy(identityId: string): SQL {
+  return or(
+    sql`EXISTS (SELECT 1 FROM ${projectMembers} WHERE ${projectMembers.project_id} = ${projects.id} AND ${projectMembers.identity_id} = ${identityId})`,
+    sql`EXISTS (SELECT 1 FROM ${workspaceMembers} WHERE ${workspaceMembers.workspace_id} = ${projects.workspace_id} AND ${workspaceMembers.identity_id} = ${identityId})`,
+  )!;
+}
+
+/** Every project the identity can read. */
 export async function listReadableProjects(q: Queryable, identityId: string): Promise<ProjectListRow[]> {
-  return q.query<ProjectListRow>(
-    `${LIST_SELECT}
-     WHERE EXISTS (SELECT 1 FROM project_members m WHERE m.project_id = p.id AND m.identity_id = $1)
-        OR EXISTS (SELECT 1 FROM workspace_members w WHERE w.workspace_id = p.workspace_id AND w.identity_id = $1)
-     ORDER BY p.created_at, p.id`,
-    [identityId],
-  );
+  return listSelect(q).where(readableBy(identityId)).orderBy(projects.created_at, projects.id);
 }
 
 export async function listWorkspaceProjects(q: Queryable, workspaceId: string): Promise<ProjectListRow[]> {
-  return q.query<ProjectListRow>(`${LIST_SELECT} WHERE p.workspace_id = $1 ORDER BY p.created_at, p.id`, [
-    workspaceId,
-  ]);
+  return listSelect(q).where(eq(projects.workspace_id, workspaceId)).orderBy(projects.created_at, projects.id);
 }
 
 export async function findProjectWithName(q: Queryable, id: string): Promise<ProjectListRow | undefined> {
-  const rows = await q.query<ProjectListRow>(`${LIST_SELECT} WHERE p.id = $1`, [id]);
-  return rows[0];
+  const [row] = await listSelect(q).where(eq(projects.id, id));
+  return row;
 }

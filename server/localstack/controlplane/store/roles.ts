@@ -1,5 +1,6 @@
+import { and, eq } from 'drizzle-orm';
+import { projectMembers, workspaceMembers, type ProjectRow } from '../schema';
 import type { Queryable } from '../types';
-import type { ProjectRow } from './projects';
 
 export type Role = 'owner' | 'developer';
 
@@ -15,26 +16,25 @@ export function highestRole(roles: readonly string[]): Role | null {
 }
 
 export async function workspaceRole(q: Queryable, identityId: string, workspaceId: string): Promise<Role | null> {
-  const rows = await q.query<{ role: string }>(
-    'SELECT role FROM workspace_members WHERE workspace_id = $1 AND identity_id = $2',
-    [workspaceId, identityId],
-  );
+  const rows = await q.orm
+    .select({ role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspace_id, workspaceId), eq(workspaceMembers.identity_id, identityId)));
   return highestRole(rows.map((r) => r.role));
 }
 
-/** The caller's role on a project: through the project's workspace or as a direct member, the higher wins. */
+/** The identity's role on a project: through the project's workspace or as a direct member, the higher wins. */
 export async function projectRole(
   q: Queryable,
   identityId: string,
   project: Pick<ProjectRow, 'id' | 'workspace_id'>,
 ): Promise<Role | null> {
-  const rows = await q.query<{ role: string }>(
-    `SELECT role FROM project_members WHERE project_id = $1 AND identity_id = $2
-     UNION ALL
-     SELECT role FROM workspace_members WHERE workspace_id = $3 AND identity_id = $2`,
-    [project.id, identityId, project.workspace_id],
-  );
-  return highestRole(rows.map((r) => r.role));
+  const direct = await q.orm
+    .select({ role: projectMembers.role })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.project_id, project.id), eq(projectMembers.identity_id, identityId)));
+  const viaWorkspace = project.workspace_id ? await workspaceRole(q, identityId, project.workspace_id) : null;
+  return highestRole([...direct.map((r) => r.role), ...(viaWorkspace ? [viaWorkspace] : [])]);
 }
 
 /**

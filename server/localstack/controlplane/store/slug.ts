@@ -1,4 +1,6 @@
 import { randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { projects } from '../schema';
 import type { Queryable } from '../types';
 
 const ADJECTIVES = [
@@ -33,7 +35,7 @@ export function randomSlug(): string {
 export async function uniqueSlug(q: Queryable): Promise<string> {
   for (;;) {
     const slug = randomSlug();
-    const taken = await q.query('SELECT 1 FROM projects WHERE slug = $1', [slug]);
+    const taken = await q.orm.select({ id: projects.id }).from(projects).where(eq(projects.slug, slug));
     if (taken.length === 0) return slug;
   }
 }

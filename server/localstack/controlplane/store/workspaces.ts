@@ -5,8 +5,10 @@ import { workspaceMembers, workspaces, type WorkspaceRow } from '../schema';
 
 export type { WorkspaceRow } from '../schema';
 
-export async function findWorkspace(q: Queryable, id: string): Promise<WorkspaceRow | undefined> {
-  const [row] = await q.orm.select().from(workspaces).where(eq(workspaces.id, id));
+/** `lock` holds the row for the rest of the transaction (membership and key changes serialise on it). */
+export async function findWorkspace(q: Queryable, id: string, lock = false): Promise<WorkspaceRow | undefined> {
+  const query = q.orm.select().from(workspaces).where(eq(workspaces.id, id));
+  const [row] = lock ? await query.for('update') : await query;
   return row;
 }
 
@@ -37,18 +39,31 @@ export interface WorkspaceCursor {
   id: string;
 }
 
-/** One page of the identity's workspaces in (created_at, id) order; one extra row tells if more follow. */
-export async function listMemberWorkspaces(
+/** Whose workspaces a list shows: those an identity is a member of, or the one workspace of a key. */
+export type WorkspaceScope = { memberId: string } | { workspaceId: string };
+
+/** One page of the scope's workspaces in (created_at, id) order; one extra row tells if more follow. */
+export async function listWorkspaces(
   q: Queryable,
-  identityId: string,
+  scope: WorkspaceScope,
   pageSize: number,
   after: WorkspaceCursor | null,
 ): Promise<WorkspaceRow[]> {
-  return q.orm
-    .select(getTableColumns(workspaces))
-    .from(workspaces)
-    .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspace_id, workspaces.id), eq(workspaceMembers.identity_id, identityId)))
-    .where(after ? sql`(${workspaces.created_at}, ${workspaces.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined)
+  const base = q.orm.select(getTableColumns(workspaces)).from(workspaces);
+  const scoped =
+    'memberId' in scope
+      ? base.innerJoin(
+          workspaceMembers,
+          and(eq(workspaceMembers.workspace_id, workspaces.id), eq(workspaceMembers.identity_id, scope.memberId)),
+        )
+      : base;
+  return scoped
+    .where(
+      and(
+        'workspaceId' in scope ? eq(workspaces.id, scope.workspaceId) : undefined,
+        after ? sql`(${workspaces.created_at}, ${workspaces.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined,
+      ),
+    )
     .orderBy(workspaces.created_at, workspaces.id)
     .limit(pageSize + 1);
 }

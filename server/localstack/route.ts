@@ -1,0 +1,181 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { LocalStackContext } from './context';
+import { API_KEY_PREFIX } from './controlplane/api-keys/secret';
+import { authenticateApiKey, bearerToken } from './controlplane/api-keys/verify';
+import type { Caller } from './controlplane/caller';
+import { unauthorized } from './controlplane/errors';
+import {
+  projectFor,
+  workspaceFor,
+  type Permission,
+  type ProjectAction,
+  type ProjectPermission,
+  type WorkspaceAction,
+  type WorkspacePermission,
+} from './controlplane/guard';
+import type { Role } from './controlplane/store/roles';
+import type { ProjectRow, WorkspaceRow } from './controlplane/schema';
+import type { Queryable } from './db/types';
+
+/**
+ * How a route authenticates its caller, before anything else is looked at:
+ * - `public`: nobody needs to be signed in;
+ * - `session`: a signed-in identity (session cookie or X-Session-Token) — API keys get a 401;
+ * - `session-or-workspace-key`: the same, or `Authorization: Bearer ory_wak_…` acting for its workspace.
+ */
+export type AuthMode = 'public' | 'session' | 'session-or-workspace-key';
+
+type CallerOf<A extends AuthMode> = A extends 'public'
+  ? null
+  : A extends 'session'
+    ? Extract<Caller, { kind: 'session' }>
+    : Caller;
+
+/** What a declared permission has loaded and checked: the project or workspace of the path, and the caller's role. */
+type Granted<P> = P extends ProjectPermission
+  ? { project: ProjectRow; role: Role }
+  : P extends WorkspacePermission
+    ? { workspace: WorkspaceRow; role: Role }
+    : object;
+
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type RouteInput<Params, Query, Body, A extends AuthMode, P> = {
+  params: Output<Params>;
+  query: Output<Query>;
+  body: Output<Body>;
+  caller: CallerOf<A>;
+  /** The database, or for every method but GET the route's transaction (the permission's row lock is in it). */
+  q: Queryable;
+  req: FastifyRequest;
+  reply: FastifyReply;
+} & Granted<P>;
+
+export interface RouteSpec<
+  Params extends z.ZodType | undefined,
+  Query extends z.ZodType | undefined,
+  Body extends z.ZodType | undefined,
+  A extends AuthMode,
+  P extends Permission | undefined,
+> {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  params?: Params;
+  query?: Query;
+  body?: Body;
+  auth: A;
+  /**
+   * Checked before the handler runs, on the project of the path (`:project_id` or `:project`, an id or a
+   * slug) or the workspace (`:workspace`): 404 when it does not exist, 403 when the caller may not.
+   */
+  permission?: P;
+  /** The status of a successful answer: 200 by default; 204 sends no body. */
+  status?: number;
+  handler(input: RouteInput<Params, Query, Body, A, P>): Promise<unknown>;
+}
+
+export type RouteContext = Pick<LocalStackContext, 'db' | 'resolveSession'>;
+
+const callers = new WeakMap<FastifyRequest, Caller | null>();
+
+const KEY_PREFIXES = Object.values(API_KEY_PREFIX);
+
+/** Resolves the caller for `mode`, or throws the 401 that says which credential is missing or wrong. */
+export async function authenticate(ctx: RouteContext, req: FastifyRequest, mode: AuthMode): Promise<Caller | null> {
+  if (mode === 'public') return null;
+  const token = bearerToken(req.headers.authorization);
+  const isKey = token !== null && KEY_PREFIXES.some((prefix) => token.startsWith(prefix));
+  if (isKey && mode === 'session-or-workspace-key') {
+    const key = await authenticateApiKey(ctx.db, req.headers.authorization);
+    if (key?.kind === 'workspace') {
+      return { kind: 'workspace-key', workspaceId: key.workspaceId, keyId: key.keyId, ownerId: key.ownerId };
+    }
+    if (key?.kind === 'project') {
+      throw unauthorized(
+        'A project API key (ory_pat_…) authorizes its project’s APIs only; the control plane takes a workspace API key (ory_wak_…) or a session.',
+      );
+    }
+    throw unauthorized('The API key is not valid: it is unknown, deleted or expired.');
+  }
+  const session = await ctx.resolveSession(req);
+  if (session) return { kind: 'session', identityId: session.identityId, session };
+  if (isKey) throw unauthorized('This call needs a signed-in session; API keys are not accepted here.');
+  throw unauthorized();
+}
+
+function pathRef(params: unknown, names: string[]): string {
+  const values = params as Record<string, unknown> | undefined;
+  for (const name of names) {
+    const value = values?.[name];
+    if (typeof value === 'string') return value;
+  }
+  throw new Error(`a route declaring a permission needs one of the path parameters ${names.join(', ')}`);
+}
+
+async function grant(q: Queryable, caller: Caller, permission: Permission, params: unknown, lock: boolean) {
+  const [, area, action] = permission.split('.') as [string, 'project' | 'workspace', string];
+  if (area === 'project') {
+    return projectFor(q, caller, pathRef(params, ['project_id', 'project']), action as ProjectAction, lock);
+  }
+  return workspaceFor(q, caller, pathRef(params, ['workspace']), action as WorkspaceAction, lock);
+}
+
+/**
+ * Registers one local-stack route: authentication first (401), then the zod schemas of params, query
+ * and body (400 naming every bad field), then the declared permission (404/403), then the handler with
+ * the typed input. Every method but GET runs in one transaction, the permission's row locked.
+ *
+ * ```ts
+ * route(scope, ctx, {
+ *   method: 'POST',
+ *   url: '/projects/:project/tokens',
+ *   params: projectRefParams,                 // z.object({ project: … }) → params.project: string
+ *   body: createApiKeyBody,                   // → body: { name: string; expires_at?: string | null }
+ *   auth: 'session-or-workspace-key',         // → caller: Caller ('session' narrows it to the session kind)
+ *   permission: 'backoffice.project.owner',   // → project: ProjectRow, role: Role (404 / 403 before the handler)
+ *   status: 201,
+ *   handler: async ({ q, project, body, caller }) => projectApiKeyView(...),
+ * });
+ * ```
+ * The scope needs `useZodValidation(scope)` and the control plane's error handler, which answers a
+ * validation failure with Ory's 400 body (`validationFailure` in `controlplane/errors.ts`).
+ */
+export function route<
+  Params extends z.ZodType | undefined = undefined,
+  Query extends z.ZodType | undefined = undefined,
+  Body extends z.ZodType | undefined = undefined,
+  A extends AuthMode = AuthMode,
+  P extends Permission | undefined = undefined,
+>(scope: FastifyInstance, ctx: RouteContext, spec: RouteSpec<Params, Query, Body, A, P>): void {
+  const write = spec.method !== 'GET';
+  scope.route({
+    method: spec.method,
+    url: spec.url,
+    schema: {
+      ...(spec.params ? { params: spec.params } : {}),
+      ...(spec.query ? { querystring: spec.query } : {}),
+      ...(spec.body ? { body: spec.body } : {}),
+    },
+    preValidation: async (req) => {
+      callers.set(req, await authenticate(ctx, req, spec.auth));
+    },
+    handler: async (req, reply) => {
+      const caller = callers.get(req) ?? null;
+      const run = async (q: Queryable) => {
+        const granted = spec.permission && caller ? await grant(q, caller, spec.permission, req.params, write) : {};
+        const input = { params: req.params, query: req.query, body: req.body, caller, q, req, reply, ...granted };
+        return spec.handler(input as RouteInput<Params, Query, Body, A, P>);
+      };
+      const result = write ? await ctx.db.tx(run) : await run(ctx.db);
+      const status = spec.status ?? 200;
+      return status === 204 ? reply.code(204).send() : reply.code(status).send(result);
+    },
+  });
+}
+
+/** Validates with the routes' zod schemas (fastify-type-provider-zod): the parsed values reach the handlers. */
+export function useZodValidation(scope: FastifyInstance): void {
+  scope.setValidatorCompiler(validatorCompiler);
+}
