@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { TtlCache, sessionKey } from './trpc/ttl-cache';
 import { createBackofficeClient, type BackofficeClient } from './upstream/backoffice';
 import { createOryClient, type OryClient } from './upstream/ory';
+import { createProjectApiFactory, type ProjectApiFactory } from './upstream/project-apis';
 
 /** How long a session look-up and a permission answer are reused by one BFF instance. */
 export const SESSION_CACHE_TTL_MS = 5_000;
@@ -14,6 +15,8 @@ export interface Caches {
   sessions: TtlCache<Promise<Session | null>>;
   /** `${sessionKey}|${kind}|${id}` → permission name → allowed. */
   access: TtlCache<Record<string, boolean>>;
+  /** `${sessionKey}|${projectId}` → the project's slug (where its data plane lives). */
+  slugs: TtlCache<string>;
 }
 
 export interface AppDeps {
@@ -21,6 +24,8 @@ export interface AppDeps {
   logger: Logger;
   backoffice: BackofficeClient;
   ory: OryClient;
+  /** Clients for a project's data plane; undefined when PROJECT_API_URL is not known. */
+  projectApis: ProjectApiFactory | undefined;
   caches: Caches;
   /** Directory of the built client (index.html + assets); default client/dist. */
   staticDir?: string;
@@ -30,6 +35,7 @@ export function createCaches(ttl: { sessionMs?: number; accessMs?: number } = {}
   return {
     sessions: new TtlCache(ttl.sessionMs ?? SESSION_CACHE_TTL_MS),
     access: new TtlCache(ttl.accessMs ?? ACCESS_CACHE_TTL_MS),
+    slugs: new TtlCache(ttl.accessMs ?? ACCESS_CACHE_TTL_MS),
   };
 }
 
@@ -39,6 +45,7 @@ export function evictSession(caches: Caches, cookie: string | undefined): void {
   if (!key) return;
   caches.sessions.delete(key);
   caches.access.deletePrefix(`${key}|`);
+  caches.slugs.deletePrefix(`${key}|`);
 }
 
 export interface UpstreamUrls {
@@ -56,6 +63,7 @@ export function createDeps(config: Config, logger: Logger, overrides: Partial<Ap
     logger,
     backoffice: createBackofficeClient({ baseUrl: backofficeUrl, timeoutMs: config.upstreamTimeoutMs }),
     ory: createOryClient({ basePath: orySdkUrl, timeoutMs: config.upstreamTimeoutMs }),
+    projectApis: config.projectApiUrl ? createProjectApiFactory({ template: config.projectApiUrl, timeoutMs: config.upstreamTimeoutMs }) : undefined,
     caches: createCaches(),
     ...overrides,
   };

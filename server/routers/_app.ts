@@ -1,9 +1,10 @@
-import { router } from '../trpc/init';
-import { authRouter } from './auth';
-import { permissionsRouter } from './permissions';
-import { projectsRouter } from './projects';
-import { workspacesRouter } from './workspaces';
+import { createCallerFactory, router } from '../trpc/init';
+import { authRouter } from './auth/router';
+import { permissionsRouter } from './permissions/router';
+import { projectsRouter } from './projects/router';
+import { workspacesRouter } from './workspaces/router';
 
+/** Every procedure of the console; the procedure names are its public typed API. */
 export const appRouter = router({
   auth: authRouter,
   workspaces: workspacesRouter,
@@ -12,3 +13,6 @@ export const appRouter = router({
 });
 
 export type AppRouter = typeof appRouter;
+
+/** A server-side caller for a context (tests, and anything that calls procedures without HTTP). */
+export const createCaller = createCallerFactory(appRouter);

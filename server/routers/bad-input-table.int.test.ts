@@ -48,11 +48,11 @@ function table(): Record<string, [unknown, string][]> {
   const p = projectId;
   return {
     'workspaces.list': [[{ pageSize: 'ten' }, 'pageSize'], [{ pageToken: LONG }, 'pageToken'], [{ pageToken: NUL }, 'pageToken'], [7, 'input']],
-    'workspaces.get': [[{}, 'workspace'], [{ workspace: 1 }, 'workspace'], [{ workspace: 'ws-1' }, 'workspace'], [{ workspace: LONG }, 'workspace']],
+    'workspaces.get': [[{}, 'workspaceId'], [{ workspaceId: 1 }, 'workspaceId'], [{ workspaceId: 'ws-1' }, 'workspaceId'], [{ workspaceId: LONG }, 'workspaceId']],
     'workspaces.create': [[{}, 'name'], [{ name: 5 }, 'name'], [{ name: LONG }, 'name'], [{ name: NUL }, 'name'], [{ name: LONE }, 'name']],
-    'workspaces.update': [[{ workspace: ws }, 'name'], [{ workspace: ws, name: ['x'] }, 'name'], [{ workspace: ws, name: NUL }, 'name'], [{ workspace: 'x', name: 'y' }, 'workspace']],
-    'workspaces.listProjects': [[{}, 'workspace'], [{ workspace: null }, 'workspace'], [{ workspace: '../projects' }, 'workspace']],
-    'workspaces.addProject': [[{ workspace: ws }, 'project'], [{ workspace: ws, project: 'p' }, 'project'], [{ workspace: ws, project: p, environment: 'moon' }, 'environment'], [{ workspace: ws, project: p, environment: NUL }, 'environment']],
+    'workspaces.update': [[{ workspaceId: ws }, 'name'], [{ workspaceId: ws, name: ['x'] }, 'name'], [{ workspaceId: ws, name: NUL }, 'name'], [{ workspaceId: 'x', name: 'y' }, 'workspaceId']],
+    'workspaces.listProjects': [[{}, 'workspaceId'], [{ workspaceId: null }, 'workspaceId'], [{ workspaceId: '../projects' }, 'workspaceId']],
+    'workspaces.addProject': [[{ workspaceId: ws }, 'projectId'], [{ workspaceId: ws, projectId: 'p' }, 'projectId'], [{ workspaceId: ws, projectId: p, environment: 'moon' }, 'environment'], [{ workspaceId: ws, projectId: p, environment: NUL }, 'environment']],
     'projects.get': [[{}, 'projectId'], [{ projectId: 12 }, 'projectId'], [{ projectId: `${p}x` }, 'projectId']],
     'projects.create': [[{}, 'name'], [{ name: true }, 'name'], [{ name: LONG }, 'name'], [{ name: NUL }, 'name'], [{ name: 'ok', environment: 'moon' }, 'environment'], [{ name: 'ok', workspaceId: 'w' }, 'workspaceId']],
     'projects.update': [[{ projectId: p }, 'name'], [{ projectId: p, name: LONG }, 'name'], [{ projectId: p, name: LONE }, 'name'], [{ name: 'x' }, 'projectId']],
@@ -61,7 +61,7 @@ function table(): Record<string, [unknown, string][]> {
     'projects.setActive': [[{}, 'projectId'], [{ projectId: 'active' }, 'projectId']],
     'projects.members': [[{}, 'projectId'], [{ projectId: [] }, 'projectId']],
     'permissions.project': [[{ projectId: p }, 'permissions'], [{ projectId: p, permissions: 'backoffice.project.read' }, 'permissions'], [{ projectId: p, permissions: Array(5).fill('backoffice.project.read') }, 'permissions'], [{ projectId: 'x', permissions: ['backoffice.project.read'] }, 'projectId']],
-    'permissions.workspace': [[{ workspace: ws }, 'permissions'], [{ workspace: ws, permissions: ['backoffice.project.read'] }, 'permissions'], [{ workspace: 'x', permissions: ['backoffice.workspace.read'] }, 'workspace']],
+    'permissions.workspace': [[{ workspaceId: ws }, 'permissions'], [{ workspaceId: ws, permissions: ['backoffice.project.read'] }, 'permissions'], [{ workspaceId: 'x', permissions: ['backoffice.workspace.read'] }, 'workspaceId']],
   };
 }
 
@@ -91,15 +91,15 @@ describe('a failed write leaves no half-written state', () => {
     expect(refused).toBeInstanceOf(TRPCError);
     expect(['FORBIDDEN', 'NOT_FOUND']).toContain((refused as TRPCError).code);
     const upstreamRefused = await deps.backoffice
-      .createNormalizedProject({ cookie }, { name: 'Orphan', environment: 'dev', home_region: 'mars' })
+      .createNormalizedProject({ cookie }, { name: 'Orphan', environment: 'dev', home_region: 'mars' as never })
       .catch((e: unknown) => e);
     expect(upstreamRefused).toMatchObject({ name: 'UpstreamError', status: 400 });
     expect((await caller.projects.list()).map((p) => p.name)).toEqual(['Kept']);
   });
 
   it('workspaces.addProject with a bad body leaves the project where it was', async () => {
-    await badRequest(raw.workspaces!.addProject!({ workspace: otherWorkspace, project: projectId, environment: 'moon' }), 'environment');
+    await badRequest(raw.workspaces!.addProject!({ workspaceId: otherWorkspace, projectId, environment: 'moon' }), 'environment');
     expect(await caller.projects.get({ projectId })).toMatchObject({ workspace_id: workspace, environment: 'dev' });
-    expect(await caller.workspaces.listProjects({ workspace: otherWorkspace })).toEqual([]);
+    expect(await caller.workspaces.listProjects({ workspaceId: otherWorkspace })).toEqual([]);
   });
 });

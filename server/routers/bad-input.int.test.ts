@@ -49,8 +49,8 @@ describe('bad inputs answer BAD_REQUEST with a message', () => {
         const e1 = await badRequest(caller.projects.get({ projectId: value }));
         expect(e1.cause).toBeInstanceOf(ZodError);
         expect(e1.message).toContain('projectId');
-        await badRequest(caller.workspaces.get({ workspace: value }));
-        await badRequest(caller.workspaces.listProjects({ workspace: value }));
+        await badRequest(caller.workspaces.get({ workspaceId: value }));
+        await badRequest(caller.workspaces.listProjects({ workspaceId: value }));
         await badRequest(caller.permissions.project({ projectId: value, permissions: ['backoffice.project.read'] }));
       }),
       { numRuns: 15 },
@@ -67,7 +67,7 @@ describe('bad inputs answer BAD_REQUEST with a message', () => {
         const error = await badRequest(caller.projects.create({ name, environment: 'dev' }));
         expect(error.message).toMatch(/^name: Project name (is required|must be at most 255 characters)$/);
         await badRequest(caller.workspaces.create({ name }));
-        await badRequest(caller.workspaces.update({ workspace: workspaceId, name }));
+        await badRequest(caller.workspaces.update({ workspaceId, name }));
         await badRequest(caller.projects.update({ projectId: id, name }));
       }),
       { numRuns: 10 },
@@ -93,10 +93,10 @@ describe('bad inputs answer BAD_REQUEST with a message', () => {
     await badRequest(raw.projects!.delete!({ projectId: id }));
     await badRequest(raw.projects!.delete!({ projectId: id, confirmName: '' }));
     await badRequest(raw.projects!.create!({ environment: 'dev' }));
-    await badRequest(raw.workspaces!.addProject!({ workspace: workspaceId }));
+    await badRequest(raw.workspaces!.addProject!({ workspaceId }));
     await badRequest(raw.workspaces!.list!({ pageSize: 0 }));
     await badRequest(raw.workspaces!.list!({ pageSize: 'ten' }));
-    await badRequest(raw.permissions!.workspace!({ workspace: workspaceId, permissions: [] }));
+    await badRequest(raw.permissions!.workspace!({ workspaceId, permissions: [] }));
     await badRequest(raw.projects!.get!(null));
   });
 });

@@ -47,17 +47,17 @@ describe('a second user', () => {
     const projects = (await intruder.projects.list()).map((p) => p.id);
     expect(projects).toEqual([intruderProject]);
     // spec §6 fallback: a 403 on the workspace's list answers the caller's own projects, never the owner's
-    const fallback = await intruder.workspaces.listProjects({ workspace });
+    const fallback = await intruder.workspaces.listProjects({ workspaceId: workspace });
     expect(fallback.map((p) => p.id)).not.toContain(projectId);
     expect(fallback.map((p) => p.id).every((id) => id === intruderProject)).toBe(true);
   });
 
   it('is refused even right after the first user’s answers were cached by the same BFF instance', async () => {
     await owner.projects.get({ projectId });
-    await owner.workspaces.get({ workspace });
+    await owner.workspaces.get({ workspaceId: workspace });
     expect(await owner.permissions.project({ projectId, permissions: ['backoffice.project.read'] })).toEqual({ 'backoffice.project.read': true });
     await refused(intruder.projects.get({ projectId }));
-    await refused(intruder.workspaces.get({ workspace }));
+    await refused(intruder.workspaces.get({ workspaceId: workspace }));
     expect(await intruder.permissions.project({ projectId, permissions: ['backoffice.project.read'] })).toEqual({ 'backoffice.project.read': false });
   });
 
@@ -68,7 +68,7 @@ describe('a second user', () => {
   });
 
   it('can read nothing of them', async () => {
-    await refused(intruder.workspaces.get({ workspace }));
+    await refused(intruder.workspaces.get({ workspaceId: workspace }));
     for (const id of [projectId, looseProjectId]) {
       await refused(intruder.projects.get({ projectId: id }));
       await refused(intruder.projects.members({ projectId: id }));
@@ -82,14 +82,14 @@ describe('a second user', () => {
       expect(await intruder.permissions.project({ projectId: id, permissions: [...all] })).toEqual(Object.fromEntries(all.map((p) => [p, false])));
     }
     const names = ['backoffice.workspace.read', 'backoffice.workspace.write', 'backoffice.workspace.delete', 'backoffice.workspace.upgrade'] as const;
-    expect(await intruder.permissions.workspace({ workspace, permissions: [...names] })).toEqual(Object.fromEntries(names.map((p) => [p, false])));
+    expect(await intruder.permissions.workspace({ workspaceId: workspace, permissions: [...names] })).toEqual(Object.fromEntries(names.map((p) => [p, false])));
   });
 
   it('can change nothing of them', async () => {
-    await refused(intruder.workspaces.update({ workspace, name: 'Hijacked' }));
-    await refused(intruder.workspaces.addProject({ workspace, project: intruderProject }));
-    await refused(intruder.workspaces.addProject({ workspace: intruderWorkspace, project: projectId }));
-    await refused(intruder.workspaces.addProject({ workspace: intruderWorkspace, project: looseProjectId }));
+    await refused(intruder.workspaces.update({ workspaceId: workspace, name: 'Hijacked' }));
+    await refused(intruder.workspaces.addProject({ workspaceId: workspace, projectId: intruderProject }));
+    await refused(intruder.workspaces.addProject({ workspaceId: intruderWorkspace, projectId }));
+    await refused(intruder.workspaces.addProject({ workspaceId: intruderWorkspace, projectId: looseProjectId }));
     await refused(intruder.projects.create({ name: 'Planted', environment: 'dev', workspaceId: workspace }));
     for (const id of [projectId, looseProjectId]) {
       await refused(intruder.projects.update({ projectId: id, name: 'Hijacked' }));
@@ -100,11 +100,11 @@ describe('a second user', () => {
   });
 
   it('left everything of the first user unchanged', async () => {
-    expect((await owner.workspaces.get({ workspace })).name).toBe('Private');
+    expect((await owner.workspaces.get({ workspaceId: workspace })).name).toBe('Private');
     const project = await owner.projects.get({ projectId });
     expect(project).toMatchObject({ environment: 'prod', workspace_id: workspace, current_revision: { name: 'Secret' } });
     expect((await owner.projects.get({ projectId: looseProjectId })).workspace_id).toBeNull();
-    expect((await owner.workspaces.listProjects({ workspace })).map((p) => p.id)).toEqual([projectId]);
+    expect((await owner.workspaces.listProjects({ workspaceId: workspace })).map((p) => p.id)).toEqual([projectId]);
     expect(await owner.projects.getActive()).toEqual({ projectId });
     expect((await owner.projects.members({ projectId })).map((m) => m.name)).toEqual(['Owner']);
     expect((await owner.workspaces.list()).workspaces.map((w) => w.name)).toEqual(['Private']);

@@ -18,7 +18,7 @@ describe('the local stack restarted on the same store (data directory or Postgre
     const user = await registerUser(stack.url, { name: 'Durable' });
     let caller = callerFor(testDeps(stack.url), user.cookie);
     const workspace = await caller.workspaces.create({ name: 'Before restart' });
-    await caller.workspaces.update({ workspace: workspace.id!, name: 'Renamed before restart' });
+    await caller.workspaces.update({ workspaceId: workspace.id!, name: 'Renamed before restart' });
     const project = await caller.projects.create({ name: 'Kept', environment: 'stage', workspaceId: workspace.id! });
     await caller.projects.update({ projectId: project.id, name: 'Kept and renamed' });
     await caller.projects.setEnvironment({ projectId: project.id, environment: 'prod' });
@@ -30,7 +30,7 @@ describe('the local stack restarted on the same store (data directory or Postgre
     stack = await startTestStack({ store });
     caller = callerFor(testDeps(stack.url), user.cookie);
     expect((await caller.auth.session()).session?.identity?.id).toBe(user.identityId);
-    expect(await caller.workspaces.get({ workspace: workspace.id! })).toMatchObject({ name: 'Renamed before restart' });
+    expect(await caller.workspaces.get({ workspaceId: workspace.id! })).toMatchObject({ name: 'Renamed before restart' });
     expect(await caller.projects.get({ projectId: project.id })).toMatchObject({
       environment: 'prod',
       workspace_id: workspace.id,

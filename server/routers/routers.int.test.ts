@@ -90,10 +90,10 @@ describe('workspaces and projects', () => {
     const list = await caller().workspaces.list();
     expect(list.workspaces.map((w) => w.id)).toContain(workspaceId);
     expect(list.has_next_page).toBe(false);
-    expect(await caller().workspaces.get({ workspace: workspaceId })).toMatchObject({ id: workspaceId, name: 'Team A' });
-    const renamed = await caller().workspaces.update({ workspace: workspaceId, name: 'Team Alpha' });
+    expect(await caller().workspaces.get({ workspaceId })).toMatchObject({ id: workspaceId, name: 'Team A' });
+    const renamed = await caller().workspaces.update({ workspaceId, name: 'Team Alpha' });
     expect(renamed.name).toBe('Team Alpha');
-    expect((await caller().workspaces.get({ workspace: workspaceId })).name).toBe('Team Alpha');
+    expect((await caller().workspaces.get({ workspaceId })).name).toBe('Team Alpha');
   });
 
   it('creates a project in the workspace and lists it', async () => {
@@ -101,7 +101,7 @@ describe('workspaces and projects', () => {
     projectId = project.id;
     expect(project).toMatchObject({ environment: 'prod', workspace_id: workspaceId, current_revision: { name: 'Shop' } });
     expect((await caller().projects.list()).map((p) => p.id)).toContain(projectId);
-    expect((await caller().workspaces.listProjects({ workspace: workspaceId })).map((p) => p.id)).toEqual([projectId]);
+    expect((await caller().workspaces.listProjects({ workspaceId })).map((p) => p.id)).toEqual([projectId]);
     expect(await caller().projects.get({ projectId })).toMatchObject({ id: projectId, current_revision: { name: 'Shop' } });
   });
 
@@ -129,7 +129,7 @@ describe('workspaces and projects', () => {
     expect(
       await caller().permissions.project({ projectId, permissions: ['backoffice.project.read', 'backoffice.project.delete'] }),
     ).toEqual({ 'backoffice.project.read': true, 'backoffice.project.delete': true });
-    expect(await caller().permissions.workspace({ workspace: workspaceId, permissions: ['backoffice.workspace.write'] })).toEqual({
+    expect(await caller().permissions.workspace({ workspaceId, permissions: ['backoffice.workspace.write'] })).toEqual({
       'backoffice.workspace.write': true,
     });
   });
@@ -142,9 +142,9 @@ describe('workspaces and projects', () => {
   it('moves a project without workspace into a workspace', async () => {
     const loose = await caller().projects.create({ name: 'Loose', environment: 'dev' });
     expect(loose.workspace_id).toBeNull();
-    const moved = await caller().workspaces.addProject({ workspace: workspaceId, project: loose.id });
+    const moved = await caller().workspaces.addProject({ workspaceId, projectId: loose.id });
     expect(moved).toMatchObject({ id: loose.id, workspace_id: workspaceId });
-    expect((await caller().workspaces.listProjects({ workspace: workspaceId })).map((p) => p.id)).toContain(loose.id);
+    expect((await caller().workspaces.listProjects({ workspaceId })).map((p) => p.id)).toContain(loose.id);
   });
 
   it('refuses to delete when the typed name differs, then deletes', async () => {
@@ -173,7 +173,7 @@ describe('signed out', () => {
     const id = '00000000-0000-4000-8000-000000000000';
     const calls: Promise<unknown>[] = [
       anonymous.workspaces.list(),
-      anonymous.workspaces.get({ workspace: id }),
+      anonymous.workspaces.get({ workspaceId: id }),
       anonymous.workspaces.create({ name: 'x' }),
       anonymous.projects.list(),
       anonymous.projects.get({ projectId: id }),

@@ -92,9 +92,9 @@ describe('workspaces.listProjects', () => {
     const ws = (await caller.workspaces.create({ name: 'W' })).id!;
     const project = await caller.projects.create({ name: 'P', environment: 'dev' });
     proxy.behaviour = { fail: (req) => (/^\/workspaces\/[^/]+\/projects/.test(req.path) ? 403 : undefined) };
-    expect((await caller.workspaces.listProjects({ workspace: ws })).map((p) => p.id)).toContain(project.id);
+    expect((await caller.workspaces.listProjects({ workspaceId: ws })).map((p) => p.id)).toContain(project.id);
     proxy.behaviour = { fail: (req) => (/^\/workspaces\/[^/]+\/projects/.test(req.path) ? 404 : undefined) };
-    expect((await failure(caller.workspaces.listProjects({ workspace: ws }))).code).toBe('NOT_FOUND');
+    expect((await failure(caller.workspaces.listProjects({ workspaceId: ws }))).code).toBe('NOT_FOUND');
     proxy.behaviour = {};
   });
 });

@@ -2,7 +2,7 @@ import { loadConfig, type Config } from '../config';
 import { createCaches, createDeps, type AppDeps } from '../deps';
 import { createLogger } from '../logger';
 import type { LocalStack } from '../localstack/index';
-import { appRouter } from '../routers/_app';
+import { createCaller } from '../routers/_app';
 import { createInnerContext } from '../trpc/context';
 import { startTestStack as startLocalTestStack, TEST_UI_URL, type DurableStore } from './stack';
 
@@ -25,7 +25,7 @@ export function testDeps(upstreamUrl: string, overrides: Partial<Config> = {}, d
 
 /** A router caller acting with the given Cookie header (or signed out). */
 export function callerFor(deps: AppDeps, cookie?: string) {
-  return appRouter.createCaller(createInnerContext({ deps, cookie }));
+  return createCaller(createInnerContext({ deps, cookie }));
 }
 
 export interface TestStack {

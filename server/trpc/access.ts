@@ -1,3 +1,4 @@
+import { MESSAGES } from '../../shared/messages';
 import type { Context } from './context';
 
 export type AccessKind = 'project' | 'workspace';
@@ -27,4 +28,13 @@ export async function checkAccess(ctx: Context, kind: AccessKind, id: string, pe
 /** After a change that may alter permissions (delete, move), forget what this session knew about the object. */
 export function forgetAccess(ctx: Context, kind: AccessKind, id: string): void {
   if (ctx.sessionKey) ctx.deps.caches.access.delete(`${ctx.sessionKey}|${kind}|${id}`);
+}
+
+const VERBS: Record<string, string> = { write: 'change', delete: 'delete', upgrade: 'upgrade' };
+
+/** What a caller refused `permission` is told: the spec's text when a project cannot be read at all. */
+export function deniedMessage(kind: AccessKind, permission: string): string {
+  const verb = VERBS[permission.slice(permission.lastIndexOf('.') + 1)];
+  if (!verb) return kind === 'project' ? MESSAGES.projectAccessFailure : "You don't have access to this workspace.";
+  return `You don't have permission to ${verb} this ${kind}.`;
 }

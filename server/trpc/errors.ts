@@ -26,7 +26,7 @@ const CLIENT_ERROR_CODES: Record<number, Code> = {
   429: 'TOO_MANY_REQUESTS',
 };
 
-/** The tRPC code for an upstream failure (DESIGN §3). */
+/** The tRPC code for an upstream failure (docs/design.md §3.3). */
 export function codeForUpstream(error: UpstreamError): Code {
   if (error.kind === 'timeout') return 'GATEWAY_TIMEOUT';
   if (error.kind !== 'http' || error.status >= 500 || error.status < 400) return 'BAD_GATEWAY';

@@ -1,10 +1,10 @@
 import { TRPCError, initTRPC } from '@trpc/server';
 import { ZodError, z } from 'zod';
-import { MESSAGES } from '../../shared/messages';
 import { uuidSchema } from '../../shared/schemas/common';
+import type { ProjectPermission, WorkspacePermission } from '../../shared/schemas/permissions';
 import { findMalformedText } from '../text-input';
 import { UpstreamError } from '../upstream/errors';
-import { checkAccess } from './access';
+import { checkAccess, deniedMessage } from './access';
 import type { Context } from './context';
 import { toTRPCError } from './errors';
 
@@ -30,7 +30,7 @@ export const router = t.router;
 export const middleware = t.middleware;
 export const createCallerFactory = t.createCallerFactory;
 
-/** The one error pipeline (DESIGN §3): every failure below this point leaves as a safe TRPCError. */
+/** The one error pipeline (docs/design.md §3.3): every failure below this point leaves as a safe TRPCError. */
 const errorPipeline = t.middleware(async ({ ctx, next, path }) => {
   const result = await next();
   if (result.ok) return result;
@@ -52,25 +52,28 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   return next({ ctx: { session } });
 });
 
-const workspaceRef = z.looseObject({ workspace: uuidSchema });
+const workspaceRef = z.looseObject({ workspaceId: uuidSchema });
 const projectRef = z.looseObject({ projectId: uuidSchema });
 
-/** The caller must be able to read the workspace named by `input.workspace`. */
-export const workspaceProcedure = authedProcedure.use(async ({ ctx, next, getRawInput }) => {
-  const { workspace } = workspaceRef.parse(await getRawInput());
-  const access = await checkAccess(ctx, 'workspace', workspace, ['backoffice.workspace.read']);
-  if (!access['backoffice.workspace.read']) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: "You don't have access to this workspace." });
-  }
-  return next({ ctx: { workspace } });
-});
+/**
+ * The caller must hold `permission` (spec §6) on the workspace named by `input.workspaceId`; the checked
+ * id is then `ctx.workspaceId`. A failed check answers FORBIDDEN before the rest of the input is read.
+ */
+export function workspaceProcedure(permission: WorkspacePermission) {
+  return authedProcedure.use(async ({ ctx, next, getRawInput }) => {
+    const { workspaceId } = workspaceRef.parse(await getRawInput());
+    const access = await checkAccess(ctx, 'workspace', workspaceId, [permission]);
+    if (!access[permission]) throw new TRPCError({ code: 'FORBIDDEN', message: deniedMessage('workspace', permission) });
+    return next({ ctx: { workspaceId } });
+  });
+}
 
-/** The caller must hold backoffice.project.read on the project named by `input.projectId`. */
-export const projectProcedure = authedProcedure.use(async ({ ctx, next, getRawInput }) => {
-  const { projectId } = projectRef.parse(await getRawInput());
-  const access = await checkAccess(ctx, 'project', projectId, ['backoffice.project.read']);
-  if (!access['backoffice.project.read']) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGES.projectAccessFailure });
-  }
-  return next({ ctx: { projectId } });
-});
+/** The caller must hold `permission` (spec §6) on the project named by `input.projectId` (then `ctx.projectId`). */
+export function projectProcedure(permission: ProjectPermission) {
+  return authedProcedure.use(async ({ ctx, next, getRawInput }) => {
+    const { projectId } = projectRef.parse(await getRawInput());
+    const access = await checkAccess(ctx, 'project', projectId, [permission]);
+    if (!access[permission]) throw new TRPCError({ code: 'FORBIDDEN', message: deniedMessage('project', permission) });
+    return next({ ctx: { projectId } });
+  });
+}

@@ -1,5 +1,7 @@
+import type { PermissionsOnWorkspace } from '@ory/client';
 import { z } from 'zod';
 import { uuidSchema } from './common';
+import { conformsTo } from './wire';
 
 /** Spec §6: the four project permissions the console asks about. */
 export const projectPermissionSchema = z.enum([
@@ -24,13 +26,18 @@ export const projectAccessRequestSchema = z.array(z.object({ permission: z.strin
 export const projectAccessResponseSchema = z.record(z.string(), z.boolean());
 /** Body and answer of POST /workspaces/{id}/access (permissionsOnWorkspace). */
 export const workspaceAccessRequestSchema = projectAccessRequestSchema;
-export const workspaceAccessResponseSchema = z.object({ permissions: z.record(z.string(), z.boolean()) });
+export const workspaceAccessResponseSchema = conformsTo<PermissionsOnWorkspace>()(z.object({ permissions: z.record(z.string(), z.boolean()) }));
 
 export const projectPermissionsInput = z.object({
   projectId: uuidSchema,
   permissions: z.array(projectPermissionSchema).min(1).max(4),
 });
 export const workspacePermissionsInput = z.object({
-  workspace: uuidSchema,
+  workspaceId: uuidSchema,
   permissions: z.array(workspacePermissionSchema).min(1).max(4),
 });
+
+// ---- procedure outputs: the asked names, each allowed or not ----
+
+export const projectPermissionsOutput = z.partialRecord(projectPermissionSchema, z.boolean());
+export const workspacePermissionsOutput = z.partialRecord(workspacePermissionSchema, z.boolean());

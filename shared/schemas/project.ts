@@ -1,5 +1,13 @@
+import type {
+  NormalizedProject as OryNormalizedProject,
+  NormalizedProjectRevision as OryNormalizedProjectRevision,
+  Project as OryProject,
+  ProjectMember as OryProjectMember,
+  ProjectMetadata as OryProjectMetadata,
+} from '@ory/client';
 import { z } from 'zod';
 import { environmentSchema, uuidSchema } from './common';
+import { conformsTo } from './wire';
 
 export const projectStateSchema = z.enum(['running', 'halted', 'deleted']);
 export const homeRegionSchema = z.enum([
@@ -20,73 +28,84 @@ export const projectNameSchema = z
   .max(255, { message: 'Project name must be at most 255 characters' });
 
 /** projectMetadata: one item of GET /projects and of a workspace's project list. */
-export const projectMetadataSchema = z.object({
+export const projectMetadataSchema = conformsTo<OryProjectMetadata>()(z.object({
   id: z.string(),
   slug: z.string(),
   name: z.string(),
-  state: z.string(),
+  state: projectStateSchema,
   environment: environmentSchema,
-  home_region: z.string(),
+  home_region: homeRegionSchema,
   hosts: z.array(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
   subscription_id: z.string().nullable().optional(),
   subscription_plan: z.string().nullable().optional(),
   workspace_id: z.string().nullable().optional(),
-});
+}));
 export type ProjectMetadata = z.infer<typeof projectMetadataSchema>;
 
 /** project: the full configuration form (GET /projects/{id}). Unknown fields pass through. */
-export const projectSchema = z.looseObject({
-  id: z.string(),
-  slug: z.string(),
-  name: z.string(),
-  revision_id: z.string(),
-  state: z.string(),
-  environment: environmentSchema,
-  home_region: z.string(),
-  workspace_id: z.string().nullable().optional(),
-  services: z.record(z.string(), z.unknown()),
-});
+export const projectSchema = conformsTo<Omit<OryProject, 'organizations' | 'services'>>()(
+  z.looseObject({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    revision_id: z.string(),
+    state: projectStateSchema,
+    environment: environmentSchema,
+    home_region: homeRegionSchema,
+    workspace_id: z.string().nullable().optional(),
+    services: z.record(z.string(), z.unknown()),
+  }),
+);
 export type Project = z.infer<typeof projectSchema>;
 
 /** normalizedProjectRevision: only `name` is required; hundreds of optional flat fields pass through. */
-export const normalizedProjectRevisionSchema = z.looseObject({
-  id: z.string().optional(),
-  project_id: z.string().optional(),
-  name: z.string(),
-  created_at: z.string().optional(),
-  updated_at: z.string().optional(),
-});
+export const normalizedProjectRevisionSchema = conformsTo<OryNormalizedProjectRevision>()(
+  z.looseObject({
+    id: z.string().optional(),
+    project_id: z.string().optional(),
+    name: z.string(),
+    created_at: z.string().optional(),
+    updated_at: z.string().optional(),
+  }),
+);
 export type NormalizedProjectRevision = z.infer<typeof normalizedProjectRevisionSchema>;
 
 /** normalizedProject: how the console loads one project (by projectId). */
-export const normalizedProjectSchema = z.looseObject({
-  id: z.string(),
-  slug: z.string(),
-  state: z.string(),
-  home_region: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  environment: environmentSchema,
-  hosts: z.array(z.string()),
-  workspace_id: z.string().nullable(),
-  subscription_id: z.string().nullable().optional(),
-  subscription_plan: z.string().nullable().optional(),
-  current_revision: normalizedProjectRevisionSchema,
-});
+export const normalizedProjectSchema = conformsTo<OryNormalizedProject>()(
+  z.looseObject({
+    id: z.string(),
+    slug: z.string(),
+    state: projectStateSchema,
+    home_region: homeRegionSchema,
+    created_at: z.string(),
+    updated_at: z.string(),
+    environment: environmentSchema,
+    hosts: z.array(z.string()),
+    workspace_id: z.string().nullable(),
+    subscription_id: z.string().nullable().optional(),
+    subscription_plan: z.string().nullable().optional(),
+    current_revision: normalizedProjectRevisionSchema,
+  }),
+);
 export type NormalizedProject = z.infer<typeof normalizedProjectSchema>;
 
-export const projectMemberSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  email_verified: z.boolean(),
-  role: z.string(),
-  source: z.enum(['project', 'workspace']).optional(),
-});
+export const projectMemberRoleSchema = z.enum(['owner', 'developer', 'viewer']);
+
+export const projectMemberSchema = conformsTo<OryProjectMember>()(
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    email_verified: z.boolean(),
+    role: projectMemberRoleSchema,
+    source: z.enum(['project', 'workspace']).optional(),
+  }),
+);
 export type ProjectMember = z.infer<typeof projectMemberSchema>;
 
+/** GET/PUT /console/active/project (no @ory/client model in the current spec). */
 export const activeProjectSchema = z.object({ project_id: z.string().nullable().optional() });
 
 // ---- procedure inputs (the BFF validates with these; client forms reuse them) ----
@@ -117,3 +136,10 @@ export const deleteProjectInput = z.object({
 });
 
 export const setActiveProjectInput = z.object({ projectId: uuidSchema });
+
+// ---- procedure outputs ----
+
+export const projectListOutput = z.array(projectMetadataSchema);
+export const projectMembersOutput = z.array(projectMemberSchema);
+export const activeProjectOutput = z.object({ projectId: z.string() });
+export const deletedOutput = z.object({ ok: z.literal(true) });

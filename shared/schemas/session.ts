@@ -1,4 +1,6 @@
+import type { Identity as OryIdentity, Session as OrySession } from '@ory/client';
 import { z } from 'zod';
+import { conformsTo } from './wire';
 
 /** Identity traits of a console user (the console's own identity schema). */
 export const consoleTraitsSchema = z.looseObject({
@@ -6,7 +8,7 @@ export const consoleTraitsSchema = z.looseObject({
   name: z.string().optional(),
 });
 
-export const identitySchema = z.looseObject({
+export const identitySchema = conformsTo<OryIdentity>()(z.looseObject({
   id: z.string(),
   schema_id: z.string(),
   schema_url: z.string(),
@@ -17,20 +19,23 @@ export const identitySchema = z.looseObject({
     .nullable()
     .optional(),
   verifiable_addresses: z
-    .array(z.looseObject({ value: z.string(), verified: z.boolean(), via: z.string(), status: z.string() }))
+    .array(z.looseObject({ value: z.string(), verified: z.boolean(), via: z.enum(['email', 'sms']), status: z.string() }))
     .optional(),
   created_at: z.string().optional(),
   updated_at: z.string().optional(),
-});
+}));
 export type Identity = z.infer<typeof identitySchema>;
 
-export const sessionSchema = z.looseObject({
+export const sessionSchema = conformsTo<OrySession>()(z.looseObject({
   id: z.string(),
   active: z.boolean().optional(),
   expires_at: z.string().optional(),
   authenticated_at: z.string().optional(),
   issued_at: z.string().optional(),
-  authenticator_assurance_level: z.string().optional(),
+  authenticator_assurance_level: z.enum(['aal0', 'aal1', 'aal2', 'aal3']).optional(),
   identity: identitySchema.optional(),
-});
+}));
+
+/** auth.session: the caller's session, or null when signed out. */
+export const sessionOutput = z.object({ session: sessionSchema.nullable() });
 export type Session = z.infer<typeof sessionSchema>;

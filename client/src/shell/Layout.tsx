@@ -21,7 +21,7 @@ function useCrumbs(route: RouteDef): Crumb[] {
   const params = useParams<{ workspace?: string }>();
   const project = useOptionalProject();
   const workspaceId = isWorkspaceRoute(route) ? params.workspace : undefined;
-  const workspace = trpc.workspaces.get.useQuery({ workspace: workspaceId ?? '' }, { ...QUERY_RULES.workspace, enabled: Boolean(workspaceId) });
+  const workspace = trpc.workspaces.get.useQuery({ workspaceId: workspaceId ?? '' }, { ...QUERY_RULES.workspace, enabled: Boolean(workspaceId) });
   const label = route.layout.breadcrumb;
   if (project) {
     return [

@@ -17,7 +17,7 @@ function ProjectCount({ query }: { query: { data?: readonly unknown[] | undefine
 
 export default function WorkspacePage() {
   const { workspaceId, query } = useRouteWorkspace();
-  const projects = trpc.workspaces.listProjects.useQuery({ workspace: workspaceId }, { enabled: query.isSuccess });
+  const projects = trpc.workspaces.listProjects.useQuery({ workspaceId }, { enabled: query.isSuccess });
   if (query.isPending) return <GraceSpinner />;
   if (query.isError) return <ErrorState title="This workspace could not be loaded" message={query.error.message} onRetry={() => void query.refetch()} />;
   const w = query.data;

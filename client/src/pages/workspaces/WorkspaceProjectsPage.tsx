@@ -8,7 +8,7 @@ import { useRouteWorkspace } from './use-workspace';
 
 export default function WorkspaceProjectsPage() {
   const { workspaceId, query } = useRouteWorkspace();
-  const projects = trpc.workspaces.listProjects.useQuery({ workspace: workspaceId });
+  const projects = trpc.workspaces.listProjects.useQuery({ workspaceId });
   const create = (
     <LinkButton href={`${ROUTES.createProject.build({})}?workspace=${encodeURIComponent(workspaceId)}`} data-testid="workspace-create-project">
       Create project

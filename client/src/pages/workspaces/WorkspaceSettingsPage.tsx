@@ -13,7 +13,7 @@ function RenameWorkspaceForm({ workspaceId, savedName }: { workspaceId: string; 
   const utils = trpc.useUtils();
   const update = trpc.workspaces.update.useMutation({
     onSuccess: async (workspace) => {
-      utils.workspaces.get.setData({ workspace: workspaceId }, workspace);
+      utils.workspaces.get.setData({ workspaceId }, workspace);
       await utils.workspaces.list.invalidate();
       toast.success('Workspace renamed');
     },
@@ -26,7 +26,7 @@ function RenameWorkspaceForm({ workspaceId, savedName }: { workspaceId: string; 
       schema={workspaceNameSchema}
       saving={update.isPending}
       saveError={update.error ? nameErrorMessage(update.error) : undefined}
-      onSave={(name) => update.mutate({ workspace: workspaceId, name })}
+      onSave={(name) => update.mutate({ workspaceId, name })}
       testId="rename-workspace"
     />
   );

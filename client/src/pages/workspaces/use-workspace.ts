@@ -5,6 +5,6 @@ import { trpc } from '../../trpc';
 /** The workspace named by the route's {workspace} parameter. */
 export function useRouteWorkspace() {
   const { workspace = '' } = useParams<{ workspace?: string }>();
-  const query = trpc.workspaces.get.useQuery({ workspace }, { ...QUERY_RULES.workspace, enabled: workspace !== '' });
+  const query = trpc.workspaces.get.useQuery({ workspaceId: workspace }, { ...QUERY_RULES.workspace, enabled: workspace !== '' });
   return { workspaceId: workspace, query };
 }

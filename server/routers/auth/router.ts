@@ -1,0 +1,4 @@
+import { router } from '../../trpc/init';
+import { session } from './session';
+
+export const authRouter = router({ session });

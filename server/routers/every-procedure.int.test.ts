@@ -1,0 +1,171 @@
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import type { AppDeps } from '../deps';
+import { ACCESS_MATRIX, type MatrixFixture } from '../test-support/access-matrix';
+import { badInputs } from '../test-support/bad-input';
+import { callerFor, startTestStack, testDeps, type TestStack } from '../test-support/bff';
+import { registerUser } from '../test-support/users';
+import { appRouter } from './_app';
+
+interface ProcedureDef {
+  type: 'query' | 'mutation' | 'subscription';
+  inputs: z.ZodType[];
+  output?: unknown;
+}
+
+/** Every procedure of appRouter by path: the list a new procedure joins by being added to a router. */
+const PROCEDURES: Record<string, ProcedureDef> = Object.fromEntries(
+  Object.entries(appRouter._def.procedures).map(([path, procedure]) => [path, (procedure as unknown as { _def: ProcedureDef })._def]),
+);
+
+type Caller = ReturnType<typeof callerFor>;
+const call = (caller: Caller, path: string, input: unknown): Promise<unknown> => {
+  const [area, name] = path.split('.') as [string, string];
+  return (caller as unknown as Record<string, Record<string, (input: unknown) => Promise<unknown>>>)[area]![name]!(input);
+};
+
+async function rejection(promise: Promise<unknown>): Promise<TRPCError | undefined> {
+  return promise.then(
+    () => undefined,
+    (error: unknown) => {
+      expect(error).toBeInstanceOf(TRPCError);
+      return error as TRPCError;
+    },
+  );
+}
+
+let stack: TestStack;
+let deps: AppDeps;
+let a: Caller;
+let b: Caller;
+let fixture: MatrixFixture;
+
+/** What a user can see of their own objects: any write shows up here. */
+async function snapshot(caller: Caller) {
+  const projects = await caller.projects.list();
+  const details = await Promise.all(projects.map((p) => caller.projects.get({ projectId: p.id })));
+  const workspaces = (await caller.workspaces.list()).workspaces;
+  const active = await caller.projects.getActive().catch((error: unknown) => (error as TRPCError).code);
+  return {
+    projects: details
+      .map((p) => ({ id: p.id, name: p.current_revision.name, environment: p.environment, workspace: p.workspace_id, updated: p.updated_at }))
+      .sort((x, y) => x.id.localeCompare(y.id)),
+    workspaces: workspaces.map((w) => ({ id: w.id, name: w.name, updated: w.updated_at })).sort((x, y) => x.id.localeCompare(y.id)),
+    active,
+  };
+}
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  deps = testDeps(stack.url);
+  const [userA, userB] = await Promise.all([registerUser(stack.url, { name: 'Owner A' }), registerUser(stack.url, { name: 'Outsider B' })]);
+  a = callerFor(deps, userA.cookie);
+  b = callerFor(deps, userB.cookie);
+  const aWorkspace = (await a.workspaces.create({ name: 'Private' })).id;
+  const bWorkspace = (await b.workspaces.create({ name: 'Mine' })).id;
+  fixture = {
+    a: {
+      identityId: userA.identityId,
+      workspace: aWorkspace,
+      project: (await a.projects.create({ name: 'Secret', environment: 'prod', workspaceId: aWorkspace })).id,
+      looseProject: (await a.projects.create({ name: 'Loose secret', environment: 'dev' })).id,
+      doomedProject: (await a.projects.create({ name: 'Doomed', environment: 'dev', workspaceId: aWorkspace })).id,
+    },
+    b: {
+      identityId: userB.identityId,
+      workspace: bWorkspace,
+      project: (await b.projects.create({ name: 'Mine too', environment: 'dev', workspaceId: bWorkspace })).id,
+    },
+  };
+  await a.projects.setActive({ projectId: fixture.a.project });
+});
+
+afterAll(async () => {
+  await stack?.close();
+});
+
+describe('every procedure of appRouter', () => {
+  it('has a row in the two-user access matrix, and every row names a procedure that exists', () => {
+    expect(Object.keys(PROCEDURES).length).toBeGreaterThan(0);
+    expect(Object.keys(PROCEDURES).filter((path) => !(path in ACCESS_MATRIX))).toEqual([]);
+    expect(Object.keys(ACCESS_MATRIX).filter((path) => !(path in PROCEDURES))).toEqual([]);
+  });
+
+  it('declares its output, and at most one input schema', () => {
+    for (const [path, def] of Object.entries(PROCEDURES)) {
+      expect(def.output, `${path} declares no .output()`).toBeDefined();
+      expect(def.inputs.length, `${path} has ${def.inputs.length} input schemas`).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('gives user B nothing of user A’s, and user A what is theirs', async () => {
+    const before = await snapshot(a);
+    for (const [path, row] of Object.entries(ACCESS_MATRIX)) {
+      const context = `${path} (${row.b})`;
+      if (row.b === 'refused') {
+        for (const input of row.attempts?.(fixture) ?? [row.input(fixture)]) {
+          const error = await rejection(call(b, path, input));
+          expect(error?.code, `${context} ${JSON.stringify(input)}`).toMatch(/^(FORBIDDEN|NOT_FOUND)$/);
+        }
+      } else if (row.b === 'absent') {
+        const ids = row.ids(await call(b, path, row.input(fixture)));
+        for (const id of Object.values(fixture.a)) expect(ids, context).not.toContain(id);
+      } else if (row.b === 'denied') {
+        const answer = (await call(b, path, row.input(fixture))) as Record<string, boolean>;
+        expect(Object.values(answer).length, context).toBeGreaterThan(0);
+        expect(Object.values(answer).every((allowed) => allowed === false), context).toBe(true);
+      } else {
+        row.check(await call(b, path, row.input(fixture)), fixture, 'b');
+      }
+    }
+    expect(await snapshot(a)).toEqual(before);
+
+    for (const [path, row] of Object.entries(ACCESS_MATRIX)) {
+      const answer = await call(a, path, row.input(fixture)).catch((error: unknown) => {
+        throw new Error(`${path}: user A was refused: ${(error as Error).message}`);
+      });
+      if (row.b === 'absent') expect(row.ids(answer), path).toEqual(expect.arrayContaining(row.aSees(fixture)));
+      if (row.b === 'denied') expect(Object.values(answer as Record<string, boolean>).every(Boolean), path).toBe(true);
+      if (row.b === 'own') row.check(answer, fixture, 'a');
+    }
+  });
+});
+
+describe('a bad-input run generated from each procedure’s input schema', () => {
+  let caller: Caller;
+  let hints: Record<string, string>;
+
+  beforeAll(async () => {
+    const user = await registerUser(stack.url, { name: 'Fuzzer' });
+    caller = callerFor(deps, user.cookie);
+    const workspaceId = (await caller.workspaces.create({ name: 'Fuzzed' })).id;
+    const projectId = (await caller.projects.create({ name: 'Fuzzed', environment: 'dev', workspaceId })).id;
+    await caller.projects.setActive({ projectId });
+    hints = { workspaceId, projectId };
+  });
+
+  it('answers every bad input with a 4xx, never a 500, and writes nothing', async () => {
+    const before = await snapshot(caller);
+    for (const [path, def] of Object.entries(PROCEDURES)) {
+      await fc.assert(
+        fc.asyncProperty(badInputs(def.inputs[0], hints), async (input) => {
+          const outcome = await call(caller, path, input).then(
+            () => 'answered',
+            (error: unknown) => error,
+          );
+          // A procedure without input ignores what it is given; one with input must refuse.
+          if (outcome === 'answered' && def.inputs.length === 0) return;
+          expect(outcome, `${path} accepted ${JSON.stringify(input)?.slice(0, 200)}`).toBeInstanceOf(TRPCError);
+          const status = getHTTPStatusCodeFromError(outcome as TRPCError);
+          expect(status, `${path}: ${(outcome as TRPCError).code} for ${JSON.stringify(input)?.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+          expect(status).toBeLessThan(500);
+        }),
+        { numRuns: def.type === 'mutation' ? 12 : 8 },
+      );
+      expect(await snapshot(caller), `${path} wrote something`).toEqual(before);
+    }
+  });
+});

@@ -1,0 +1,8 @@
+import { router } from '../../trpc/init';
+import { getActive, setActive } from './active';
+import { create } from './create';
+import { remove } from './delete';
+import { get, list, members } from './read';
+import { setEnvironment, update } from './update';
+
+export const projectsRouter = router({ list, get, create, update, setEnvironment, delete: remove, getActive, setActive, members });

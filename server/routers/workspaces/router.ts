@@ -1,0 +1,6 @@
+import { router } from '../../trpc/init';
+import { addProject, listProjects } from './projects';
+import { get, list } from './read';
+import { create, update } from './write';
+
+export const workspacesRouter = router({ list, get, create, update, listProjects, addProject });

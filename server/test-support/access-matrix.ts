@@ -1,0 +1,99 @@
+import { expect } from 'vitest';
+
+/** What user A owns, and user B (a member of nothing of A's) owns, when the matrix runs. */
+export interface MatrixFixture {
+  a: { identityId: string; workspace: string; project: string; looseProject: string; doomedProject: string };
+  b: { identityId: string; workspace: string; project: string };
+}
+
+/**
+ * What B gets when calling a procedure against A's objects:
+ *  - refused: FORBIDDEN or NOT_FOUND, for every input in `attempts` (default: A's own input);
+ *  - absent:  an answer in which none of A's objects appear (`ids` lists the answer's ids);
+ *  - denied:  every permission asked answers false;
+ *  - own:     the procedure touches only the caller's own objects (`check` says whose answer it is).
+ * A calling with `input` always succeeds (and, for `absent`, sees its own objects).
+ */
+export type MatrixRow =
+  | { b: 'refused'; input: (f: MatrixFixture) => unknown; attempts?: (f: MatrixFixture) => unknown[] }
+  | { b: 'absent'; input: (f: MatrixFixture) => unknown; ids: (answer: unknown) => string[]; aSees: (f: MatrixFixture) => string[] }
+  | { b: 'denied'; input: (f: MatrixFixture) => unknown }
+  | { b: 'own'; input: (f: MatrixFixture) => unknown; check: (answer: unknown, f: MatrixFixture, who: 'a' | 'b') => void };
+
+const PROJECT_PERMISSIONS = ['backoffice.project.read', 'backoffice.project.write', 'backoffice.project.delete', 'backoffice.project.upgrade'];
+const WORKSPACE_PERMISSIONS = ['backoffice.workspace.read', 'backoffice.workspace.write', 'backoffice.workspace.delete', 'backoffice.workspace.upgrade'];
+
+const idsOf = (list: unknown) => (list as { id: string }[]).map((item) => item.id);
+
+/**
+ * The two-user access matrix: one row per procedure of appRouter, keyed by its path. The procedures test
+ * fails when a procedure has no row here, or a row names a procedure that no longer exists.
+ */
+export const ACCESS_MATRIX: Record<string, MatrixRow> = {
+  'auth.session': {
+    b: 'own',
+    input: () => undefined,
+    check: (answer, f, who) => expect((answer as { session: { identity: { id: string } } }).session.identity.id).toBe(f[who].identityId),
+  },
+
+  'workspaces.list': { b: 'absent', input: () => undefined, ids: (answer) => idsOf((answer as { workspaces: unknown }).workspaces), aSees: (f) => [f.a.workspace] },
+  'workspaces.get': { b: 'refused', input: (f) => ({ workspaceId: f.a.workspace }) },
+  'workspaces.create': {
+    b: 'own',
+    input: () => ({ name: 'Created by the caller' }),
+    check: (answer) => expect(answer).toMatchObject({ name: 'Created by the caller' }),
+  },
+  'workspaces.update': { b: 'refused', input: (f) => ({ workspaceId: f.a.workspace, name: 'Renamed' }) },
+  'workspaces.listProjects': {
+    b: 'absent',
+    input: (f) => ({ workspaceId: f.a.workspace }),
+    ids: idsOf,
+    aSees: (f) => [f.a.project],
+  },
+  'workspaces.addProject': {
+    b: 'refused',
+    input: (f) => ({ workspaceId: f.a.workspace, projectId: f.a.looseProject }),
+    attempts: (f) => [
+      { workspaceId: f.a.workspace, projectId: f.a.looseProject },
+      { workspaceId: f.a.workspace, projectId: f.b.project },
+      { workspaceId: f.b.workspace, projectId: f.a.project },
+      { workspaceId: f.b.workspace, projectId: f.a.looseProject },
+    ],
+  },
+
+  'projects.list': { b: 'absent', input: () => undefined, ids: idsOf, aSees: (f) => [f.a.project, f.a.looseProject] },
+  'projects.get': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project }),
+    attempts: (f) => [{ projectId: f.a.project }, { projectId: f.a.looseProject }],
+  },
+  'projects.create': { b: 'refused', input: (f) => ({ name: 'Planted', environment: 'dev', workspaceId: f.a.workspace }) },
+  'projects.update': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, name: 'Renamed' }),
+    attempts: (f) => [{ projectId: f.a.project, name: 'Hijacked' }, { projectId: f.a.looseProject, name: 'Hijacked' }],
+  },
+  'projects.setEnvironment': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, environment: 'stage' }),
+    attempts: (f) => [{ projectId: f.a.project, environment: 'dev' }, { projectId: f.a.looseProject, environment: 'prod' }],
+  },
+  'projects.delete': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.doomedProject, confirmName: 'Doomed' }),
+    attempts: (f) => [
+      { projectId: f.a.doomedProject, confirmName: 'Doomed' },
+      { projectId: f.a.project, confirmName: 'Secret' },
+    ],
+  },
+  'projects.getActive': { b: 'refused', input: () => undefined },
+  'projects.setActive': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project }),
+    attempts: (f) => [{ projectId: f.a.project }, { projectId: f.a.looseProject }],
+  },
+  'projects.members': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
+
+  'permissions.project': { b: 'denied', input: (f) => ({ projectId: f.a.project, permissions: PROJECT_PERMISSIONS }) },
+  'permissions.workspace': { b: 'denied', input: (f) => ({ workspaceId: f.a.workspace, permissions: WORKSPACE_PERMISSIONS }) },
+};

@@ -1,0 +1,117 @@
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
+import { Configuration, CourierApi, IdentityApi, OAuth2Api, PermissionApi, RelationshipApi } from '@ory/client';
+import { RequiredParameterError } from '../../shared/domain/required-param';
+import { sessionCookieHeader } from './cookies';
+import { UpstreamError } from './errors';
+import { fromAxiosError } from './ory';
+
+/** A project slug as the control plane makes them: lower-case letters, digits and inner hyphens. */
+export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+export const PROJECT_API = 'project-api';
+
+/**
+ * Checks a data-plane URL template once: http(s), exactly where `{slug}` goes, and a base URL that a slug
+ * can only extend (in the host name or as one path segment), never redirect elsewhere.
+ */
+export function checkProjectApiTemplate(template: string): string {
+  const trimmed = template.trim().replace(/\/+$/, '');
+  if (!trimmed.includes('{slug}')) throw new Error(`PROJECT_API_URL must contain {slug}: ${trimmed}`);
+  const url = new URL(trimmed.replaceAll('{slug}', 'slug'));
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PROJECT_API_URL must be an http(s) URL: ${trimmed}`);
+  if (url.search || url.hash || url.username || url.password) throw new Error(`PROJECT_API_URL must have no query, fragment or credentials: ${trimmed}`);
+  return trimmed;
+}
+
+/** The data plane's base URL for one project; refuses anything that is not plainly a slug. */
+export function projectApiBaseUrl(template: string, slug: string): string {
+  if (!SLUG_PATTERN.test(slug)) {
+    throw new UpstreamError(502, 'The project has no usable slug', undefined, {
+      kind: 'invalid_response',
+      upstream: 'backoffice',
+      detail: `slug ${JSON.stringify(slug.slice(0, 80))} does not match ${SLUG_PATTERN}`,
+    });
+  }
+  return template.replaceAll('{slug}', slug);
+}
+
+/** Typed clients for one project's data plane (identities, OAuth2, relationships, permissions, courier). */
+export interface ProjectApis {
+  basePath: string;
+  identity: IdentityApi;
+  oauth2: OAuth2Api;
+  relationship: RelationshipApi;
+  permission: PermissionApi;
+  courier: CourierApi;
+}
+
+export interface ProjectApiCall {
+  /** The browser's Cookie header; only the session cookie(s) are forwarded. */
+  cookie?: string | undefined;
+  requestId?: string | undefined;
+  /** The request's deadline; every call made through these clients ends when it fires. */
+  signal: AbortSignal;
+}
+
+export type ProjectApiFactory = (slug: string, call: ProjectApiCall) => ProjectApis;
+
+/**
+ * Builds `@ory/client` clients whose base path comes only from the configured template and the project's
+ * slug: the session cookie goes to that origin and nowhere else (no redirects are followed), every call
+ * carries the request's deadline, and every failure leaves as an UpstreamError (one conversion).
+ */
+export function createProjectApiFactory(options: { template: string; timeoutMs: number }): ProjectApiFactory {
+  const template = checkProjectApiTemplate(options.template);
+  const { timeoutMs } = options;
+  const httpAgent = new HttpAgent({ keepAlive: true });
+  const httpsAgent = new HttpsAgent({ keepAlive: true });
+
+  return (slug, call) => {
+    const basePath = projectApiBaseUrl(template, slug);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const cookie = sessionCookieHeader(call.cookie);
+    if (cookie) headers.cookie = cookie;
+    if (call.requestId) headers['x-request-id'] = call.requestId;
+    const configuration = new Configuration({
+      basePath,
+      baseOptions: { headers, timeout: timeoutMs, signal: call.signal, maxRedirects: 0, proxy: false, httpAgent, httpsAgent },
+    });
+    const wrap = <T extends object>(api: T): T => convertingErrors(api, timeoutMs);
+    return {
+      basePath,
+      identity: wrap(new IdentityApi(configuration)),
+      oauth2: wrap(new OAuth2Api(configuration)),
+      relationship: wrap(new RelationshipApi(configuration)),
+      permission: wrap(new PermissionApi(configuration)),
+      courier: wrap(new CourierApi(configuration)),
+    };
+  };
+}
+
+/**
+ * Every method of `api` rejects with an UpstreamError (via fromAxiosError) instead of an axios error, or,
+ * when called without a required parameter, with the spec's RequiredParameterError (nothing is sent).
+ */
+function convertingErrors<T extends object>(api: T, timeoutMs: number): T {
+  return new Proxy(api, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function' || property === 'constructor') return value;
+      const convert = (error: unknown): Error => {
+        const missing = error as { name?: string; field?: unknown };
+        if (missing?.name === 'RequiredError' && typeof missing.field === 'string') return new RequiredParameterError(missing.field, String(property));
+        return fromAxiosError(error, PROJECT_API, timeoutMs);
+      };
+      return (...args: unknown[]) => {
+        try {
+          return Promise.resolve((value as (...a: unknown[]) => unknown).apply(target, args)).catch((error: unknown) => {
+            throw convert(error);
+          });
+        } catch (error) {
+          return Promise.reject(convert(error));
+        }
+      };
+    },
+  });
+}
