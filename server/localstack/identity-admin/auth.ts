@@ -5,8 +5,7 @@ import { isAllowed, projectRole } from '../controlplane/store/roles';
 import type { Queryable } from '../db/types';
 import { csrfViolation } from '../identity/errors';
 import { identities, sessions } from '../identity/schema';
-import { hashToken } from '../identity/session';
-import { CONSOLE_SESSION_COOKIE } from '../identity/tenant';
+import { hashToken, SESSION_COOKIE } from '../identity/session';
 import { CONSOLE_NID } from '../identity/tenant-id';
 import { forbidden, unauthorized } from './errors';
 import type { ProjectRow } from '../controlplane/schema';
@@ -33,7 +32,7 @@ export async function authorizeAdmin(q: Queryable, req: FastifyRequest, project:
     if (key?.kind === 'project' && key.projectId === project.id) return { kind: 'api_key', keyId: key.keyId };
     throw unauthorized();
   }
-  const identityId = await consoleIdentity(q, req.cookies?.[CONSOLE_SESSION_COOKIE]);
+  const identityId = await consoleIdentity(q, req.cookies?.[SESSION_COOKIE]);
   if (!identityId) throw unauthorized();
   const role = await projectRole(q, identityId, project);
   if (!role) throw forbidden('You are not a member of this project.');

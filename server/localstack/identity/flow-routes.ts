@@ -44,7 +44,7 @@ export interface FlowHandler {
   guardAccess?(flow: FlowRow, session: SessionRow | null): void;
   /** The error a signed-in caller gets on submitting this flow (login without refresh, registration). */
   refuseSignedIn?(flow: FlowRow): OryHttpError | null;
-  /** Also offer the flow to native apps at /self-service/{kind}/api (no cookies, ends in a session token). */
+  /** Also offer the flow to native apps at /self-service/{kind}/api (no cookies; sign-ins end in a session token). */
   api?: boolean;
   init(args: { req: FastifyRequest; tenant: Tenant; csrf: string; session: SessionRow | null; prior?: FlowRow }): Promise<FlowInit>;
   submit(args: SubmitArgs): Promise<Outcome>;
@@ -110,6 +110,7 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
         state: init.state,
         csrfToken: '',
         requestUrl: `${tenant.base}${tenant.path}`,
+        identityId: init.identityId ?? null,
         ui: { ...init.ui, nodes: init.ui.nodes.filter((n) => (n.attributes as { name?: string }).name !== 'csrf_token') },
         data: init.data ?? {},
         lifespanMs: deps.flowLifespanMs,

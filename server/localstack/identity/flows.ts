@@ -107,7 +107,8 @@ export async function flowJson(q: Queryable, flow: FlowRow, base: string): Promi
     ui: {
       action: `${base}/self-service/${flow.kind}?flow=${flow.id}`,
       method: 'POST',
-      nodes: flow.ui.nodes,
+      // API flows (native apps) have no anti-CSRF token.
+      nodes: flow.type === 'api' ? flow.ui.nodes.filter((n) => (n.attributes as { name?: string }).name !== 'csrf_token') : flow.ui.nodes,
       ...(flow.ui.messages?.length ? { messages: flow.ui.messages } : {}),
     },
     created_at: iso(flow.created_at),
@@ -118,9 +119,7 @@ export async function flowJson(q: Queryable, flow: FlowRow, base: string): Promi
   if (flow.kind === 'recovery' || flow.kind === 'verification') {
     if (flow.state !== 'choose_method') json.active = 'code';
   }
-  if (flow.kind === 'settings' && flow.identity_id) {
-    json.identity = await identityJson(q, flow.nid, flow.identity_id, base);
-    if (Array.isArray(flow.data.continue_with)) json.continue_with = flow.data.continue_with;
-  }
+  if (flow.kind === 'settings' && flow.identity_id) json.identity = await identityJson(q, flow.nid, flow.identity_id, base);
+  if (Array.isArray(flow.data.continue_with)) json.continue_with = flow.data.continue_with;
   return json;
 }

@@ -3,7 +3,7 @@ import { sendMail } from './courier';
 import { isSecure, type IdentityDeps } from './deps';
 import { sessionAlreadyAvailable } from './errors';
 import type { FlowHandler } from './flow-routes';
-import { createFlow, markPassed } from './flows';
+import { createFlow, flowJson, markPassed, saveFlow } from './flows';
 import { uiLink } from './http';
 import { findByRecoveryAddress, getTraits, markAddressVerified } from './identities';
 import { chooseCodeNodes, settingsNodes } from './nodes';
@@ -15,6 +15,7 @@ import { markSent, readEmail, redeem } from './code-step';
 export function recoveryHandler(deps: IdentityDeps): FlowHandler {
   return {
     kind: 'recovery',
+    api: true,
     guardCreate(_req, session) {
       if (session) throw sessionAlreadyAvailable('recovery');
     },
@@ -42,9 +43,10 @@ export function recoveryHandler(deps: IdentityDeps): FlowHandler {
           const settings = await createFlow(q, {
             nid: tenant.nid,
             kind: 'settings',
+            type: flow.type === 'api' ? 'api' : 'browser',
             state: 'show_form',
             csrfToken: flow.csrf_token,
-            requestUrl: `${base}/self-service/settings/browser`,
+            requestUrl: `${base}/self-service/settings/${flow.type === 'api' ? 'api' : 'browser'}`,
             returnTo: uiLink(tenant.uiUrl, '/', { 'after-recovery': 'true' }),
             identityId: found.identityId,
             ui: { nodes: settingsNodes(flow.csrf_token, traits), messages: [texts.recoverySuccessful(deps.privilegedSessionMs)] },
@@ -53,6 +55,17 @@ export function recoveryHandler(deps: IdentityDeps): FlowHandler {
           return { session, settings };
         });
         flow.state = 'passed_challenge';
+        if (flow.type === 'api') {
+          // Native apps continue with the session token and the settings flow, as Kratos answers them.
+          // The token is in this answer only, never stored with the flow.
+          flow.ui.messages = [texts.recoverySuccessful(deps.privilegedSessionMs)];
+          await saveFlow(db, flow);
+          const continueWith = [
+            { action: 'set_ory_session_token', ory_session_token: session.token },
+            { action: 'show_settings_ui', flow: { id: settings.id } },
+          ];
+          return { type: 'json', redirect: '', body: { ...(await flowJson(db, flow, base)), continue_with: continueWith } };
+        }
         setSessionCookie(reply, tenant, session, isSecure(deps, req));
         deps.ctx.log.info({ nid: tenant.nid, identity_id: found.identityId }, 'identity recovered its account');
         return { type: 'location', to: uiLink(tenant.uiUrl, '/settings', { flow: settings.id }) };

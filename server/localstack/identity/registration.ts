@@ -19,6 +19,7 @@ export function registrationHandler(deps: IdentityDeps): FlowHandler {
       if (session) throw sessionAlreadyAvailable('registration');
     },
     refuseSignedIn: () => sessionAlreadyAvailable('registration'),
+    api: true,
     async init({ csrf }) {
       return { state: 'choose_method', ui: { nodes: registrationNodes(csrf) } };
     },
@@ -48,8 +49,9 @@ export function registrationHandler(deps: IdentityDeps): FlowHandler {
             csrf: flow.csrf_token,
             identityId,
             email,
-            requestUrl: `${base}/self-service/verification/browser`,
+            requestUrl: `${base}/self-service/verification/${flow.type === 'api' ? 'api' : 'browser'}`,
             returnTo: flow.return_to,
+            type: flow.type === 'api' ? 'api' : 'browser',
           });
           return { identityId, session, verification };
         });
@@ -58,15 +60,31 @@ export function registrationHandler(deps: IdentityDeps): FlowHandler {
         flow.ui.messages = [texts.duplicateCredentials()];
         return { type: 'flow', status: 400 };
       }
-      setSessionCookie(reply, tenant, result.session, isSecure(deps, req));
       deps.ctx.log.info({ nid: tenant.nid, identity_id: result.identityId }, 'identity registered');
+      const identity = await identityJson(db, tenant.nid, result.identityId, base);
+      const session = await sessionJson(db, tenant.nid, result.session.id, base);
+      if (flow.type === 'api') {
+        // Native apps get the session token itself (Kratos' successfulNativeRegistration).
+        const token = result.session.token;
+        return {
+          type: 'json',
+          redirect: '',
+          body: {
+            identity,
+            session,
+            session_token: token,
+            continue_with: [{ action: 'set_ory_session_token', ory_session_token: token }, result.verification.continueWith],
+          },
+        };
+      }
+      setSessionCookie(reply, tenant, result.session, isSecure(deps, req));
       const redirect = flow.return_to ?? uiLink(tenant.uiUrl, '/');
       return {
         type: 'json',
         redirect,
         body: {
-          identity: await identityJson(db, tenant.nid, result.identityId, base),
-          session: await sessionJson(db, tenant.nid, result.session.id, base),
+          identity,
+          session,
           continue_with: [
             result.verification.continueWith,
             { action: 'redirect_browser_to', redirect_browser_to: redirect },

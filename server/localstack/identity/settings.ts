@@ -76,6 +76,7 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
 
   return {
     kind: 'settings',
+    api: true,
     guardCreate(_req, session) {
       if (!session) throw noActiveSession();
     },

@@ -189,4 +189,60 @@ describe('every project has its own identity service under /project-api/{slug}',
     );
     expect(login.status).toBe(400);
   });
+
+  it("runs every API flow (native apps) in a project's tenant: registration, settings, verification, recovery", async () => {
+    const email = freshEmail();
+    const api = frontend(a.base);
+    const reg = await api.createNativeRegistrationFlow();
+    expect(reg.data.ui.action).toBe(`${a.base}/self-service/registration?flow=${reg.data.id}`);
+    expect(reg.data.ui.nodes.some((n) => (n.attributes as { name?: string }).name === 'csrf_token')).toBe(false);
+    const registered = await api.updateRegistrationFlow({
+      flow: reg.data.id,
+      updateRegistrationFlowBody: { method: 'password', password: PASSWORD, traits: { email, name: 'Native' } },
+    });
+    const token = registered.data.session_token!;
+    expect(registered.headers['set-cookie']).toBeUndefined();
+    expect(registered.data.continue_with?.[0]).toEqual({ action: 'set_ory_session_token', ory_session_token: token });
+    expect(await whoamiStatus(a.base, token)).toBe(200);
+    expect(await whoamiStatus(b.base, token)).toBe(401);
+
+    const settings = await api.createNativeSettingsFlow({ xSessionToken: token });
+    const saved = await api.updateSettingsFlow({
+      flow: settings.data.id,
+      xSessionToken: token,
+      updateSettingsFlowBody: { method: 'profile', traits: { email, name: 'Renamed' } },
+    });
+    expect(saved.data.state).toBe('success');
+    expect((await api.toSession({ xSessionToken: token })).data.identity?.traits.name).toBe('Renamed');
+    // Without its session the settings flow cannot be started; another tenant's session is none.
+    expect((await frontend(b.base).createNativeSettingsFlow({ xSessionToken: token }, anyStatus)).status).toBe(401);
+
+    const verification = await api.createNativeVerificationFlow();
+    await api.updateVerificationFlow({ flow: verification.data.id, updateVerificationFlowBody: { method: 'code', email } });
+    const verifyCode = (await latestCode(stack.url, email, a.slug)).code;
+    const verified = await api.updateVerificationFlow({
+      flow: verification.data.id,
+      updateVerificationFlowBody: { method: 'code', code: verifyCode },
+    });
+    expect(verified.data.state).toBe('passed_challenge');
+    expect((await api.toSession({ xSessionToken: token })).data.identity?.verifiable_addresses?.[0]?.verified).toBe(true);
+
+    const recovery = await api.createNativeRecoveryFlow();
+    await api.updateRecoveryFlow({ flow: recovery.data.id, updateRecoveryFlowBody: { method: 'code', email } });
+    const { message, code } = await latestCode(stack.url, email, a.slug);
+    expect(message.template_type).toBe('recovery_code_valid');
+    const recovered = await api.updateRecoveryFlow({ flow: recovery.data.id, updateRecoveryFlowBody: { method: 'code', code } });
+    expect(recovered.data.state).toBe('passed_challenge');
+    const [setToken, showSettings] = recovered.data.continue_with ?? [];
+    expect(setToken?.action).toBe('set_ory_session_token');
+    const recoveredToken = (setToken as { ory_session_token: string }).ory_session_token;
+    expect(await whoamiStatus(a.base, recoveredToken)).toBe(200);
+    expect(await whoamiStatus(stack.url, recoveredToken)).toBe(401);
+    const settingsId = (showSettings as { flow: { id: string } }).flow.id;
+    const next = await api.getSettingsFlow({ id: settingsId, xSessionToken: recoveredToken });
+    expect(next.data.type).toBe('api');
+    // The token was in that answer only: reading the recovery flow again does not reveal it.
+    const again = await api.getRecoveryFlow({ id: recovery.data.id });
+    expect(JSON.stringify(again.data)).not.toContain(recoveredToken);
+  });
 });

@@ -5,6 +5,7 @@ import { projects, type ProjectRow } from '../controlplane/schema';
 import type { Queryable } from '../db/types';
 import { OryHttpError } from './errors';
 import { forwardedBase } from './http';
+import { SESSION_COOKIE } from './session';
 import { CONSOLE_NID } from './tenant-id';
 
 export { CONSOLE_NID } from './tenant-id';
@@ -14,9 +15,6 @@ export const PROJECT_API_PREFIX = '/project-api/:slug';
 
 /** The path of a project's API under the local stack: `/project-api/{slug}`. */
 export const projectApiPath = (slug: string) => `/project-api/${encodeURIComponent(slug)}`;
-
-/** The session cookie of the console's own tenant, as self-hosted Kratos names it. */
-export const CONSOLE_SESSION_COOKIE = 'ory_kratos_session';
 
 /** A project tenant's session cookie, as Ory Network names it: `ory_session_` and the slug without dashes. */
 export const projectSessionCookie = (slug: string) => `ory_session_${slug.replace(/[^A-Za-z0-9]/g, '')}`;
@@ -60,7 +58,7 @@ export function consoleTenant(ctx: LocalStackContext, req: FastifyRequest): Tena
     base,
     cookiePath: '/',
     uiUrl: ctx.uiUrl,
-    sessionCookie: CONSOLE_SESSION_COOKIE,
+    sessionCookie: SESSION_COOKIE,
     path: req.url,
   };
 }

@@ -33,11 +33,12 @@ export async function startVerification(
   deps: IdentityDeps,
   q: Queryable,
   tenant: Tenant,
-  args: { csrf: string; identityId: string; email: string; requestUrl: string; returnTo?: string | null },
+  args: { csrf: string; identityId: string; email: string; requestUrl: string; returnTo?: string | null; type?: 'browser' | 'api' },
 ): Promise<{ flow: FlowRow; continueWith: Record<string, unknown> }> {
   const flow = await createFlow(q, {
     nid: tenant.nid,
     kind: 'verification',
+    type: args.type ?? 'browser',
     state: 'sent_email',
     csrfToken: args.csrf,
     requestUrl: args.requestUrl,
@@ -47,6 +48,7 @@ export async function startVerification(
     lifespanMs: deps.flowLifespanMs,
   });
   await sendVerificationCode(deps, q, tenant.nid, flow.id, args.identityId, args.email);
+  if (flow.type === 'api') return { flow, continueWith: { action: 'show_verification_ui', flow: { id: flow.id, verifiable_address: args.email } } };
   return {
     flow,
     continueWith: {

@@ -11,6 +11,7 @@ import { sendVerificationCode } from './verification-mail';
 export function verificationHandler(deps: IdentityDeps): FlowHandler {
   return {
     kind: 'verification',
+    api: true,
     async init({ csrf }) {
       return { state: 'choose_method', ui: { nodes: chooseCodeNodes(csrf) } };
     },
