@@ -20,6 +20,9 @@ export default defineConfig({
           // DATABASE_URL names one.
           exclude: [...configDefaults.exclude, ...(process.env.DATABASE_URL ? [] : ['server/**/*.pg.int.test.ts'])],
           environment: 'node',
+          // Every answer of a test stack is checked against Ory's OpenAPI; the run prints the count.
+          globalSetup: ['server/test-support/wire-global-setup.ts'],
+          setupFiles: ['server/test-support/wire-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each file starts its own local stack on a fresh database; two cores, so keep it modest.

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { PROJECT_CONFLICT_MESSAGE } from '../client/src/pages/projects/project-settings-form';
 import { expectNoA11yViolations, newUser, projectIdFromUrl, register } from './support';
 
 test('a newcomer registers, creates a workspace and two projects, switches, renames and deletes', async ({ page }) => {
@@ -31,13 +32,13 @@ test('a newcomer registers, creates a workspace and two projects, switches, rena
 
   // Rename it: Save stays disabled until the name changes.
   await page.getByTestId('nav-workspace-settings').click();
-  await expect(page.getByTestId('rename-workspace-input')).toHaveValue('Acme');
-  await expect(page.getByTestId('rename-workspace-submit')).toBeDisabled();
+  await expect(page.getByTestId('workspace-name-input')).toHaveValue('Acme');
+  await expect(page.getByTestId('workspace-settings-submit')).toBeDisabled();
   await expectNoA11yViolations(page, 'workspace settings');
-  await page.getByTestId('rename-workspace-input').fill('Acme Inc');
-  await page.getByTestId('rename-workspace-submit').click();
+  await page.getByTestId('workspace-name-input').fill('Acme Inc');
+  await page.getByTestId('workspace-settings-submit').click();
   await expect(page.getByText('Workspace renamed')).toBeVisible();
-  await expect(page.getByTestId('rename-workspace-submit')).toBeDisabled();
+  await expect(page.getByTestId('workspace-settings-submit')).toBeDisabled();
   await expect(page.getByTestId('workspace-switcher')).toContainText('Acme Inc');
   await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Overview' }).click();
   await expect(page.getByTestId('page-title')).toHaveText('Acme Inc');
@@ -95,21 +96,22 @@ test('a newcomer registers, creates a workspace and two projects, switches, rena
 
   // Rename Alpha. Save stays disabled until the name changes; a failed save keeps what was typed.
   await page.getByTestId('nav-project-settings').click();
-  const nameInput = page.getByTestId('rename-project-input');
+  const nameInput = page.getByTestId('project-name-input');
   await expect(nameInput).toHaveValue('Alpha');
-  await expect(page.getByTestId('rename-project-submit')).toBeDisabled();
+  await expect(page.getByTestId('project-settings-submit')).toBeDisabled();
   await nameInput.fill('Alpha Prime');
   const conflict = 'The project was changed elsewhere: reload it and try again';
   await page.route('**/api/trpc/projects.update**', (route) =>
     route.fulfill({ status: 409, json: [{ error: { message: conflict, code: -32009, data: { code: 'CONFLICT', httpStatus: 409, path: 'projects.update' } } }] }),
   );
-  await page.getByTestId('rename-project-submit').click();
-  await expect(page.getByTestId('toast-error')).toContainText(conflict);
-  await expect(page.getByRole('alert').filter({ hasText: conflict }).first()).toBeVisible();
+  await page.getByTestId('project-settings-submit').click();
+  // A stale revision is said in plain words (not the upstream's text); the typed name stays.
+  await expect(page.getByTestId('toast-error')).toContainText(PROJECT_CONFLICT_MESSAGE);
+  await expect(page.getByRole('alert').filter({ hasText: PROJECT_CONFLICT_MESSAGE }).first()).toBeVisible();
+  await expect(page.getByText(conflict)).toHaveCount(0);
   await expect(nameInput).toHaveValue('Alpha Prime');
-  await expect(nameInput).toHaveAttribute('aria-invalid', 'true');
   await page.unroute('**/api/trpc/projects.update**');
-  await page.getByTestId('rename-project-submit').click();
+  await page.getByTestId('project-settings-submit').click();
   await expect(page.getByText('Project renamed')).toBeVisible();
   await expect(page.getByTestId('project-switcher')).toContainText('Alpha Prime');
 

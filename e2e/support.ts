@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import type { Result } from 'axe-core';
+import { E2E_LOCALSTACK_URL } from './ports';
 
 export const PASSWORD = 'Violet-Harbor-Lantern-2041';
 
@@ -91,4 +92,37 @@ export async function expectNoA11yViolations(
   }
   const results = await axe.analyze();
   expect(results.violations.map((v) => v.id), `Accessibility violations on ${screen}:\n\n${formatViolations(results.violations)}\n`).toEqual([]);
+}
+
+/** The signed-in user's cookies as one Cookie header, for calls made straight to the local stack. */
+export async function cookieHeader(page: Page): Promise<string> {
+  const cookies = await page.context().cookies();
+  return cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+interface NormalizedProjectAnswer {
+  id: string;
+  environment: string;
+  current_revision: { id: string; name: string } & Record<string, unknown>;
+}
+
+/** The project as the local stack holds it (GET /normalized/projects/{id}), read with the user's session. */
+export async function readProjectUpstream(page: Page, projectId: string): Promise<NormalizedProjectAnswer> {
+  const res = await page.request.get(`${E2E_LOCALSTACK_URL}/normalized/projects/${projectId}`, { headers: { cookie: await cookieHeader(page) } });
+  expect(res.ok(), `GET project answered ${res.status()}: ${await res.text()}`).toBe(true);
+  return (await res.json()) as NormalizedProjectAnswer;
+}
+
+/**
+ * Changes the project "elsewhere": a JSON patch on its current revision, sent straight to the local
+ * stack with the user's session (PATCH /normalized/projects/{id}/revision/{revision}).
+ */
+export async function patchProjectUpstream(page: Page, projectId: string, patch: readonly Record<string, unknown>[]): Promise<NormalizedProjectAnswer> {
+  const current = await readProjectUpstream(page, projectId);
+  const res = await page.request.patch(`${E2E_LOCALSTACK_URL}/normalized/projects/${projectId}/revision/${current.current_revision.id}`, {
+    headers: { cookie: await cookieHeader(page), 'content-type': 'application/json' },
+    data: JSON.stringify(patch),
+  });
+  expect(res.ok(), `PATCH revision answered ${res.status()}: ${await res.text()}`).toBe(true);
+  return (await res.json()) as NormalizedProjectAnswer;
 }

@@ -7,6 +7,7 @@ import { createLogger } from './logger';
 import { startLocalStack, type LocalStack } from './localstack/index';
 import { TEST_PUBLIC_URL, testConfig } from './test-support/bff';
 import { CookieJar } from './test-support/users';
+import { recordWireAnswer } from './test-support/wire-recorder';
 
 /** Everything both loggers (BFF and local stack) write, at the most talkative level. */
 const written: string[] = [];
@@ -24,7 +25,7 @@ let stack: LocalStack;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  stack = await startLocalStack({ port: 0, uiUrl: TEST_PUBLIC_URL, passwordHash: { memoryCost: 1024, timeCost: 1, parallelism: 1 }, logger, mailbox: true });
+  stack = await startLocalStack({ port: 0, uiUrl: TEST_PUBLIC_URL, passwordHash: { memoryCost: 1024, timeCost: 1, parallelism: 1 }, logger, mailbox: true, onAnswer: recordWireAnswer });
   const config = { ...testConfig(stack.url), logLevel: 'trace' as const };
   app = await buildApp(createDeps(config, logger, { caches: createCaches() }));
   await app.ready();

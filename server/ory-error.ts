@@ -30,6 +30,7 @@ const STATUS: Record<number, [string, string]> = {
   500: ['Internal Server Error', 'An internal server error occurred, please contact the system administrator'],
   502: ['Bad Gateway', 'The upstream service answered with an error'],
   503: ['Service Unavailable', 'The service is temporarily unavailable, please try again later'],
+  504: ['Gateway Timeout', 'The upstream service did not answer in time'],
 };
 
 export interface ErrorInit {

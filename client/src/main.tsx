@@ -1,10 +1,18 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { Tooltip } from 'radix-ui';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { Router } from 'wouter';
+import { NavigationGuardDialog } from './components/NavigationGuardDialog';
+import { guardNavigation, installNavigationGuard } from './lib/navigation-guard';
 import { createQueryClient } from './lib/query-client';
 import { AppShell } from './shell/AppShell';
 import { createTrpcClient, trpc } from './trpc';
 import './styles.css';
+import './styles/components.css';
+
+// Before the router subscribes to popstate, so back/forward can be held while a form has changes.
+installNavigationGuard();
 
 function App() {
   const [queryClient] = useState(createQueryClient);
@@ -12,7 +20,12 @@ function App() {
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <AppShell />
+        <Router aroundNav={guardNavigation}>
+          <Tooltip.Provider delayDuration={300}>
+            <AppShell />
+            <NavigationGuardDialog />
+          </Tooltip.Provider>
+        </Router>
       </QueryClientProvider>
     </trpc.Provider>
   );

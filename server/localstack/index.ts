@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { pino, type Logger } from 'pino';
 import type { LocalStackContext } from './context';
 import { registerControlPlane } from './controlplane/index';
@@ -40,6 +41,8 @@ export interface LocalStackOptions {
   logger?: Logger;
   /** Time a client has to send its whole request before it is answered 408. Default 30000. */
   requestTimeoutMs?: number;
+  /** Sees every answer as it is sent (the integration suite checks each against Ory's OpenAPI). */
+  onAnswer?: (req: FastifyRequest, reply: FastifyReply, payload: unknown) => void;
 }
 
 export interface LocalStack {
@@ -112,6 +115,8 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
 }
 
 async function setUp(app: FastifyInstance, ctx: LocalStackContext, opts: LocalStackOptions): Promise<void> {
+  const { onAnswer } = opts;
+  if (onAnswer) app.addHook('onSend', async (req, reply, payload) => (onAnswer(req, reply, payload), payload));
   await app.register(cookie);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -130,7 +135,7 @@ async function setUp(app: FastifyInstance, ctx: LocalStackContext, opts: LocalSt
   });
   app.get('/health/alive', async () => ({ status: 'ok' }));
   app.get('/health/ready', async () => {
-    await ctx.db.query('SELECT 1');
+    await ctx.db.orm.execute(sql`SELECT 1`);
     return { status: 'ok' };
   });
   await registerIdentity(app, ctx, {

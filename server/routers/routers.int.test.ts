@@ -116,6 +116,17 @@ describe('workspaces and projects', () => {
     expect((await caller().projects.get({ projectId })).current_revision.kratos_custom_future_field).toBe('keep me');
   });
 
+  it('renames on the revision the edit started from, and refuses a stale one with CONFLICT', async () => {
+    const loaded = await caller().projects.get({ projectId });
+    const startedFrom = loaded.current_revision.id as string;
+    const renamed = await caller().projects.update({ projectId, name: 'Shop EU 2', revisionId: startedFrom });
+    expect(renamed.current_revision.name).toBe('Shop EU 2');
+    expect(renamed.current_revision.kratos_custom_future_field).toBe('keep me');
+    await expect(caller().projects.update({ projectId, name: 'Shop stale', revisionId: startedFrom })).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect((await caller().projects.get({ projectId })).current_revision.name).toBe('Shop EU 2');
+    await caller().projects.update({ projectId, name: 'Shop EU' });
+  });
+
   it('changes the environment', async () => {
     expect((await caller().projects.setEnvironment({ projectId, environment: 'stage' })).environment).toBe('stage');
   });

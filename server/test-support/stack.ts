@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { pino } from 'pino';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../localstack/index';
+import { recordWireAnswer } from './wire-recorder';
 
 /** The console origin the test stacks accept for redirects and return_to. */
 export const TEST_UI_URL = 'http://localhost:3000';
@@ -33,7 +34,8 @@ export async function createDurableStore(): Promise<DurableStore> {
 /**
  * A real local stack on a random port with a fresh database: in-memory PGlite, or a fresh schema of
  * DATABASE_URL when that is set (dropped again on close), so the same suite runs on both. Options given
- * (a data directory, a schema of a DurableStore) are used as they are and kept on close.
+ * (a data directory, a schema of a DurableStore) are used as they are and kept on close. Every answer is
+ * checked against Ory's OpenAPI (wire-recorder.ts); a mismatch fails the test that caused it.
  */
 export async function startTestStack(opts: LocalStackOptions = {}): Promise<LocalStack> {
   const databaseUrl = process.env.DATABASE_URL;
@@ -46,6 +48,7 @@ export async function startTestStack(opts: LocalStackOptions = {}): Promise<Loca
     logger: pino({ level: process.env.LOG_LEVEL ?? 'silent' }),
     // Tests read recovery and verification codes from the mailbox.
     mailbox: true,
+    onAnswer: recordWireAnswer,
     ...(ownSchema ? { databaseUrl, dbSchema: ownSchema } : {}),
     ...opts,
   });

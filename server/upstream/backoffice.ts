@@ -107,9 +107,11 @@ export function createBackofficeClient(options: { baseUrl: string; timeoutMs: nu
     },
     getActiveProject: (c: CallContext): Promise<{ project_id?: string | null | undefined }> =>
       call(c, 'GET', '/console/active/project', activeProjectSchema),
-    setActiveProject(c: CallContext, projectId: string): Promise<{ project_id?: string | null | undefined }> {
+    async setActiveProject(c: CallContext, projectId: string): Promise<{ project_id: string }> {
       assertRequiredParams('setActiveProjectInConsole', { projectId });
-      return call(c, 'PUT', '/console/active/project', activeProjectSchema, { project_id: projectId });
+      // setActiveProjectInConsole answers 204 without a body.
+      await call(c, 'PUT', '/console/active/project', undefined, { project_id: projectId });
+      return { project_id: projectId };
     },
     listProjectMembers(c: CallContext, project: string): Promise<ProjectMember[]> {
       assertRequiredParams('getProjectMembers', { project });

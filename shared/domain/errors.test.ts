@@ -185,6 +185,18 @@ describe('retries', () => {
 
   it.each([[0, true], [2, true], [3, false], [10, false]])('shouldRetryQuery(%d) → %s', (count, expected) => {
     expect(shouldRetryQuery(count)).toBe(expected);
+    expect(shouldRetryQuery(count, trpcError(502, 'bad gateway'))).toBe(expected);
+  });
+
+  it.each([400, 401, 403, 404, 409, 429, 499])('never retries a %d answer', (status) => {
+    expect(shouldRetryQuery(0, trpcError(status, 'refused'))).toBe(false);
+    expect(shouldRetryQuery(0, withStatus(status))).toBe(false);
+  });
+
+  it('retries network failures and 5xx answers', () => {
+    expect(shouldRetryQuery(0, new TypeError('Failed to fetch'))).toBe(true);
+    expect(shouldRetryQuery(1, trpcError(500, 'oops'))).toBe(true);
+    expect(shouldRetryQuery(0, trpcError(504, 'timeout'))).toBe(true);
   });
 
   it.each([

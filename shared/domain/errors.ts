@@ -117,8 +117,18 @@ export function shouldRetryActiveProject(failureCount: number, error: unknown): 
   return failureCount < ACTIVE_PROJECT_MAX_RETRIES;
 }
 
-/** Spec §9: the default query retry rule: up to 3 retries. */
-export function shouldRetryQuery(failureCount: number): boolean {
+/** True for an answer of 400–499: the request itself was refused, so asking again gives the same answer. */
+export function isClientError(error: unknown): boolean {
+  const status = errorStatus(error);
+  return status !== undefined && status >= 400 && status < 500;
+}
+
+/**
+ * Spec §9: the default query retry rule: up to 3 retries, but never after a 4xx answer (a missing or
+ * forbidden resource stays missing; retrying only delays the error by seconds).
+ */
+export function shouldRetryQuery(failureCount: number, error?: unknown): boolean {
+  if (isClientError(error)) return false;
   return failureCount < DEFAULT_QUERY_RETRIES;
 }
 

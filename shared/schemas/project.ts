@@ -122,6 +122,11 @@ export type CreateProjectInput = z.infer<typeof createProjectInput>;
 export const updateProjectInput = z.object({
   projectId: uuidSchema,
   name: projectNameSchema,
+  /**
+   * The revision the edit started from. When given, the change applies onto that revision only, so an
+   * edit made elsewhere in between answers CONFLICT instead of being overwritten.
+   */
+  revisionId: uuidSchema.optional(),
 });
 
 export const setProjectEnvironmentInput = z.object({

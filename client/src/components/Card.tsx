@@ -1,11 +1,16 @@
 import type { ReactNode } from 'react';
+import { Truncate } from './Truncate';
 
 export function Card({ title, actions, children, testId }: { title?: string; actions?: ReactNode; children: ReactNode; testId?: string }) {
   return (
     <section className="card" data-testid={testId}>
       {(title || actions) && (
         <header className="card-header">
-          {title && <h2 className="card-title">{title}</h2>}
+          {title && (
+            <h2 className="card-title">
+              <Truncate text={title} />
+            </h2>
+          )}
           {actions && <div className="card-actions">{actions}</div>}
         </header>
       )}
@@ -17,9 +22,9 @@ export function Card({ title, actions, children, testId }: { title?: string; act
 export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
   return (
     <header className="page-header">
-      <div>
+      <div className="page-heading">
         <h1 className="page-title" data-testid="page-title">
-          {title}
+          <Truncate text={title} lines={2} />
         </h1>
         {description && <p className="page-description">{description}</p>}
       </div>

@@ -1,76 +1,58 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Dialog as Radix } from 'radix-ui';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { confirmsName } from '../../../shared/domain/typed-confirmation';
 import { Button } from './Button';
 import { TextField } from './TextField';
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export interface DialogProps {
   open: boolean;
   title: string;
   onClose: () => void;
-  children: ReactNode;
+  children?: ReactNode;
+  /** Read out after the title (the dialog's accessible description). */
+  description?: ReactNode;
   footer?: ReactNode;
-  /** The id of the element that describes the dialog (read out after its title). */
-  describedBy?: string;
+  /** 'alertdialog' for questions that interrupt the user (leave without saving?). */
+  role?: 'dialog' | 'alertdialog';
   testId?: string;
 }
 
-/** A modal dialog: focus moves in and is trapped, Escape closes, focus returns to the opener. */
-export function Dialog({ open, title, onClose, children, footer, describedBy, testId }: DialogProps) {
-  const panel = useRef<HTMLDivElement>(null);
-  const titleId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const opener = document.activeElement as HTMLElement | null;
-    const first = panel.current?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? panel.current)?.focus();
-    return () => opener?.focus();
-  }, [open]);
-
-  if (!open) return null;
-
-  const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab' || !panel.current) return;
-    const items = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    if (items.length === 0) return;
-    const first = items[0]!;
-    const last = items[items.length - 1]!;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
+/**
+ * A modal dialog (Radix): focus moves in and stays inside, Escape or the backdrop closes, focus returns
+ * to what had it before.
+ */
+export function Dialog({ open, title, onClose, children, description, footer, role = 'dialog', testId }: DialogProps) {
+  // Radix gives focus back to a Dialog.Trigger; these dialogs are opened from anywhere, so remember the opener.
+  const opener = useRef<HTMLElement | null>(null);
   return (
-    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div
-        ref={panel}
-        className="dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={describedBy}
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-        data-testid={testId}
-      >
-        <h2 id={titleId} className="dialog-title">
-          {title}
-        </h2>
-        <div className="dialog-body">{children}</div>
-        {footer && <div className="dialog-footer">{footer}</div>}
-      </div>
-    </div>
+    <Radix.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      <Radix.Portal>
+        <Radix.Overlay className="dialog-backdrop" />
+        <Radix.Content
+          className="dialog"
+          role={role}
+          aria-modal="true"
+          data-testid={testId}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (opener.current?.isConnected) opener.current.focus();
+          }}
+        >
+          <Radix.Title className="dialog-title">{title}</Radix.Title>
+          {description && (
+            <Radix.Description asChild>
+              <div className="dialog-message">{description}</div>
+            </Radix.Description>
+          )}
+          {children && <div className="dialog-body">{children}</div>}
+          {footer && <div className="dialog-footer">{footer}</div>}
+        </Radix.Content>
+      </Radix.Portal>
+    </Radix.Root>
   );
 }
 
@@ -81,6 +63,8 @@ export interface ConfirmDialogProps {
   /** When set, the user must type this text before confirming. */
   confirmText?: string;
   confirmLabel: string;
+  cancelLabel?: string;
+  variant?: 'danger' | 'primary';
   busy?: boolean;
   error?: string | undefined;
   onConfirm: (typed: string) => void;
@@ -88,39 +72,55 @@ export interface ConfirmDialogProps {
   testId?: string;
 }
 
-export function ConfirmDialog({ open, title, message, confirmText, confirmLabel, busy, error, onConfirm, onClose, testId = 'confirm-dialog' }: ConfirmDialogProps) {
+/** A question with Cancel and a confirm button; optionally the user types a text first (typed confirmation). */
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmText,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  variant = 'danger',
+  busy,
+  error,
+  onConfirm,
+  onClose,
+  testId = 'confirm-dialog',
+}: ConfirmDialogProps) {
   const [typed, setTyped] = useState('');
-  const messageId = useId();
   useEffect(() => {
     if (open) setTyped('');
   }, [open]);
   const matches = confirmText === undefined || confirmsName(typed, confirmText);
+  const confirm = () => {
+    if (matches && !busy) onConfirm(typed);
+  };
   return (
     <Dialog
       open={open}
       title={title}
       onClose={onClose}
       testId={testId}
-      describedBy={messageId}
+      role={confirmText === undefined ? 'alertdialog' : 'dialog'}
+      description={message}
       footer={
         <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="danger" disabled={!matches} busy={busy ?? false} onClick={() => onConfirm(typed)} data-testid="confirm-button">
+          <Button onClick={onClose} data-testid="cancel-button">
+            {cancelLabel}
+          </Button>
+          <Button variant={variant} disabled={!matches} busy={busy ?? false} onClick={confirm} data-testid="confirm-button">
             {confirmLabel}
           </Button>
         </>
       }
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (matches) onConfirm(typed);
-        }}
-      >
-        <div id={messageId} className="dialog-message">
-          {message}
-        </div>
-        {confirmText !== undefined && (
+      {confirmText !== undefined ? (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            confirm();
+          }}
+        >
           <TextField
             label={`Type "${confirmText}" to confirm`}
             value={typed}
@@ -129,9 +129,14 @@ export function ConfirmDialog({ open, title, message, confirmText, confirmLabel,
             data-testid="confirm-input"
             error={error}
           />
-        )}
-        {confirmText === undefined && error && <p className="field-error">{error}</p>}
-      </form>
+        </form>
+      ) : (
+        error && (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        )
+      )}
     </Dialog>
   );
 }

@@ -4,6 +4,8 @@ export interface Column<T> {
   key: string;
   header: string;
   render: (row: T) => ReactNode;
+  /** 'col-name' and 'col-code' cap the column's width so long values are cut instead of widening the table. */
+  className?: string;
 }
 
 export function Table<T>({ columns, rows, rowKey, caption, testId }: { columns: readonly Column<T>[]; rows: readonly T[]; rowKey: (row: T) => string; caption?: string; testId?: string }) {
@@ -14,7 +16,7 @@ export function Table<T>({ columns, rows, rowKey, caption, testId }: { columns: 
         <thead>
           <tr>
             {columns.map((c) => (
-              <th key={c.key} scope="col">
+              <th key={c.key} scope="col" className={c.className}>
                 {c.header}
               </th>
             ))}
@@ -24,7 +26,9 @@ export function Table<T>({ columns, rows, rowKey, caption, testId }: { columns: 
           {rows.map((row) => (
             <tr key={rowKey(row)}>
               {columns.map((c) => (
-                <td key={c.key}>{c.render(row)}</td>
+                <td key={c.key} className={c.className}>
+                  {c.render(row)}
+                </td>
               ))}
             </tr>
           ))}

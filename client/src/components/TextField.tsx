@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type SelectHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type Ref, type SelectHTMLAttributes } from 'react';
 
 interface FieldFrameProps {
   id: string;
@@ -35,6 +35,7 @@ function describedBy(id: string, hint?: string, error?: string): string | undefi
 }
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  ref?: Ref<HTMLInputElement>;
   label: string;
   hint?: string;
   error?: string;
@@ -62,6 +63,7 @@ export interface SelectOption {
 }
 
 export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  ref?: Ref<HTMLSelectElement>;
   label: string;
   options: readonly SelectOption[];
   hint?: string;

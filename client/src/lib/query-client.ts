@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import {
   PROJECT_LIST_STALE_MS,
   PROJECT_STALE_MS,
@@ -8,6 +8,7 @@ import {
   WORKSPACE_STALE_MS,
 } from '../../../shared/constants';
 import { queryRetryDelay, shouldRetryActiveProject, shouldRetryQuery } from '../../../shared/domain/errors';
+import { invalidatedKeys } from './invalidation';
 
 /** Per-query cache rules of spec §7 (and the active-project retry rule of spec §8). */
 export const QUERY_RULES = {
@@ -19,9 +20,18 @@ export const QUERY_RULES = {
   activeProject: { retry: shouldRetryActiveProject },
 } as const;
 
-/** Spec §7/§9 defaults: no refetch on window focus; 3 retries, exponential delay capped at 30 000 ms. */
+/**
+ * Spec §7/§9 defaults: no refetch on window focus; 3 retries, exponential delay capped at 30 000 ms,
+ * and none after a 4xx answer. After a mutation succeeds, the lists it changes (INVALIDATES) are
+ * refetched before the page's own onSuccess runs.
+ */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const queryClient: QueryClient = new QueryClient({
+    mutationCache: new MutationCache({
+      onSuccess: async (_data, _variables, _context, mutation) => {
+        await Promise.all(invalidatedKeys(mutation.options.mutationKey).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      },
+    }),
     defaultOptions: {
       queries: {
         refetchOnWindowFocus: REFETCH_ON_WINDOW_FOCUS,
@@ -31,4 +41,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return queryClient;
 }

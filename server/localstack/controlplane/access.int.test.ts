@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identityVerifiableAddresses } from '../identity/schema';
 import type { LocalStack } from '../index';
 import {
   addProjectMember,
@@ -137,7 +139,10 @@ describe('project and workspace access', () => {
     );
     expect(members).toHaveLength(3);
     expect(members.every((m) => m.email_verified === false)).toBe(true);
-    await stack.db.query('UPDATE identity_verifiable_addresses SET verified = true WHERE identity_id = $1', [owner.id]);
+    await stack.db.orm
+      .update(identityVerifiableAddresses)
+      .set({ verified: true })
+      .where(eq(identityVerifiableAddresses.identity_id, owner.id));
     const afterVerification = (await developer.projects.getProjectMembers({ project: projectId })).data;
     expect(afterVerification.find((m) => m.id === owner.id)?.email_verified).toBe(true);
 

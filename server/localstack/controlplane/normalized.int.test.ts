@@ -19,7 +19,7 @@ describe('normalized projects', () => {
       name: 'Normal',
       environment: 'stage',
       kratos_selfservice_methods_password_enabled: true,
-      kratos_identity_schemas: [{ id: 'default', url: 'base64://e30=' }],
+      kratos_identity_schemas: [{ import_id: 'default', import_url: 'base64://e30=' }],
     });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
@@ -31,7 +31,7 @@ describe('normalized projects', () => {
         name: 'Normal',
         project_id: created.body.id,
         kratos_selfservice_methods_password_enabled: true,
-        kratos_identity_schemas: [{ id: 'default', url: 'base64://e30=' }],
+        kratos_identity_schemas: [{ import_id: 'default', import_url: 'base64://e30=' }],
       },
     });
     expect(created.body.hosts).toEqual([`${created.body.slug}.projects.oryapis.com`]);

@@ -1,16 +1,24 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { emptyClusterTemplate } from './pglite-template';
 import { schema, type Orm } from './schema';
 import type { Db, MigrationTarget, RawQueryable } from './types';
 
-async function openInMemory(): Promise<PGlite> {
+/**
+ * A new cluster (in memory, or in a data directory that has none yet) starts from the cached empty-cluster
+ * template, which takes a fraction of initdb's time; an existing data directory opens as it is.
+ */
+async function openCluster(dataDir?: string): Promise<PGlite> {
+  if (dataDir && existsSync(join(dataDir, 'PG_VERSION'))) return PGlite.create({ dataDir });
   try {
-    return await PGlite.create({ loadDataDir: await emptyClusterTemplate() });
+    return await PGlite.create({ ...(dataDir ? { dataDir } : {}), loadDataDir: await emptyClusterTemplate() });
   } catch {
-    // A damaged cached template must not stop tests: fall back to a plain initdb.
-    return PGlite.create();
+    // A damaged cached template must not stop anything: fall back to a plain initdb.
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) mkdirSync(dataDir, { recursive: true });
+    return PGlite.create(dataDir ? { dataDir } : {});
   }
 }
 
@@ -27,7 +35,7 @@ const clientOf = (tx: Orm) => (tx._.session as unknown as { client: Transaction 
 /** PGlite on disk in `dataDir` (created if missing), or in memory when `dataDir` is undefined. */
 export async function openPglite(dataDir?: string): Promise<Db & MigrationTarget> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = dataDir ? await PGlite.create({ dataDir }) : await openInMemory();
+  const pg = await openCluster(dataDir);
   const orm: Orm = drizzle(pg, { schema });
   let closed: Promise<void> | null = null;
   return {

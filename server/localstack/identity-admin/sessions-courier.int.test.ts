@@ -30,7 +30,7 @@ afterAll(async () => {
 describe('sessions of a project', () => {
   it('lists, gets, extends and disables sessions, and pages newest first', async () => {
     const t0 = Date.now() - 60_000;
-    const mine = [];
+    const mine: { id: string; token: string }[] = [];
     for (let i = 0; i < 5; i += 1) mine.push(await seedSession(stack, project.id, i % 2 ? bea : ada, new Date(t0 + i * 1000)));
     const elsewhere = await seedSession(stack, other.id, (await call(other.base, 'POST', '/admin/identities', { key: other.key, body: { schema_id: 'default', traits: { email: uniqueEmail('o') } } })).body.id);
 
@@ -106,7 +106,7 @@ describe('courier messages of a project', () => {
   it('lists newest first with status and recipient filters, pages, and gets one', async () => {
     const to = uniqueEmail('mail');
     const t0 = Date.now() - 60_000;
-    const ids = [];
+    const ids: string[] = [];
     for (let i = 0; i < 4; i += 1) ids.push(await seedMessage(stack, project.id, i === 3 ? uniqueEmail('else') : to, new Date(t0 + i * 1000)));
     const foreign = await seedMessage(stack, other.id, to);
 

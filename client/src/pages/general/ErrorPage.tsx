@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { MESSAGES } from '../../../../shared/messages';
-import { GraceSpinner } from '../../components/Spinner';
+import { Skeleton } from '../../components/Skeleton';
 import { StatusPage } from './StatusPage';
 
 interface FlowError {
@@ -21,6 +21,6 @@ export default function ErrorPage() {
       .catch(() => setText(MESSAGES.genericFallback));
   }, [id]);
 
-  if (text === null) return <GraceSpinner />;
+  if (text === null) return <Skeleton />;
   return <StatusPage title="An error occurred" text={text} testId="error-page" />;
 }

@@ -12,6 +12,11 @@ export interface FlowFormProps {
   testId?: string;
 }
 
+/** The flow's own submit buttons are named 'method'; others (resend) do not need the form filled in. */
+function isPrimarySubmit(submitter: HTMLButtonElement | HTMLInputElement | null): boolean {
+  return !submitter || submitter.name === 'method';
+}
+
 /** A self-service flow's form, rendered generically from its UI nodes. */
 export function FlowForm({ flow, groups, submitting, onSubmit, testId = 'flow-form' }: FlowFormProps) {
   const nodes = flow.ui.nodes.filter((n) => !groups || n.group === 'default' || groups.includes(n.group));
@@ -19,6 +24,12 @@ export function FlowForm({ flow, groups, submitting, onSubmit, testId = 'flow-fo
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | HTMLInputElement | null;
+    // Required fields are checked in the browser first. A secondary button (e.g. "Resend code", which
+    // carries the address itself) submits without them.
+    if (isPrimarySubmit(submitter) && !event.currentTarget.checkValidity()) {
+      event.currentTarget.reportValidity();
+      return;
+    }
     onSubmit(buildBody(collectFields(event.currentTarget, submitter)));
   };
 

@@ -1,3 +1,4 @@
+import { identityMessageText } from '../../../../shared/domain/identity-messages';
 import { TextField } from '../../components/TextField';
 import type { UiNode, UiText } from './flow-types';
 
@@ -7,7 +8,7 @@ export function UiMessages({ messages, testId = 'flow-messages' }: { messages: r
     <div className="flow-messages" data-testid={testId}>
       {messages.map((m) => (
         <p key={`${m.id}-${m.text}`} className={`flow-message flow-message-${m.type}`} role={m.type === 'error' ? 'alert' : 'status'} data-testid={`flow-message-${m.type}`}>
-          {m.text}
+          {identityMessageText(m)}
         </p>
       ))}
     </div>
@@ -27,7 +28,7 @@ function stringValue(value: unknown): string | undefined {
 /** Renders one UI node by its type; scripts never run. */
 export function FlowNode({ node }: { node: UiNode }) {
   const attrs = node.attributes;
-  const errors = node.messages.filter((m) => m.type === 'error').map((m) => m.text);
+  const errors = node.messages.filter((m) => m.type === 'error').map((m) => identityMessageText(m));
   const others = node.messages.filter((m) => m.type !== 'error');
 
   if (attrs.node_type === 'input') {

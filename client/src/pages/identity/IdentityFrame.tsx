@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button';
-import { ErrorState } from '../../components/Card';
-import { GraceSpinner } from '../../components/Spinner';
+import { Skeleton } from '../../components/Skeleton';
 import { UiMessages } from './FlowNodes';
 import { FlowForm } from './FlowForm';
 import type { FlowState } from './use-flow';
@@ -28,13 +27,16 @@ export interface FlowViewProps {
 
 /** Loading, error or the flow's messages and form. */
 export function FlowView({ state, submitting, submit, restart, groups }: FlowViewProps) {
-  if (state.status === 'loading') return <GraceSpinner />;
+  if (state.status === 'loading') return <Skeleton shape="form" />;
   if (state.status === 'error') {
     return (
-      <>
-        <ErrorState title="This step could not be loaded" message={state.message} />
-        <Button onClick={restart}>Start again</Button>
-      </>
+      <div className="state state-error" role="alert" data-testid="error-state">
+        <h2 className="state-title">This step could not be loaded</h2>
+        <p className="state-text">{state.message}</p>
+        <Button onClick={restart} data-testid="retry-button">
+          Start again
+        </Button>
+      </div>
     );
   }
   return (

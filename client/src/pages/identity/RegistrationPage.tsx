@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from 'wouter';
 import { absoluteReturnTo, appPathFromReturnTo } from '../../lib/navigation';
+import { rememberVerificationSent } from '../../lib/verification-notice';
 import { ROUTES } from '../../routes';
 import { finishTarget } from './finish';
 import { FlowView, IdentityCard } from './IdentityFrame';
@@ -17,6 +18,7 @@ export default function RegistrationPage() {
     { return_to: absoluteReturnTo(returnTo) },
     {
       onDone: (body, current) => {
+        rememberVerificationSent(body.continue_with);
         queryClient.removeQueries();
         navigate(finishTarget('after-registration', [returnTo, current.return_to], body.continue_with));
       },

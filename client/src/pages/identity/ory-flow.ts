@@ -1,5 +1,6 @@
 import type { ContinueWith, FlowErrorBody, FlowKind, SelfServiceFlow } from './flow-types';
 import { isFlow } from './flow-types';
+import { plainDurations } from '../../../../shared/domain/identity-messages';
 
 /** The identity provider's frontend API, proxied first-party by the BFF. */
 export const ORY_BASE = '/.ory';
@@ -25,7 +26,7 @@ async function readJson(res: Response): Promise<unknown> {
 
 function errorMessage(body: unknown, status: number): string {
   const error = (body as FlowErrorBody | null)?.error;
-  return error?.reason || error?.message || `The identity service answered ${status}`;
+  return plainDurations(error?.reason || error?.message || `The identity service answered ${status}`);
 }
 
 /** Maps any self-service answer to what the page should do next. */

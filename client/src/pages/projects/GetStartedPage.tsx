@@ -1,11 +1,21 @@
+import { Circle } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { hostedSignInUrls, projectApiUrl } from '../../../../shared/domain/project-api';
 import { LinkButton } from '../../components/Button';
 import { Card, PageHeader } from '../../components/Card';
+import { CopyButton, CopyValue } from '../../components/CopyButton';
+import { Tabs } from '../../components/Tabs';
+import { Truncate } from '../../components/Truncate';
+import { VerificationBanner } from '../../components/VerificationBanner';
+import type { RouteDef } from '../../lib/route-def';
 import { ROUTES } from '../../routes';
 import { useProject } from '../../shell/ProjectContext';
 import { formatDate } from './environment';
 import { EnvironmentBadge } from './ProjectTable';
+import { sdkSnippets } from './sdk-snippets';
 
-function Detail({ label, value, testId }: { label: string; value: React.ReactNode; testId: string }) {
+function Detail({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
   return (
     <div className="detail">
       <dt>{label}</dt>
@@ -14,29 +24,117 @@ function Detail({ label, value, testId }: { label: string; value: React.ReactNod
   );
 }
 
-/** The project home. */
+function Snippet({ code, language }: { code: string; language: string }) {
+  return (
+    <div className="code-wrap">
+      <pre className="code-block" tabIndex={0} aria-label={`${language} example`}>
+        <code>{code}</code>
+      </pre>
+      <CopyButton value={code} label={`Copy the ${language} example`} testId={`copy-snippet-${language.toLowerCase()}`} />
+    </div>
+  );
+}
+
+interface Step {
+  title: string;
+  text: string;
+  /** An app route (linked once its page exists) or an external address. */
+  target: { route: RouteDef; href: string } | { external: string };
+  action: string;
+}
+
+function ChecklistItem({ step }: { step: Step }) {
+  let action: ReactNode;
+  if ('external' in step.target) {
+    action = (
+      <a className="link" href={step.target.external} target="_blank" rel="noreferrer">
+        {step.action}
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    );
+  } else if (step.target.route.available) {
+    action = (
+      <Link className="link" href={step.target.href}>
+        {step.action}
+      </Link>
+    );
+  } else {
+    action = <span className="muted">Coming to the Console soon</span>;
+  }
+  return (
+    <li data-testid="checklist-item">
+      <Circle className="checklist-mark" size={18} aria-hidden="true" />
+      <div>
+        <span className="checklist-title">{step.title}</span>
+        <p>{step.text}</p>
+        {action}
+      </div>
+    </li>
+  );
+}
+
+/** The project's first-run guide: its API endpoint, hosted sign-in, SDK snippets and a checklist. */
 export default function GetStartedPage() {
   const project = useProject();
+  const p = { project: project.id };
+  const endpoint = projectApiUrl(project.slug);
+  const hosted = hostedSignInUrls(project.slug);
+  const snippets = sdkSnippets(endpoint);
+  const revisionId = typeof project.current_revision.id === 'string' ? project.current_revision.id : undefined;
+  const steps: Step[] = [
+    { title: 'Try the hosted sign-in', text: 'Sign up and sign in on the pages your project hosts for you.', target: { external: hosted.registration }, action: 'Open the hosted sign-up page' },
+    { title: 'Create a first identity', text: 'Add a user by hand, or let your first sign-up create one.', target: { route: ROUTES.identities, href: ROUTES.identities.build(p) }, action: 'Go to identities' },
+    { title: 'Invite a teammate', text: 'Work on this project together.', target: { route: ROUTES.collaborators, href: ROUTES.collaborators.build(p) }, action: 'Invite collaborators' },
+  ];
+
   return (
     <div className="page" data-testid="get-started-page">
       <PageHeader
         title={project.current_revision.name}
         description="Your project is ready. Connect your application to its API endpoint to start signing users in."
         actions={
-          <LinkButton href={ROUTES.projectSettings.build({ project: project.id })} variant="secondary" data-testid="project-settings-link">
+          <LinkButton href={ROUTES.projectSettings.build(p)} variant="secondary" data-testid="project-settings-link">
             Project settings
           </LinkButton>
         }
       />
+      <VerificationBanner />
+      <Card title="Connect your application" testId="project-connect">
+        <dl className="details details-stacked">
+          <Detail label="API endpoint" value={<CopyValue value={endpoint} label="Copy the API endpoint" testId="api-endpoint" />} testId="project-host" />
+          <Detail label="Hosted sign-in" value={<CopyValue value={hosted.login} label="Copy the hosted sign-in URL" testId="hosted-login" />} testId="project-hosted-login" />
+          <Detail label="Hosted sign-up" value={<CopyValue value={hosted.registration} label="Copy the hosted sign-up URL" testId="hosted-registration" />} testId="project-hosted-registration" />
+        </dl>
+        <h3 className="section-title">Check who is signed in</h3>
+        <Tabs
+          label="SDK examples"
+          testId="sdk-tabs"
+          items={[
+            { value: 'typescript', label: 'TypeScript', content: <Snippet code={snippets.typescript} language="TypeScript" /> },
+            { value: 'go', label: 'Go', content: <Snippet code={snippets.go} language="Go" /> },
+            { value: 'curl', label: 'curl', content: <Snippet code={snippets.curl} language="curl" /> },
+          ]}
+        />
+      </Card>
+      <Card title="Next steps" testId="project-checklist">
+        <ul className="checklist">
+          {steps.map((step) => (
+            <ChecklistItem key={step.title} step={step} />
+          ))}
+        </ul>
+      </Card>
       <Card title="Project details" testId="project-details">
         <dl className="details">
-          <Detail label="Name" value={project.current_revision.name} testId="project-name" />
-          <Detail label="Slug" value={<code>{project.slug}</code>} testId="project-slug" />
+          <Detail label="Name" value={<Truncate text={project.current_revision.name} />} testId="project-name" />
+          <Detail label="Slug" value={<CopyValue value={project.slug} label="Copy the project slug" testId="slug" />} testId="project-slug" />
           <Detail label="Environment" value={<EnvironmentBadge environment={project.environment} />} testId="project-environment" />
-          <Detail label="Project ID" value={<code>{project.id}</code>} testId="project-id" />
-          <Detail label="Workspace ID" value={project.workspace_id ? <code>{project.workspace_id}</code> : '—'} testId="project-workspace-id" />
-          <Detail label="Revision ID" value={typeof project.current_revision.id === 'string' ? <code>{project.current_revision.id}</code> : '—'} testId="project-revision-id" />
-          <Detail label="API endpoint" value={project.hosts[0] ? <code>https://{project.hosts[0]}</code> : '—'} testId="project-host" />
+          <Detail label="Project ID" value={<CopyValue value={project.id} label="Copy the project ID" testId="id" />} testId="project-id" />
+          <Detail
+            label="Workspace ID"
+            value={project.workspace_id ? <CopyValue value={project.workspace_id} label="Copy the workspace ID" testId="workspace-id" /> : '—'}
+            testId="project-workspace-id"
+          />
+          <Detail label="Revision ID" value={revisionId ? <CopyValue value={revisionId} label="Copy the revision ID" testId="revision-id" /> : '—'} testId="project-revision-id" />
           <Detail label="Created" value={formatDate(project.created_at)} testId="project-created" />
         </dl>
       </Card>

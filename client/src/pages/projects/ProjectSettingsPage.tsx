@@ -1,20 +1,69 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useLocation } from 'wouter';
-import { projectNameSchema } from '../../../../shared/schemas/project';
-import type { Environment } from '../../../../shared/schemas/common';
 import { Button } from '../../components/Button';
 import { Card, PageHeader } from '../../components/Card';
 import { ConfirmDialog } from '../../components/Dialog';
-import { RenameForm } from '../../components/RenameForm';
-import { Select } from '../../components/TextField';
+import { SettingsForm } from '../../components/SettingsForm';
+import { Select, TextField } from '../../components/TextField';
+import { Truncate } from '../../components/Truncate';
 import { errorText } from '../../lib/errors';
-import { nameErrorMessage } from '../../lib/name-field';
 import { ROUTES } from '../../routes';
-import { showError } from '../../shell/error-toast';
 import { useProject } from '../../shell/ProjectContext';
 import { trpc } from '../../trpc';
 import { ENVIRONMENT_OPTIONS } from './environment';
+import {
+  environmentConfirmation,
+  PROJECT_CONFLICT_MESSAGE,
+  projectSavedMessage,
+  projectSettingsSchema,
+  type ProjectSettingsValues,
+} from './project-settings-form';
+
+function GeneralSettings() {
+  const project = useProject();
+  const projectId = project.id;
+  const utils = trpc.useUtils();
+  const rename = trpc.projects.update.useMutation({ onSuccess: (updated) => utils.projects.get.setData({ projectId }, updated) });
+  const setEnvironment = trpc.projects.setEnvironment.useMutation({ onSuccess: (updated) => utils.projects.get.setData({ projectId }, updated) });
+  const values: ProjectSettingsValues = { name: project.current_revision.name, environment: project.environment };
+  const revisionId = typeof project.current_revision.id === 'string' ? project.current_revision.id : undefined;
+
+  return (
+    <SettingsForm
+      schema={projectSettingsSchema}
+      values={values}
+      testId="project-settings"
+      submitLabel="Save changes"
+      errorContext="Could not save the project settings"
+      conflictMessage={PROJECT_CONFLICT_MESSAGE}
+      onSave={async (changes) => {
+        // Only what changed is sent: the name as a patch on the revision the form was loaded from.
+        if (changes.name !== undefined) await rename.mutateAsync({ projectId, name: changes.name, ...(revisionId ? { revisionId } : {}) });
+        if (changes.environment !== undefined) await setEnvironment.mutateAsync({ projectId, environment: changes.environment });
+      }}
+      onSaved={(_, changes) => toast.success(projectSavedMessage(changes))}
+      confirm={(changes, saved) => (changes.environment ? environmentConfirmation(saved.name, saved.environment, changes.environment) : undefined)}
+      reload={async () => {
+        const latest = await utils.projects.get.fetch({ projectId }, { staleTime: 0 });
+        return { name: latest.current_revision.name, environment: latest.environment };
+      }}
+    >
+      {(form) => (
+        <>
+          <TextField label="Project name" autoComplete="off" error={form.formState.errors.name?.message} data-testid="project-name-input" {...form.register('name')} />
+          <Select
+            label="Environment"
+            options={ENVIRONMENT_OPTIONS}
+            error={form.formState.errors.environment?.message}
+            data-testid="project-environment-select"
+            {...form.register('environment')}
+          />
+        </>
+      )}
+    </SettingsForm>
+  );
+}
 
 export default function ProjectSettingsPage() {
   const project = useProject();
@@ -23,61 +72,27 @@ export default function ProjectSettingsPage() {
   const [deleting, setDeleting] = useState(false);
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
-
-  const refresh = async (updated: typeof project) => {
-    utils.projects.get.setData({ projectId }, updated);
-    await utils.projects.list.invalidate();
-    void utils.workspaces.listProjects.invalidate();
-  };
-
-  const rename = trpc.projects.update.useMutation({
-    onSuccess: async (updated) => {
-      await refresh(updated);
-      toast.success('Project renamed');
-    },
-    // The typed name stays in the field, with the reason under it (RenameForm's saveError).
-    onError: (error) => showError(error, 'Could not rename the project'),
-  });
-  const setEnvironment = trpc.projects.setEnvironment.useMutation({
-    onSuccess: async (updated) => {
-      await refresh(updated);
-      toast.success('Environment updated');
-    },
-    onError: (error) => showError(error, 'Could not change the environment'),
-  });
   const remove = trpc.projects.delete.useMutation({
-    onSuccess: async () => {
+    onSuccess: () => {
       setDeleting(false);
       navigate(ROUTES.projects.build({}));
       utils.projects.get.reset({ projectId });
-      await Promise.all([utils.projects.list.invalidate(), utils.projects.getActive.invalidate(), utils.workspaces.listProjects.invalidate()]);
       toast.success('Project deleted');
     },
   });
 
   return (
     <div className="page page-narrow" data-testid="project-settings-page">
-      <PageHeader title="Project settings" description={`Settings of ${currentName}.`} />
-      <Card title="Name">
-        <RenameForm
-          label="Project name"
-          savedName={currentName}
-          schema={projectNameSchema}
-          saving={rename.isPending}
-          saveError={rename.error ? nameErrorMessage(rename.error) : undefined}
-          onSave={(name) => rename.mutate({ projectId, name })}
-          testId="rename-project"
-        />
-      </Card>
-      <Card title="Environment">
-        <Select
-          label="Environment"
-          value={project.environment}
-          options={ENVIRONMENT_OPTIONS}
-          disabled={setEnvironment.isPending}
-          onChange={(e) => setEnvironment.mutate({ projectId, environment: e.target.value as Environment })}
-          data-testid="project-environment-setting"
-        />
+      <PageHeader
+        title="Project settings"
+        description={
+          <>
+            Settings of <Truncate text={currentName} />.
+          </>
+        }
+      />
+      <Card title="General">
+        <GeneralSettings />
       </Card>
       <Card title="Delete project" testId="danger-zone">
         <p className="card-text">Deleting a project removes its identities, sessions and configuration. This cannot be undone.</p>

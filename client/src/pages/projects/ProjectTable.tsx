@@ -1,5 +1,7 @@
 import { Link } from 'wouter';
+import { CopyValue } from '../../components/CopyButton';
 import { Table } from '../../components/Table';
+import { Truncate } from '../../components/Truncate';
 import type { ProjectSummary } from '../../lib/types';
 import { ROUTES } from '../../routes';
 import { environmentLabel, formatDate } from './environment';
@@ -19,14 +21,15 @@ export function ProjectTable({ projects, testId = 'project-table' }: { projects:
         {
           key: 'name',
           header: 'Name',
+          className: 'col-name',
           render: (p) => (
             <Link href={ROUTES.getStarted.build({ project: p.id })} className="link" data-testid="project-link">
-              {p.name}
+              <Truncate text={p.name} focusable={false} />
             </Link>
           ),
         },
         { key: 'environment', header: 'Environment', render: (p) => <EnvironmentBadge environment={p.environment} /> },
-        { key: 'slug', header: 'Slug', render: (p) => <code>{p.slug}</code> },
+        { key: 'slug', header: 'Slug', className: 'col-code', render: (p) => <CopyValue value={p.slug} label={`Copy the slug of ${p.name}`} /> },
         { key: 'created', header: 'Created', render: (p) => formatDate(p.created_at) },
       ]}
     />

@@ -1,7 +1,8 @@
 import { MESSAGES } from '../../../../shared/messages';
 import { LinkButton } from '../../components/Button';
-import { Card, EmptyState, ErrorState, PageHeader } from '../../components/Card';
-import { GraceSpinner } from '../../components/Spinner';
+import { Card, PageHeader } from '../../components/Card';
+import { QueryView } from '../../components/QueryView';
+import { VerificationBanner } from '../../components/VerificationBanner';
 import { QUERY_RULES } from '../../lib/query-client';
 import type { ProjectSummary } from '../../lib/types';
 import { ROUTES } from '../../routes';
@@ -34,24 +35,26 @@ export default function ProjectsPage() {
     </LinkButton>
   );
 
-  let body;
-  if (projects.isPending || workspaces.isPending) body = <GraceSpinner />;
-  else if (projects.isError) body = <ErrorState message={projects.error.message} onRetry={() => void projects.refetch()} />;
-  else if (projects.data.length === 0) {
-    body = <EmptyState title="No projects yet" description="Create your first project to manage identities, sessions and more." action={create} testId="projects-empty" />;
-  } else {
-    const groups = groupByWorkspace(projects.data, workspaces.data?.workspaces ?? []);
-    body = groups.map((g) => (
-      <Card key={g.id ?? 'none'} title={g.name} testId="project-group">
-        <ProjectTable projects={g.projects} />
-      </Card>
-    ));
-  }
-
   return (
     <div className="page" data-testid="projects-page">
       <PageHeader title="Projects" description="Every project you can access, by workspace." actions={create} />
-      {body}
+      <VerificationBanner />
+      <QueryView
+        query={projects}
+        waitFor={[workspaces]}
+        skeleton="table"
+        errorTitle="Your projects could not be loaded"
+        isEmpty={(list) => list.length === 0}
+        empty={{ title: 'No projects yet', description: 'Create your first project to manage identities, sessions and more.', action: create, testId: 'projects-empty' }}
+      >
+        {(list) =>
+          groupByWorkspace(list, workspaces.data?.workspaces ?? []).map((g) => (
+            <Card key={g.id ?? 'none'} title={g.name} testId="project-group">
+              <ProjectTable projects={g.projects} />
+            </Card>
+          ))
+        }
+      </QueryView>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { LinkButton } from '../../components/Button';
-import { Card, ErrorState, PageHeader } from '../../components/Card';
-import { GraceSpinner } from '../../components/Spinner';
+import { Card, PageHeader } from '../../components/Card';
+import { CopyValue } from '../../components/CopyButton';
+import { QueryView } from '../../components/QueryView';
 import { useGrace } from '../../lib/use-grace';
 import { ROUTES } from '../../routes';
 import { trpc } from '../../trpc';
@@ -18,52 +19,53 @@ function ProjectCount({ query }: { query: { data?: readonly unknown[] | undefine
 export default function WorkspacePage() {
   const { workspaceId, query } = useRouteWorkspace();
   const projects = trpc.workspaces.listProjects.useQuery({ workspaceId }, { enabled: query.isSuccess });
-  if (query.isPending) return <GraceSpinner />;
-  if (query.isError) return <ErrorState title="This workspace could not be loaded" message={query.error.message} onRetry={() => void query.refetch()} />;
-  const w = query.data;
   const p = { workspace: workspaceId };
   return (
-    <div className="page" data-testid="workspace-page">
-      <PageHeader
-        title={w.name}
-        actions={
-          <LinkButton href={`${ROUTES.createProject.build({})}?workspace=${encodeURIComponent(workspaceId)}`} data-testid="workspace-create-project">
-            Create project
-          </LinkButton>
-        }
-      />
-      <Card title="Overview" testId="workspace-overview">
-        <dl className="details">
-          <div className="detail">
-            <dt>Workspace ID</dt>
-            <dd data-testid="workspace-id">
-              <code>{workspaceId}</code>
-            </dd>
-          </div>
-          <div className="detail">
-            <dt>Plan</dt>
-            <dd>{w.subscription_plan ?? 'Develop'}</dd>
-          </div>
-          <div className="detail">
-            <dt>Projects</dt>
-            <dd data-testid="workspace-project-count">
-              <ProjectCount query={projects} />
-            </dd>
-          </div>
-          <div className="detail">
-            <dt>Created</dt>
-            <dd>{formatDate(w.created_at)}</dd>
-          </div>
-        </dl>
-        <div className="card-links">
-          <LinkButton href={ROUTES.workspaceProjects.build(p)} variant="secondary">
-            View projects
-          </LinkButton>
-          <LinkButton href={ROUTES.workspaceSettings.build(p)} variant="secondary">
-            Settings
-          </LinkButton>
+    <QueryView query={query} skeleton="details" errorTitle="This workspace could not be loaded">
+      {(w) => (
+        <div className="page" data-testid="workspace-page">
+          <PageHeader
+            title={w.name}
+            actions={
+              <LinkButton href={`${ROUTES.createProject.build({})}?workspace=${encodeURIComponent(workspaceId)}`} data-testid="workspace-create-project">
+                Create project
+              </LinkButton>
+            }
+          />
+          <Card title="Overview" testId="workspace-overview">
+            <dl className="details">
+              <div className="detail">
+                <dt>Workspace ID</dt>
+                <dd data-testid="workspace-id">
+                  <CopyValue value={workspaceId} label="Copy workspace ID" testId="workspace-id" />
+                </dd>
+              </div>
+              <div className="detail">
+                <dt>Plan</dt>
+                <dd>{w.subscription_plan ?? 'Develop'}</dd>
+              </div>
+              <div className="detail">
+                <dt>Projects</dt>
+                <dd data-testid="workspace-project-count">
+                  <ProjectCount query={projects} />
+                </dd>
+              </div>
+              <div className="detail">
+                <dt>Created</dt>
+                <dd>{formatDate(w.created_at)}</dd>
+              </div>
+            </dl>
+            <div className="card-links">
+              <LinkButton href={ROUTES.workspaceProjects.build(p)} variant="secondary">
+                View projects
+              </LinkButton>
+              <LinkButton href={ROUTES.workspaceSettings.build(p)} variant="secondary">
+                Settings
+              </LinkButton>
+            </div>
+          </Card>
         </div>
-      </Card>
-    </div>
+      )}
+    </QueryView>
   );
 }

@@ -1,47 +1,47 @@
 import toast from 'react-hot-toast';
-import { workspaceNameSchema } from '../../../../shared/schemas/workspace';
-import { Card, ErrorState, PageHeader } from '../../components/Card';
-import { GraceSpinner } from '../../components/Spinner';
-import { RenameForm } from '../../components/RenameForm';
-import { nameErrorMessage } from '../../lib/name-field';
-import { showError } from '../../shell/error-toast';
+import { z } from 'zod';
+import { updateWorkspaceInput } from '../../../../shared/schemas/workspace';
+import { Card, PageHeader } from '../../components/Card';
+import { QueryView } from '../../components/QueryView';
+import { SettingsForm } from '../../components/SettingsForm';
+import { TextField } from '../../components/TextField';
 import { trpc } from '../../trpc';
 import { useRouteWorkspace } from './use-workspace';
 
-/** The rename form, created once the workspace has loaded; what the user types is never overwritten. */
-function RenameWorkspaceForm({ workspaceId, savedName }: { workspaceId: string; savedName: string }) {
+/** The workspace settings form: the field schema of workspaces.update. */
+const workspaceSettingsSchema = z.object({ name: updateWorkspaceInput.shape.name });
+
+/** Created once the workspace has loaded; what the user types is never overwritten by a refetch. */
+function WorkspaceSettingsForm({ workspaceId, name }: { workspaceId: string; name: string }) {
   const utils = trpc.useUtils();
-  const update = trpc.workspaces.update.useMutation({
-    onSuccess: async (workspace) => {
-      utils.workspaces.get.setData({ workspaceId }, workspace);
-      await utils.workspaces.list.invalidate();
-      toast.success('Workspace renamed');
-    },
-    onError: (err) => showError(err, 'Could not rename the workspace'),
-  });
+  const update = trpc.workspaces.update.useMutation({ onSuccess: (workspace) => utils.workspaces.get.setData({ workspaceId }, workspace) });
   return (
-    <RenameForm
-      label="Workspace name"
-      savedName={savedName}
-      schema={workspaceNameSchema}
-      saving={update.isPending}
-      saveError={update.error ? nameErrorMessage(update.error) : undefined}
-      onSave={(name) => update.mutate({ workspaceId, name })}
-      testId="rename-workspace"
-    />
+    <SettingsForm
+      schema={workspaceSettingsSchema}
+      values={{ name }}
+      testId="workspace-settings"
+      submitLabel="Save changes"
+      errorContext="Could not rename the workspace"
+      onSave={(changes) => update.mutateAsync({ workspaceId, name: changes.name ?? name })}
+      onSaved={() => toast.success('Workspace renamed')}
+    >
+      {(form) => <TextField label="Workspace name" autoComplete="off" error={form.formState.errors.name?.message} data-testid="workspace-name-input" {...form.register('name')} />}
+    </SettingsForm>
   );
 }
 
 export default function WorkspaceSettingsPage() {
   const { workspaceId, query } = useRouteWorkspace();
-  if (query.isPending) return <GraceSpinner />;
-  if (query.isError) return <ErrorState title="This workspace could not be loaded" message={query.error.message} onRetry={() => void query.refetch()} />;
   return (
     <div className="page page-narrow" data-testid="workspace-settings-page">
       <PageHeader title="Workspace settings" />
-      <Card title="Name">
-        <RenameWorkspaceForm key={workspaceId} workspaceId={workspaceId} savedName={query.data.name} />
-      </Card>
+      <QueryView query={query} skeleton="form" errorTitle="This workspace could not be loaded">
+        {(workspace) => (
+          <Card title="General">
+            <WorkspaceSettingsForm key={workspaceId} workspaceId={workspaceId} name={workspace.name} />
+          </Card>
+        )}
+      </QueryView>
     </div>
   );
 }

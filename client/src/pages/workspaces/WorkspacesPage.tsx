@@ -1,8 +1,10 @@
 import { Link } from 'wouter';
 import { LinkButton } from '../../components/Button';
-import { Card, EmptyState, ErrorState, PageHeader } from '../../components/Card';
-import { GraceSpinner } from '../../components/Spinner';
+import { Card, PageHeader } from '../../components/Card';
+import { CopyValue } from '../../components/CopyButton';
+import { QueryView } from '../../components/QueryView';
 import { Table } from '../../components/Table';
+import { Truncate } from '../../components/Truncate';
 import { QUERY_RULES } from '../../lib/query-client';
 import { ROUTES } from '../../routes';
 import { trpc } from '../../trpc';
@@ -15,42 +17,44 @@ export default function WorkspacesPage() {
       Create workspace
     </LinkButton>
   );
-  const rows = (workspaces.data?.workspaces ?? []).flatMap((w) => (w.id ? [{ ...w, id: w.id }] : []));
-
-  let body;
-  if (workspaces.isPending) body = <GraceSpinner />;
-  else if (workspaces.isError) body = <ErrorState message={workspaces.error.message} onRetry={() => void workspaces.refetch()} />;
-  else if (rows.length === 0) body = <EmptyState title="No workspaces yet" description="Workspaces group projects and the people who work on them." action={create} testId="workspaces-empty" />;
-  else {
-    body = (
-      <Card>
-        <Table
-          testId="workspace-table"
-          caption="Workspaces"
-          rows={rows}
-          rowKey={(w) => w.id}
-          columns={[
-            {
-              key: 'name',
-              header: 'Name',
-              render: (w) => (
-                <Link href={ROUTES.workspace.build({ workspace: w.id })} className="link" data-testid="workspace-link">
-                  {w.name}
-                </Link>
-              ),
-            },
-            { key: 'plan', header: 'Plan', render: (w) => w.subscription_plan ?? 'Develop' },
-            { key: 'created', header: 'Created', render: (w) => formatDate(w.created_at) },
-          ]}
-        />
-      </Card>
-    );
-  }
+  const fullOnly = (list: NonNullable<typeof workspaces.data>) => list.workspaces.flatMap((w) => (w.id ? [{ ...w, id: w.id }] : []));
 
   return (
     <div className="page" data-testid="workspaces-page">
       <PageHeader title="Workspaces" actions={create} />
-      {body}
+      <QueryView
+        query={workspaces}
+        skeleton="table"
+        errorTitle="Your workspaces could not be loaded"
+        isEmpty={(list) => fullOnly(list).length === 0}
+        empty={{ title: 'No workspaces yet', description: 'Workspaces group projects and the people who work on them.', action: create, testId: 'workspaces-empty' }}
+      >
+        {(list) => (
+          <Card>
+            <Table
+              testId="workspace-table"
+              caption="Workspaces"
+              rows={fullOnly(list)}
+              rowKey={(w) => w.id}
+              columns={[
+                {
+                  key: 'name',
+                  header: 'Name',
+                  className: 'col-name',
+                  render: (w) => (
+                    <Link href={ROUTES.workspace.build({ workspace: w.id })} className="link" data-testid="workspace-link">
+                      <Truncate text={w.name} focusable={false} />
+                    </Link>
+                  ),
+                },
+                { key: 'id', header: 'ID', className: 'col-code', render: (w) => <CopyValue value={w.id} label={`Copy the ID of ${w.name}`} /> },
+                { key: 'plan', header: 'Plan', render: (w) => w.subscription_plan ?? 'Develop' },
+                { key: 'created', header: 'Created', render: (w) => formatDate(w.created_at) },
+              ]}
+            />
+          </Card>
+        )}
+      </QueryView>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import {
   expectOryError,
   keyCall,
   newUser,
+  rawCall,
   startTestStack,
   type TestUser,
 } from '../int-test-helpers';
@@ -202,5 +203,8 @@ describe('workspace API keys', () => {
       expect(await authenticateApiKey(stack.db, `Bearer ${key.value}`)).toBeNull();
     }
     expectOryError(await keyCall(stack, 'ory_wak_not-a-real-key', 'GET', '/workspaces'), 401);
+    // No credentials at all: 401 before the body is looked at.
+    expectOryError(await rawCall(stack.url, null, 'GET', `/workspaces/${ws.id}/tokens`), 401);
+    expectOryError(await rawCall(stack.url, null, 'POST', `/workspaces/${ws.id}/tokens`, {}), 401, /session/);
   });
 });

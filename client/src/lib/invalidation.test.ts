@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { INVALIDATES, invalidatedKeys, pathOfKey } from './invalidation';
+
+describe('mutation → invalidated lists', () => {
+  it('reads a tRPC mutation key as a procedure path', () => {
+    expect(pathOfKey([['projects', 'create']])).toBe('projects.create');
+    expect(pathOfKey(['not-trpc'])).toBeUndefined();
+    expect(pathOfKey(undefined)).toBeUndefined();
+  });
+
+  it('answers the query-key prefixes of the lists a mutation changes', () => {
+    expect(invalidatedKeys([['projects', 'delete']])).toEqual([[['projects', 'list']], [['projects', 'getActive']], [['workspaces', 'listProjects']]]);
+    expect(invalidatedKeys([['workspaces', 'update']])).toEqual([[['workspaces', 'list']]]);
+  });
+
+  it('invalidates nothing for a mutation that is not in the map', () => {
+    expect(invalidatedKeys([['auth', 'somethingElse']])).toEqual([]);
+  });
+
+  it('lists every project write as changing the project lists', () => {
+    for (const path of ['projects.create', 'projects.update', 'projects.setEnvironment', 'projects.delete'] as const) {
+      expect(INVALIDATES[path]).toContain('projects.list');
+    }
+  });
+});

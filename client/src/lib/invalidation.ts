@@ -1,0 +1,35 @@
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../server/routers/_app';
+
+type Outputs = inferRouterOutputs<AppRouter>;
+/** 'projects.list', 'workspaces.get', …: every procedure of the app router by its path. */
+export type ProcedurePath = { [A in keyof Outputs]: `${A & string}.${keyof Outputs[A] & string}` }[keyof Outputs];
+
+/**
+ * The one map of which cached queries each mutation makes stale. After a mutation succeeds, every query
+ * listed here is refetched (when shown) or marked stale. Pages still put a mutation's own answer in the
+ * cache (setData) when they have it; lists are never patched by hand.
+ */
+export const INVALIDATES = {
+  'projects.create': ['projects.list', 'workspaces.listProjects'],
+  'projects.update': ['projects.list', 'workspaces.listProjects'],
+  'projects.setEnvironment': ['projects.list', 'workspaces.listProjects'],
+  'projects.delete': ['projects.list', 'projects.getActive', 'workspaces.listProjects'],
+  'projects.setActive': ['projects.getActive'],
+  'workspaces.create': ['workspaces.list'],
+  'workspaces.update': ['workspaces.list'],
+  'workspaces.addProject': ['projects.list', 'workspaces.listProjects'],
+} as const satisfies Partial<Record<ProcedurePath, readonly ProcedurePath[]>>;
+
+/** A tRPC mutation key ([['projects', 'create']]) as a procedure path ('projects.create'). */
+export function pathOfKey(key: readonly unknown[] | undefined): string | undefined {
+  const first = key?.[0];
+  return Array.isArray(first) && first.every((part) => typeof part === 'string') ? first.join('.') : undefined;
+}
+
+/** The query-key prefixes ([['projects', 'list']]) to invalidate after the mutation with this key. */
+export function invalidatedKeys(mutationKey: readonly unknown[] | undefined): string[][][] {
+  const path = pathOfKey(mutationKey);
+  const paths: readonly string[] = path && path in INVALIDATES ? INVALIDATES[path as keyof typeof INVALIDATES] : [];
+  return paths.map((p) => [p.split('.')]);
+}

@@ -1,0 +1,39 @@
+/** First-run SDK snippets for a project's API endpoint: check who is signed in. */
+export function sdkSnippets(endpoint: string): { typescript: string; go: string; curl: string } {
+  return {
+    typescript: `import { Configuration, FrontendApi } from '@ory/client-fetch';
+
+const ory = new FrontendApi(
+  new Configuration({ basePath: '${endpoint}', credentials: 'include' }),
+);
+
+// Who is signed in? Throws 401 when nobody is.
+const session = await ory.toSession();
+console.log(session.identity?.traits);`,
+    go: `package main
+
+import (
+	"context"
+	"fmt"
+
+	ory "github.com/ory/client-go"
+)
+
+func main() {
+	cfg := ory.NewConfiguration()
+	cfg.Servers = ory.ServerConfigurations{{URL: "${endpoint}"}}
+	client := ory.NewAPIClient(cfg)
+
+	// Forward the browser's session cookie from the incoming request.
+	session, _, err := client.FrontendAPI.ToSession(context.Background()).Cookie("ory_session_...=...").Execute()
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(session.Identity.Traits)
+}`,
+    curl: `# Who is signed in? Send the session cookie (or a session token) you got at sign-in.
+curl -s '${endpoint}/sessions/whoami' \\
+  -H 'Accept: application/json' \\
+  -H 'Cookie: ory_session_...=...'`,
+  };
+}

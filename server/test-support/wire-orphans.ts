@@ -1,0 +1,42 @@
+/**
+ * Calls the local stack serves that Ory's published spec has no route for, each mapped (per CONTRACT.md)
+ * to the orphan schema of the spec that describes its answer. `responses` maps a status to a schema name
+ * (null = no body); `default` covers the error statuses (4xx/5xx). Local-only routes are no Ory call at all.
+ */
+export type OrphanRoute =
+  | { method: string; path: string; responses: Record<string, string | null> }
+  | { method: string; path: string; localOnly: string };
+
+const ERRORS = { default: 'errorGeneric' };
+
+export const ORPHAN_ROUTES: OrphanRoute[] = [
+  { method: 'POST', path: '/normalized/projects', responses: { 201: 'normalizedProject', ...ERRORS } },
+  { method: 'GET', path: '/normalized/projects/{project_id}', responses: { 200: 'normalizedProject', ...ERRORS } },
+  { method: 'PUT', path: '/normalized/projects/{project_id}', responses: { 200: 'normalizedProject', ...ERRORS } },
+  {
+    method: 'PATCH',
+    path: '/normalized/projects/{project_id}/revision/{revision_id}',
+    responses: { 200: 'normalizedProject', ...ERRORS },
+  },
+  // The spec names no schema for the environment call; the local stack answers the project.
+  { method: 'PUT', path: '/projects/{project_id}/environment', responses: { 200: 'project', ...ERRORS } },
+  { method: 'POST', path: '/projects/{project_id}/access', responses: { 200: 'permissionsOnProject', ...ERRORS } },
+  { method: 'POST', path: '/workspaces/{workspace}/access', responses: { 200: 'permissionsOnWorkspace', ...ERRORS } },
+  // Workspace members have the shape of project members (projectMember has source: project|workspace).
+  { method: 'GET', path: '/workspaces/{workspace}/members', responses: { 200: 'projectMembers', ...ERRORS } },
+  { method: 'DELETE', path: '/workspaces/{workspace}/members/{member}', responses: { 204: null, ...ERRORS } },
+  {
+    method: 'POST',
+    path: '/workspaces/{workspace}/add/{project_id}',
+    responses: { 200: 'projectMetadata', ...ERRORS },
+  },
+  // Kratos' isAlive/isReady; their schemas are in the spec, the routes are not.
+  { method: 'GET', path: '/health/alive', responses: { 200: 'healthStatus', ...ERRORS } },
+  { method: 'GET', path: '/health/ready', responses: { 200: 'healthStatus', 503: 'healthNotReadyStatus', ...ERRORS } },
+  { method: 'GET', path: '/local/mailbox', localOnly: 'the local mailbox page (HTML); Ory has no such route' },
+  {
+    method: 'GET',
+    path: '/local/mailbox/messages',
+    localOnly: 'the local mailbox for tests; Ory reads mail through /admin/courier/messages instead',
+  },
+];
