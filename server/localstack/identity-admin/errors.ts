@@ -8,18 +8,17 @@ import { errorBody, OryHttpError } from '../identity/errors';
 /** Kratos' answer for an admin call without a usable credential. */
 export const unauthorized = () =>
   new OryHttpError(401, {
-    id: 'unauthorized',
     reason: 'The request could not be authorized. Send this project\u2019s API key as "Authorization: Bearer ory_pat_\u2026".',
   });
 
-export const forbidden = (reason: string) => new OryHttpError(403, { id: 'forbidden', reason });
+export const forbidden = (reason: string) => new OryHttpError(403, { reason });
 
 export const badRequest = (reason: string, details?: Record<string, unknown>) =>
   new OryHttpError(400, { reason, ...(details ? { details } : {}) });
 
 /** Kratos' 404 for an identity, session or message that does not exist (in this project). */
 export const notFound = (what = 'resource') =>
-  new OryHttpError(404, { id: 'not_found', reason: `Unable to locate the ${what}.` });
+  new OryHttpError(404, { reason: `Unable to locate the ${what}.` });
 
 /** Kratos' 409 when an identifier or address belongs to another identity already. */
 export const identityConflict = () =>
