@@ -38,12 +38,12 @@ export function registerCsrfGuard(app: FastifyInstance, publicOrigin: string): v
     const site = req.headers['sec-fetch-site'];
     if ((origin !== undefined && origin !== publicOrigin) || (typeof site === 'string' && FOREIGN_SITES.has(site))) {
       req.log.warn({ origin, secFetchSite: site }, 'cross-origin request refused');
-      return reply.code(403).send(oryError(403, 'Forbidden', 'Cross-origin requests are not allowed.', 'The requested action was forbidden'));
+      return reply.code(403).send(oryError(403, 'Cross-origin requests are not allowed.', 'The requested action was forbidden'));
     }
     if (unsafe && !isOry && req.headers['x-console-request'] !== '1') {
       return reply
         .code(403)
-        .send(oryError(403, 'Forbidden', 'Missing the x-console-request header.', 'The requested action was forbidden'));
+        .send(oryError(403, 'Missing the x-console-request header.', 'The requested action was forbidden'));
     }
   });
 }

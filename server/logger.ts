@@ -1,36 +1,8 @@
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import type { LogLevel } from './config';
+import { maskUrl, REDACT_PATHS, REDACTED } from './redact';
 
-/** Secrets never reach a log line: headers that carry credentials and any field named like a secret. */
-export const REDACT_PATHS = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'req.headers["x-session-token"]',
-  'req.headers["set-cookie"]',
-  'res.headers["set-cookie"]',
-  'headers.cookie',
-  'headers.authorization',
-  'headers["set-cookie"]',
-  'headers["x-session-token"]',
-  'cookie',
-  'authorization',
-  'password',
-  'token',
-  'secret',
-  '*.cookie',
-  '*.password',
-  '*.token',
-  '*.secret',
-  '*.session_token',
-  '*.*.password',
-  '*.*.token',
-  '*.*.secret',
-];
-
-/** Query parameters that carry secrets (logout tokens, recovery/verification codes, CSRF tokens). */
-export function maskUrl(url: string): string {
-  return url.replace(/([?&](?:token|code|csrf_token|session_token|secret|password)=)[^&#]*/gi, '$1[redacted]');
-}
+export { maskUrl, REDACT_PATHS };
 
 interface LoggedRequest {
   method?: string;
@@ -44,7 +16,7 @@ interface LoggedRequest {
 export function createLogger(level: LogLevel = 'info', options: LoggerOptions = {}, destination?: DestinationStream): Logger {
   const settings: LoggerOptions = {
     level,
-    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    redact: { paths: REDACT_PATHS, censor: REDACTED },
     base: { service: 'console' },
     serializers: {
       // Fastify's request line, without headers and with secrets masked in the query string.

@@ -1,14 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { safeReturnToUrl } from '../shared/domain/return-to';
 import { evictSession } from './deps';
+import { errorBody } from './ory-error';
 import { returnToInBody, staysOnOrigin, withoutForeignReturnTo } from './ory-return-to';
 import { deadline } from './upstream/transport';
 
 const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'cookie', 'user-agent'] as const;
 const RELAYED_RESPONSE_HEADERS = ['content-type', 'cache-control', 'pragma', 'expires', 'vary', 'x-request-id'] as const;
 
-export function oryError(code: number, status: string, reason: string, message: string, id?: string) {
-  return { error: { ...(id ? { id } : {}), code, status, reason, message } };
+/** Ory's errorGeneric body, built by the one builder the local stack uses too. */
+export function oryError(code: number, reason: string, message: string, id?: string) {
+  return errorBody(code, { reason, message, ...(id ? { id } : {}) });
 }
 
 /** One plain path segment: letters, digits, `_`, `-` and `=` (flow kinds, schema ids); no dot, percent sign or backslash. */
@@ -76,12 +78,12 @@ export async function registerOryProxy(app: FastifyInstance, opts: { upstreamUrl
     const rest = (req.url.split('?')[0] ?? '').slice('/.ory'.length) || '/';
     const kind = classifyOryPath(rest);
     if (kind === 'invalid') {
-      return reply.code(400).send(oryError(400, 'Bad Request', 'Invalid path: dot segments, encoded slashes and backslashes are not allowed.', 'The request was malformed or contained invalid parameters'));
+      return reply.code(400).send(oryError(400, 'Invalid path: dot segments, encoded slashes and backslashes are not allowed.', 'The request was malformed or contained invalid parameters'));
     }
     if (kind === 'not_found') {
       return reply
         .code(404)
-        .send(oryError(404, 'Not Found', 'Only the identity provider\'s public paths (/self-service/…, /sessions/whoami, /schemas) are served under /.ory.', 'The requested resource could not be found'));
+        .send(oryError(404, 'Only the identity provider\'s public paths (/self-service/…, /sessions/whoami, /schemas) are served under /.ory.', 'The requested resource could not be found'));
     }
     const incoming = new URL(req.url, 'http://bff.invalid');
     const foreign = [...incoming.searchParams.getAll('return_to'), ...returnToInBody(req)].find(
@@ -90,7 +92,7 @@ export async function registerOryProxy(app: FastifyInstance, opts: { upstreamUrl
     if (foreign !== undefined) {
       return reply
         .code(400)
-        .send(oryError(400, 'Bad Request', `Requested return_to URL "${foreign.slice(0, 200)}" is not allowed.`, 'The request was malformed or contained invalid parameters', 'self_service_flow_return_to_forbidden'));
+        .send(oryError(400, `Requested return_to URL "${foreign.slice(0, 200)}" is not allowed.`, 'The request was malformed or contained invalid parameters', 'self_service_flow_return_to_forbidden'));
     }
     const returnTo = incoming.searchParams.getAll('return_to');
     if (returnTo.length > 0) {
@@ -98,7 +100,7 @@ export async function registerOryProxy(app: FastifyInstance, opts: { upstreamUrl
       for (const value of returnTo) incoming.searchParams.append('return_to', safeReturnToUrl(value, config.publicOrigin)!);
     }
     const target = new URL(upstreamBase + rest + incoming.search);
-    if (target.origin !== upstreamOrigin) return reply.code(400).send(oryError(400, 'Bad Request', 'Invalid path.', 'The request was malformed or contained invalid parameters'));
+    if (target.origin !== upstreamOrigin) return reply.code(400).send(oryError(400, 'Invalid path.', 'The request was malformed or contained invalid parameters'));
 
     const headers: Record<string, string> = {
       'x-forwarded-proto': forwarded.proto,
@@ -129,7 +131,7 @@ export async function registerOryProxy(app: FastifyInstance, opts: { upstreamUrl
       req.log.error({ err: error, path: rest }, 'identity provider proxy failed');
       return reply
         .code(timeout ? 504 : 502)
-        .send(timeout ? oryError(504, 'Gateway Timeout', 'The identity provider did not answer in time.', 'Gateway Timeout') : oryError(502, 'Bad Gateway', 'The identity provider could not be reached.', 'Bad Gateway'));
+        .send(timeout ? oryError(504, 'The identity provider did not answer in time.', 'Gateway Timeout') : oryError(502, 'The identity provider could not be reached.', 'Bad Gateway'));
     }
 
     reply.code(response.status);
@@ -144,7 +146,7 @@ export async function registerOryProxy(app: FastifyInstance, opts: { upstreamUrl
         req.log.error({ path: rest, status: response.status }, 'identity provider redirected outside the console; refused');
         return reply
           .code(502)
-          .send(oryError(502, 'Bad Gateway', 'The identity provider redirected outside the console.', 'Bad Gateway'));
+          .send(oryError(502, 'The identity provider redirected outside the console.', 'Bad Gateway'));
       }
       reply.header('location', rewritten);
     }

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { oryError } from './ory-proxy';
 
-const notFound = (url: string) => oryError(404, 'Not Found', `No route ${url.split('?')[0]}`, 'The requested resource could not be found');
+const notFound = (url: string) => oryError(404, `No route ${url.split('?')[0]}`, 'The requested resource could not be found');
 
 /**
  * Serves the built client: hashed assets cached for a year, index.html never cached, and index.html

@@ -29,6 +29,7 @@ const KRATOS_ROUTES: [string, string][] = [
   ['GET', '/self-service/logout'],
   ...FLOWS.flatMap((flow): [string, string][] => [
     ['GET', `/self-service/${flow}/browser`],
+    ['GET', `/self-service/${flow}/api`],
     ['GET', `/self-service/${flow}/flows`],
     ['POST', `/self-service/${flow}`],
   ]),

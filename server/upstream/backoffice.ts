@@ -107,11 +107,10 @@ export function createBackofficeClient(options: { baseUrl: string; timeoutMs: nu
     },
     getActiveProject: (c: CallContext): Promise<{ project_id?: string | null | undefined }> =>
       call(c, 'GET', '/console/active/project', activeProjectSchema),
-    async setActiveProject(c: CallContext, projectId: string): Promise<{ project_id: string }> {
+    async setActiveProject(c: CallContext, projectId: string): Promise<void> {
       assertRequiredParams('setActiveProjectInConsole', { projectId });
       // setActiveProjectInConsole answers 204 without a body.
       await call(c, 'PUT', '/console/active/project', undefined, { project_id: projectId });
-      return { project_id: projectId };
     },
     listProjectMembers(c: CallContext, project: string): Promise<ProjectMember[]> {
       assertRequiredParams('getProjectMembers', { project });

@@ -8,8 +8,8 @@ import { loginUser, registerUser } from '../../test-support/users';
 import { anyStatus, browser, startTestStack } from '../identity/int-helpers';
 import { courierMessages } from '../identity/schema';
 import { openDb } from './index';
-import { CONSOLE_NID } from '../identity/tenant-id';
 import { readMigrations } from './migrate';
+import { CONSOLE_NID } from '../identity/tenant-id';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'localstack-restart-'));
 let stack: LocalStack | undefined;

@@ -1,54 +1,6 @@
-/** Ory's errorGeneric body: `{ error: { id?, code, status, reason?, message, details? } }`. */
-export interface ErrorBody {
-  error: {
-    id?: string;
-    code: number;
-    status: string;
-    reason?: string;
-    message: string;
-    details?: Record<string, unknown>;
-  };
-  [extra: string]: unknown;
-}
+import { errorBody, type ErrorBody, type ErrorInit } from '../../ory-error';
 
-const STATUS: Record<number, [string, string]> = {
-  400: ['Bad Request', 'The request was malformed or contained invalid parameters'],
-  401: ['Unauthorized', 'The request could not be authorized'],
-  403: ['Forbidden', 'The requested action was forbidden'],
-  404: ['Not Found', 'The requested resource could not be found'],
-  409: ['Conflict', 'The resource could not be created due to a conflict'],
-  410: ['Gone', 'The requested resource is no longer available'],
-  413: ['Payload Too Large', 'The request body is too large'],
-  415: ['Unsupported Media Type', 'The request content type is not supported'],
-  422: ['Unprocessable Entity', 'The request was well-formed but was unable to be followed due to semantic errors'],
-  429: ['Too Many Requests', 'The request was rate limited'],
-  500: ['Internal Server Error', 'An internal server error occurred, please contact the system administrator'],
-  503: ['Service Unavailable', 'The service is temporarily unavailable, please try again later'],
-};
-
-export interface ErrorInit {
-  id?: string;
-  reason?: string;
-  message?: string;
-  details?: Record<string, unknown>;
-  /** Extra top-level fields (e.g. `use_flow_id`, `redirect_browser_to`). */
-  extra?: Record<string, unknown>;
-}
-
-export function errorBody(code: number, init: ErrorInit = {}): ErrorBody {
-  const [status, message] = STATUS[code] ?? ['Error', 'An error occurred'];
-  return {
-    error: {
-      ...(init.id ? { id: init.id } : {}),
-      code,
-      status,
-      ...(init.reason ? { reason: init.reason } : {}),
-      message: init.message ?? message,
-      ...(init.details ? { details: init.details } : {}),
-    },
-    ...init.extra,
-  };
-}
+export { errorBody, type ErrorBody, type ErrorInit };
 
 /** Thrown by handlers; the app's error handler answers `status` with `body`. */
 export class OryHttpError extends Error {

@@ -190,6 +190,23 @@ describe('every project has its own identity service under /project-api/{slug}',
     expect(login.status).toBe(400);
   });
 
+  it("purging a project through the control plane takes its tenant's identities and sessions with it", async () => {
+    const owner = await newUser(stack, 'Purger');
+    const doomed = await createProject(owner, 'Doomed tenant');
+    const base = `${stack.url}/project-api/${doomed.slug}`;
+    const email = freshEmail();
+    await register(base, email);
+    const token = await apiLogin(base, email);
+    expect(await whoamiStatus(base, token)).toBe(200);
+
+    expect((await owner.call('DELETE', `/projects/${doomed.id}`)).status).toBe(204);
+    // The slug no longer resolves, and the session is gone from the store, not merely unreachable.
+    expect((await fetch(`${base}/sessions/whoami`, { headers: { 'x-session-token': token } })).status).toBe(404);
+    const left = await stack.db.query<{ n: number }>('SELECT count(*)::int AS n FROM identities WHERE nid = $1', [doomed.id]);
+    expect(left[0]?.n).toBe(0);
+    expect(await whoamiStatus(a.base, token)).toBe(401);
+  });
+
   it("runs every API flow (native apps) in a project's tenant: registration, settings, verification, recovery", async () => {
     const email = freshEmail();
     const api = frontend(a.base);

@@ -11,6 +11,7 @@ import {
 } from '../schema';
 import type { Queryable } from '../types';
 import { uniqueSlug } from './slug';
+import { deleteTenantData } from '../../identity/tenant-data';
 
 export type { ProjectRow } from '../schema';
 
@@ -120,8 +121,10 @@ export async function moveToWorkspace(q: Queryable, id: string, workspaceId: str
 }
 
 /** Purges the project; revisions, members, keys and active-project selections go with it (ON DELETE CASCADE). */
+/** Purges a project with its tenant's identities, sessions, flows and mail (its nid is its id). */
 export async function deleteProject(q: Queryable, id: string): Promise<void> {
   await q.orm.delete(consoleActiveProject).where(eq(consoleActiveProject.project_id, id));
+  await deleteTenantData(q, id);
   await q.orm.delete(projects).where(eq(projects.id, id));
 }
 
