@@ -78,13 +78,22 @@ describe('what the project\u2019s end users do, seen and changed through the adm
     const email = uniqueEmail('end-user');
     const password = 'an-Admin-set-passw0rd';
     const created = await apis.identity.createIdentity({
-      createIdentityBody: { schema_id: 'default', traits: { email }, credentials: { password: { config: { password } } } },
+      createIdentityBody: {
+        schema_id: 'default',
+        traits: { email },
+        credentials: { password: { config: { password } } },
+        metadata_public: { plan: 'gold' },
+        metadata_admin: { note: 'only for admins' },
+      },
     });
     const frontend = new FrontendApi(new Configuration({ basePath: project.base }));
     const flow = await frontend.createNativeLoginFlow();
     const login = await frontend.updateLoginFlow({ flow: flow.data.id, updateLoginFlowBody: { method: 'password', identifier: email, password } });
     const token = login.data.session_token!;
     expect(login.data.session.identity?.id).toBe(created.data.id);
+    // The identity sees its public metadata, never the admin's.
+    expect(login.data.session.identity?.metadata_public).toEqual({ plan: 'gold' });
+    expect(login.data.session.identity).not.toHaveProperty('metadata_admin');
 
     const listed = await apis.identity.listIdentitySessions({ id: created.data.id, active: true });
     expect(listed.data.map((s) => s.id)).toEqual([login.data.session.id]);
