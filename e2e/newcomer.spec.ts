@@ -68,9 +68,10 @@ test('a newcomer registers, creates a workspace and two projects, switches, rena
   // Switch back to Alpha with the project switcher, by keyboard.
   const switcher = page.getByTestId('project-switcher');
   const listbox = page.getByRole('listbox', { name: 'Project' });
+  const search = page.getByRole('combobox', { name: 'Project' });
   await switcher.focus();
   await page.keyboard.press('Enter');
-  await expect(listbox).toBeFocused();
+  await expect(search).toBeFocused();
   await expect(switcher).toHaveAttribute('aria-expanded', 'true');
   await expectNoA11yViolations(page, 'project switcher (open)');
   // Escape closes and gives focus back; Tab reaches the footer link, and Escape from there too.
@@ -78,14 +79,14 @@ test('a newcomer registers, creates a workspace and two projects, switches, rena
   await expect(listbox).toBeHidden();
   await expect(switcher).toBeFocused();
   await page.keyboard.press('ArrowDown');
-  await expect(listbox).toBeFocused();
+  await expect(search).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('switcher-create-project')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(listbox).toBeHidden();
   await expect(switcher).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(listbox).toBeFocused();
+  await expect(search).toBeFocused();
   const names = await page.getByRole('option').allTextContents();
   const from = names.findIndex((n) => n.startsWith('Beta'));
   const to = names.findIndex((n) => n.startsWith('Alpha'));

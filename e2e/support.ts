@@ -35,6 +35,7 @@ export async function fillLogin(page: Page, email: string, password: string): Pr
 }
 
 export async function signOut(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').click();
   await page.getByTestId('sign-out').click();
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByTestId('flow-form')).toBeVisible();
@@ -125,4 +126,49 @@ export async function patchProjectUpstream(page: Page, projectId: string, patch:
   });
   expect(res.ok(), `PATCH revision answered ${res.status()}: ${await res.text()}`).toBe(true);
   return (await res.json()) as NormalizedProjectAnswer;
+}
+
+/** Creates a workspace through its create page; answers its id (from the workspace URL). */
+export async function createWorkspace(page: Page, name: string): Promise<string> {
+  await page.goto('/workspaces/create');
+  await page.getByTestId('workspace-name-input').fill(name);
+  await page.getByTestId('create-workspace-submit').click();
+  await expect(page).toHaveURL(/\/workspaces\/[0-9a-f-]{36}$/);
+  const match = /\/workspaces\/([0-9a-f-]{36})$/.exec(page.url());
+  if (!match?.[1]) throw new Error(`No workspace id in ${page.url()}`);
+  return match[1];
+}
+
+/** Nothing scrolls sideways: the document is no wider than the viewport. */
+export async function expectNoHorizontalScroll(page: Page, screen: string = new URL(page.url()).pathname): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth, `${screen} is ${scrollWidth}px wide in a ${innerWidth}px viewport`).toBeLessThanOrEqual(innerWidth);
+}
+
+/**
+ * Runs axe in the light and the dark theme. The console follows the system theme by default, so the
+ * page is shown as under a dark system setting, checked, and switched back.
+ */
+export async function expectNoA11yViolationsInBothThemes(
+  page: Page,
+  screen: string = new URL(page.url()).pathname,
+  options: { darkColorsOnly?: boolean } = {},
+): Promise<void> {
+  const root = page.locator('html');
+  await expect(root).toHaveAttribute('data-theme', 'light');
+  await expectNoA11yViolations(page, `${screen} (light)`);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(root).toHaveAttribute('data-theme', 'dark');
+  if (options.darkColorsOnly) await expectNoColorViolations(page, `${screen} (dark)`);
+  else await expectNoA11yViolations(page, `${screen} (dark)`);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(root).toHaveAttribute('data-theme', 'light');
+}
+
+/** The theme changes colours only: its checks are the colour rules (contrast, links told apart from text). */
+export const COLOR_RULES = ['color-contrast', 'link-in-text-block'];
+
+export async function expectNoColorViolations(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withRules(COLOR_RULES).exclude('.toast').analyze();
+  expect(results.violations.map((v) => v.id), `Colour violations on ${screen}:\n\n${formatViolations(results.violations)}\n`).toEqual([]);
 }

@@ -6,13 +6,18 @@ import { Router } from 'wouter';
 import { NavigationGuardDialog } from './components/NavigationGuardDialog';
 import { guardNavigation, installNavigationGuard } from './lib/navigation-guard';
 import { createQueryClient } from './lib/query-client';
+import { initTheme } from './nav/theme';
 import { AppShell } from './shell/AppShell';
 import { createTrpcClient, trpc } from './trpc';
 import './styles.css';
 import './styles/components.css';
+import './styles/frame.css';
 
 // Before the router subscribes to popstate, so back/forward can be held while a form has changes.
 installNavigationGuard();
+
+// Before the first render, so the page never flashes in the wrong theme.
+initTheme();
 
 function App() {
   const [queryClient] = useState(createQueryClient);

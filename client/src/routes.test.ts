@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isProjectRoute } from './lib/route-def';
+import { isProjectRoute, isWorkspaceRoute } from './lib/route-def';
+import { NAV_GROUPS } from './nav/nav-model';
 import { ROUTE_LIST, ROUTES } from './routes';
 
 /** Spec §2's route table, written out in full ({param} → :param). */
@@ -50,5 +51,63 @@ describe('route registry', () => {
     expect(isProjectRoute(ROUTES.identities)).toBe(true);
     expect(isProjectRoute(ROUTES.projects)).toBe(false);
     expect(ROUTES.login.layout.minimalNavigation).toBe(true);
+  });
+
+  const byId = ROUTES as unknown as Record<string, (typeof ROUTE_LIST)[number]>;
+  const inApp = ROUTE_LIST.filter((r) => isProjectRoute(r) || isWorkspaceRoute(r));
+
+  it('puts every project and workspace page in a sidebar group, with an icon, or under a parent page', () => {
+    const groups = new Set(NAV_GROUPS.map((g) => g.id));
+    for (const route of inApp) {
+      const nav = route.nav;
+      expect(nav, route.pattern).toBeDefined();
+      if (nav?.group) {
+        expect(groups.has(nav.group), route.pattern).toBe(true);
+        expect(nav.icon, route.pattern).toBeDefined();
+      } else {
+        expect(nav?.parent, route.pattern).toBeDefined();
+      }
+    }
+  });
+
+  it('gives detail routes (with an id parameter) a parent, never a sidebar item', () => {
+    const details = inApp.filter((r) => (r.pattern.match(/:/g) ?? []).length > 1);
+    expect(details.map((r) => r.id).sort()).toEqual(['emailMessage', 'identity', 'organization', 'samlProvider', 'session', 'socialProvider'].sort());
+    for (const route of details) {
+      expect(route.nav?.group, route.pattern).toBeUndefined();
+      const parent = byId[route.nav?.parent ?? ''];
+      expect(parent, route.pattern).toBeDefined();
+      expect(route.pattern.startsWith(parent!.pattern), route.pattern).toBe(true);
+    }
+  });
+
+  it('names existing routes as parents, without cycles', () => {
+    for (const route of ROUTE_LIST) {
+      const seen = new Set<string>();
+      let current = route;
+      while (current.nav?.parent) {
+        expect(seen.has(current.id), route.pattern).toBe(false);
+        seen.add(current.id);
+        const parent = byId[current.nav.parent];
+        expect(parent, `${route.pattern} → ${current.nav.parent}`).toBeDefined();
+        current = parent!;
+      }
+    }
+  });
+
+  it('describes every page not built yet in one sentence', () => {
+    for (const route of ROUTE_LIST.filter((r) => !r.available)) {
+      const description = route.nav?.description ?? '';
+      expect(description, route.pattern).toMatch(/^[A-Z].*\.$/);
+      expect(description.split(/\.\s/).length, route.pattern).toBe(1);
+    }
+  });
+
+  it('keeps registry ids on the entries and unique labels within each group', () => {
+    for (const [id, route] of Object.entries(byId)) expect(route.id).toBe(id);
+    for (const group of NAV_GROUPS) {
+      const labels = ROUTE_LIST.filter((r) => r.nav?.group === group.id).map((r) => r.nav?.label);
+      expect(new Set(labels).size, group.id).toBe(labels.length);
+    }
   });
 });

@@ -1,26 +1,71 @@
-import { lazy } from 'react';
-import { defineRoute, type LayoutOptions, type RouteArea, type RouteDef } from './lib/route-def';
+import {
+  Activity,
+  AppWindow,
+  ArrowRightLeft,
+  BadgeCheck,
+  Braces,
+  Briefcase,
+  Building2,
+  ClipboardList,
+  Code,
+  Cookie,
+  CreditCard,
+  FileJson,
+  FileText,
+  Folders,
+  Gauge,
+  Globe,
+  Inbox,
+  KeyRound,
+  LayoutDashboard,
+  Link,
+  ListTree,
+  Lock,
+  Mail,
+  MessageSquare,
+  Network,
+  Paintbrush,
+  Palette,
+  Plug,
+  Rocket,
+  Send,
+  Settings,
+  Share2,
+  ShieldCheck,
+  SlidersHorizontal,
+  Smartphone,
+  Timer,
+  UserCheck,
+  UserPlus,
+  Users,
+  UsersRound,
+  Waypoints,
+  Wrench,
+  Zap,
+} from 'lucide-react';
+import { defineRoute, type LayoutOptions, type NavMeta, type RouteArea, type RouteDef } from './lib/route-def';
+import { lazyPage } from './nav/lazy-page';
 
 const page = {
-  login: lazy(() => import('./pages/identity/LoginPage')),
-  registration: lazy(() => import('./pages/identity/RegistrationPage')),
-  recovery: lazy(() => import('./pages/identity/RecoveryPage')),
-  verification: lazy(() => import('./pages/identity/VerificationPage')),
-  settings: lazy(() => import('./pages/identity/SettingsPage')),
-  home: lazy(() => import('./pages/general/HomePage')),
-  notFound: lazy(() => import('./pages/general/NotFoundPage')),
-  serverError: lazy(() => import('./pages/general/ServerErrorPage')),
-  error: lazy(() => import('./pages/general/ErrorPage')),
-  notAvailable: lazy(() => import('./pages/general/NotAvailablePage')),
-  projects: lazy(() => import('./pages/projects/ProjectsPage')),
-  createProject: lazy(() => import('./pages/projects/CreateProjectPage')),
-  getStarted: lazy(() => import('./pages/projects/GetStartedPage')),
-  projectSettings: lazy(() => import('./pages/projects/ProjectSettingsPage')),
-  workspaces: lazy(() => import('./pages/workspaces/WorkspacesPage')),
-  createWorkspace: lazy(() => import('./pages/workspaces/CreateWorkspacePage')),
-  workspace: lazy(() => import('./pages/workspaces/WorkspacePage')),
-  workspaceProjects: lazy(() => import('./pages/workspaces/WorkspaceProjectsPage')),
-  workspaceSettings: lazy(() => import('./pages/workspaces/WorkspaceSettingsPage')),
+  login: lazyPage(() => import('./pages/identity/LoginPage')),
+  registration: lazyPage(() => import('./pages/identity/RegistrationPage')),
+  recovery: lazyPage(() => import('./pages/identity/RecoveryPage')),
+  verification: lazyPage(() => import('./pages/identity/VerificationPage')),
+  settings: lazyPage(() => import('./pages/identity/SettingsPage')),
+  home: lazyPage(() => import('./pages/general/HomePage')),
+  notFound: lazyPage(() => import('./pages/general/NotFoundPage')),
+  serverError: lazyPage(() => import('./pages/general/ServerErrorPage')),
+  error: lazyPage(() => import('./pages/general/ErrorPage')),
+  soon: lazyPage(() => import('./nav/SoonPage')),
+  projects: lazyPage(() => import('./pages/projects/ProjectsPage')),
+  createProject: lazyPage(() => import('./pages/projects/CreateProjectPage')),
+  getStarted: lazyPage(() => import('./pages/projects/GetStartedPage')),
+  projectSettings: lazyPage(() => import('./pages/projects/ProjectSettingsPage')),
+  workspaces: lazyPage(() => import('./pages/workspaces/WorkspacesPage')),
+  createWorkspace: lazyPage(() => import('./pages/workspaces/CreateWorkspacePage')),
+  workspace: lazyPage(() => import('./pages/workspaces/WorkspacePage')),
+  workspaceProjects: lazyPage(() => import('./pages/workspaces/WorkspaceProjectsPage')),
+  workspaceSettings: lazyPage(() => import('./pages/workspaces/WorkspaceSettingsPage')),
 };
 
 const identityLayout = (pageTitle: string): LayoutOptions => ({
@@ -30,109 +75,171 @@ const identityLayout = (pageTitle: string): LayoutOptions => ({
   pageTitle,
 });
 
-/** A route whose page belongs to a later slice. */
-function later<P extends string>(pattern: P, area: RouteArea, title: string, requiresAuth = true): RouteDef<P> {
+/**
+ * A route whose page is not built yet: the sidebar marks it "Soon" and its page says in one
+ * sentence what the area will do.
+ */
+function soon<P extends string>(pattern: P, area: RouteArea, nav: NavMeta & { description: string }, requiresAuth = true): RouteDef<P> {
   return defineRoute(pattern, {
     area,
     requiresAuth,
     available: false,
-    page: page.notAvailable,
-    layout: { pageTitle: title, breadcrumb: title },
+    page: page.soon,
+    layout: { pageTitle: nav.label, breadcrumb: nav.label },
+    nav,
   });
 }
 
 const P = '/projects/:project' as const;
 const W = '/workspaces/:workspace' as const;
 
-/** Every route of spec §2's table: one registry feeding router, navigation, breadcrumbs and links. */
-export const ROUTES = {
+/**
+ * Every route of spec §2's table: one registry feeding the router, the sidebar, breadcrumbs, the
+ * command palette and document titles.
+ */
+const REGISTRY = {
   // General
   home: defineRoute('/', { area: 'general', page: page.home, layout: { pageTitle: 'Console', skipFirstTimeExperience: true } }),
   notFound: defineRoute('/404', { area: 'general', requiresAuth: false, page: page.notFound, layout: { pageTitle: 'Page not found', navbarMenu: false } }),
   serverError: defineRoute('/500', { area: 'general', requiresAuth: false, page: page.serverError, layout: { pageTitle: 'Server error', navbarMenu: false } }),
   error: defineRoute('/error', { area: 'general', requiresAuth: false, page: page.error, layout: { pageTitle: 'Error', navbarMenu: false } }),
-  support: later('/support', 'general', 'Support'),
+  support: soon('/support', 'general', { label: 'Support', group: 'console', icon: MessageSquare, order: 40, description: 'Open and follow support requests with the team behind the Console.' }),
   login: defineRoute('/login', { area: 'identity', requiresAuth: false, page: page.login, layout: identityLayout('Sign in') }),
-  oauth2Consent: later('/oauth2/consent', 'identity', 'Consent', false),
+  oauth2Consent: soon('/oauth2/consent', 'identity', { label: 'Consent', description: 'Asks you to let an application use your Console account.' }, false),
   recovery: defineRoute('/recovery', { area: 'identity', requiresAuth: false, page: page.recovery, layout: identityLayout('Recover your account') }),
   verification: defineRoute('/verification', { area: 'identity', requiresAuth: false, page: page.verification, layout: identityLayout('Verify your email') }),
   registration: defineRoute('/registration', { area: 'identity', requiresAuth: false, page: page.registration, layout: identityLayout('Create an account') }),
-  accountSettings: defineRoute('/settings', { area: 'identity', page: page.settings, layout: { pageTitle: 'Account settings', breadcrumb: 'Account settings', skipFirstTimeExperience: true } }),
-  accountSettingsAdvanced: later('/settings/advanced', 'identity', 'Advanced account settings'),
-  getStartedGeneral: later('/get-started', 'general', 'Get started'),
-  invites: later('/invites', 'general', 'Invites'),
-  projects: defineRoute('/projects', { area: 'general', page: page.projects, layout: { pageTitle: 'Projects', breadcrumb: 'Projects', skipFirstTimeExperience: true } }),
-  createProject: defineRoute('/projects/create', { area: 'general', page: page.createProject, layout: { pageTitle: 'Create project', breadcrumb: 'Create project', skipFirstTimeExperience: true } }),
-  // Project activity and developer
-  activity: later(`${P}/activity`, 'project', 'Activity'),
-  activityEvents: later(`${P}/activity/events`, 'project', 'Events'),
-  connect: later(`${P}/connect`, 'project', 'Connect'),
-  developers: later(`${P}/developers`, 'project', 'Developers'),
-  developerActions: later(`${P}/developers/actions`, 'project', 'Actions'),
-  getStarted: defineRoute(`${P}/get-started`, { area: 'project', page: page.getStarted, layout: { pageTitle: 'Get started', breadcrumb: 'Get started' } }),
-  // Project settings
-  projectSettings: defineRoute(`${P}/settings`, { area: 'project-settings', page: page.projectSettings, layout: { pageTitle: 'Project settings', breadcrumb: 'Settings' } }),
-  browserRedirects: later(`${P}/browser-redirects`, 'project-settings', 'Browser redirects'),
-  projectBilling: later(`${P}/settings/billing`, 'project-settings', 'Billing'),
-  collaborators: later(`${P}/settings/collaborators`, 'project-settings', 'Collaborators'),
-  projectAdvanced: later(`${P}/settings/advanced`, 'project-settings', 'Advanced'),
-  customDomains: later(`${P}/custom-domains`, 'project-settings', 'Custom domains'),
-  limits: later(`${P}/limits`, 'project-settings', 'Limits'),
-  sessionSettings: later(`${P}/session-settings`, 'project-settings', 'Session settings'),
-  uiSettings: later(`${P}/ui`, 'project-settings', 'User interface'),
-  // Authentication
-  passwordless: later(`${P}/passwordless`, 'authentication', 'Passwordless'),
-  mfa: later(`${P}/mfa`, 'authentication', 'Two-factor authentication'),
-  authentication: later(`${P}/authentication`, 'authentication', 'Authentication'),
-  authRecovery: later(`${P}/authentication/recovery`, 'authentication', 'Account recovery'),
-  authVerification: later(`${P}/authentication/verification`, 'authentication', 'Email verification'),
-  authSessions: later(`${P}/authentication/sessions`, 'authentication', 'Sessions'),
-  organizations: later(`${P}/authentication/organizations`, 'authentication', 'Organizations'),
-  organization: later(`${P}/authentication/organizations/:id`, 'authentication', 'Organization'),
-  // Messaging
-  smsConfiguration: later(`${P}/sms-configuration`, 'messaging', 'SMS configuration'),
-  emailConfiguration: later(`${P}/email-configuration`, 'messaging', 'Email configuration'),
-  emailTemplates: later(`${P}/email-templates`, 'messaging', 'Email templates'),
-  emailDelivery: later(`${P}/email-delivery`, 'messaging', 'Email delivery'),
-  emailMessage: later(`${P}/email-delivery/:id`, 'messaging', 'Message'),
+  accountSettings: defineRoute('/settings', {
+    area: 'identity',
+    page: page.settings,
+    layout: { pageTitle: 'Account settings', breadcrumb: 'Account settings', skipFirstTimeExperience: true },
+    nav: { label: 'Account settings', keywords: ['profile', 'password'] },
+  }),
+  accountSettingsAdvanced: soon('/settings/advanced', 'identity', { label: 'Advanced account settings', parent: 'accountSettings', description: 'Manage second factors, passkeys and the sessions of your Console account.' }),
+  getStartedGeneral: soon('/get-started', 'general', { label: 'Get started', group: 'console', icon: Rocket, order: 30, description: 'A guided tour from your first project to your first signed-in user.' }),
+  invites: soon('/invites', 'general', { label: 'Invites', group: 'console', icon: UserPlus, order: 20, description: 'Accept or decline invitations to join other workspaces and projects.' }),
+  projects: defineRoute('/projects', {
+    area: 'general',
+    page: page.projects,
+    layout: { pageTitle: 'Projects', breadcrumb: 'Projects', skipFirstTimeExperience: true },
+    nav: { label: 'All projects', group: 'console', icon: Folders, order: 0 },
+  }),
+  createProject: defineRoute('/projects/create', {
+    area: 'general',
+    page: page.createProject,
+    layout: { pageTitle: 'Create project', breadcrumb: 'Create project', skipFirstTimeExperience: true },
+    nav: { label: 'Create project', parent: 'projects', keywords: ['new project'] },
+  }),
+  // Overview
+  getStarted: defineRoute(`${P}/get-started`, {
+    area: 'project',
+    page: page.getStarted,
+    layout: { pageTitle: 'Get started', breadcrumb: 'Get started' },
+    nav: { label: 'Get started', group: 'overview', icon: LayoutDashboard, order: 0, keywords: ['overview', 'home'] },
+  }),
   // Identities and sessions
-  identities: later(`${P}/identities`, 'identities', 'Identities'),
-  identity: later(`${P}/identities/:identity`, 'identities', 'Identity'),
-  sessions: later(`${P}/sessions`, 'identities', 'Sessions'),
-  session: later(`${P}/sessions/:session`, 'identities', 'Session'),
-  identitySchema: later(`${P}/identity-schema`, 'identities', 'Identity schema'),
+  identities: soon(`${P}/identities`, 'identities', { label: 'Identities', group: 'identities', icon: Users, order: 0, description: 'Browse, create, edit and delete the user accounts of this project.' }),
+  identity: soon(`${P}/identities/:identity`, 'identities', { label: 'Identity', parent: 'identities', description: "Shows one user's traits, credentials, sessions and recovery options." }),
+  sessions: soon(`${P}/sessions`, 'identities', { label: 'Sessions', group: 'identities', icon: Timer, order: 10, description: 'Lists the active sign-in sessions of your users and lets you revoke them.' }),
+  session: soon(`${P}/sessions/:session`, 'identities', { label: 'Session', parent: 'sessions', description: 'Shows one session: its user, devices, authentication methods and expiry.' }),
+  identitySchema: soon(`${P}/identity-schema`, 'identities', { label: 'Identity schema', group: 'identities', icon: FileJson, order: 20, description: 'Defines the traits every identity of this project carries, as a JSON schema.' }),
+  // Authentication
+  authentication: soon(`${P}/authentication`, 'authentication', { label: 'Sign-in methods', group: 'authentication', icon: KeyRound, order: 0, keywords: ['password', 'authentication'], description: 'Chooses how users sign up and sign in: password, code, passkey and more.' }),
+  passwordless: soon(`${P}/passwordless`, 'authentication', { label: 'Passwordless', group: 'authentication', icon: Zap, order: 10, description: 'Turns on sign-in with one-time codes, magic links and passkeys.' }),
+  mfa: soon(`${P}/mfa`, 'authentication', { label: 'Two-factor authentication', group: 'authentication', icon: ShieldCheck, order: 20, keywords: ['mfa', '2fa', 'totp'], description: 'Lets users protect their accounts with a second factor such as an authenticator app.' }),
+  authRecovery: soon(`${P}/authentication/recovery`, 'authentication', { label: 'Account recovery', group: 'authentication', icon: Lock, order: 30, description: 'Decides how users regain access to an account when they forget their password.' }),
+  authVerification: soon(`${P}/authentication/verification`, 'authentication', { label: 'Email verification', group: 'authentication', icon: BadgeCheck, order: 40, description: 'Decides whether and how users confirm their email address or phone number.' }),
+  authSessions: soon(`${P}/authentication/sessions`, 'authentication', { label: 'Session lifespan', group: 'authentication', icon: Timer, order: 50, keywords: ['sessions'], description: 'Sets how long a sign-in lasts and when users must sign in again.' }),
+  organizations: soon(`${P}/authentication/organizations`, 'authentication', { label: 'Organizations', group: 'authentication', icon: Building2, order: 60, keywords: ['b2b', 'sso'], description: 'Groups users by company domain and signs them in with their own identity provider.' }),
+  organization: soon(`${P}/authentication/organizations/:id`, 'authentication', { label: 'Organization', parent: 'organizations', description: "Shows one organization's domains and single sign-on connections." }),
+  // Social and SAML
+  socialSignin: soon(`${P}/social-signin`, 'federation', { label: 'Social sign-in', group: 'federation', icon: Share2, order: 0, keywords: ['oidc', 'google', 'github'], description: 'Lets users sign in with Google, GitHub, Apple and other providers.' }),
+  socialProvider: soon(`${P}/social-signin/:provider`, 'federation', { label: 'Social provider', parent: 'socialSignin', description: "Configures one social sign-in provider's client and claims mapping." }),
+  saml: soon(`${P}/saml`, 'federation', { label: 'SAML', group: 'federation', icon: Network, order: 10, description: 'Connects enterprise identity providers over SAML 2.0.' }),
+  samlProvider: soon(`${P}/saml/:provider`, 'federation', { label: 'SAML provider', parent: 'saml', description: "Configures one SAML identity provider's metadata and attribute mapping." }),
+  // OAuth2
+  oauth: soon(`${P}/oauth`, 'oauth', { label: 'OAuth2 clients', group: 'oauth', icon: AppWindow, order: 0, description: 'Registers the applications that obtain tokens from this project.' }),
+  oauthEndpoints: soon(`${P}/oauth/endpoints`, 'oauth', { label: 'Endpoints', group: 'oauth', icon: Link, order: 10, keywords: ['oauth2'], description: "Lists this project's OAuth2 and OpenID Connect endpoint URLs." }),
+  oauthConfigure: soon(`${P}/oauth/configure`, 'oauth', { label: 'Configuration', group: 'oauth', icon: SlidersHorizontal, order: 20, keywords: ['oauth2'], description: 'Sets the general behaviour of the OAuth2 server of this project.' }),
+  oauthOpenid: soon(`${P}/oauth/openid`, 'oauth', { label: 'OpenID Connect', group: 'oauth', icon: UserCheck, order: 30, keywords: ['oidc', 'oauth2'], description: 'Configures ID tokens, userinfo and the claims they carry.' }),
+  oauthUrls: soon(`${P}/oauth/urls`, 'oauth', { label: 'URLs', group: 'oauth', icon: Globe, order: 40, keywords: ['oauth2', 'login', 'consent'], description: 'Sets where the OAuth2 server sends users to sign in, consent and sign out.' }),
+  oauthLifespans: soon(`${P}/oauth/lifespans`, 'oauth', { label: 'Token lifespans', group: 'oauth', icon: Gauge, order: 50, keywords: ['oauth2'], description: 'Sets how long access, refresh and ID tokens stay valid.' }),
+  oauthStrategies: soon(`${P}/oauth/strategies`, 'oauth', { label: 'Token strategies', group: 'oauth', icon: Braces, order: 60, keywords: ['oauth2', 'jwt'], description: 'Chooses between opaque and JWT access tokens.' }),
+  oauthCookies: soon(`${P}/oauth/cookies`, 'oauth', { label: 'Cookies', group: 'oauth', icon: Cookie, order: 70, keywords: ['oauth2'], description: 'Sets the names and attributes of the cookies the OAuth2 server uses.' }),
   // Permissions
-  relationships: later(`${P}/permissions/relationships`, 'permissions', 'Relationships'),
-  permissionsConfiguration: later(`${P}/permissions/configuration`, 'permissions', 'Permission rules'),
-  // Federation
-  socialSignin: later(`${P}/social-signin`, 'federation', 'Social sign-in'),
-  socialProvider: later(`${P}/social-signin/:provider`, 'federation', 'Social provider'),
-  saml: later(`${P}/saml`, 'federation', 'SAML'),
-  samlProvider: later(`${P}/saml/:provider`, 'federation', 'SAML provider'),
-  // OAuth
-  oauth: later(`${P}/oauth`, 'oauth', 'OAuth2 clients'),
-  oauthEndpoints: later(`${P}/oauth/endpoints`, 'oauth', 'OAuth2 endpoints'),
-  oauthConfigure: later(`${P}/oauth/configure`, 'oauth', 'OAuth2 configuration'),
-  oauthOpenid: later(`${P}/oauth/openid`, 'oauth', 'OpenID Connect'),
-  oauthUrls: later(`${P}/oauth/urls`, 'oauth', 'OAuth2 URLs'),
-  oauthLifespans: later(`${P}/oauth/lifespans`, 'oauth', 'Token lifespans'),
-  oauthStrategies: later(`${P}/oauth/strategies`, 'oauth', 'Token strategies'),
-  oauthCookies: later(`${P}/oauth/cookies`, 'oauth', 'OAuth2 cookies'),
+  relationships: soon(`${P}/permissions/relationships`, 'permissions', { label: 'Relationships', group: 'permissions', icon: Waypoints, order: 0, keywords: ['permissions'], description: 'Browses and edits the relationships that permission checks are answered from.' }),
+  permissionsConfiguration: soon(`${P}/permissions/configuration`, 'permissions', { label: 'Permission rules', group: 'permissions', icon: ListTree, order: 10, keywords: ['permissions', 'opl'], description: 'Defines namespaces and the rules that turn relationships into permissions.' }),
+  // Messaging
+  emailConfiguration: soon(`${P}/email-configuration`, 'messaging', { label: 'Email configuration', group: 'messaging', icon: Mail, order: 0, keywords: ['smtp'], description: 'Sets the SMTP server and sender address of the emails this project sends.' }),
+  smsConfiguration: soon(`${P}/sms-configuration`, 'messaging', { label: 'SMS configuration', group: 'messaging', icon: Smartphone, order: 10, description: 'Sets the provider that delivers text messages with codes to your users.' }),
+  emailTemplates: soon(`${P}/email-templates`, 'messaging', { label: 'Templates', group: 'messaging', icon: FileText, order: 20, keywords: ['email'], description: 'Edits the text of the recovery, verification and code messages.' }),
+  emailDelivery: soon(`${P}/email-delivery`, 'messaging', { label: 'Delivery', group: 'messaging', icon: Send, order: 30, keywords: ['email', 'courier'], description: 'Lists the messages sent to your users and whether they were delivered.' }),
+  emailMessage: soon(`${P}/email-delivery/:id`, 'messaging', { label: 'Message', parent: 'emailDelivery', description: "Shows one message's recipient, content and delivery attempts." }),
   // Account experience
-  accountExperience: later(`${P}/account-experience`, 'account-experience', 'Account experience'),
-  theming: later(`${P}/account-experience/theming`, 'account-experience', 'Theming'),
-  themingCustomize: later(`${P}/account-experience/theming/customize`, 'account-experience', 'Customize theme'),
+  accountExperience: soon(`${P}/account-experience`, 'account-experience', { label: 'Account experience', group: 'account-experience', icon: AppWindow, order: 0, description: 'Previews and links the hosted sign-in, sign-up and settings pages of this project.' }),
+  theming: soon(`${P}/account-experience/theming`, 'account-experience', { label: 'Theming', group: 'account-experience', icon: Palette, order: 10, keywords: ['branding'], description: 'Chooses the logo, colours and fonts of the hosted pages.' }),
+  themingCustomize: soon(`${P}/account-experience/theming/customize`, 'account-experience', { label: 'Customize theme', parent: 'theming', description: 'Edits a theme in detail and previews it live.' }),
+  // Activity and developers
+  activity: soon(`${P}/activity`, 'project', { label: 'Activity', group: 'activity', icon: Activity, order: 0, keywords: ['metrics', 'usage'], description: 'Charts sign-ups, sign-ins and API usage of this project over time.' }),
+  activityEvents: soon(`${P}/activity/events`, 'project', { label: 'Events', group: 'activity', icon: ClipboardList, order: 10, keywords: ['event streams'], description: 'Streams the events of this project to your own systems.' }),
+  connect: soon(`${P}/connect`, 'project', { label: 'Connect', group: 'activity', icon: Plug, order: 20, keywords: ['sdk', 'quickstart'], description: 'Shows how to connect your application to this project, step by step.' }),
+  developers: soon(`${P}/developers`, 'project', { label: 'Developers', group: 'activity', icon: Code, order: 30, keywords: ['api keys', 'sdk'], description: 'Gathers the API keys, SDKs and endpoints developers need for this project.' }),
+  developerActions: soon(`${P}/developers/actions`, 'project', { label: 'Actions', group: 'activity', icon: Wrench, order: 40, keywords: ['webhooks', 'hooks'], description: 'Calls your webhooks before or after sign-up, sign-in and other flows.' }),
+  // Project settings
+  projectSettings: defineRoute(`${P}/settings`, {
+    area: 'project-settings',
+    page: page.projectSettings,
+    layout: { pageTitle: 'Project settings', breadcrumb: 'Settings' },
+    nav: { label: 'General', group: 'project-settings', icon: Settings, order: 0, keywords: ['project settings', 'rename', 'delete'] },
+  }),
+  collaborators: soon(`${P}/settings/collaborators`, 'project-settings', { label: 'Collaborators', group: 'project-settings', icon: UsersRound, order: 10, keywords: ['members', 'invite'], description: 'Invites people to work on this project and manages their access.' }),
+  projectBilling: soon(`${P}/settings/billing`, 'project-settings', { label: 'Billing', group: 'project-settings', icon: CreditCard, order: 20, keywords: ['plan', 'subscription'], description: "Shows this project's plan and usage, and lets you change the plan." }),
+  customDomains: soon(`${P}/custom-domains`, 'project-settings', { label: 'Custom domains', group: 'project-settings', icon: Globe, order: 30, keywords: ['cname'], description: 'Serves the hosted pages and APIs of this project from your own domain.' }),
+  browserRedirects: soon(`${P}/browser-redirects`, 'project-settings', { label: 'Browser redirects', group: 'project-settings', icon: ArrowRightLeft, order: 40, description: 'Sets where users land after signing in, signing up or signing out.' }),
+  sessionSettings: soon(`${P}/session-settings`, 'project-settings', { label: 'Session settings', group: 'project-settings', icon: Timer, order: 50, keywords: ['cookies'], description: 'Sets the session cookie and how sessions are checked.' }),
+  limits: soon(`${P}/limits`, 'project-settings', { label: 'Limits', group: 'project-settings', icon: Gauge, order: 60, keywords: ['quota', 'rate limits'], description: 'Shows the quotas and rate limits of this project and how close you are to them.' }),
+  uiSettings: soon(`${P}/ui`, 'project-settings', { label: 'User interface', group: 'project-settings', icon: Paintbrush, order: 70, keywords: ['ui urls'], description: 'Points the flows at your own sign-in, registration and settings pages.' }),
+  projectAdvanced: soon(`${P}/settings/advanced`, 'project-settings', { label: 'Advanced', group: 'project-settings', icon: Wrench, order: 80, keywords: ['config'], description: "Edits the project's full configuration as code." }),
   // Workspace
-  workspaces: defineRoute('/workspaces', { area: 'workspace', page: page.workspaces, layout: { pageTitle: 'Workspaces', breadcrumb: 'Workspaces' } }),
-  createWorkspace: defineRoute('/workspaces/create', { area: 'workspace', page: page.createWorkspace, layout: { pageTitle: 'Create workspace', breadcrumb: 'Create workspace', skipFirstTimeExperience: true } }),
-  workspace: defineRoute(W, { area: 'workspace', page: page.workspace, layout: { pageTitle: 'Workspace', breadcrumb: 'Overview' } }),
-  workspaceProjects: defineRoute(`${W}/projects`, { area: 'workspace', page: page.workspaceProjects, layout: { pageTitle: 'Workspace projects', breadcrumb: 'Projects' } }),
-  workspaceSettings: defineRoute(`${W}/settings`, { area: 'workspace', page: page.workspaceSettings, layout: { pageTitle: 'Workspace settings', breadcrumb: 'Settings' } }),
-  workspaceMembers: later(`${W}/settings/members`, 'workspace', 'Members'),
-  workspaceSubscription: later(`${W}/settings/subscription`, 'workspace', 'Subscription'),
-  workspaceApiKeys: later(`${W}/settings/api-keys`, 'workspace', 'API keys'),
-  workspaceBilling: later(`${W}/settings/billing`, 'workspace', 'Billing'),
+  workspaces: defineRoute('/workspaces', {
+    area: 'workspace',
+    page: page.workspaces,
+    layout: { pageTitle: 'Workspaces', breadcrumb: 'Workspaces' },
+    nav: { label: 'All workspaces', group: 'console', icon: Briefcase, order: 10 },
+  }),
+  createWorkspace: defineRoute('/workspaces/create', {
+    area: 'workspace',
+    page: page.createWorkspace,
+    layout: { pageTitle: 'Create workspace', breadcrumb: 'Create workspace', skipFirstTimeExperience: true },
+    nav: { label: 'Create workspace', parent: 'workspaces', keywords: ['new workspace'] },
+  }),
+  workspace: defineRoute(W, {
+    area: 'workspace',
+    page: page.workspace,
+    layout: { pageTitle: 'Workspace', breadcrumb: 'Overview' },
+    nav: { label: 'Overview', group: 'workspace', icon: LayoutDashboard, order: 0, keywords: ['workspace'] },
+  }),
+  workspaceProjects: defineRoute(`${W}/projects`, {
+    area: 'workspace',
+    page: page.workspaceProjects,
+    layout: { pageTitle: 'Workspace projects', breadcrumb: 'Projects' },
+    nav: { label: 'Projects', group: 'workspace', icon: Folders, order: 10, keywords: ['workspace projects'] },
+  }),
+  workspaceMembers: soon(`${W}/settings/members`, 'workspace', { label: 'Members', group: 'workspace', icon: Users, order: 20, keywords: ['invite', 'team'], description: 'Invites people to this workspace and sets who is an owner or a developer.' }),
+  workspaceApiKeys: soon(`${W}/settings/api-keys`, 'workspace', { label: 'API keys', group: 'workspace', icon: KeyRound, order: 30, keywords: ['workspace keys'], description: 'Creates and revokes keys that automate this workspace through the API.' }),
+  workspaceSubscription: soon(`${W}/settings/subscription`, 'workspace', { label: 'Subscription', group: 'workspace', icon: Inbox, order: 40, keywords: ['plan'], description: "Shows the workspace's plan and lets you change or cancel it." }),
+  workspaceBilling: soon(`${W}/settings/billing`, 'workspace', { label: 'Billing', group: 'workspace', icon: CreditCard, order: 50, keywords: ['invoices', 'payment'], description: 'Lists invoices and sets the payment method and billing address.' }),
+  workspaceSettings: defineRoute(`${W}/settings`, {
+    area: 'workspace',
+    page: page.workspaceSettings,
+    layout: { pageTitle: 'Workspace settings', breadcrumb: 'Settings' },
+    nav: { label: 'Settings', group: 'workspace', icon: Settings, order: 60, keywords: ['workspace settings', 'rename'] },
+  }),
 } as const;
+
+for (const [id, route] of Object.entries(REGISTRY)) (route as RouteDef).id = id;
+
+export const ROUTES = REGISTRY;
 
 export type RouteId = keyof typeof ROUTES;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ANALYTICS_EVENTS, analyticsEnabled, analyticsEventSchema, clampFlushInterval, clampSessionIdleTimeout } from './analytics';
+import { analyticsEventSchema } from '../schemas/analytics';
+import { ANALYTICS_EVENTS, analyticsEnabled, clampFlushInterval, clampSessionIdleTimeout } from './analytics';
 
 describe('clampFlushInterval', () => {
   it.each([

@@ -56,13 +56,3 @@ export function ErrorState({ title = 'Something went wrong', message, onRetry }:
     </div>
   );
 }
-
-/** Shared by every route whose page belongs to a later slice. */
-export function NotAvailable({ title }: { title: string }) {
-  return (
-    <div className="state" data-testid="not-available">
-      <h1 className="state-title">{title}</h1>
-      <p className="state-text">This page is not available yet.</p>
-    </div>
-  );
-}

@@ -26,7 +26,7 @@ export function Table<T>({ columns, rows, rowKey, caption, testId }: { columns: 
           {rows.map((row) => (
             <tr key={rowKey(row)}>
               {columns.map((c) => (
-                <td key={c.key} className={c.className}>
+                <td key={c.key} className={c.className} data-label={c.header}>
                   {c.render(row)}
                 </td>
               ))}

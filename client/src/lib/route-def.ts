@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 
 /** Names of the `:param` segments of a route pattern, e.g. '/projects/:project' → 'project'. */
 export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
@@ -34,9 +34,49 @@ export type RouteArea =
   | 'account-experience'
   | 'workspace';
 
-export type LazyPage = LazyExoticComponent<ComponentType<object>>;
+/** A page component whose code loads on first render, or earlier through `preload`. */
+export type LazyPage = ComponentType<object> & { preload: () => Promise<unknown> };
+
+/** The sidebar groups a route can sit in (spec §2 areas, arranged as the console navigates them). */
+export type NavGroupId =
+  | 'overview'
+  | 'identities'
+  | 'authentication'
+  | 'federation'
+  | 'oauth'
+  | 'permissions'
+  | 'messaging'
+  | 'account-experience'
+  | 'activity'
+  | 'project-settings'
+  | 'workspace'
+  | 'console';
+
+/** An icon component (lucide-react's shape). */
+export type NavIcon = ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true'; size?: number }>;
+
+/**
+ * Navigation metadata: the sidebar, breadcrumbs, palette and document titles all read it.
+ * A route with a `group` is a sidebar item; a detail route names its `parent` (a route id) instead,
+ * is reached through that page, and highlights it.
+ */
+export interface NavMeta {
+  label: string;
+  group?: NavGroupId;
+  icon?: NavIcon;
+  /** Position inside the group; lower first. */
+  order?: number;
+  /** Route id of the page this one is reached from (breadcrumbs, highlighting). */
+  parent?: string;
+  /** One sentence on what the area does, shown while the page is not built yet. */
+  description?: string;
+  /** Extra words the palette matches on. */
+  keywords?: readonly string[];
+}
 
 export interface RouteDef<P extends string = string> {
+  /** The registry key; set when the registry is assembled. */
+  id: string;
   pattern: P;
   area: RouteArea;
   requiresAuth: boolean;
@@ -44,6 +84,7 @@ export interface RouteDef<P extends string = string> {
   available: boolean;
   layout: LayoutOptions;
   page: LazyPage;
+  nav?: NavMeta;
   build: (params: PathParams<P>) => string;
 }
 
@@ -62,16 +103,19 @@ export interface RouteInit {
   available?: boolean;
   layout?: LayoutOptions;
   page: LazyPage;
+  nav?: NavMeta;
 }
 
 export function defineRoute<P extends string>(pattern: P, init: RouteInit): RouteDef<P> {
   return {
+    id: '',
     pattern,
     area: init.area,
     requiresAuth: init.requiresAuth ?? true,
     available: init.available ?? true,
     layout: init.layout ?? {},
     page: init.page,
+    ...(init.nav ? { nav: init.nav } : {}),
     build: (params) => buildPath(pattern, params as Record<string, string>),
   };
 }

@@ -2,40 +2,52 @@ import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useLocation } from 'wouter';
 import { MESSAGES } from '../../../shared/messages';
-import { LoadingProjectScreen } from '../components/Spinner';
 import { QUERY_RULES } from '../lib/query-client';
 import type { ProjectDetail } from '../lib/types';
 import { trpc } from '../trpc';
 
 const ProjectCtx = createContext<ProjectDetail | null>(null);
+/** True while a project route's project is still loading (or failed and is leaving). */
+const ProjectLoadingCtx = createContext(false);
 
 export const PROJECT_ACCESS_TOAST_ID = 'project-access-failure';
 
 /**
- * Spec §2/§4 project context: loading ('Loading Project'), then loaded (children rendered) or
- * error (access-failure toast and redirect to the project list). Project loading is not retried.
+ * Spec §2/§4 project context: loading, then loaded (the project is provided) or error (access-failure
+ * toast and redirect to the project list). Project loading is not retried. The frame stays on screen
+ * while loading; the page area shows 'Loading Project' (see useProjectLoading).
  */
-export function ProjectContext({ projectId, children }: { projectId: string; children: ReactNode }) {
-  const project = trpc.projects.get.useQuery({ projectId }, QUERY_RULES.project);
+export function ProjectContext({ projectId, children }: { projectId: string | undefined; children: ReactNode }) {
+  // Rendered on every route (idle without a project), so moving in and out of a project keeps the frame mounted.
+  const project = trpc.projects.get.useQuery({ projectId: projectId ?? '' }, { ...QUERY_RULES.project, enabled: Boolean(projectId) });
   const [, navigate] = useLocation();
+  const failed = Boolean(projectId) && project.isError;
 
   useEffect(() => {
-    if (!project.isError) return;
+    if (!failed) return;
     toast.error(MESSAGES.projectAccessFailure, { id: PROJECT_ACCESS_TOAST_ID });
     navigate('/projects', { replace: true });
-  }, [project.isError, navigate]);
+  }, [failed, navigate]);
 
-  if (project.isPending || project.isError) return <LoadingProjectScreen />;
-  return <ProjectCtx.Provider value={project.data}>{children}</ProjectCtx.Provider>;
+  const loaded = projectId && project.isSuccess ? project.data : null;
+  return (
+    <ProjectLoadingCtx.Provider value={Boolean(projectId) && !loaded}>
+      <ProjectCtx.Provider value={loaded}>{children}</ProjectCtx.Provider>
+    </ProjectLoadingCtx.Provider>
+  );
 }
 
 /** The loaded project of the surrounding ProjectContext. */
 export function useProject(): ProjectDetail {
   const project = useContext(ProjectCtx);
-  if (!project) throw new Error('useProject must be used inside ProjectContext');
+  if (!project) throw new Error('useProject must be used inside a loaded ProjectContext');
   return project;
 }
 
 export function useOptionalProject(): ProjectDetail | null {
   return useContext(ProjectCtx);
+}
+
+export function useProjectLoading(): boolean {
+  return useContext(ProjectLoadingCtx);
 }

@@ -1,29 +1,41 @@
-import { Suspense } from 'react';
-import { useParams } from 'wouter';
-import { GraceSpinner } from '../components/Spinner';
-import { RouteContext } from '../lib/route-context';
-import { isProjectRoute, type RouteDef } from '../lib/route-def';
-import { AuthGuard } from './AuthGuard';
-import { Layout } from './Layout';
-import { ProjectContext } from './ProjectContext';
+import { Fragment, Suspense, useEffect, useState } from 'react';
+import { Route, Switch } from 'wouter';
+import { GraceSpinner, LoadingProjectScreen } from '../components/Spinner';
+import { ROUTE_LIST, ROUTES } from '../routes';
+import { useOptionalProject, useProjectLoading } from './ProjectContext';
 
-/** One route: auth guard if required, project context for project routes, layout, lazy page. */
-export function RouteView({ route }: { route: RouteDef }) {
-  const params = useParams<{ project?: string }>();
-  const Page = route.page;
-  const page = (
+const NotFound = ROUTES.notFound.page;
+
+/**
+ * 'Loading Project', mounted in a small commit of its own just after the frame's, so its grace
+ * period runs from the moment the screen is in the page.
+ */
+function ProjectLoading() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  return ready ? <LoadingProjectScreen /> : null;
+}
+
+/**
+ * The page area: the current route's page, or 'Loading Project' while a project route's project
+ * loads. One Suspense boundary above every page, so a navigation (a transition) keeps the previous
+ * page on screen until the next one's code is in.
+ */
+export function RouteView() {
+  const projectLoading = useProjectLoading();
+  const project = useOptionalProject();
+  if (projectLoading) return <ProjectLoading />;
+  return (
     <Suspense fallback={<GraceSpinner />}>
-      <Page />
+      {/* Keyed by project: nothing typed for one project (a rename form) carries over to another. */}
+      <Fragment key={project?.id ?? ''}>
+        <Switch>
+          {ROUTE_LIST.map((route) => (
+            <Route key={route.pattern} path={route.pattern} component={route.page} />
+          ))}
+          <Route component={NotFound} />
+        </Switch>
+      </Fragment>
     </Suspense>
   );
-  const scoped =
-    isProjectRoute(route) && params.project ? (
-      // Keyed by project: nothing typed for one project (a rename form) carries over to another.
-      <ProjectContext key={params.project} projectId={params.project}>
-        <Layout route={route}>{page}</Layout>
-      </ProjectContext>
-    ) : (
-      <Layout route={route}>{page}</Layout>
-    );
-  return <RouteContext.Provider value={route}>{route.requiresAuth ? <AuthGuard>{scoped}</AuthGuard> : scoped}</RouteContext.Provider>;
 }

@@ -1,5 +1,5 @@
-import { Link, useLocation, useParams } from 'wouter';
-import { Switcher } from '../components/Switcher';
+import { Link, useLocation } from 'wouter';
+import { Switcher } from '../nav/Switcher';
 import { analytics, ANALYTICS_EVENTS } from '../lib/analytics';
 import { QUERY_RULES } from '../lib/query-client';
 import { environmentLabel } from '../pages/projects/environment';
@@ -12,13 +12,11 @@ function listStatus(query: { isPending: boolean; isError: boolean }): 'loading' 
   return query.isPending ? 'loading' : query.isError ? 'error' : 'ready';
 }
 
-export function ProjectSwitcher() {
-  const current = useOptionalProject();
-  const projects = trpc.projects.list.useQuery(undefined, QUERY_RULES.projectList);
-  const active = trpc.projects.getActive.useQuery(undefined, { ...QUERY_RULES.activeProject, enabled: !current });
+/** Makes a project the active one, then opens its home (spec §1: 'project switched' is captured). */
+export function useSwitchProject() {
   const utils = trpc.useUtils();
   const [, navigate] = useLocation();
-  const setActive = trpc.projects.setActive.useMutation({
+  return trpc.projects.setActive.useMutation({
     onSuccess: ({ projectId }) => {
       utils.projects.getActive.setData(undefined, { projectId });
       analytics.capture(ANALYTICS_EVENTS.projectSwitched, { project_id: projectId });
@@ -26,6 +24,14 @@ export function ProjectSwitcher() {
     },
     onError: (error) => showError(error, 'Could not switch project'),
   });
+}
+
+export function ProjectSwitcher() {
+  const current = useOptionalProject();
+  const projects = trpc.projects.list.useQuery(undefined, QUERY_RULES.projectList);
+  const active = trpc.projects.getActive.useQuery(undefined, { ...QUERY_RULES.activeProject, enabled: !current });
+  const utils = trpc.useUtils();
+  const setActive = useSwitchProject();
 
   const selectedId = current?.id ?? active.data?.projectId;
   const items = (projects.data ?? []).map((p) => ({ id: p.id, label: p.name, description: environmentLabel(p.environment) }));
@@ -40,6 +46,7 @@ export function ProjectSwitcher() {
       status={listStatus(projects)}
       selectedId={selectedId}
       onSelect={(projectId) => setActive.mutate({ projectId })}
+      onIntent={(projectId) => void utils.projects.get.prefetch({ projectId }, QUERY_RULES.project)}
       footer={
         <Link href={ROUTES.createProject.build({})} className="switcher-link" data-testid="switcher-create-project">
           + Create project
@@ -49,14 +56,13 @@ export function ProjectSwitcher() {
   );
 }
 
-export function WorkspaceSwitcher() {
-  const params = useParams<{ workspace?: string }>();
+export function WorkspaceSwitcher({ workspaceId }: { workspaceId?: string | undefined }) {
   const project = useOptionalProject();
   const workspaces = trpc.workspaces.list.useQuery(undefined, QUERY_RULES.workspaceList);
   const [, navigate] = useLocation();
 
   const items = (workspaces.data?.workspaces ?? []).flatMap((w) => (w.id ? [{ id: w.id, label: w.name }] : []));
-  const selectedId = params.workspace ?? project?.workspace_id ?? undefined;
+  const selectedId = workspaceId ?? project?.workspace_id ?? undefined;
   const currentLabel = items.find((i) => i.id === selectedId)?.label ?? 'All workspaces';
 
   return (

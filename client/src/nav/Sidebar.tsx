@@ -1,0 +1,122 @@
+import { ChevronDown } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { RouteDef } from '../lib/route-def';
+import { ROUTE_LIST } from '../routes';
+import { ProjectSwitcher, WorkspaceSwitcher } from '../shell/Switchers';
+import { activeHref, navSections, routeScope, type NavItem, type NavSection, type ScopeParams } from './nav-model';
+import { OverflowTooltip } from './OverflowTooltip';
+
+const COLLAPSED_KEY = 'console-nav-collapsed';
+
+function readCollapsed(): Set<string> {
+  try {
+    const value: unknown = JSON.parse(window.localStorage.getItem(COLLAPSED_KEY) ?? '[]');
+    return new Set(Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+  } catch {
+    return new Set();
+  }
+}
+
+function useCollapsedGroups(activeGroup: string | undefined): [Set<string>, (id: string) => void] {
+  const [collapsed, setCollapsed] = useState(readCollapsed);
+  const save = (next: Set<string>) => {
+    setCollapsed(next);
+    try {
+      window.localStorage.setItem(COLLAPSED_KEY, JSON.stringify([...next]));
+    } catch {
+      // Storage may be disabled; the choice holds for this visit.
+    }
+  };
+  // Arriving on a page of a collapsed group opens it, so the current item is always in view.
+  useEffect(() => {
+    if (activeGroup && collapsed.has(activeGroup)) {
+      const next = new Set(collapsed);
+      next.delete(activeGroup);
+      save(next);
+    }
+    // Only a change of page reopens a group; collapsing the current one by hand stays collapsed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [activeGroup]);
+  const toggle = (id: string) => {
+    const next = new Set(collapsed);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    save(next);
+  };
+  return [collapsed, toggle];
+}
+
+function SidebarLink({ item, active, onNavigate }: { item: NavItem; active: boolean; onNavigate?: (() => void) | undefined }) {
+  const Icon = item.route.nav?.icon;
+  return (
+    <li>
+      <OverflowTooltip text={item.label}>
+        <Link href={item.href} className={active ? 'nav-link nav-link-current' : 'nav-link'} aria-current={active ? 'page' : undefined} data-testid={item.testId} onClick={onNavigate}>
+          {Icon && <Icon className="nav-icon" aria-hidden="true" size={16} />}
+          <span className="truncate nav-label">{item.label}</span>
+          {item.soon && (
+            <span className="nav-soon" data-testid="nav-soon">
+              Soon
+            </span>
+          )}
+        </Link>
+      </OverflowTooltip>
+    </li>
+  );
+}
+
+function SidebarGroup({ section, open, onToggle, active, onNavigate }: { section: NavSection; open: boolean; onToggle: () => void; active: string | null; onNavigate?: (() => void) | undefined }) {
+  const listId = useId();
+  return (
+    <div className="nav-group" data-testid={`nav-group-${section.group.id}`}>
+      <h2 className="nav-group-heading">
+        <button type="button" className="nav-group-toggle" aria-expanded={open} aria-controls={listId} onClick={onToggle} data-testid={`nav-group-toggle-${section.group.id}`}>
+          <span>{section.group.label}</span>
+          <ChevronDown aria-hidden="true" size={14} className="nav-group-chevron" />
+        </button>
+      </h2>
+      <ul id={listId} hidden={!open}>
+        {section.items.map((item) => (
+          <SidebarLink key={item.route.id} item={item} active={item.href === active} onNavigate={onNavigate} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+const SCOPE_LABEL = { project: 'Project', workspace: 'Workspace', console: 'Console' } as const;
+
+/**
+ * The sidebar, generated from the route registry: the switchers, then the current project's or
+ * workspace's groups, then the console's own pages. The item the location lies under is highlighted.
+ */
+export function Sidebar({ route, params, onNavigate }: { route: RouteDef; params: ScopeParams; onNavigate?: () => void }) {
+  const [location] = useLocation();
+  const scope = routeScope(route);
+  const scoped = scope === 'console' ? [] : navSections(ROUTE_LIST, scope, params);
+  const general = navSections(ROUTE_LIST, 'console', {});
+  const all = [...scoped, ...general];
+  const active = activeHref(location, all.flatMap((s) => s.items.map((i) => i.href)));
+  const activeGroup = all.find((s) => s.items.some((i) => i.href === active))?.group.id;
+  const [collapsed, toggle] = useCollapsedGroups(activeGroup);
+  const group = (section: NavSection) => (
+    <SidebarGroup key={section.group.id} section={section} open={!collapsed.has(section.group.id)} onToggle={() => toggle(section.group.id)} active={active} onNavigate={onNavigate} />
+  );
+  return (
+    <div className="sidebar-content">
+      <div className="sidebar-switchers">
+        <WorkspaceSwitcher workspaceId={params.workspace} />
+        <ProjectSwitcher />
+      </div>
+      {scoped.length > 0 && (
+        <nav aria-label={SCOPE_LABEL[scope]} className="nav" data-testid={`sidebar-nav-${scope}`}>
+          {scoped.map(group)}
+        </nav>
+      )}
+      <nav aria-label={SCOPE_LABEL.console} className="nav" data-testid="sidebar-nav-console">
+        {general.map(group)}
+      </nav>
+    </div>
+  );
+}

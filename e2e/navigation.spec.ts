@@ -1,0 +1,313 @@
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { E2E_BASE_URL } from './ports';
+import { createProject, createWorkspace, expectNoA11yViolationsInBothThemes, expectNoHorizontalScroll, newUser, register } from './support';
+
+/**
+ * Every page of the route registry, as a user reaches it: a sidebar link (the drawer on a phone) or
+ * the command palette. Written out here, independent of the client's registry.
+ */
+interface Stop {
+  path: (ids: Ids) => string;
+  heading: (ids: Ids) => string;
+  /** A sidebar link's test id, or the palette entry to search for and pick. */
+  via: { sidebar: string } | { palette: string; search: string };
+  soon?: boolean;
+  scope: 'project' | 'workspace' | 'console';
+}
+
+interface Ids {
+  project: string;
+  projectName: string;
+  workspace: string;
+  workspaceName: string;
+}
+
+const project = (suffix: string, testId: string, heading: string, soon = true): Stop => ({
+  path: (ids) => `/projects/${ids.project}/${suffix}`,
+  heading: () => heading,
+  via: { sidebar: testId },
+  soon,
+  scope: 'project',
+});
+const workspace = (suffix: string, testId: string, heading: string): Stop => ({
+  path: (ids) => `/workspaces/${ids.workspace}/${suffix}`,
+  heading: () => heading,
+  via: { sidebar: testId },
+  soon: true,
+  scope: 'workspace',
+});
+
+const PROJECT_STOPS: Stop[] = [
+  { path: (ids) => `/projects/${ids.project}/get-started`, heading: (ids) => ids.projectName, via: { sidebar: 'nav-get-started' }, scope: 'project' },
+  project('identities', 'nav-identities', 'Identities'),
+  project('sessions', 'nav-sessions', 'Sessions'),
+  project('identity-schema', 'nav-identity-schema', 'Identity schema'),
+  project('authentication', 'nav-authentication', 'Sign-in methods'),
+  project('passwordless', 'nav-passwordless', 'Passwordless'),
+  project('mfa', 'nav-mfa', 'Two-factor authentication'),
+  project('authentication/recovery', 'nav-auth-recovery', 'Account recovery'),
+  project('authentication/verification', 'nav-auth-verification', 'Email verification'),
+  project('authentication/sessions', 'nav-auth-sessions', 'Session lifespan'),
+  project('authentication/organizations', 'nav-organizations', 'Organizations'),
+  project('social-signin', 'nav-social-signin', 'Social sign-in'),
+  project('saml', 'nav-saml', 'SAML'),
+  project('oauth', 'nav-oauth', 'OAuth2 clients'),
+  project('oauth/endpoints', 'nav-oauth-endpoints', 'Endpoints'),
+  project('oauth/configure', 'nav-oauth-configure', 'Configuration'),
+  project('oauth/openid', 'nav-oauth-openid', 'OpenID Connect'),
+  project('oauth/urls', 'nav-oauth-urls', 'URLs'),
+  project('oauth/lifespans', 'nav-oauth-lifespans', 'Token lifespans'),
+  project('oauth/strategies', 'nav-oauth-strategies', 'Token strategies'),
+  project('oauth/cookies', 'nav-oauth-cookies', 'Cookies'),
+  project('permissions/relationships', 'nav-relationships', 'Relationships'),
+  project('permissions/configuration', 'nav-permissions-configuration', 'Permission rules'),
+  project('email-configuration', 'nav-email-configuration', 'Email configuration'),
+  project('sms-configuration', 'nav-sms-configuration', 'SMS configuration'),
+  project('email-templates', 'nav-email-templates', 'Templates'),
+  project('email-delivery', 'nav-email-delivery', 'Delivery'),
+  project('account-experience', 'nav-account-experience', 'Account experience'),
+  project('account-experience/theming', 'nav-theming', 'Theming'),
+  {
+    path: (ids) => `/projects/${ids.project}/account-experience/theming/customize`,
+    heading: () => 'Customize theme',
+    via: { palette: 'palette-route-themingCustomize', search: 'customize theme' },
+    soon: true,
+    scope: 'project',
+  },
+  project('activity', 'nav-activity', 'Activity'),
+  project('activity/events', 'nav-activity-events', 'Events'),
+  project('connect', 'nav-connect', 'Connect'),
+  project('developers', 'nav-developers', 'Developers'),
+  project('developers/actions', 'nav-developer-actions', 'Actions'),
+  project('settings', 'nav-project-settings', 'Project settings', false),
+  project('settings/collaborators', 'nav-collaborators', 'Collaborators'),
+  project('settings/billing', 'nav-project-billing', 'Billing'),
+  project('custom-domains', 'nav-custom-domains', 'Custom domains'),
+  project('browser-redirects', 'nav-browser-redirects', 'Browser redirects'),
+  project('session-settings', 'nav-session-settings', 'Session settings'),
+  project('limits', 'nav-limits', 'Limits'),
+  project('ui', 'nav-ui-settings', 'User interface'),
+  project('settings/advanced', 'nav-project-advanced', 'Advanced'),
+];
+
+const console_ = (path: string, testId: string, heading: string, soon = true): Stop => ({ path: () => path, heading: () => heading, via: { sidebar: testId }, soon, scope: 'console' });
+const palette = (path: string, id: string, search: string, heading: string, soon = false): Stop => ({ path: () => path, heading: () => heading, via: { palette: `palette-route-${id}`, search }, soon, scope: 'console' });
+
+const CONSOLE_STOPS: Stop[] = [
+  console_('/projects', 'nav-projects', 'Projects', false),
+  console_('/invites', 'nav-invites', 'Invites'),
+  console_('/get-started', 'nav-get-started-general', 'Get started'),
+  console_('/support', 'nav-support', 'Support'),
+  palette('/settings', 'accountSettings', 'account settings', 'Account settings'),
+  palette('/settings/advanced', 'accountSettingsAdvanced', 'advanced account', 'Advanced account settings', true),
+  palette('/projects/create', 'createProject', 'create project', 'Create a project'),
+  palette('/workspaces/create', 'createWorkspace', 'create workspace', 'Create a workspace'),
+  console_('/workspaces', 'nav-workspaces', 'Workspaces', false),
+];
+
+const WORKSPACE_STOPS: Stop[] = [
+  // From the workspace list, the palette opens the workspace itself.
+  { path: (ids) => `/workspaces/${ids.workspace}`, heading: (ids) => ids.workspaceName, via: { palette: 'palette-workspace', search: 'acme' }, scope: 'workspace' },
+  { path: (ids) => `/workspaces/${ids.workspace}/projects`, heading: (ids) => `${ids.workspaceName}: projects`, via: { sidebar: 'nav-workspace-projects' }, scope: 'workspace' },
+  workspace('settings/members', 'nav-workspace-members', 'Members'),
+  workspace('settings/api-keys', 'nav-workspace-api-keys', 'API keys'),
+  workspace('settings/subscription', 'nav-workspace-subscription', 'Subscription'),
+  workspace('settings/billing', 'nav-workspace-billing', 'Billing'),
+  { path: (ids) => `/workspaces/${ids.workspace}/settings`, heading: () => 'Workspace settings', via: { sidebar: 'nav-workspace-settings' }, scope: 'workspace' },
+  { path: (ids) => `/workspaces/${ids.workspace}`, heading: (ids) => ids.workspaceName, via: { sidebar: 'nav-workspace' }, scope: 'workspace' },
+];
+
+const ALL_STOPS = [...PROJECT_STOPS, ...CONSOLE_STOPS, ...WORKSPACE_STOPS];
+
+// A 255-character name without spaces: the longest a project may have, and the hardest to lay out.
+const LONG_NAME = `Long${'n'.repeat(247)}name`;
+
+test.describe.configure({ mode: 'serial' });
+
+let context: BrowserContext;
+let page: Page;
+let ids: Ids;
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  context = await browser.newContext({ baseURL: E2E_BASE_URL, viewport: { width: 1440, height: 900 }, colorScheme: 'light' });
+  page = await context.newPage();
+  await register(page, newUser('navigator'));
+  const workspaceName = 'Acme';
+  const workspaceId = await createWorkspace(page, workspaceName);
+  const projectId = await createProject(page, LONG_NAME);
+  ids = { project: projectId, projectName: LONG_NAME, workspace: workspaceId, workspaceName };
+});
+
+test.afterAll(async () => {
+  await context?.close();
+});
+
+async function openSidebar(page: Page, mobile: boolean): Promise<Locator> {
+  if (!mobile) return page.getByTestId('sidebar');
+  await page.getByTestId('drawer-button').click();
+  const drawer = page.getByRole('dialog', { name: 'Navigation' });
+  await expect(drawer).toBeVisible();
+  return drawer;
+}
+
+async function go(page: Page, stop: Stop, mobile: boolean): Promise<void> {
+  if ('sidebar' in stop.via) {
+    const sidebar = await openSidebar(page, mobile);
+    const link = sidebar.getByTestId(stop.via.sidebar);
+    if (stop.soon) await expect(link.getByTestId('nav-soon')).toHaveText('Soon');
+    else await expect(link.getByTestId('nav-soon')).toHaveCount(0);
+    await link.click();
+    if (mobile) await expect(page.getByTestId('drawer')).toBeHidden();
+    return;
+  }
+  // The palette: by keyboard on a desktop, by its top-bar button on a phone.
+  if (mobile) await page.getByTestId('palette-button').click();
+  else await page.keyboard.press('Control+K');
+  const dialog = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('combobox').fill(stop.via.search);
+  await dialog.getByTestId(stop.via.palette).first().click();
+  await expect(dialog).toBeHidden();
+}
+
+/**
+ * Every screen, at both widths, gets the full axe run in the light theme and axe's colour rules in
+ * the dark one (the theme changes colours only, the document is the same). Menus, the palette and the
+ * drawer get the full run in both themes.
+ */
+async function checkA11y(page: Page, screen: string): Promise<void> {
+  await expectNoA11yViolationsInBothThemes(page, screen, { darkColorsOnly: true });
+}
+
+async function walk(page: Page, mobile: boolean): Promise<void> {
+  // Start on a project page other than the first stop, so that every stop is a navigation.
+  await page.goto(`/projects/${ids.project}/settings`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Project settings');
+  if (mobile) {
+    await openSidebar(page, true);
+    await expectNoA11yViolationsInBothThemes(page, 'navigation drawer (open)');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('drawer')).toBeHidden();
+    await expect(page.getByTestId('drawer-button')).toBeFocused();
+  }
+  for (const stop of ALL_STOPS) {
+    const path = stop.path(ids);
+    await test.step(`${mobile ? '390' : '1440'} px: ${path}`, async () => {
+      await go(page, stop, mobile);
+      await expect(page).toHaveURL((url) => url.pathname === path);
+      const heading = page.getByRole('heading', { level: 1 });
+      await expect(heading).toHaveText(stop.heading(ids));
+      // Focus moved into the new page: its heading, or the field a form page focuses itself.
+      await expect(page.locator('main :focus')).toHaveCount(1);
+      if (stop.soon) {
+        await expect(heading).toBeFocused();
+        await expect(page.getByTestId('soon-description')).toHaveText(/^[A-Z].+\.$/);
+        await expect(page.getByTestId('soon-back')).toBeVisible();
+      }
+      if (stop.scope === 'project') await expect(page).toHaveTitle(new RegExp(` · ${ids.projectName} · Console$`));
+      if (!mobile && 'sidebar' in stop.via) await expect(page.getByTestId('sidebar').getByTestId(stop.via.sidebar)).toHaveAttribute('aria-current', 'page');
+      await expect(page.getByTestId('breadcrumbs')).toBeVisible();
+      await expectNoHorizontalScroll(page, path);
+      await checkA11y(page, `${path} at ${mobile ? 390 : 1440} px`);
+    });
+  }
+}
+
+test('every registry page is reachable from the sidebar or the palette at 1440 px, without sideways scroll, accessible in both themes', async () => {
+  test.setTimeout(1_800_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await walk(page, false);
+});
+
+test('every registry page is reachable from the drawer or the palette at 390 px, without sideways scroll, accessible in both themes', async () => {
+  test.setTimeout(1_800_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await walk(page, true);
+});
+
+test('detail pages highlight their parent and carry breadcrumbs up to it', async () => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/projects/${ids.project}/identities/some-identity`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Identity');
+  await expect(page.getByTestId('sidebar').getByTestId('nav-identities')).toHaveAttribute('aria-current', 'page');
+  const crumbs = page.getByTestId('breadcrumbs').getByRole('listitem');
+  await expect(crumbs).toHaveText(['Projects', ids.projectName, 'Identities', 'Identity']);
+  await expect(page).toHaveTitle(`Identity · ${ids.projectName} · Console`);
+  // The parent crumb leads back to the list.
+  await page.getByTestId('breadcrumbs').getByRole('link', { name: 'Identities' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === `/projects/${ids.project}/identities`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Identities');
+  // A collapsed group hides its links and stays collapsed across pages until opened again.
+  const toggle = page.getByTestId('nav-group-toggle-oauth');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByTestId('nav-oauth-endpoints')).toBeHidden();
+  await page.getByTestId('nav-sessions').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sessions');
+  await expect(page.getByTestId('nav-oauth-endpoints')).toBeHidden();
+  await toggle.click();
+  await expect(page.getByTestId('nav-oauth-endpoints')).toBeVisible();
+});
+
+test('the palette creates and switches projects; the help menu holds the external links', async () => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/projects/${ids.project}/identities`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Identities');
+
+  // Opened with the mouse from the top bar; Escape closes it and focus returns to the button.
+  const button = page.getByTestId('palette-button');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await button.click();
+  await expect(palette).toBeVisible();
+  await expect(palette.getByRole('combobox')).toBeFocused();
+  await expect(palette.getByRole('listbox')).toBeVisible();
+  await expectNoA11yViolationsInBothThemes(page, 'command palette (open)');
+  await page.keyboard.press('Escape');
+  await expect(palette).toBeHidden();
+  await expect(button).toBeFocused();
+
+  // Create project: an action of the palette, by keyboard.
+  await page.keyboard.press('Control+K');
+  await palette.getByRole('combobox').fill('create project');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/projects\/create$/);
+  await page.getByTestId('project-name-input').fill('Second');
+  await page.getByTestId('create-project-submit').click();
+  await expect(page.getByTestId('project-name')).toHaveText('Second');
+
+  // Switch project: the palette lists every project.
+  await page.keyboard.press('Control+K');
+  await palette.getByRole('combobox').fill(ids.projectName.slice(0, 12));
+  await expect(palette.getByTestId('palette-project')).toHaveCount(1);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/projects/${ids.project}/get-started$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(ids.projectName);
+  await expect(page.getByTestId('project-switcher')).toContainText(ids.projectName);
+
+  // Help: the support page and the spec's external links, each opening in a new tab.
+  await page.getByTestId('help-menu').click();
+  const help = page.getByTestId('help-menu-content');
+  await expect(help).toBeVisible();
+  const links = help.getByRole('menuitem');
+  await expect(links).toHaveText([
+    'Support',
+    'Documentation(opens in a new tab)',
+    'Service status(opens in a new tab)',
+    'Pricing(opens in a new tab)',
+    'Contact us(opens in a new tab)',
+    'Talk to sales(opens in a new tab)',
+    'Book a demo(opens in a new tab)',
+    'Terms of service(opens in a new tab)',
+    'Privacy policy(opens in a new tab)',
+    'Homepage(opens in a new tab)',
+  ]);
+  for (const id of ['docs', 'status', 'pricing', 'contact', 'talkToSales', 'bookDemo', 'terms', 'privacy', 'homepage']) {
+    await expect(help.getByTestId(`help-${id}`)).toHaveAttribute('href', /^https:\/\//);
+    await expect(help.getByTestId(`help-${id}`)).toHaveAttribute('target', '_blank');
+  }
+  await expectNoA11yViolationsInBothThemes(page, 'help menu (open)');
+  await help.getByTestId('help-support').click();
+  await expect(page).toHaveURL(/\/support$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Support');
+});
