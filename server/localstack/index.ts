@@ -7,7 +7,8 @@ import { registerControlPlane } from './controlplane/index';
 import { openDb } from './db/index';
 import type { Db } from './db/types';
 import { registerIdentity, toErrorResponse } from './identity/routes';
-import type { HashOptions } from './identity/password';
+import { DEFAULT_HASH_OPTIONS, type HashOptions } from './identity/password';
+import { registerIdentityAdmin } from './identity-admin/index';
 import type { RateLimitOptions } from './identity/rate-limit';
 import { resolveSession } from './identity/session';
 import { REQUEST_TIMEOUT_MS, requestTimeoutOptions } from '../request-timeout';
@@ -145,4 +146,9 @@ async function setUp(app: FastifyInstance, ctx: LocalStackContext, opts: LocalSt
     mailbox: opts.mailbox === true,
   });
   await registerControlPlane(app, ctx);
+  await registerIdentityAdmin(app, {
+    ctx,
+    hash: opts.passwordHash ?? DEFAULT_HASH_OPTIONS,
+    sessionLifespanMs: opts.sessionLifespanMs ?? 24 * 60 * 60_000,
+  });
 }

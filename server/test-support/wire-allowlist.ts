@@ -37,6 +37,17 @@ const KRATOS_ROUTES: [string, string][] = [
 
 const ERROR_STATUSES = [400, 401, 403, 404, 409, 500, 503];
 
+/** The identity admin API's writes, which refuse a cross-origin browser write with Kratos' security_csrf_violation. */
+const KRATOS_ADMIN_WRITES: [string, string][] = [
+  ['POST', '/admin/identities'],
+  ['PUT', '/admin/identities/{id}'],
+  ['PATCH', '/admin/identities/{id}'],
+  ['DELETE', '/admin/identities/{id}'],
+  ['DELETE', '/admin/identities/{id}/sessions'],
+  ['DELETE', '/admin/sessions/{id}'],
+  ['PATCH', '/admin/sessions/{id}/extend'],
+];
+
 const ERROR_ID_ENUM =
   "genericErrorContent.id is an enum of the console API's two ids (feature_not_available, quota_exceeded), but " +
   'the same schema describes every Kratos error, whose ids are many more (session_inactive, ' +
@@ -56,6 +67,7 @@ const LOCATION_CHANGE =
 
 export const WIRE_ALLOWLIST: AllowlistEntry[] = [
   ...KRATOS_ROUTES.map(([method, path]) => ({ method, path, instancePath: '/error/id', reason: ERROR_ID_ENUM })),
+  ...KRATOS_ADMIN_WRITES.map(([method, path]) => ({ method, path, status: 403, instancePath: '/error/id', reason: ERROR_ID_ENUM })),
   ...FLOWS.map((flow) => ({ method: 'POST', path: `/self-service/${flow}`, status: 400, alternative: 'errorGeneric', reason: FLOW_400 })),
   ...FLOWS.map((flow) => ({ method: 'POST', path: `/self-service/${flow}`, status: 422, instancePath: '/error', reason: LOCATION_CHANGE })),
   ...(

@@ -58,7 +58,7 @@ export async function identityJson(q: Queryable, nid: string, identityId: string
       created_at: iso(a.created_at),
       updated_at: iso(a.updated_at),
     })),
-    metadata_public: null,
+    metadata_public: (row.metadata_public ?? null) as Record<string, unknown> | null,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     organization_id: null,

@@ -24,6 +24,8 @@ export const identities = pgTable(
     nid: uuid().notNull(),
     schema_id: text().notNull().default('default'),
     traits: jsonb().$type<Traits>().notNull(),
+    metadata_public: jsonb(),
+    metadata_admin: jsonb(),
     state: text().notNull().default('active'),
     state_changed_at: timestamp(tstz).notNull().defaultNow(),
     created_at: timestamp(tstz).notNull().defaultNow(),

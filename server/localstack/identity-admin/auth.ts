@@ -1,0 +1,73 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { authenticateApiKey } from '../controlplane/api-keys/verify';
+import { isAllowed, projectRole } from '../controlplane/store/roles';
+import type { Queryable } from '../db/types';
+import { csrfViolation } from '../identity/errors';
+import { identities, sessions } from '../identity/schema';
+import { hashToken, SESSION_COOKIE } from '../identity/session';
+import { CONSOLE_NID } from '../identity/tenant-id';
+import { forbidden, unauthorized } from './errors';
+import type { ProjectRow } from '../controlplane/schema';
+
+/** Who called an admin path: the project's API key, or a member of the project signed in to the console. */
+export type AdminCaller = { kind: 'api_key'; keyId: string } | { kind: 'member'; identityId: string };
+
+/** Reads need `backoffice.project.read`, every other method `backoffice.project.write` (spec §6). */
+export const permissionFor = (method: string) =>
+  method === 'GET' || method === 'HEAD' ? 'backoffice.project.read' : 'backoffice.project.write';
+
+/**
+ * Authorizes a call to a project's admin API. With an Authorization header, only a live `ory_pat_` key of
+ * this very project passes (any other value, a key of another project included, is 401: to this project
+ * it is no credential). Without one, the console's session cookie must belong to a member of the project
+ * whose role grants the permission the method needs (403 otherwise). A session of the project's own
+ * end users is not a console session and never passes. Cookie-authenticated writes sent by a browser from
+ * another origin are refused as cross-site request forgery.
+ */
+export async function authorizeAdmin(q: Queryable, req: FastifyRequest, project: ProjectRow): Promise<AdminCaller> {
+  const authorization = req.headers.authorization;
+  if (authorization !== undefined) {
+    const key = await authenticateApiKey(q, authorization);
+    if (key?.kind === 'project' && key.projectId === project.id) return { kind: 'api_key', keyId: key.keyId };
+    throw unauthorized();
+  }
+  const identityId = await consoleIdentity(q, req.cookies?.[SESSION_COOKIE]);
+  if (!identityId) throw unauthorized();
+  const role = await projectRole(q, identityId, project);
+  if (!role) throw forbidden('You are not a member of this project.');
+  const permission = permissionFor(req.method);
+  if (!isAllowed(role, permission)) throw forbidden(`Your role on this project does not grant ${permission}.`);
+  if (permission === 'backoffice.project.write' && crossOrigin(req)) throw csrfViolation('tokenMismatch');
+  return { kind: 'member', identityId };
+}
+
+/** The identity of a working session of the console's own tenant that the cookie carries, or null. */
+async function consoleIdentity(q: Queryable, token: string | undefined): Promise<string | null> {
+  if (!token || token.length > 512) return null;
+  const [row] = await q.orm
+    .select({ id: sessions.identity_id })
+    .from(sessions)
+    .innerJoin(identities, and(eq(identities.id, sessions.identity_id), eq(identities.nid, CONSOLE_NID)))
+    .where(
+      and(
+        eq(sessions.token_hash, hashToken(token)),
+        eq(sessions.nid, CONSOLE_NID),
+        eq(sessions.active, true),
+        gt(sessions.expires_at, new Date()),
+        eq(identities.state, 'active'),
+      ),
+    );
+  return row?.id ?? null;
+}
+
+/** A browser's write from a page of another origin (server-side callers such as the BFF send no Origin). */
+function crossOrigin(req: FastifyRequest): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return false;
+  try {
+    return new URL(origin).host !== req.headers.host;
+  } catch {
+    return true;
+  }
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { LocalStackContext } from '../context';
+import type { HashOptions } from '../identity/password';
+import { tenantOf } from '../identity/tenant';
+import { authorizeAdmin, type AdminCaller } from './auth';
+
+/** What the admin routes need from the stack. */
+export interface AdminDeps {
+  ctx: LocalStackContext;
+  /** Argon2id cost for passwords set through the admin API (the stack's own setting). */
+  hash: HashOptions;
+  /** How far `extend` moves a session's expiry. */
+  sessionLifespanMs: number;
+}
+
+export interface AdminRequest {
+  tenant: { nid: string; projectId: string };
+  caller: AdminCaller;
+  /** The tenant's public base URL (`…/project-api/{slug}`), for schema_url. */
+  base: string;
+}
+
+const admins = new WeakMap<FastifyRequest, AdminRequest>();
+
+/**
+ * Authorizes every request of `scope` before its schemas are looked at (so a caller without a credential
+ * learns nothing about the input it sent): the project tenant its `:slug` resolved, and the caller's
+ * right to the method. The data plane's credentials (a project key, or a member's console session) are
+ * not among route()'s control-plane auth modes, so its routes are declared `auth: 'public'` and rely on this.
+ */
+export function useAdminAuthorization(scope: FastifyInstance, deps: AdminDeps): void {
+  scope.addHook('preValidation', async (req) => {
+    const tenant = tenantOf(req);
+    if (!tenant.project) throw new Error('the identity admin API is only served on project tenants');
+    const caller = await authorizeAdmin(deps.ctx.db, req, tenant.project);
+    admins.set(req, { tenant: { nid: tenant.nid, projectId: tenant.project.id }, caller, base: tenant.base });
+  });
+}
+
+/** The authorized tenant and caller of a request of an admin scope. */
+export function adminOf(req: FastifyRequest): AdminRequest {
+  const admin = admins.get(req);
+  if (!admin) throw new Error(`no authorized admin caller for ${req.method} ${req.routeOptions.url ?? ''}`);
+  return admin;
+}

@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, gt, inArray, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../db/types';
+import type { Traits } from '../identity/identities';
+import {
+  identities,
+  identityCredentials,
+  identityRecoveryAddresses,
+  identityVerifiableAddresses,
+  type IdentityCredentialRow,
+  type IdentityRow,
+  type RecoveryAddressRow,
+  type VerifiableAddressRow,
+} from '../identity/schema';
+
+/** An identity with everything its wire form shows. */
+export interface StoredIdentity {
+  row: IdentityRow;
+  credentials: IdentityCredentialRow[];
+  verifiable: VerifiableAddressRow[];
+  recovery: RecoveryAddressRow[];
+}
+
+export interface IdentityFilter {
+  nid: string;
+  afterId: string | null;
+  limit: number;
+  ids?: string[];
+  credentialsIdentifier?: string;
+}
+
+/** Loads the credentials and addresses of `rows` in three queries, keeping the rows' order. */
+async function withDetails(q: Queryable, nid: string, rows: IdentityRow[]): Promise<StoredIdentity[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [credentials, verifiable, recovery] = await Promise.all([
+    q.orm
+      .select()
+      .from(identityCredentials)
+      .where(and(eq(identityCredentials.nid, nid), inArray(identityCredentials.identity_id, ids)))
+      .orderBy(identityCredentials.type),
+    q.orm
+      .select()
+      .from(identityVerifiableAddresses)
+      .where(and(eq(identityVerifiableAddresses.nid, nid), inArray(identityVerifiableAddresses.identity_id, ids)))
+      .orderBy(identityVerifiableAddresses.created_at, identityVerifiableAddresses.value),
+    q.orm
+      .select()
+      .from(identityRecoveryAddresses)
+      .where(and(eq(identityRecoveryAddresses.nid, nid), inArray(identityRecoveryAddresses.identity_id, ids)))
+      .orderBy(identityRecoveryAddresses.created_at, identityRecoveryAddresses.value),
+  ]);
+  return rows.map((row) => ({
+    row,
+    credentials: credentials.filter((c) => c.identity_id === row.id),
+    verifiable: verifiable.filter((a) => a.identity_id === row.id),
+    recovery: recovery.filter((a) => a.identity_id === row.id),
+  }));
+}
+
+/** One page of the tenant's identities in id order (Kratos' keyset order), one more row than asked to tell if there is a next page. */
+export async function listIdentities(q: Queryable, filter: IdentityFilter): Promise<StoredIdentity[]> {
+  const conditions: SQL[] = [eq(identities.nid, filter.nid)];
+  if (filter.afterId) conditions.push(gt(identities.id, filter.afterId));
+  if (filter.ids) conditions.push(inArray(identities.id, filter.ids));
+  if (filter.credentialsIdentifier !== undefined) {
+    const owners = q.orm
+      .select({ id: identityCredentials.identity_id })
+      .from(identityCredentials)
+      .where(and(eq(identityCredentials.nid, filter.nid), eq(identityCredentials.identifier, filter.credentialsIdentifier)));
+    conditions.push(inArray(identities.id, owners));
+  }
+  const rows = await q.orm
+    .select()
+    .from(identities)
+    .where(and(...conditions))
+    .orderBy(asc(identities.id))
+    .limit(filter.limit + 1);
+  return withDetails(q, filter.nid, rows);
+}
+
+export async function findIdentity(q: Queryable, nid: string, id: string, lock = false): Promise<StoredIdentity | null> {
+  const query = q.orm
+    .select()
+    .from(identities)
+    .where(and(eq(identities.nid, nid), eq(identities.id, id)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) return null;
+  const [found] = await withDetails(q, nid, [row]);
+  return found ?? null;
+}
+
+/** What an admin write sets on an identity. */
+export interface IdentityInput {
+  schemaId: string;
+  /** Checked against the identity schema (checkTraits). */
+  traits: Traits;
+  state: 'active' | 'inactive';
+  metadataPublic: unknown;
+  metadataAdmin: unknown;
+  /** The identifier (normalized email) its password credential and addresses use. */
+  email: string;
+  /** A new password hash, or undefined to keep the current one (or none). */
+  passwordHash?: string;
+}
+
+export async function insertIdentity(q: Queryable, nid: string, input: IdentityInput): Promise<string> {
+  const id = randomUUID();
+  const now = new Date();
+  await q.orm.insert(identities).values({
+    id,
+    nid,
+    schema_id: input.schemaId,
+    traits: input.traits,
+    metadata_public: input.metadataPublic ?? null,
+    metadata_admin: input.metadataAdmin ?? null,
+    state: input.state,
+    state_changed_at: now,
+    created_at: now,
+    updated_at: now,
+  });
+  await syncIdentifiers(q, nid, id, input);
+  return id;
+}
+
+export async function updateIdentity(q: Queryable, nid: string, current: IdentityRow, input: IdentityInput): Promise<void> {
+  const now = new Date();
+  await q.orm
+    .update(identities)
+    .set({
+      schema_id: input.schemaId,
+      traits: input.traits,
+      metadata_public: input.metadataPublic ?? null,
+      metadata_admin: input.metadataAdmin ?? null,
+      state: input.state,
+      ...(input.state !== current.state ? { state_changed_at: now } : {}),
+      updated_at: now,
+    })
+    .where(and(eq(identities.nid, nid), eq(identities.id, current.id)));
+  await syncIdentifiers(q, nid, current.id, input);
+}
+
+/**
+ * Keeps the password credential's identifier and the verifiable and recovery addresses on the email
+ * trait: a changed email gets fresh, unverified addresses; an unchanged one keeps its verification.
+ */
+async function syncIdentifiers(q: Queryable, nid: string, identityId: string, input: IdentityInput): Promise<void> {
+  const now = new Date();
+  const [credential] = await q.orm
+    .select()
+    .from(identityCredentials)
+    .where(and(eq(identityCredentials.identity_id, identityId), eq(identityCredentials.type, 'password')));
+  if (credential) {
+    await q.orm
+      .update(identityCredentials)
+      .set({ identifier: input.email, ...(input.passwordHash ? { secret: input.passwordHash } : {}), updated_at: now })
+      .where(and(eq(identityCredentials.identity_id, identityId), eq(identityCredentials.type, 'password')));
+  } else if (input.passwordHash) {
+    await q.orm.insert(identityCredentials).values({
+      nid,
+      identity_id: identityId,
+      type: 'password',
+      identifier: input.email,
+      secret: input.passwordHash,
+      created_at: now,
+      updated_at: now,
+    });
+  }
+  const [address] = await q.orm
+    .select({ value: identityVerifiableAddresses.value })
+    .from(identityVerifiableAddresses)
+    .where(eq(identityVerifiableAddresses.identity_id, identityId));
+  if (address?.value === input.email) return;
+  await q.orm.delete(identityVerifiableAddresses).where(eq(identityVerifiableAddresses.identity_id, identityId));
+  await q.orm.delete(identityRecoveryAddresses).where(eq(identityRecoveryAddresses.identity_id, identityId));
+  await q.orm.insert(identityVerifiableAddresses).values({
+    id: randomUUID(),
+    nid,
+    identity_id: identityId,
+    value: input.email,
+    verified: false,
+    via: 'email',
+    status: 'pending',
+    created_at: now,
+    updated_at: now,
+  });
+  await q.orm
+    .insert(identityRecoveryAddresses)
+    .values({ id: randomUUID(), nid, identity_id: identityId, value: input.email, via: 'email', created_at: now, updated_at: now });
+}
+
+/** Sets whether the identity's address `value` is verified (what a patch of verifiable_addresses may change). */
+export async function setAddressVerified(q: Queryable, nid: string, identityId: string, value: string, verified: boolean): Promise<void> {
+  const now = new Date();
+  await q.orm
+    .update(identityVerifiableAddresses)
+    .set({ verified, status: verified ? 'completed' : 'pending', verified_at: verified ? now : null, updated_at: now })
+    .where(
+      and(
+        eq(identityVerifiableAddresses.nid, nid),
+        eq(identityVerifiableAddresses.identity_id, identityId),
+        eq(identityVerifiableAddresses.value, value),
+      ),
+    );
+}
+
+/** Deletes the identity (its credentials, addresses, sessions, flows and codes go with it); false when the tenant has none with that id. */
+export async function deleteIdentity(q: Queryable, nid: string, id: string): Promise<boolean> {
+  const rows = await q.orm
+    .delete(identities)
+    .where(and(eq(identities.nid, nid), eq(identities.id, id)))
+    .returning({ id: identities.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,56 @@
+import type { Identity, IdentityCredentials, RecoveryIdentityAddress, VerifiableIdentityAddress } from '@ory/client';
+import type { StoredIdentity } from './identity-store';
+
+/** `base64url("default")`, as Kratos names the schema in schema_url. */
+const SCHEMA_URL_ID = Buffer.from('default').toString('base64url');
+
+const iso = (d: Date) => d.toISOString();
+
+/**
+ * An identity in Ory's wire format. Credentials show their type, identifiers and times, never their
+ * secret (Kratos hides the config unless asked, and a password hash is never given out here).
+ */
+export function identityView(identity: StoredIdentity, tenantBase: string): Identity {
+  const { row } = identity;
+  const credentials: Record<string, IdentityCredentials> = {};
+  for (const c of identity.credentials) {
+    credentials[c.type] = {
+      type: c.type as IdentityCredentials['type'],
+      identifiers: [c.identifier],
+      version: 0,
+      created_at: iso(c.created_at),
+      updated_at: iso(c.updated_at),
+    } satisfies IdentityCredentials;
+  }
+  return {
+    id: row.id,
+    schema_id: row.schema_id,
+    schema_url: `${tenantBase}/schemas/${SCHEMA_URL_ID}`,
+    state: row.state as Identity['state'],
+    state_changed_at: iso(row.state_changed_at),
+    traits: row.traits,
+    credentials,
+    verifiable_addresses: identity.verifiable.map(
+      (a) =>
+        ({
+          id: a.id,
+          value: a.value,
+          verified: a.verified,
+          via: a.via as VerifiableIdentityAddress['via'],
+          status: a.status,
+          ...(a.verified_at ? { verified_at: iso(a.verified_at) } : {}),
+          created_at: iso(a.created_at),
+          updated_at: iso(a.updated_at),
+        }) satisfies VerifiableIdentityAddress,
+    ),
+    recovery_addresses: identity.recovery.map(
+      (a) =>
+        ({ id: a.id, value: a.value, via: a.via, created_at: iso(a.created_at), updated_at: iso(a.updated_at) }) satisfies RecoveryIdentityAddress,
+    ),
+    metadata_public: (row.metadata_public ?? null) as Identity['metadata_public'],
+    metadata_admin: (row.metadata_admin ?? null) as Identity['metadata_admin'],
+    organization_id: null,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  } satisfies Identity;
+}
