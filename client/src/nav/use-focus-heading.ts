@@ -3,9 +3,10 @@ import { useEffect, useRef, type RefObject } from 'react';
 function userIsElsewhere(main: HTMLElement): boolean {
   const active = document.activeElement;
   if (!active || active === document.body || active === main) return false;
-  // Someone already working in the new page (a field with autofocus) or in a dialog keeps their focus.
+  // Someone already working in the new page (a field with autofocus), in a dialog, or in a menu or list they
+  // just opened (whose trigger says so) keeps their focus: moving it would close what they opened.
   if (main.contains(active)) return true;
-  if (active.closest('[role="dialog"]')) return true;
+  if (active.closest('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"], [aria-expanded="true"]')) return true;
   return active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || active instanceof HTMLSelectElement;
 }
 
