@@ -75,6 +75,10 @@ test('the verification page, signed in, fills in the address and leads back to t
   await page.goto('/verification');
   await expect(page.getByTestId('flow-input-email')).toHaveValue(user.email);
   await expect(page.getByTestId('back-to-console')).toBeVisible();
+  // Signed in, the page sits in the console frame: the sidebar and the account menu are there.
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await expectNoA11yViolations(page, 'verification in the console frame');
   await page.getByTestId('back-to-console').click();
   await expect(page).not.toHaveURL(/\/verification/);
 });

@@ -107,7 +107,7 @@ const REGISTRY = {
   login: defineRoute('/login', { area: 'identity', requiresAuth: false, page: page.login, layout: identityLayout('Sign in') }),
   oauth2Consent: soon('/oauth2/consent', 'identity', { label: 'Consent', description: 'Asks you to let an application use your Console account.' }, false),
   recovery: defineRoute('/recovery', { area: 'identity', requiresAuth: false, page: page.recovery, layout: identityLayout('Recover your account') }),
-  verification: defineRoute('/verification', { area: 'identity', requiresAuth: false, page: page.verification, layout: identityLayout('Verify your email') }),
+  verification: defineRoute('/verification', { area: 'identity', requiresAuth: false, page: page.verification, layout: { ...identityLayout('Verify your email'), frameWhenSignedIn: true } }),
   registration: defineRoute('/registration', { area: 'identity', requiresAuth: false, page: page.registration, layout: identityLayout('Create an account') }),
   accountSettings: defineRoute('/settings', {
     area: 'identity',

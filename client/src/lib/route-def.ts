@@ -18,6 +18,8 @@ export interface LayoutOptions {
   logoLink?: string;
   navbarMenu?: boolean;
   wide?: boolean;
+  /** An open page that shows the full console frame (sidebar, menus) to a signed-in user, e.g. /verification. */
+  frameWhenSignedIn?: boolean;
 }
 
 export type RouteArea =

@@ -13,6 +13,7 @@ import { FirstTimeBanner } from './FirstTimeBanner';
 import { useOptionalProject } from './ProjectContext';
 import { RouteView } from './RouteView';
 import { TopBar } from './TopBar';
+import { isAuthenticated, useSession } from './use-session';
 
 const BY_ID = ROUTES as unknown as Record<string, RouteDef>;
 
@@ -23,7 +24,9 @@ function useWorkspaceName(route: RouteDef, workspaceId: string | undefined): str
 
 /** Lays a page out according to its route's layout options (spec §2): top bar, sidebar, breadcrumbs. */
 export function Layout({ route, params }: { route: RouteDef; params: Record<string, string> }) {
-  const { layout } = route;
+  const session = useSession(route.layout.frameWhenSignedIn === true);
+  const framed = route.layout.frameWhenSignedIn === true && isAuthenticated(session.data);
+  const layout = framed ? { ...route.layout, minimalNavigation: false, navbarMenu: true } : route.layout;
   const [location] = useLocation();
   const project = useOptionalProject();
   const scope = routeScope(route);
@@ -38,7 +41,7 @@ export function Layout({ route, params }: { route: RouteDef; params: Record<stri
   }, [layout.pageTitle, projectName, workspaceName, scope]);
 
   const minimal = layout.minimalNavigation === true;
-  const signedInFrame = route.requiresAuth && !minimal && layout.navbarMenu !== false;
+  const signedInFrame = (route.requiresAuth || framed) && !minimal && layout.navbarMenu !== false;
   const crumbs = breadcrumbs(route, BY_ID, { params: scopeParams, projectName: project?.current_revision.name, workspaceName });
   const sidebar = signedInFrame ? <Sidebar route={route} params={scopeParams} /> : null;
 
