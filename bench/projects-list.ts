@@ -33,7 +33,13 @@ function startServers(args: string[]): Promise<Record<string, string>> {
   children.push(child);
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench server ${args[0]} exited with ${code}`)));
-    createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line) as Record<string, string>));
+    // The first line that is the servers' JSON announcement (a log line may come before it).
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      if (!line.startsWith('{"stack"') && !line.startsWith('{"bff"')) return;
+      lines.close();
+      resolve(JSON.parse(line) as Record<string, string>);
+    });
   });
 }
 
