@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { prepared } from '../db/prepared';
 import type { Queryable } from '../db/types';
 import { identities, sessions, type SessionRow as StoredSession } from './schema';
 import { CONSOLE_NID } from './tenant-id';
@@ -56,14 +57,36 @@ export async function findSession(q: Queryable, nid: string, token: string | und
   return row ? { ...row, traits: row.traits as SessionRow['traits'] } : null;
 }
 
+/** The console caller of a token: only what the control plane needs, on every request (kept prepared). */
+const consoleCaller = (q: Queryable) =>
+  prepared(q, 'console-caller', (orm) =>
+    orm
+      .select({
+        sessionId: sessions.id,
+        identityId: sessions.identity_id,
+        email: sql<string | null>`${identities.traits}->>'email'`,
+        name: sql<string | null>`${identities.traits}->>'name'`,
+      })
+      .from(sessions)
+      .innerJoin(identities, and(eq(identities.id, sessions.identity_id), eq(identities.nid, CONSOLE_NID)))
+      .where(
+        and(
+          eq(sessions.nid, CONSOLE_NID),
+          eq(sessions.token_hash, sql.placeholder('hash')),
+          eq(sessions.active, true),
+          gt(sessions.expires_at, sql`now()`),
+          eq(identities.state, 'active'),
+        ),
+      )
+      .prepare('console_caller'),
+  );
+
 /** Resolves a console user's session from `X-Session-Token`, the `ory_kratos_session` cookie or a bearer token. */
 export async function resolveSession(db: Queryable, req: FastifyRequest): Promise<SessionInfo | null> {
-  const row = await findSession(db, CONSOLE_NID, sessionToken(req, SESSION_COOKIE));
+  const token = sessionToken(req, SESSION_COOKIE);
+  if (!token || token.length > 512) return null;
+  const [row] = await consoleCaller(db).execute({ hash: hashToken(token) });
   if (!row) return null;
-  return {
-    sessionId: row.id,
-    identityId: row.identity_id,
-    email: row.traits.email ?? '',
-    name: row.traits.name ?? '',
-  };
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return { sessionId: row.sessionId, identityId: row.identityId, email: text(row.email), name: text(row.name) };
 }

@@ -9,6 +9,7 @@ import {
   type ProjectRevisionRow,
   type ProjectRow,
 } from '../schema';
+import { prepared } from '../../db/prepared';
 import type { Queryable } from '../types';
 import { uniqueSlug } from './slug';
 import { deleteTenantData } from '../../identity/tenant-data';
@@ -136,7 +137,7 @@ function listSelect(q: Queryable) {
 }
 
 /** The identity reads the project: through its workspace or as a direct project member. */
-export function readableBy(identityId: string): SQL {
+export function readableBy(identityId: string | ReturnType<typeof sql.placeholder>): SQL {
   return or(
     sql`EXISTS (SELECT 1 FROM ${projectMembers} WHERE ${projectMembers.project_id} = ${projects.id} AND ${projectMembers.identity_id} = ${identityId})`,
     sql`EXISTS (SELECT 1 FROM ${workspaceMembers} WHERE ${workspaceMembers.workspace_id} = ${projects.workspace_id} AND ${workspaceMembers.identity_id} = ${identityId})`,
@@ -145,7 +146,13 @@ export function readableBy(identityId: string): SQL {
 
 /** Every project the identity can read. */
 export async function listReadableProjects(q: Queryable, identityId: string): Promise<ProjectListRow[]> {
-  return listSelect(q).where(readableBy(identityId)).orderBy(projects.created_at, projects.id);
+  const statement = prepared(q, 'readable-projects', () =>
+    listSelect(q)
+      .where(readableBy(sql.placeholder('identityId')))
+      .orderBy(projects.created_at, projects.id)
+      .prepare('readable_projects'),
+  );
+  return statement.execute({ identityId });
 }
 
 export async function listWorkspaceProjects(q: Queryable, workspaceId: string): Promise<ProjectListRow[]> {
