@@ -53,10 +53,10 @@ export function registerCsrfGuard(app: FastifyInstance, publicOrigin: string): v
  * neither the browser nor a shared cache in between keeps or replays it.
  */
 export function registerNoStore(app: FastifyInstance): void {
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     const routed = routedPath(req);
     if (routed === '/api' || routed.startsWith('/api/')) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }
 

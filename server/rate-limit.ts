@@ -1,7 +1,7 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import { TRPCError } from '@trpc/server';
 import { getErrorShape } from '@trpc/server/unstable-core-do-not-import';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { appRouter } from './routers/_app';
 import { sessionKey } from './trpc/ttl-cache';
 
@@ -32,8 +32,8 @@ export async function registerMutationLimit(app: FastifyInstance, limit: Mutatio
   await app.register(fastifyRateLimit, { global: false });
   const check = app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs, keyGenerator: mutationLimitKey });
 
-  app.addHook('preHandler', async (req, reply) => {
-    if (req.method !== 'POST' || req.routeOptions.url !== TRPC_ROUTE) return;
+  /** Answers 429 and resolves true when the request's calls go past the limit. */
+  async function refuseOverLimit(req: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     const paths = String((req.params as { path?: string }).path ?? '').split(',');
     let exceeded: { ttl: number } | undefined;
     for (let i = 0; i < paths.length; i++) {
@@ -43,7 +43,7 @@ export async function registerMutationLimit(app: FastifyInstance, limit: Mutatio
         break;
       }
     }
-    if (!exceeded) return;
+    if (!exceeded) return false;
     const seconds = Math.max(1, Math.ceil(exceeded.ttl / 1000));
     req.log.warn({ calls: paths.length }, 'mutation rate limit reached');
     const error = new TRPCError({ code: 'TOO_MANY_REQUESTS', message: retryMessage(seconds) });
@@ -51,9 +51,18 @@ export async function registerMutationLimit(app: FastifyInstance, limit: Mutatio
       error: getErrorShape({ config: appRouter._def._config, error, type: 'mutation', path, input: undefined, ctx: undefined }),
     });
     const batched = (req.query as { batch?: string }).batch !== undefined;
-    return reply
+    reply
       .code(429)
       .header('retry-after', String(seconds))
       .send(batched ? paths.map(shape) : shape(paths[0] ?? ''));
+    return true;
+  }
+
+  // Callback style, so that the queries and pages this hook does not concern pay no promise for it.
+  app.addHook('preHandler', (req, reply, done) => {
+    if (req.method !== 'POST' || req.routeOptions.url !== TRPC_ROUTE) return done();
+    refuseOverLimit(req, reply).then((refused) => {
+      if (!refused) done();
+    }, done);
   });
 }
