@@ -1,35 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { encodePageToken, readPageToken, type Cursor } from '../page-token';
 import { badRequest } from './errors';
 
-/** A keyset position: the last row of a page, by (created_at, id) or by id alone. */
-export interface Cursor {
-  id: string;
-  createdAt?: string;
-}
-
-const cursorSchema = z.object({ i: z.uuid(), c: z.iso.datetime().optional() });
-
-/** Opaque page tokens: base64url of the last row's key. */
-export function encodePageToken(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify({ i: cursor.id, ...(cursor.createdAt ? { c: cursor.createdAt } : {}) })).toString('base64url');
-}
+export { encodePageToken, type Cursor } from '../page-token';
 
 /** The cursor of a page token; 400 naming page_token when it is not one this server gave out. */
 export function decodePageToken(token: string | undefined, withTime: boolean): Cursor | null {
-  if (token === undefined || token === '') return null;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-  } catch {
-    raw = undefined;
-  }
-  const parsed = cursorSchema.safeParse(raw);
-  if (!parsed.success || (withTime && !parsed.data.c)) {
+  const cursor = readPageToken(token, withTime);
+  if (cursor === 'invalid') {
     throw badRequest('The page_token is invalid: pass the page_token of a rel="next" Link of a previous answer.');
   }
-  return { id: parsed.data.i, ...(parsed.data.c ? { createdAt: parsed.data.c } : {}) };
+  return cursor;
 }
 
 /**
