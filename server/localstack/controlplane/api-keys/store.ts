@@ -16,83 +16,66 @@ export interface CreatedKey<Row> {
   value: string;
 }
 
-export async function createProjectApiKey(
-  q: Queryable,
-  projectId: string,
-  key: NewApiKey,
-): Promise<CreatedKey<ProjectApiKeyRow>> {
-  const secret = newSecret('project');
+/*
+ * Project and workspace keys are one design in two tables (the same columns plus the id of what they
+ * belong to), so every operation is written once over this table of scopes. The tables' common columns are
+ * what the shared code touches; the scope's own column is named by `scopeKey`.
+ */
+const SCOPES = {
+  project: { table: projectApiKeys, scopeColumn: projectApiKeys.project_id, scopeKey: 'project_id' },
+  workspace: { table: workspaceApiKeys, scopeColumn: workspaceApiKeys.workspace_id, scopeKey: 'workspace_id' },
+} as const;
+
+type Scope = keyof typeof SCOPES;
+type RowOf<S extends Scope> = S extends 'project' ? ProjectApiKeyRow : WorkspaceApiKeyRow;
+/** Drizzle's builders are typed per table; both tables have the columns used below. */
+type AnyKeyTable = typeof projectApiKeys;
+
+async function createKey<S extends Scope>(q: Queryable, scope: S, scopeId: string, key: NewApiKey): Promise<CreatedKey<RowOf<S>>> {
+  const { table, scopeKey } = SCOPES[scope];
+  const secret = newSecret(scope);
   const now = new Date();
+  const values = {
+    id: randomUUID(),
+    [scopeKey]: scopeId,
+    owner_id: key.ownerId,
+    name: key.name,
+    token_hash: secret.hash,
+    last_characters: secret.lastCharacters,
+    expires_at: key.expiresAt,
+    created_at: now,
+    updated_at: now,
+  };
   const [row] = await q.orm
-    .insert(projectApiKeys)
-    .values({
-      id: randomUUID(),
-      project_id: projectId,
-      owner_id: key.ownerId,
-      name: key.name,
-      token_hash: secret.hash,
-      last_characters: secret.lastCharacters,
-      expires_at: key.expiresAt,
-      created_at: now,
-      updated_at: now,
-    })
+    .insert(table as AnyKeyTable)
+    .values(values as AnyKeyTable['$inferInsert'])
     .returning();
-  return { row: row!, value: secret.value };
+  return { row: row as RowOf<S>, value: secret.value };
 }
 
-export async function createWorkspaceApiKey(
-  q: Queryable,
-  workspaceId: string,
-  key: NewApiKey,
-): Promise<CreatedKey<WorkspaceApiKeyRow>> {
-  const secret = newSecret('workspace');
-  const now = new Date();
-  const [row] = await q.orm
-    .insert(workspaceApiKeys)
-    .values({
-      id: randomUUID(),
-      workspace_id: workspaceId,
-      owner_id: key.ownerId,
-      name: key.name,
-      token_hash: secret.hash,
-      last_characters: secret.lastCharacters,
-      expires_at: key.expiresAt,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning();
-  return { row: row!, value: secret.value };
+async function listKeys<S extends Scope>(q: Queryable, scope: S, scopeId: string): Promise<RowOf<S>[]> {
+  const { table, scopeColumn } = SCOPES[scope];
+  const t = table as AnyKeyTable;
+  const rows: unknown[] = await q.orm.select().from(t).where(eq(scopeColumn, scopeId)).orderBy(t.created_at, t.id);
+  return rows as RowOf<S>[];
 }
 
-export function listProjectApiKeys(q: Queryable, projectId: string): Promise<ProjectApiKeyRow[]> {
-  return q.orm
-    .select()
-    .from(projectApiKeys)
-    .where(eq(projectApiKeys.project_id, projectId))
-    .orderBy(projectApiKeys.created_at, projectApiKeys.id);
-}
-
-export function listWorkspaceApiKeys(q: Queryable, workspaceId: string): Promise<WorkspaceApiKeyRow[]> {
-  return q.orm
-    .select()
-    .from(workspaceApiKeys)
-    .where(eq(workspaceApiKeys.workspace_id, workspaceId))
-    .orderBy(workspaceApiKeys.created_at, workspaceApiKeys.id);
-}
-
-/** Deletes the project's key; false when the project has no key with that id. */
-export async function deleteProjectApiKey(q: Queryable, projectId: string, keyId: string): Promise<boolean> {
+/** Deletes the key of that project or workspace; false when it has no key with that id. */
+async function deleteKey(q: Queryable, scope: Scope, scopeId: string, keyId: string): Promise<boolean> {
+  const { table, scopeColumn } = SCOPES[scope];
+  const t = table as AnyKeyTable;
   const rows = await q.orm
-    .delete(projectApiKeys)
-    .where(and(eq(projectApiKeys.project_id, projectId), eq(projectApiKeys.id, keyId)))
-    .returning({ id: projectApiKeys.id });
+    .delete(t)
+    .where(and(eq(scopeColumn, scopeId), eq(t.id, keyId)))
+    .returning({ id: t.id });
   return rows.length > 0;
 }
 
-export async function deleteWorkspaceApiKey(q: Queryable, workspaceId: string, keyId: string): Promise<boolean> {
-  const rows = await q.orm
-    .delete(workspaceApiKeys)
-    .where(and(eq(workspaceApiKeys.workspace_id, workspaceId), eq(workspaceApiKeys.id, keyId)))
-    .returning({ id: workspaceApiKeys.id });
-  return rows.length > 0;
-}
+export const createProjectApiKey = (q: Queryable, projectId: string, key: NewApiKey) => createKey(q, 'project', projectId, key);
+export const createWorkspaceApiKey = (q: Queryable, workspaceId: string, key: NewApiKey) =>
+  createKey(q, 'workspace', workspaceId, key);
+export const listProjectApiKeys = (q: Queryable, projectId: string) => listKeys(q, 'project', projectId);
+export const listWorkspaceApiKeys = (q: Queryable, workspaceId: string) => listKeys(q, 'workspace', workspaceId);
+export const deleteProjectApiKey = (q: Queryable, projectId: string, keyId: string) => deleteKey(q, 'project', projectId, keyId);
+export const deleteWorkspaceApiKey = (q: Queryable, workspaceId: string, keyId: string) =>
+  deleteKey(q, 'workspace', workspaceId, keyId);
