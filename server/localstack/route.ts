@@ -73,6 +73,12 @@ export interface RouteSpec<
   permission?: P;
   /** The status of a successful answer: 200 by default; 204 sends no body. */
   status?: number;
+  /**
+   * Run a write in one transaction (the default for every method but GET). Routes whose writes must
+   * outlive a failure of the request (attempt counters, rate limits: the identity provider's flows) say
+   * `false` and write through `q`, the database, as they go.
+   */
+  transaction?: boolean;
   handler(input: RouteInput<Params, Query, Body, A, P>): Promise<unknown>;
 }
 
@@ -150,6 +156,7 @@ export function route<
   P extends Permission | undefined = undefined,
 >(scope: FastifyInstance, ctx: RouteContext, spec: RouteSpec<Params, Query, Body, A, P>): void {
   const write = spec.method !== 'GET';
+  const inTransaction = spec.transaction ?? write;
   scope.route({
     method: spec.method,
     url: spec.url,
@@ -168,7 +175,9 @@ export function route<
         const input = { params: req.params, query: req.query, body: req.body, caller, q, req, reply, ...granted };
         return spec.handler(input as RouteInput<Params, Query, Body, A, P>);
       };
-      const result = write ? await ctx.db.tx(run) : await run(ctx.db);
+      const result = inTransaction ? await ctx.db.tx(run) : await run(ctx.db);
+      // A handler that answered itself (a redirect, its own status or headers) is left as it answered.
+      if (reply.sent) return reply;
       const status = spec.status ?? 200;
       return status === 204 ? reply.code(204).send() : reply.code(status).send(result);
     },

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { badBody } from './errors';
 
 /** A submitted flow body, JSON or form: flat `traits.x` keys are nested under `traits`. */
 const submitBody = z.looseObject({
@@ -10,28 +9,24 @@ const submitBody = z.looseObject({
   email: z.string().max(512).optional(),
   code: z.string().max(64).optional(),
   traits: z.looseObject({ email: z.string().max(512).optional(), name: z.string().max(512).optional() }).optional(),
-});
+}, { error: 'The request body must be a JSON object or a form.' });
 export type SubmitBody = z.infer<typeof submitBody>;
 
-export function parseSubmitBody(raw: unknown): SubmitBody {
-  const input: Record<string, unknown> =
-    raw && typeof raw === 'object' && !Array.isArray(raw) ? { ...(raw as Record<string, unknown>) } : {};
-  if (raw !== undefined && raw !== null && (typeof raw !== 'object' || Array.isArray(raw))) {
-    throw badBody('The request body must be a JSON object or a form.');
-  }
+/** `traits.x` form keys nested under `traits`; a missing body is an empty one (Kratos then names what is missing). */
+function nestTraits(raw: unknown): unknown {
+  if (raw === undefined || raw === null) return {};
+  if (typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  const input: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
   for (const key of Object.keys(input)) {
     if (key.startsWith('traits.')) {
-      const traits = (input.traits && typeof input.traits === 'object' ? input.traits : {}) as Record<string, unknown>;
+      const traits = (input.traits && typeof input.traits === 'object' ? { ...(input.traits as object) } : {}) as Record<string, unknown>;
       traits[key.slice('traits.'.length)] = input[key];
       input.traits = traits;
       delete input[key];
     }
   }
-  const parsed = submitBody.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path.join('.') || 'body';
-    throw badBody(`Invalid field "${field}": ${issue?.message ?? 'invalid value'}.`);
-  }
-  return parsed.data;
+  return input;
 }
+
+/** The body schema of every flow submission route (JSON or form), as the route helper validates it. */
+export const submitBodySchema = z.preprocess(nestTraits, submitBody);

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, getTableColumns } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { route } from '../route';
 import type { Queryable } from '../db/types';
 import type { IdentityDeps } from './deps';
 import { OryHttpError } from './errors';
-import { queryParam } from './http';
+import { queryValue } from './http';
 import { projects } from '../controlplane/schema';
 import { courierMessages, type CourierMessageRow } from './schema';
 import { CONSOLE_NID } from './tenant-id';
@@ -67,41 +69,55 @@ async function listMessages(q: Queryable, to: string | undefined, project: strin
 }
 
 /** GET /local/mailbox (HTML) and /local/mailbox/messages (JSON, newest first, `?to=`, `?project=`). */
+const mailboxQuery = z.looseObject({ to: queryValue, project: queryValue });
+
 export function registerMailbox(app: FastifyInstance, deps: IdentityDeps): void {
-  app.get('/local/mailbox/messages', async (req) => {
-    assertLoopback(req);
-    const rows = await listMessages(deps.ctx.db, queryParam(req, 'to'), queryParam(req, 'project'));
-    return rows.map((m) => ({
-      id: m.id,
-      nid: m.nid,
-      project_slug: m.project_slug,
-      type: m.type,
-      status: m.status,
-      recipient: m.recipient,
-      subject: m.subject,
-      body: m.body,
-      template_type: m.template_type,
-      send_count: 1,
-      created_at: m.created_at.toISOString(),
-      updated_at: m.created_at.toISOString(),
-    }));
+  route(app, deps.ctx, {
+    method: 'GET',
+    url: '/local/mailbox/messages',
+    query: mailboxQuery,
+    auth: 'public',
+    handler: async ({ req, query }) => {
+      assertLoopback(req);
+      const rows = await listMessages(deps.ctx.db, query.to, query.project);
+      return rows.map((m) => ({
+        id: m.id,
+        nid: m.nid,
+        project_slug: m.project_slug,
+        type: m.type,
+        status: m.status,
+        recipient: m.recipient,
+        subject: m.subject,
+        body: m.body,
+        template_type: m.template_type,
+        send_count: 1,
+        created_at: m.created_at.toISOString(),
+        updated_at: m.created_at.toISOString(),
+      }));
+    },
   });
 
-  app.get('/local/mailbox', async (req, reply) => {
-    assertLoopback(req);
-    const rows = await listMessages(deps.ctx.db, queryParam(req, 'to'), queryParam(req, 'project'));
-    const items = rows
-      .map(
-        (m) => `<article><h2>${escapeHtml(m.subject)}</h2>
-<p class="meta">To ${escapeHtml(m.recipient)} · ${escapeHtml(m.project_slug ? `project ${m.project_slug}` : 'console')} · ${escapeHtml(m.created_at.toISOString())}</p>
-<pre>${escapeHtml(m.body)}</pre></article>`,
-      )
-      .join('\n');
-    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local mailbox</title>
-<style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}
-article{border:1px solid #ddd;border-radius:8px;padding:0 1rem;margin:1rem 0}.meta{color:#555}
-pre{white-space:pre-wrap}</style></head><body><h1>Local mailbox</h1>
-${items || '<p>No messages yet.</p>'}</body></html>`;
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+  route(app, deps.ctx, {
+    method: 'GET',
+    url: '/local/mailbox',
+    query: mailboxQuery,
+    auth: 'public',
+    handler: async ({ req, reply, query }) => {
+      assertLoopback(req);
+      const rows = await listMessages(deps.ctx.db, query.to, query.project);
+      const items = rows
+        .map(
+          (m) => `<article><h2>${escapeHtml(m.subject)}</h2>
+  <p class="meta">To ${escapeHtml(m.recipient)} · ${escapeHtml(m.project_slug ? `project ${m.project_slug}` : 'console')} · ${escapeHtml(m.created_at.toISOString())}</p>
+  <pre>${escapeHtml(m.body)}</pre></article>`,
+        )
+        .join('\n');
+      const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local mailbox</title>
+  <style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}
+  article{border:1px solid #ddd;border-radius:8px;padding:0 1rem;margin:1rem 0}.meta{color:#555}
+  pre{white-space:pre-wrap}</style></head><body><h1>Local mailbox</h1>
+  ${items || '<p>No messages yet.</p>'}</body></html>`;
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+    },
   });
 }

@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/types';
-import { parseSubmitBody, type SubmitBody } from './body';
+import { z } from 'zod';
+import { route } from '../route';
+import { submitBodySchema, type SubmitBody } from './body';
 import { checkCsrf, checkFlowCsrf, issueCsrfToken } from './csrf';
 import { baseOf, isSecure, type IdentityDeps } from './deps';
 import { flowNotFound, OryHttpError } from './errors';
 import { createFlow, flowJson, isExpired, loadFlow, saveFlow, type FlowKind, type FlowRow, type FlowUi } from './flows';
-import { browserLocationChange, checkReturnTo, isJsonRequest, queryParam, seeOther, uiLink } from './http';
+import { browserLocationChange, checkReturnTo, isJsonRequest, queryValue, seeOther, uiLink } from './http';
 import { RATE_LIMITED_FLOWS, submittedIdentifier, type FlowLimiter } from './rate-limit';
 import { findSession, sessionToken, type SessionRow } from './session';
 import { tenantOf, type Tenant } from './tenant';
@@ -54,8 +56,19 @@ export interface FlowHandler {
 export const currentSession = (db: Db, tenant: Tenant, req: FastifyRequest) =>
   findSession(db, tenant.nid, sessionToken(req, tenant.sessionCookie));
 
+/** Query parameters of the flow routes; others a flow reads itself (`refresh`, `aal`, …) pass through. */
+const createQuery = z.looseObject({ return_to: queryValue, refresh: queryValue });
+const getFlowQuery = z.looseObject({ id: queryValue });
+const submitQuery = z.looseObject({ flow: queryValue });
+
+/**
+ * The four routes of one self-service flow kind, declared with the local stack's route helper: public
+ * (the flow resolves the tenant's session itself), schemas for query and body, and no enclosing
+ * transaction, since attempt counters and rate limits must stay counted when a submission fails.
+ */
 export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHandler, limiter: FlowLimiter): void {
   const { db } = deps.ctx;
+  const ctx = deps.ctx;
   const uiFlow = (tenant: Tenant, flow: FlowRow) => uiLink(tenant.uiUrl, `/${h.kind}`, { flow: flow.id });
 
   async function newFlow(req: FastifyRequest, reply: FastifyReply, returnTo: string | undefined, session: SessionRow | null, prior?: FlowRow) {
@@ -76,112 +89,137 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
     });
   }
 
-  app.get(`/self-service/${h.kind}/browser`, async (req, reply) => {
-    const tenant = tenantOf(req);
-    const { uiUrl } = tenant;
-    const session = await currentSession(db, tenant, req);
-    const returnTo = checkReturnTo(queryParam(req, 'return_to'), uiUrl);
-    try {
-      h.guardCreate?.(req, session, returnTo);
-    } catch (err) {
-      if (!isJsonRequest(req) && err instanceof OryHttpError && err.body.error.id === 'session_already_available') {
-        return seeOther(reply, returnTo ?? uiLink(uiUrl, '/'));
+  route(app, ctx, {
+    method: 'GET',
+    url: `/self-service/${h.kind}/browser`,
+    query: createQuery,
+    auth: 'public',
+    handler: async ({ req, reply, query }) => {
+      const tenant = tenantOf(req);
+      const { uiUrl } = tenant;
+      const session = await currentSession(db, tenant, req);
+      const returnTo = checkReturnTo(query.return_to, uiUrl);
+      try {
+        h.guardCreate?.(req, session, returnTo);
+      } catch (err) {
+        if (!isJsonRequest(req) && err instanceof OryHttpError && err.body.error.id === 'session_already_available') {
+          return seeOther(reply, returnTo ?? uiLink(uiUrl, '/'));
+        }
+        if (!isJsonRequest(req) && err instanceof OryHttpError && err.status === 401) {
+          return seeOther(reply, uiLink(uiUrl, '/login', { return_to: uiLink(uiUrl, `/${h.kind}`) }));
+        }
+        throw err;
       }
-      if (!isJsonRequest(req) && err instanceof OryHttpError && err.status === 401) {
-        return seeOther(reply, uiLink(uiUrl, '/login', { return_to: uiLink(uiUrl, `/${h.kind}`) }));
-      }
-      throw err;
-    }
-    const flow = await newFlow(req, reply, returnTo, session);
-    if (!isJsonRequest(req)) return seeOther(reply, uiFlow(tenant, flow));
-    return reply.code(200).send(await flowJson(db, flow, baseOf(deps, req)));
+      const flow = await newFlow(req, reply, returnTo, session);
+      if (!isJsonRequest(req)) return seeOther(reply, uiFlow(tenant, flow));
+      return reply.code(200).send(await flowJson(db, flow, baseOf(deps, req)));
+    },
   });
 
   if (h.api) {
-    app.get(`/self-service/${h.kind}/api`, async (req, reply) => {
-      const tenant = tenantOf(req);
-      const session = await currentSession(db, tenant, req);
-      h.guardCreate?.(req, session, undefined);
-      const init = await h.init({ req, tenant, csrf: '', session });
-      const flow = await createFlow(db, {
-        nid: tenant.nid,
-        kind: h.kind,
-        type: 'api',
-        state: init.state,
-        csrfToken: '',
-        requestUrl: `${tenant.base}${tenant.path}`,
-        identityId: init.identityId ?? null,
-        ui: { ...init.ui, nodes: init.ui.nodes.filter((n) => (n.attributes as { name?: string }).name !== 'csrf_token') },
-        data: init.data ?? {},
-        lifespanMs: deps.flowLifespanMs,
-      });
-      return reply.code(200).send(await flowJson(db, flow, baseOf(deps, req)));
+    route(app, ctx, {
+      method: 'GET',
+      url: `/self-service/${h.kind}/api`,
+      query: z.looseObject({}),
+      auth: 'public',
+      handler: async ({ req, reply }) => {
+        const tenant = tenantOf(req);
+        const session = await currentSession(db, tenant, req);
+        h.guardCreate?.(req, session, undefined);
+        const init = await h.init({ req, tenant, csrf: '', session });
+        const flow = await createFlow(db, {
+          nid: tenant.nid,
+          kind: h.kind,
+          type: 'api',
+          state: init.state,
+          csrfToken: '',
+          requestUrl: `${tenant.base}${tenant.path}`,
+          identityId: init.identityId ?? null,
+          ui: { ...init.ui, nodes: init.ui.nodes.filter((n) => (n.attributes as { name?: string }).name !== 'csrf_token') },
+          data: init.data ?? {},
+          lifespanMs: deps.flowLifespanMs,
+        });
+        return reply.code(200).send(await flowJson(db, flow, baseOf(deps, req)));
+      },
     });
   }
 
-  app.get(`/self-service/${h.kind}/flows`, async (req, reply) => {
-    const tenant = tenantOf(req);
-    const flow = await loadFlow(db, tenant.nid, queryParam(req, 'id'), h.kind);
-    if (!flow) throw flowNotFound();
-    h.guardAccess?.(flow, await currentSession(db, tenant, req));
-    if (flow.type === 'browser') checkFlowCsrf(req, flow.csrf_token, tenant);
-    if (isExpired(flow)) {
-      throw new OryHttpError(410, {
-        id: 'self_service_flow_expired',
-        reason: `The ${h.kind} flow has expired. Redirect the user to the ${h.kind} flow init endpoint to initialize a new ${h.kind} flow.`,
-        message: 'self-service flow expired',
-        details: { redirect_to: `${baseOf(deps, req)}/self-service/${h.kind}/browser`, return_to: flow.return_to ?? '' },
-      });
-    }
-    return reply.code(200).send(await flowJson(db, flow, baseOf(deps, req)));
+  route(app, ctx, {
+    method: 'GET',
+    url: `/self-service/${h.kind}/flows`,
+    query: getFlowQuery,
+    auth: 'public',
+    handler: async ({ req, reply, query }) => {
+      const tenant = tenantOf(req);
+      const flow = await loadFlow(db, tenant.nid, query.id, h.kind);
+      if (!flow) throw flowNotFound();
+      h.guardAccess?.(flow, await currentSession(db, tenant, req));
+      if (flow.type === 'browser') checkFlowCsrf(req, flow.csrf_token, tenant);
+      if (isExpired(flow)) {
+        throw new OryHttpError(410, {
+          id: 'self_service_flow_expired',
+          reason: `The ${h.kind} flow has expired. Redirect the user to the ${h.kind} flow init endpoint to initialize a new ${h.kind} flow.`,
+          message: 'self-service flow expired',
+          details: { redirect_to: `${baseOf(deps, req)}/self-service/${h.kind}/browser`, return_to: flow.return_to ?? '' },
+        });
+      }
+      return reply.code(200).send(await flowJson(db, flow, baseOf(deps, req)));
+    },
   });
 
-  app.post(`/self-service/${h.kind}`, async (req, reply) => {
-    const tenant = tenantOf(req);
-    const flowId = queryParam(req, 'flow');
-    if (!flowId) throw new OryHttpError(400, { reason: 'The flow query parameter is missing or malformed.' });
-    const flow = await loadFlow(db, tenant.nid, flowId, h.kind);
-    if (!flow) throw flowNotFound();
-    // API flows always answer JSON.
-    const json = isJsonRequest(req) || flow.type === 'api';
-    const session = await currentSession(db, tenant, req);
-    h.guardAccess?.(flow, session);
-    const signedIn = session ? h.refuseSignedIn?.(flow) : null;
-    if (signedIn) {
-      if (!json) return seeOther(reply, uiLink(tenant.uiUrl, '/'));
-      throw signedIn;
-    }
-    const body = parseSubmitBody(req.body);
-    if (flow.type === 'browser') checkCsrf(req, body.csrf_token, tenant);
-    const base = baseOf(deps, req);
-    if (isExpired(flow)) {
-      const expiredAgo = Date.now() - new Date(flow.expires_at).getTime();
-      const fresh = await newFlow(req, reply, flow.return_to ?? undefined, session, flow);
-      fresh.ui.messages = [texts.flowExpired(h.kind, expiredAgo)];
-      await saveFlow(db, fresh);
-      if (!json) return seeOther(reply, uiFlow(tenant, fresh));
-      throw new OryHttpError(410, {
-        id: 'self_service_flow_expired',
-        reason: `The self-service flow expired ${(expiredAgo / 60_000).toFixed(2)} minutes ago, initialize a new one.`,
-        message: 'self-service flow expired',
-        extra: { expired_at: new Date(flow.expires_at).toISOString(), since: expiredAgo * 1e6, use_flow_id: fresh.id },
-      });
-    }
-    const limited = RATE_LIMITED_FLOWS.has(h.kind);
-    if (limited) await limiter.admit(req, reply, tenant.nid, h.kind, submittedIdentifier(h.kind, body, flow.data.email));
-    const outcome = await h.submit({ req, reply, flow, body, db, tenant, base, session });
-    const succeeded = outcome.type !== 'flow' || (outcome.status === 200 && flow.state === 'passed_challenge');
-    if (limited && !succeeded) await limiter.failed(req, tenant.nid, h.kind);
-    if (outcome.type === 'location') {
-      if (!json) return seeOther(reply, outcome.to);
-      throw browserLocationChange(outcome.to);
-    }
-    if (outcome.type === 'json') {
-      if (!json) return seeOther(reply, outcome.redirect);
-      return reply.code(200).send(outcome.body);
-    }
-    await saveFlow(db, flow);
-    if (!json) return seeOther(reply, outcome.redirect ?? uiFlow(tenant, flow));
-    return reply.code(outcome.status).send(await flowJson(db, flow, base));
+  route(app, ctx, {
+    method: 'POST',
+    url: `/self-service/${h.kind}`,
+    query: submitQuery,
+    body: submitBodySchema,
+    auth: 'public',
+    transaction: false,
+    handler: async ({ req, reply, query, body }) => {
+      const tenant = tenantOf(req);
+      const flowId = query.flow;
+      if (!flowId) throw new OryHttpError(400, { reason: 'The flow query parameter is missing or malformed.' });
+      const flow = await loadFlow(db, tenant.nid, flowId, h.kind);
+      if (!flow) throw flowNotFound();
+      // API flows always answer JSON.
+      const json = isJsonRequest(req) || flow.type === 'api';
+      const session = await currentSession(db, tenant, req);
+      h.guardAccess?.(flow, session);
+      const signedIn = session ? h.refuseSignedIn?.(flow) : null;
+      if (signedIn) {
+        if (!json) return seeOther(reply, uiLink(tenant.uiUrl, '/'));
+        throw signedIn;
+      }
+      if (flow.type === 'browser') checkCsrf(req, body.csrf_token, tenant);
+      const base = baseOf(deps, req);
+      if (isExpired(flow)) {
+        const expiredAgo = Date.now() - new Date(flow.expires_at).getTime();
+        const fresh = await newFlow(req, reply, flow.return_to ?? undefined, session, flow);
+        fresh.ui.messages = [texts.flowExpired(h.kind, expiredAgo)];
+        await saveFlow(db, fresh);
+        if (!json) return seeOther(reply, uiFlow(tenant, fresh));
+        throw new OryHttpError(410, {
+          id: 'self_service_flow_expired',
+          reason: `The self-service flow expired ${(expiredAgo / 60_000).toFixed(2)} minutes ago, initialize a new one.`,
+          message: 'self-service flow expired',
+          extra: { expired_at: new Date(flow.expires_at).toISOString(), since: expiredAgo * 1e6, use_flow_id: fresh.id },
+        });
+      }
+      const limited = RATE_LIMITED_FLOWS.has(h.kind);
+      if (limited) await limiter.admit(req, reply, tenant.nid, h.kind, submittedIdentifier(h.kind, body, flow.data.email));
+      const outcome = await h.submit({ req, reply, flow, body, db, tenant, base, session });
+      const succeeded = outcome.type !== 'flow' || (outcome.status === 200 && flow.state === 'passed_challenge');
+      if (limited && !succeeded) await limiter.failed(req, tenant.nid, h.kind);
+      if (outcome.type === 'location') {
+        if (!json) return seeOther(reply, outcome.to);
+        throw browserLocationChange(outcome.to);
+      }
+      if (outcome.type === 'json') {
+        if (!json) return seeOther(reply, outcome.redirect);
+        return reply.code(200).send(outcome.body);
+      }
+      await saveFlow(db, flow);
+      if (!json) return seeOther(reply, outcome.redirect ?? uiFlow(tenant, flow));
+      return reply.code(outcome.status).send(await flowJson(db, flow, base));
+    },
   });
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody, OryHttpError, returnToForbidden } from './errors';
 
@@ -106,3 +107,13 @@ export function browserLocationChange(to: string): OryHttpError {
 }
 
 export { errorBody };
+
+/**
+ * A query parameter as Kratos reads it: the first value when it is repeated, absent when empty of any.
+ * Route schemas declare their parameters with it (`z.looseObject({ return_to: queryValue })`): parameters
+ * a flow does not name (`refresh`, `aal`, `via`, …) stay readable to it.
+ */
+export const queryValue = z
+  .union([z.string().max(4096, { error: 'must be at most 4096 characters' }), z.array(z.string().max(4096)).max(16)])
+  .optional()
+  .transform((v) => (Array.isArray(v) ? v[0] : v));

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LocalStackContext } from '../context';
+import { validationFailure } from '../controlplane/errors';
 import { DATABASE_UNAVAILABLE, isConnectionError } from '../db/errors';
+import { useZodValidation } from '../route';
 import { registerMailbox } from './courier';
 import type { IdentityDeps } from './deps';
 import { errorBody, OryHttpError, type ErrorBody } from './errors';
@@ -34,6 +36,9 @@ export interface IdentityOptions {
 /** Maps any thrown error to Ory's errorGeneric: OryHttpError as is, framework 4xx kept, the rest 500. */
 export function toErrorResponse(err: unknown, log: LocalStackContext['log']): { status: number; body: ErrorBody } {
   if (err instanceof OryHttpError) return { status: err.status, body: err.body };
+  // A route schema refused the request: 400 naming each field, as the control plane words it.
+  const invalid = validationFailure(err);
+  if (invalid) return { status: 400, body: errorBody(400, { reason: invalid.reason }) };
   const fe = err as Partial<FastifyError>;
   const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
   if (status >= 400 && status < 500) return { status, body: errorBody(status, { reason: fe.message ?? 'Bad request' }) };
@@ -73,6 +78,7 @@ export async function registerIdentity(app: FastifyInstance, ctx: LocalStackCont
 /** The identity service's public API (self-service flows, sessions, schemas) of the tenant `scope` resolves. */
 async function registerTenantRoutes(scope: FastifyInstance, deps: IdentityDeps, opts: IdentityOptions): Promise<void> {
   const { ctx } = deps;
+  useZodValidation(scope);
   const limiter = await createFlowLimiter(scope, opts.rateLimits);
   // Browser (non-JSON) callers see errors on the tenant's error page, as with Kratos.
   scope.setErrorHandler(async (err: unknown, req: FastifyRequest, reply: FastifyReply) => {
@@ -98,5 +104,5 @@ async function registerTenantRoutes(scope: FastifyInstance, deps: IdentityDeps, 
     registerFlow(scope, deps, handler, limiter);
   }
   registerSessionRoutes(scope, deps);
-  registerSchemaRoutes(scope);
+  registerSchemaRoutes(scope, ctx);
 }

@@ -1,4 +1,8 @@
+import type { IdentitySchemaContainer } from '@ory/client';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { LocalStackContext } from '../context';
+import { route } from '../route';
 import { OryHttpError } from './errors';
 
 /** The console's identity schema (Kratos' email preset plus a name). */
@@ -31,11 +35,23 @@ export const IDENTITY_SCHEMA = {
 
 const SCHEMA_IDS = new Set(['default', Buffer.from('default').toString('base64url')]);
 
-/** GET /schemas and GET /schemas/{id} (listIdentitySchemas, getIdentitySchema). */
-export function registerSchemaRoutes(app: FastifyInstance): void {
-  app.get('/schemas', async () => [{ id: 'default', schema: IDENTITY_SCHEMA }]);
-  app.get<{ Params: { id: string } }>('/schemas/:id', async (req) => {
-    if (!SCHEMA_IDS.has(req.params.id)) throw new OryHttpError(404, { reason: 'The requested identity schema does not exist.' });
-    return IDENTITY_SCHEMA;
+/** GET /schemas and GET /schemas/{id} (listIdentitySchemas, getIdentitySchema), public as in Kratos. */
+export function registerSchemaRoutes(app: FastifyInstance, ctx: LocalStackContext): void {
+  route(app, ctx, {
+    method: 'GET',
+    url: '/schemas',
+    query: z.looseObject({}),
+    auth: 'public',
+    handler: async () => [{ id: 'default', schema: IDENTITY_SCHEMA }] satisfies IdentitySchemaContainer[],
+  });
+  route(app, ctx, {
+    method: 'GET',
+    url: '/schemas/:id',
+    params: z.object({ id: z.string().max(512) }),
+    auth: 'public',
+    handler: async ({ params }) => {
+      if (!SCHEMA_IDS.has(params.id)) throw new OryHttpError(404, { reason: 'The requested identity schema does not exist.' });
+      return IDENTITY_SCHEMA;
+    },
   });
 }
