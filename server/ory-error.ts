@@ -1,3 +1,4 @@
+import type { GenericError } from '@ory/client';
 /**
  * Ory's error body (`errorGeneric`), built in one place for the console and its local stack:
  * `{ error: { id?, code, status, request?, reason?, message, details? }, ...extra }`.
@@ -61,3 +62,9 @@ export function errorBody(code: number, init: ErrorInit = {}): ErrorBody {
     ...init.extra,
   };
 }
+
+/**
+ * Compile-time proof that every body `errorBody` builds is Ory's errorGeneric: `{ error: genericError }`.
+ * (The console API's `GenericErrorContent` narrows `id` to its two quota ids; Kratos' ids are wider.)
+ */
+export const asErrorGeneric = (body: ErrorBody): { error: GenericError } => body;

@@ -1,4 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import type {
+  ContinueWith,
+  LoginFlow,
+  LoginFlowState,
+  RecoveryFlow,
+  RecoveryFlowState,
+  RegistrationFlow,
+  RegistrationFlowState,
+  SettingsFlow,
+  SettingsFlowState,
+  UiContainer,
+  VerificationFlow,
+  VerificationFlowState,
+} from '@ory/client';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/types';
 import { identityJson } from './identities';
@@ -95,31 +109,50 @@ export async function markPassed(q: Queryable, flow: FlowRow): Promise<void> {
 export const isExpired = (flow: FlowRow) => flow.expires_at.getTime() <= Date.now();
 
 /** A flow in Ory's wire format; ui.action points at `base`, the flow's tenant's base URL. */
-export async function flowJson(q: Queryable, flow: FlowRow, base: string): Promise<Record<string, unknown>> {
+/** Any self-service flow as Ory's models describe it. */
+export type FlowJson = LoginFlow | RegistrationFlow | RecoveryFlow | VerificationFlow | SettingsFlow;
+
+/**
+ * A flow in Ory's wire format. Each kind's answer `satisfies` its @ory/client model; the nodes come from
+ * the builders of `nodes.ts`, whose attributes are checked against Ory's attribute models there.
+ */
+export async function flowJson(q: Queryable, flow: FlowRow, base: string): Promise<FlowJson> {
   const iso = (d: Date) => d.toISOString();
-  const json: Record<string, unknown> = {
+  const ui = {
+    action: `${base}/self-service/${flow.kind}?flow=${flow.id}`,
+    method: 'POST',
+    // API flows (native apps) have no anti-CSRF token.
+    nodes: flow.type === 'api' ? flow.ui.nodes.filter((n) => (n.attributes as { name?: string }).name !== 'csrf_token') : flow.ui.nodes,
+    ...(flow.ui.messages?.length ? { messages: flow.ui.messages } : {}),
+  } satisfies UiContainer;
+  const common = {
     id: flow.id,
     type: flow.type,
     expires_at: iso(flow.expires_at),
     issued_at: iso(flow.issued_at),
     request_url: flow.request_url,
     ...(flow.return_to ? { return_to: flow.return_to } : {}),
-    ui: {
-      action: `${base}/self-service/${flow.kind}?flow=${flow.id}`,
-      method: 'POST',
-      // API flows (native apps) have no anti-CSRF token.
-      nodes: flow.type === 'api' ? flow.ui.nodes.filter((n) => (n.attributes as { name?: string }).name !== 'csrf_token') : flow.ui.nodes,
-      ...(flow.ui.messages?.length ? { messages: flow.ui.messages } : {}),
-    },
+    ui,
     created_at: iso(flow.created_at),
     updated_at: iso(flow.updated_at),
-    state: flow.state,
   };
-  if (flow.kind === 'login') Object.assign(json, { refresh: flow.data.refresh === true, requested_aal: 'aal1' });
-  if (flow.kind === 'recovery' || flow.kind === 'verification') {
-    if (flow.state !== 'choose_method') json.active = 'code';
+  const continueWith = Array.isArray(flow.data.continue_with) ? { continue_with: flow.data.continue_with as ContinueWith[] } : {};
+  const codeActive = flow.state !== 'choose_method' ? { active: 'code' } : {};
+  switch (flow.kind) {
+    case 'login':
+      return { ...common, state: flow.state as LoginFlowState, refresh: flow.data.refresh === true, requested_aal: 'aal1' } satisfies LoginFlow;
+    case 'registration':
+      return { ...common, state: flow.state as RegistrationFlowState } satisfies RegistrationFlow;
+    case 'recovery':
+      return { ...common, state: flow.state as RecoveryFlowState, ...codeActive, ...continueWith } satisfies RecoveryFlow;
+    case 'verification':
+      return { ...common, state: flow.state as VerificationFlowState, ...codeActive } satisfies VerificationFlow;
+    case 'settings': {
+      const identity = flow.identity_id ? await identityJson(q, flow.nid, flow.identity_id, base) : null;
+      if (!identity) throw new Error(`settings flow ${flow.id} has no identity`);
+      return { ...common, state: flow.state as SettingsFlowState, identity, ...continueWith } satisfies SettingsFlow;
+    }
+    default:
+      throw new Error(`unknown flow kind ${String(flow.kind)}`);
   }
-  if (flow.kind === 'settings' && flow.identity_id) json.identity = await identityJson(q, flow.nid, flow.identity_id, base);
-  if (Array.isArray(flow.data.continue_with)) json.continue_with = flow.data.continue_with;
-  return json;
 }

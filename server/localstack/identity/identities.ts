@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Identity, IdentityStateEnum, VerifiableIdentityAddressViaEnum } from '@ory/client';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/types';
 import { identities, identityCredentials, identityRecoveryAddresses, identityVerifiableAddresses } from './schema';
@@ -18,7 +19,7 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 const SCHEMA_URL_ID = Buffer.from('default').toString('base64url');
 
 /** The identity of tenant `nid` in Ory's wire format (no credentials), or null. */
-export async function identityJson(q: Queryable, nid: string, identityId: string, base: string): Promise<Record<string, unknown> | null> {
+export async function identityJson(q: Queryable, nid: string, identityId: string, base: string): Promise<Identity | null> {
   const [row] = await q.orm
     .select()
     .from(identities)
@@ -38,14 +39,14 @@ export async function identityJson(q: Queryable, nid: string, identityId: string
     id: row.id,
     schema_id: row.schema_id,
     schema_url: `${base}/schemas/${SCHEMA_URL_ID}`,
-    state: row.state,
+    state: row.state as IdentityStateEnum,
     state_changed_at: iso(row.state_changed_at),
     traits: row.traits,
     verifiable_addresses: addresses.map((a) => ({
       id: a.id,
       value: a.value,
       verified: a.verified,
-      via: a.via,
+      via: a.via as VerifiableIdentityAddressViaEnum,
       status: a.status,
       ...(a.verified_at ? { verified_at: iso(a.verified_at) } : {}),
       created_at: iso(a.created_at),
@@ -62,7 +63,7 @@ export async function identityJson(q: Queryable, nid: string, identityId: string
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     organization_id: null,
-  };
+  } satisfies Identity;
 }
 
 /** Postgres unique violation (duplicate identifier or address), raised by raw SQL or by drizzle. */

@@ -1,16 +1,16 @@
-import type { UiNodeInputAttributesAutocompleteEnum } from '@ory/client';
+import type {
+  UiNode as OryUiNode,
+  UiNodeAnchorAttributes,
+  UiNodeInputAttributes,
+  UiNodeInputAttributesAutocompleteEnum,
+  UiNodeInputAttributesTypeEnum,
+} from '@ory/client';
 import { texts, type UiText } from './texts';
 
 export type NodeGroup = 'default' | 'password' | 'profile' | 'code';
 
-/** Ory's uiNode. */
-export interface UiNode {
-  type: 'input' | 'a' | 'text';
-  group: NodeGroup;
-  attributes: Record<string, unknown>;
-  messages: UiText[];
-  meta: { label?: UiText };
-}
+/** Ory's uiNode, as @ory/client models it: every node the builders below make is one. */
+export type UiNode = OryUiNode;
 
 interface InputOpts {
   value?: unknown;
@@ -22,27 +22,23 @@ interface InputOpts {
 }
 
 export function input(group: NodeGroup, name: string, type: string, opts: InputOpts = {}): UiNode {
-  return {
-    type: 'input',
-    group,
-    attributes: {
-      name,
-      type,
-      ...(opts.value !== undefined ? { value: opts.value } : {}),
-      ...(opts.required ? { required: true } : {}),
-      ...(opts.autocomplete ? { autocomplete: opts.autocomplete } : {}),
-      ...(opts.pattern ? { pattern: opts.pattern } : {}),
-      ...(opts.maxlength ? { maxlength: opts.maxlength } : {}),
-      disabled: false,
-      node_type: 'input',
-    },
-    messages: [],
-    meta: opts.label ? { label: opts.label } : {},
-  };
+  const attributes = {
+    name,
+    type: type as UiNodeInputAttributesTypeEnum,
+    ...(opts.value !== undefined ? { value: opts.value } : {}),
+    ...(opts.required ? { required: true } : {}),
+    ...(opts.autocomplete ? { autocomplete: opts.autocomplete } : {}),
+    ...(opts.pattern ? { pattern: opts.pattern } : {}),
+    ...(opts.maxlength ? { maxlength: opts.maxlength } : {}),
+    disabled: false,
+    node_type: 'input',
+  } satisfies UiNodeInputAttributes;
+  return { type: 'input', group, attributes, messages: [], meta: opts.label ? { label: opts.label } : {} } satisfies UiNode;
 }
 
 export function anchor(group: NodeGroup, id: string, href: string, title: UiText): UiNode {
-  return { type: 'a', group, attributes: { id, href, title, node_type: 'a' }, messages: [], meta: { label: title } };
+  const attributes = { id, href, title, node_type: 'a' } satisfies UiNodeAnchorAttributes;
+  return { type: 'a', group, attributes, messages: [], meta: { label: title } } satisfies UiNode;
 }
 
 export const csrfNode = (token: string) => input('default', 'csrf_token', 'hidden', { value: token, required: true });
@@ -107,13 +103,16 @@ export const enterCodeNodes = (csrf: string, email: string, kind: 'recovery' | '
 ];
 
 /** Sets an input's value (all nodes named `name` that are not submit buttons). */
+/** The input (not a submit button) named `name`, as its attributes: anchors and other nodes are no inputs. */
+const isNamedInput = (n: UiNode, name: string): n is UiNode & { attributes: UiNodeInputAttributes } =>
+  n.attributes.node_type === 'input' && n.attributes.name === name && n.attributes.type !== 'submit';
+
 export function setValue(nodes: UiNode[], name: string, value: unknown): void {
-  for (const n of nodes) if (n.attributes.name === name && n.attributes.type !== 'submit') n.attributes.value = value;
+  for (const n of nodes) if (isNamedInput(n, name)) n.attributes.value = value;
 }
 
 export function addNodeMessage(nodes: UiNode[], name: string, message: UiText): void {
-  const node = nodes.find((n) => n.attributes.name === name && n.attributes.type !== 'submit');
-  node?.messages.push(message);
+  nodes.find((n) => isNamedInput(n, name))?.messages.push(message);
 }
 
 export function clearNodeMessages(nodes: UiNode[]): void {

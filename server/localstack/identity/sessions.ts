@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { AuthenticatorAssuranceLevel, Session, SessionAuthenticationMethod, SessionDevice } from '@ory/client';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/types';
@@ -63,7 +64,7 @@ export function clearSessionCookie(reply: FastifyReply, tenant: Tenant, secure: 
 }
 
 /** A session of tenant `nid` in Ory's wire format, with its identity. */
-export async function sessionJson(q: Queryable, nid: string, sessionId: string, base: string): Promise<Record<string, unknown> | null> {
+export async function sessionJson(q: Queryable, nid: string, sessionId: string, base: string): Promise<Session | null> {
   const [row] = await q.orm
     .select()
     .from(sessions)
@@ -72,16 +73,17 @@ export async function sessionJson(q: Queryable, nid: string, sessionId: string, 
   return sessionRowJson(q, row, base);
 }
 
-export async function sessionRowJson(q: Queryable, row: SessionRow, base: string): Promise<Record<string, unknown>> {
+export async function sessionRowJson(q: Queryable, row: SessionRow, base: string): Promise<Session> {
+  const identity = await identityJson(q, row.nid, row.identity_id, base);
   return {
     id: row.id,
     active: true,
     expires_at: row.expires_at.toISOString(),
     authenticated_at: row.authenticated_at.toISOString(),
-    authenticator_assurance_level: row.aal,
-    authentication_methods: row.authentication_methods,
+    authenticator_assurance_level: row.aal as AuthenticatorAssuranceLevel,
+    authentication_methods: row.authentication_methods as SessionAuthenticationMethod[],
     issued_at: row.issued_at.toISOString(),
-    identity: await identityJson(q, row.nid, row.identity_id, base),
-    devices: row.devices,
-  };
+    ...(identity ? { identity } : {}),
+    devices: row.devices as SessionDevice[],
+  } satisfies Session;
 }
