@@ -30,6 +30,27 @@ export const ORPHAN_ROUTES: OrphanRoute[] = [
     path: '/workspaces/{workspace}/add/{project_id}',
     responses: { 200: 'projectMetadata', ...ERRORS },
   },
+  // Invites (CONTRACT.md: orphans memberInvite, memberInvites, CreateInviteResponse, inviteTokenBody).
+  { method: 'POST', path: '/projects/{project}/invites', responses: { 201: 'CreateInviteResponse', ...ERRORS } },
+  { method: 'GET', path: '/projects/{project}/invites', responses: { 200: 'memberInvites', ...ERRORS } },
+  { method: 'POST', path: '/workspaces/{workspace}/invites', responses: { 201: 'CreateInviteResponse', ...ERRORS } },
+  { method: 'GET', path: '/workspaces/{workspace}/invites', responses: { 200: 'memberInvites', ...ERRORS } },
+  { method: 'GET', path: '/invites', responses: { 200: 'memberInvites', ...ERRORS } },
+  { method: 'PUT', path: '/invites/{invite}/accept', responses: { 200: 'memberInvite', ...ERRORS } },
+  { method: 'PUT', path: '/invites/{invite}/decline', responses: { 200: 'memberInvite', ...ERRORS } },
+  { method: 'PUT', path: '/invites/{invite}/cancel', responses: { 200: 'memberInvite', ...ERRORS } },
+  { method: 'PUT', path: '/invites/{invite}/link', responses: { 200: 'memberInvite', ...ERRORS } },
+  { method: 'DELETE', path: '/invites/{invite}', responses: { 204: null, ...ERRORS } },
+  {
+    method: 'GET',
+    path: '/public/invites/{invite}',
+    localOnly: 'the public invite view: the spec names the call but no schema; it answers who invited whom to what',
+  },
+  { method: 'GET', path: '/quota/project/{project}/{feature}', responses: { 200: 'quotaUsage', ...ERRORS } },
+  { method: 'GET', path: '/quota/workspace/{workspace}/{feature}', responses: { 200: 'quotaUsage', ...ERRORS } },
+  // Changing a member's role has no published call; the answer is the member (projectMember).
+  { method: 'PUT', path: '/projects/{project_id}/members/{member}/role', responses: { 200: 'projectMember', ...ERRORS } },
+  { method: 'PUT', path: '/workspaces/{workspace}/members/{member}/role', responses: { 200: 'projectMember', ...ERRORS } },
   // Kratos' isAlive/isReady; their schemas are in the spec, the routes are not.
   { method: 'GET', path: '/health/alive', responses: { 200: 'healthStatus', ...ERRORS } },
   { method: 'GET', path: '/health/ready', responses: { 200: 'healthStatus', 503: 'healthNotReadyStatus', ...ERRORS } },

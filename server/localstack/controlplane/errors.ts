@@ -12,6 +12,8 @@ export class ControlPlaneError extends Error {
     readonly statusCode: number,
     readonly reason: string,
     readonly details?: Record<string, unknown>,
+    /** Ory's error id, for the failures a client tells apart (`quota_exceeded`, `feature_not_available`). */
+    readonly id?: string,
   ) {
     super(reason);
     this.name = 'ControlPlaneError';
@@ -25,10 +27,14 @@ export const unauthorized = (reason = 'No valid session was found. Sign in and t
 export const forbidden = (reason: string) => new ControlPlaneError(403, reason);
 export const notFound = (reason: string) => new ControlPlaneError(404, reason);
 export const conflict = (reason: string) => new ControlPlaneError(409, reason);
+/** Ory's quota answers: 403 with the id a client reads and `details.feature` naming the feature. */
+export const quotaExceeded = (feature: string, reason: string) => new ControlPlaneError(403, reason, { feature }, 'quota_exceeded');
+export const featureNotAvailable = (feature: string, reason: string) =>
+  new ControlPlaneError(403, reason, { feature }, 'feature_not_available');
 
 /** Ory's errorGeneric with the request's id, so a report can be matched with the log. */
-export function errorGeneric(code: number, reason: string, request?: string, details?: Record<string, unknown>) {
-  return errorBody(code, { reason, ...(request ? { request } : {}), ...(details ? { details } : {}) });
+export function errorGeneric(code: number, reason: string, request?: string, details?: Record<string, unknown>, id?: string) {
+  return errorBody(code, { reason, ...(id ? { id } : {}), ...(request ? { request } : {}), ...(details ? { details } : {}) });
 }
 
 /** "name: Too small; environment: Invalid option" — names every bad field. */
@@ -73,7 +79,7 @@ export function installErrorHandler(scope: FastifyInstance, log: Logger): void {
     const invalid = validationFailure(err);
     if (invalid) return reply.code(400).send(errorGeneric(400, invalid.reason, req.id, invalid.details));
     if (err instanceof ControlPlaneError) {
-      return reply.code(err.statusCode).send(errorGeneric(err.statusCode, err.reason, req.id, err.details));
+      return reply.code(err.statusCode).send(errorGeneric(err.statusCode, err.reason, req.id, err.details, err.id));
     }
     if (err instanceof z.ZodError) {
       return reply.code(400).send(errorGeneric(400, describeZodError(err, 'request'), req.id));

@@ -5,7 +5,9 @@ import { registerAccessRoutes } from './access';
 import { registerActiveProjectRoutes } from './active-project';
 import { registerApiKeyRoutes } from './api-keys/routes';
 import { installErrorHandler } from './errors';
+import { registerInviteRoutes } from './invites/routes';
 import { registerMemberRoutes } from './members';
+import { registerQuotaRoutes } from './quota';
 import { registerNormalizedRoutes } from './normalized';
 import { registerProjectRoutes } from './projects';
 import { registerWorkspaceRoutes } from './workspaces';
@@ -26,5 +28,7 @@ export async function registerControlPlane(app: FastifyInstance, ctx: LocalStack
     registerMemberRoutes(scope, ctx);
     registerWorkspaceRoutes(scope, ctx);
     registerApiKeyRoutes(scope, ctx);
+    registerInviteRoutes(scope, ctx);
+    registerQuotaRoutes(scope, ctx);
   });
 }

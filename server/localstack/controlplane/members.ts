@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { route, type RouteContext } from '../route';
+import { z } from 'zod';
 import { projectIdParams, projectMemberParams, workspaceMemberParams, workspaceParams } from './bodies';
 import { conflict, forbidden, notFound } from './errors';
 import {
@@ -7,6 +8,8 @@ import {
   projectMemberRows,
   removeProjectMember,
   removeWorkspaceMember,
+  setProjectMemberRole,
+  setWorkspaceMemberRole,
   workspaceMemberRows,
 } from './store/members';
 
@@ -78,4 +81,51 @@ export function registerMemberRoutes(scope: FastifyInstance, ctx: RouteContext):
       await removeWorkspaceMember(q, workspace.id, memberId);
     },
   });
+
+  // Changing a member's role (no published call: PUT …/members/{member}/role with {role}). Owners only; the
+  // last owner keeps the role, so a project or workspace always has someone who can manage it.
+  route(scope, ctx, {
+    method: 'PUT',
+    url: '/projects/:project_id/members/:member/role',
+    params: projectMemberParams,
+    body: memberRoleBody,
+    auth: 'session-or-workspace-key',
+    permission: 'backoffice.project.owner',
+    handler: async ({ q, project, params, body }) => {
+      const rows = await projectMemberRows(q, project.id, project.workspace_id);
+      const direct = rows.find((r) => r.id === params.member && r.source === 'project');
+      if (!direct) {
+        if (rows.some((r) => r.id === params.member)) {
+          throw conflict('This member has access through the workspace; change their role in the workspace instead.');
+        }
+        throw notFound(`Identity ${params.member} is not a member of this project.`);
+      }
+      if (direct.role === 'owner' && body.role !== 'owner' && !rows.some((r) => r.role === 'owner' && r !== direct)) {
+        throw conflict('The last owner of a project cannot be made a developer. Make another member owner first.');
+      }
+      await setProjectMemberRole(q, project.id, params.member, body.role);
+      return memberViews(await projectMemberRows(q, project.id, project.workspace_id)).find((m) => m.id === params.member);
+    },
+  });
+
+  route(scope, ctx, {
+    method: 'PUT',
+    url: '/workspaces/:workspace/members/:member/role',
+    params: workspaceMemberParams,
+    body: memberRoleBody,
+    auth: 'session-or-workspace-key',
+    permission: 'backoffice.workspace.owner',
+    handler: async ({ q, workspace, params, body }) => {
+      const rows = await workspaceMemberRows(q, workspace.id);
+      const target = rows.find((r) => r.id === params.member);
+      if (!target) throw notFound(`Identity ${params.member} is not a member of this workspace.`);
+      if (target.role === 'owner' && body.role !== 'owner' && rows.filter((r) => r.role === 'owner').length === 1) {
+        throw conflict('The last owner of a workspace cannot be made a developer. Make another member owner first.');
+      }
+      await setWorkspaceMemberRole(q, workspace.id, params.member, body.role);
+      return memberViews(await workspaceMemberRows(q, workspace.id)).find((m) => m.id === params.member);
+    },
+  });
 }
+
+const memberRoleBody = z.object({ role: z.enum(['owner', 'developer'], { error: 'must be owner or developer' }) });

@@ -167,6 +167,79 @@ export const workspaceApiKeys = pgTable(
   ],
 );
 
+/*
+ * Invites to a project or a workspace. The invite link carries a secret token, stored only as its SHA-256;
+ * a pending invite past `expires_at` reads as expired. Emails are stored lower-cased.
+ */
+export const memberInvites = pgTable(
+  'member_invites',
+  {
+    id: uuid().primaryKey(),
+    project_id: uuid(),
+    workspace_id: uuid(),
+    invitee_email: text().notNull(),
+    invitee_id: uuid(),
+    owner_id: uuid().notNull(),
+    role: text().notNull(),
+    status: text().notNull(),
+    token_hash: text().notNull(),
+    expires_at: timestamp(tstz).notNull(),
+    created_at: timestamp(tstz).notNull(),
+    updated_at: timestamp(tstz).notNull(),
+  },
+  (t) => [
+    foreignKey({ name: 'member_invites_project_id_fkey', columns: [t.project_id], foreignColumns: [projects.id] }).onDelete('cascade'),
+    foreignKey({ name: 'member_invites_workspace_id_fkey', columns: [t.workspace_id], foreignColumns: [workspaces.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ name: 'member_invites_owner_id_fkey', columns: [t.owner_id], foreignColumns: [identities.id] }).onDelete('cascade'),
+    foreignKey({ name: 'member_invites_invitee_id_fkey', columns: [t.invitee_id], foreignColumns: [identities.id] }).onDelete(
+      'set null',
+    ),
+    check('member_invites_role_check', sql`${t.role} IN ('owner', 'developer')`),
+    check(
+      'member_invites_status_check',
+      sql`${t.status} IN ('pending', 'accepted', 'declined', 'expired', 'cancelled', 'removed')`,
+    ),
+    check('member_invites_one_scope_check', sql`(${t.project_id} IS NULL) <> (${t.workspace_id} IS NULL)`),
+    unique('member_invites_token_hash_key').on(t.token_hash),
+    index('member_invites_project_idx').on(t.project_id, t.created_at),
+    index('member_invites_workspace_idx').on(t.workspace_id, t.created_at),
+    index('member_invites_invitee_email_idx').on(t.invitee_email),
+  ],
+);
+
+/*
+ * The plan in force of a project or a workspace (one row each at most). The purchase path (billing) writes
+ * it; until then the local stack's store and tests do. No row means the Develop plan.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid().primaryKey(),
+    project_id: uuid(),
+    workspace_id: uuid(),
+    plan: text().notNull(),
+    interval: text().notNull().default('monthly'),
+    currency: text().notNull().default('usd'),
+    created_at: timestamp(tstz).notNull(),
+    updated_at: timestamp(tstz).notNull(),
+  },
+  (t) => [
+    foreignKey({ name: 'subscriptions_project_id_fkey', columns: [t.project_id], foreignColumns: [projects.id] }).onDelete('cascade'),
+    foreignKey({ name: 'subscriptions_workspace_id_fkey', columns: [t.workspace_id], foreignColumns: [workspaces.id] }).onDelete(
+      'cascade',
+    ),
+    check('subscriptions_one_scope_check', sql`(${t.project_id} IS NULL) <> (${t.workspace_id} IS NULL)`),
+    check('subscriptions_interval_check', sql`${t.interval} IN ('monthly', 'yearly')`),
+    check('subscriptions_currency_check', sql`${t.currency} IN ('usd', 'eur')`),
+    unique('subscriptions_project_id_key').on(t.project_id),
+    unique('subscriptions_workspace_id_key').on(t.workspace_id),
+  ],
+);
+
+export type MemberInviteRow = typeof memberInvites.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 export type WorkspaceMemberRow = typeof workspaceMembers.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;

@@ -15,11 +15,12 @@ export interface MailInput {
   to: string;
   subject: string;
   body: string;
-  template: 'recovery_code_valid' | 'verification_code_valid';
+  /** Kratos' template types, and the console's own `member_invite`. */
+  template: 'recovery_code_valid' | 'verification_code_valid' | 'member_invite';
 }
 
 /** Stores an email of tenant `nid` in the local mailbox and logs where to read it (never its content). */
-export async function sendMail(deps: IdentityDeps, q: Queryable, nid: string, mail: MailInput): Promise<void> {
+export async function sendMail(deps: Pick<IdentityDeps, 'ctx'>, q: Queryable, nid: string, mail: MailInput): Promise<void> {
   await q.orm
     .insert(courierMessages)
     .values({ id: randomUUID(), nid, recipient: mail.to, subject: mail.subject, body: mail.body, template_type: mail.template });

@@ -71,6 +71,20 @@ export async function removeWorkspaceMember(q: Queryable, workspaceId: string, i
     .where(and(eq(workspaceMembers.workspace_id, workspaceId), eq(workspaceMembers.identity_id, identityId)));
 }
 
+export async function setProjectMemberRole(q: Queryable, projectId: string, identityId: string, role: string): Promise<void> {
+  await q.orm
+    .update(projectMembers)
+    .set({ role })
+    .where(and(eq(projectMembers.project_id, projectId), eq(projectMembers.identity_id, identityId)));
+}
+
+export async function setWorkspaceMemberRole(q: Queryable, workspaceId: string, identityId: string, role: string): Promise<void> {
+  await q.orm
+    .update(workspaceMembers)
+    .set({ role })
+    .where(and(eq(workspaceMembers.workspace_id, workspaceId), eq(workspaceMembers.identity_id, identityId)));
+}
+
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** projectMember: one entry per identity, with its highest role (workspace wins a tie). */

@@ -1,0 +1,267 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { planDisplayName } from '../../../../shared/domain/plans';
+import type { LocalStackContext } from '../../context';
+import { sendMail } from '../../identity/courier';
+import { CONSOLE_NID } from '../../identity/tenant-id';
+import { route } from '../../route';
+import { projectRefParams, workspaceParams } from '../bodies';
+import { actorId, type Caller } from '../caller';
+import { conflict, forbidden, notFound } from '../errors';
+import { projectFor, workspaceFor } from '../guard';
+import { assertRoomFor, planInForce, type Scope } from '../quota';
+import type { MemberInviteRow } from '../schema';
+import { findProjectWithName } from '../store/projects';
+import { findWorkspace } from '../store/workspaces';
+import type { Queryable } from '../types';
+import {
+  addMember,
+  createInvite,
+  effectiveStatus,
+  findInvite,
+  findInviteWithOwner,
+  hashInviteToken,
+  linkInvite,
+  listInvitesFor,
+  listScopeInvites,
+  setInviteStatus,
+  type InviteWithOwner,
+} from './store';
+
+const email = z
+  .string({ error: 'is required' })
+  .trim()
+  .max(320, { error: 'must be at most 320 characters' })
+  .pipe(z.email({ error: 'must be an email address such as colleague@example.com' }));
+const role = z.enum(['owner', 'developer'], { error: 'must be owner or developer' });
+
+/** CreateProjectMemberInviteBody / CreateWorkspaceMemberInviteBody (roles of this stack: owner, developer). */
+const projectInviteBody = z.object({ invitee_email: email, role: role.default('developer') });
+const workspaceInviteBody = z.object({ invitee_email: email, role });
+const inviteParams = z.object({ invite: z.uuid({ error: 'must be a UUID' }).transform((id) => id.toLowerCase()) });
+const inviteTokenBody = z.object({ invite_token: z.uuid({ error: 'must be the UUID token of the invite link' }) });
+
+/** memberInvite, as the control plane answers it (the link token never appears). */
+export function inviteView({ invite, owner_email }: InviteWithOwner) {
+  return {
+    id: invite.id,
+    invitee_email: invite.invitee_email,
+    invitee_id: invite.invitee_id,
+    owner_id: invite.owner_id,
+    owner_email: owner_email ?? '',
+    project_id: invite.project_id,
+    workspace_id: invite.workspace_id,
+    role: invite.role,
+    status: effectiveStatus(invite),
+    created_at: invite.created_at.toISOString(),
+    updated_at: invite.updated_at.toISOString(),
+  };
+}
+
+const REFUSALS: Record<string, string> = {
+  accepted: 'This invite was already accepted.',
+  declined: 'This invite was declined.',
+  expired: 'This invite has expired; ask for a new one.',
+  cancelled: 'This invite was cancelled by the team.',
+  removed: 'This invite was removed.',
+};
+
+/** Every action on an invite needs it pending and unexpired: 409 with the reason otherwise. */
+function assertPending(invite: MemberInviteRow): void {
+  const status = effectiveStatus(invite);
+  if (status !== 'pending') throw conflict(REFUSALS[status] ?? `This invite is ${status}.`);
+}
+
+/** Only the invitee (the invited email, or the account the invite link was attached to) may answer an invite. */
+function assertInvitee(invite: MemberInviteRow, caller: Extract<Caller, { kind: 'session' }>): void {
+  const byEmail = caller.session.email.trim().toLowerCase() === invite.invitee_email;
+  const byLink = invite.invitee_id === caller.identityId;
+  // Someone else's invite is answered as missing: its existence is none of the caller's business.
+  if (!byEmail && !byLink) throw notFound(`Invite ${invite.id} does not exist.`);
+}
+
+/** The owner check on an invite's project or workspace (cancel, delete). */
+async function assertScopeOwner(q: Queryable, invite: MemberInviteRow, caller: Caller): Promise<void> {
+  if (invite.project_id) await projectFor(q, caller, invite.project_id, 'owner', true);
+  else await workspaceFor(q, caller, invite.workspace_id!, 'owner', true);
+}
+
+async function targetName(q: Queryable, invite: MemberInviteRow): Promise<{ kind: 'project' | 'workspace'; id: string; name: string }> {
+  if (invite.project_id) {
+    const project = await findProjectWithName(q, invite.project_id);
+    return { kind: 'project', id: invite.project_id, name: project?.name ?? '' };
+  }
+  const workspace = await findWorkspace(q, invite.workspace_id!);
+  return { kind: 'workspace', id: invite.workspace_id!, name: workspace?.name ?? '' };
+}
+
+/**
+ * Invites (spec §7 Invites, and the project and workspace invite calls): owners invite by email with a
+ * role, within the plan's seats; the invitee accepts or declines (or attaches the invite to another account
+ * with the link's token); owners cancel or remove. Pending → accepted | declined | expired (7 days) |
+ * cancelled | removed; any action on an invite that is no longer pending answers 409 with the reason.
+ */
+export function registerInviteRoutes(scope: FastifyInstance, ctx: LocalStackContext): void {
+  async function invite(q: Queryable, caller: Caller, scopeOf: Scope, body: { invitee_email: string; role: 'owner' | 'developer' }) {
+    const target = scopeOf.kind === 'project' ? { projectId: scopeOf.project.id } : { workspaceId: scopeOf.workspaceId };
+    const pending = await listScopeInvites(q, target);
+    if (pending.some((i) => i.invite.invitee_email === body.invitee_email.toLowerCase() && effectiveStatus(i.invite) === 'pending')) {
+      throw conflict(`${body.invitee_email} already has a pending invite; resend it or cancel it first.`);
+    }
+    await assertRoomFor(q, scopeOf, 'collaborator_seats', 'team members');
+    const { row, token } = await createInvite(q, { scope: target, email: body.invitee_email, role: body.role, ownerId: actorId(caller) });
+    const created = (await findInviteWithOwner(q, row.id))!;
+    const what = await targetName(q, row);
+    const link = new URL('/invites', ctx.uiUrl);
+    link.searchParams.set('invite', row.id);
+    link.searchParams.set('token', token);
+    const from = created.owner_name || created.owner_email || 'A teammate';
+    await sendMail({ ctx }, q, CONSOLE_NID, {
+      to: row.invitee_email,
+      subject: `${from} invited you to the ${what.kind} ${what.name}`,
+      body: `${from} invited you to join the ${what.kind} "${what.name}" as ${row.role} on the ${planDisplayName(await planInForce(q, scopeOf))} plan.\n\nAccept or decline the invite here (it expires in 7 days):\n${link.toString()}\n`,
+      template: 'member_invite',
+    });
+    return {
+      created_invite: inviteView(created),
+      all_invites: (await listScopeInvites(q, target)).map(inviteView),
+    };
+  }
+
+  route(scope, ctx, {
+    method: 'POST',
+    url: '/projects/:project/invites',
+    params: projectRefParams,
+    body: projectInviteBody,
+    auth: 'session-or-workspace-key',
+    permission: 'backoffice.project.owner',
+    status: 201,
+    handler: async ({ q, caller, project, body }) => invite(q, caller, { kind: 'project', project }, body),
+  });
+
+  route(scope, ctx, {
+    method: 'GET',
+    url: '/projects/:project/invites',
+    params: projectRefParams,
+    auth: 'session-or-workspace-key',
+    permission: 'backoffice.project.read',
+    handler: async ({ q, project }) => (await listScopeInvites(q, { projectId: project.id })).map(inviteView),
+  });
+
+  route(scope, ctx, {
+    method: 'POST',
+    url: '/workspaces/:workspace/invites',
+    params: workspaceParams,
+    body: workspaceInviteBody,
+    auth: 'session-or-workspace-key',
+    permission: 'backoffice.workspace.owner',
+    status: 201,
+    handler: async ({ q, caller, workspace, body }) => invite(q, caller, { kind: 'workspace', workspaceId: workspace.id }, body),
+  });
+
+  route(scope, ctx, {
+    method: 'GET',
+    url: '/workspaces/:workspace/invites',
+    params: workspaceParams,
+    auth: 'session-or-workspace-key',
+    permission: 'backoffice.workspace.read',
+    handler: async ({ q, workspace }) => (await listScopeInvites(q, { workspaceId: workspace.id })).map(inviteView),
+  });
+
+  route(scope, ctx, {
+    method: 'GET',
+    url: '/invites',
+    auth: 'session',
+    handler: async ({ q, caller }) => (await listInvitesFor(q, caller.identityId, caller.session.email)).map(inviteView),
+  });
+
+  // What the invitee needs to decide, before signing in: who invited them to what, as which role.
+  route(scope, ctx, {
+    method: 'GET',
+    url: '/public/invites/:invite',
+    params: inviteParams,
+    auth: 'public',
+    handler: async ({ q, params }) => {
+      const found = await findInviteWithOwner(q, params.invite);
+      if (!found) throw notFound(`Invite ${params.invite} does not exist.`);
+      const target = await targetName(q, found.invite);
+      return {
+        id: found.invite.id,
+        status: effectiveStatus(found.invite),
+        invitee_email: found.invite.invitee_email,
+        role: found.invite.role,
+        inviter_name: found.owner_name ?? '',
+        inviter_email: found.owner_email ?? '',
+        target_kind: target.kind,
+        target_name: target.name,
+        expires_at: found.invite.expires_at.toISOString(),
+      };
+    },
+  });
+
+  const answer = (action: 'accept' | 'decline') =>
+    route(scope, ctx, {
+      method: 'PUT',
+      url: `/invites/:invite/${action}`,
+      params: inviteParams,
+      auth: 'session',
+      handler: async ({ q, caller, params }) => {
+        const row = await findInvite(q, params.invite, true);
+        if (!row) throw notFound(`Invite ${params.invite} does not exist.`);
+        assertInvitee(row, caller);
+        assertPending(row);
+        if (action === 'accept') await addMember(q, row, caller.identityId);
+        await setInviteStatus(q, row.id, action === 'accept' ? 'accepted' : 'declined', caller.identityId);
+        return inviteView((await findInviteWithOwner(q, row.id))!);
+      },
+    });
+  answer('accept');
+  answer('decline');
+
+  route(scope, ctx, {
+    method: 'PUT',
+    url: '/invites/:invite/cancel',
+    params: inviteParams,
+    auth: 'session-or-workspace-key',
+    handler: async ({ q, caller, params }) => {
+      const row = await findInvite(q, params.invite, true);
+      if (!row) throw notFound(`Invite ${params.invite} does not exist.`);
+      await assertScopeOwner(q, row, caller);
+      assertPending(row);
+      await setInviteStatus(q, row.id, 'cancelled');
+      return inviteView((await findInviteWithOwner(q, row.id))!);
+    },
+  });
+
+  // Attach an invite sent to another address to the signed-in account, proving it with the link's token.
+  route(scope, ctx, {
+    method: 'PUT',
+    url: '/invites/:invite/link',
+    params: inviteParams,
+    body: inviteTokenBody,
+    auth: 'session',
+    handler: async ({ q, caller, params, body }) => {
+      const row = await findInvite(q, params.invite, true);
+      if (!row || row.token_hash !== hashInviteToken(body.invite_token)) throw notFound(`Invite ${params.invite} does not exist.`);
+      assertPending(row);
+      if (row.invitee_id && row.invitee_id !== caller.identityId) throw forbidden('This invite is already attached to another account.');
+      await linkInvite(q, row.id, caller.identityId);
+      return inviteView((await findInviteWithOwner(q, row.id))!);
+    },
+  });
+
+  route(scope, ctx, {
+    method: 'DELETE',
+    url: '/invites/:invite',
+    params: inviteParams,
+    auth: 'session-or-workspace-key',
+    status: 204,
+    handler: async ({ q, caller, params }) => {
+      const row = await findInvite(q, params.invite, true);
+      if (!row) throw notFound(`Invite ${params.invite} does not exist.`);
+      await assertScopeOwner(q, row, caller);
+      if (row.status === 'removed') throw conflict(REFUSALS.removed!);
+      await setInviteStatus(q, row.id, 'removed');
+    },
+  });
+}

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { planLimit } from '../../../shared/domain/plan-quotas';
+import { quotaFeatureSchema, type QuotaUsage } from '../../../shared/domain/quota';
+import { resolvePlanId, planDisplayName } from '../../../shared/domain/plans';
+import type { PlanId } from '../../../shared/schemas/plans';
+import { route, type RouteContext } from '../route';
+import { quotaExceeded, featureNotAvailable } from './errors';
+import { memberInvites, projectMembers, subscriptions, workspaceMembers, type ProjectRow } from './schema';
+import type { Queryable } from './types';
+
+/** A project or a workspace: what a plan, a seat count or an invite belongs to. */
+export type Scope = { kind: 'project'; project: Pick<ProjectRow, 'id' | 'workspace_id'> } | { kind: 'workspace'; workspaceId: string };
+
+async function subscribedPlan(q: Queryable, where: ReturnType<typeof eq>): Promise<PlanId | undefined> {
+  const [row] = await q.orm.select({ plan: subscriptions.plan }).from(subscriptions).where(where);
+  return row ? resolvePlanId(row.plan) : undefined;
+}
+
+/**
+ * The plan in force: a project's own subscription, else its workspace's, else Develop; a workspace's own
+ * subscription, else Develop. Legacy plan ids (spec §3) are read as the plan they map to.
+ */
+export async function planInForce(q: Queryable, scope: Scope): Promise<PlanId> {
+  if (scope.kind === 'workspace') return (await subscribedPlan(q, eq(subscriptions.workspace_id, scope.workspaceId))) ?? 'Develop@0';
+  const own = await subscribedPlan(q, eq(subscriptions.project_id, scope.project.id));
+  if (own) return own;
+  if (scope.project.workspace_id) {
+    const viaWorkspace = await subscribedPlan(q, eq(subscriptions.workspace_id, scope.project.workspace_id));
+    if (viaWorkspace) return viaWorkspace;
+  }
+  return 'Develop@0';
+}
+
+/** Sets the plan in force (the purchase path's write; tests use it directly). */
+export async function setPlan(q: Queryable, scope: Scope, plan: string): Promise<void> {
+  const now = new Date();
+  const key = scope.kind === 'project' ? { project_id: scope.project.id } : { workspace_id: scope.workspaceId };
+  await q.orm
+    .insert(subscriptions)
+    .values({ id: randomUUID(), ...key, plan, created_at: now, updated_at: now })
+    .onConflictDoUpdate({
+      target: scope.kind === 'project' ? subscriptions.project_id : subscriptions.workspace_id,
+      set: { plan, updated_at: now },
+    });
+}
+
+/** Seats taken: the scope's own members and its pending, unexpired invites. */
+export async function seatsUsed(q: Queryable, scope: Scope): Promise<number> {
+  const pending = and(eq(memberInvites.status, 'pending'), sql`${memberInvites.expires_at} > now()`);
+  if (scope.kind === 'workspace') {
+    const [m] = await q.orm.select({ n: sql<number>`count(*)::int` }).from(workspaceMembers).where(eq(workspaceMembers.workspace_id, scope.workspaceId));
+    const [i] = await q.orm.select({ n: sql<number>`count(*)::int` }).from(memberInvites).where(and(eq(memberInvites.workspace_id, scope.workspaceId), pending));
+    return (m?.n ?? 0) + (i?.n ?? 0);
+  }
+  const [m] = await q.orm.select({ n: sql<number>`count(*)::int` }).from(projectMembers).where(eq(projectMembers.project_id, scope.project.id));
+  const [i] = await q.orm.select({ n: sql<number>`count(*)::int` }).from(memberInvites).where(and(eq(memberInvites.project_id, scope.project.id), pending));
+  return (m?.n ?? 0) + (i?.n ?? 0);
+}
+
+/** What is used of a feature; only seats are counted here (other areas count theirs as they arrive). */
+async function usedOf(q: Queryable, scope: Scope, feature: string): Promise<number> {
+  return feature === 'collaborator_seats' ? seatsUsed(q, scope) : 0;
+}
+
+/** The control plane's quotaUsage for a feature under the plan in force. */
+export async function quotaUsage(q: Queryable, scope: Scope, feature: string): Promise<QuotaUsage> {
+  const plan = await planInForce(q, scope);
+  const limit = planLimit(plan, feature);
+  const used = await usedOf(q, scope, feature);
+  const unlimited = limit === 'unlimited';
+  const included = typeof limit === 'number' ? limit : 0;
+  return {
+    feature,
+    included,
+    used,
+    is_unlimited: unlimited,
+    can_use_more: limit !== 'unavailable' && (unlimited || used < included),
+    feature_available: limit !== 'unavailable',
+    additional_price: '0',
+  };
+}
+
+/**
+ * Refuses one more unit of `feature` past the plan in force: `feature_not_available` when the plan lacks it,
+ * `quota_exceeded` when its units are used up. Both name the feature and the plan.
+ */
+export async function assertRoomFor(q: Queryable, scope: Scope, feature: string, what: string): Promise<void> {
+  const usage = await quotaUsage(q, scope, feature);
+  if (usage.can_use_more) return;
+  const plan = planDisplayName(await planInForce(q, scope));
+  if (!usage.feature_available) throw featureNotAvailable(feature, `The ${plan} plan does not include ${what}. Upgrade the plan to use it.`);
+  throw quotaExceeded(
+    feature,
+    `The ${plan} plan includes ${usage.included} ${what}, and all are in use (invites pending count too). Upgrade the plan or free one first.`,
+  );
+}
+
+const quotaParamsProject = z.object({ project: z.string().regex(/^[A-Za-z0-9-]{1,100}$/, { error: "must be the project's ID or slug" }), feature: quotaFeatureSchema });
+const quotaParamsWorkspace = z.object({ workspace: z.uuid({ error: 'must be a UUID' }).transform((id) => id.toLowerCase()), feature: quotaFeatureSchema });
+
+/** GET /quota/project/{project}/{feature} and /quota/workspace/{workspace}/{feature}: quotaUsage, for members. */
+export function registerQuotaRoutes(scope: FastifyInstance, ctx: RouteContext): void {
+  route(scope, ctx, {
+    method: 'GET',
+    url: '/quota/project/:project/:feature',
+    params: quotaParamsProject,
+    auth: 'session-or-workspace-key',
+    permission: 'backoffice.project.read',
+    handler: async ({ q, project, params }) => quotaUsage(q, { kind: 'project', project }, params.feature),
+  });
+  route(scope, ctx, {
+    method: 'GET',
+    url: '/quota/workspace/:workspace/:feature',
+    params: quotaParamsWorkspace,
+    auth: 'session-or-workspace-key',
+    permission: 'backoffice.workspace.read',
+    handler: async ({ q, workspace, params }) => quotaUsage(q, { kind: 'workspace', workspaceId: workspace.id }, params.feature),
+  });
+}
+
