@@ -1,7 +1,11 @@
 import { createCallerFactory, router } from '../trpc/init';
+import { apiKeysRouter } from './api-keys/router';
 import { authRouter } from './auth/router';
+import { invitesRouter } from './invites/router';
+import { membersRouter } from './members/router';
 import { permissionsRouter } from './permissions/router';
 import { projectsRouter } from './projects/router';
+import { quotaRouter } from './quota/router';
 import { workspacesRouter } from './workspaces/router';
 
 /** Every procedure of the console; the procedure names are its public typed API. */
@@ -10,6 +14,10 @@ export const appRouter = router({
   workspaces: workspacesRouter,
   projects: projectsRouter,
   permissions: permissionsRouter,
+  members: membersRouter,
+  invites: invitesRouter,
+  apiKeys: apiKeysRouter,
+  quota: quotaRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -60,7 +60,15 @@ function table(): Record<string, [unknown, string][]> {
     'projects.delete': [[{ projectId: p }, 'confirmName'], [{ projectId: p, confirmName: 3 }, 'confirmName'], [{ projectId: p, confirmName: NUL }, 'confirmName'], [{ projectId: p, confirmName: LONG }, 'project name']],
     'projects.setActive': [[{}, 'projectId'], [{ projectId: 'active' }, 'projectId']],
     'projects.members': [[{}, 'projectId'], [{ projectId: [] }, 'projectId']],
-    'permissions.project': [[{ projectId: p }, 'permissions'], [{ projectId: p, permissions: 'backoffice.project.read' }, 'permissions'], [{ projectId: p, permissions: Array(5).fill('backoffice.project.read') }, 'permissions'], [{ projectId: 'x', permissions: ['backoffice.project.read'] }, 'projectId']],
+    'permissions.project': [[{ projectId: p }, 'permissions'], [{ projectId: p, permissions: 'backoffice.project.read' }, 'permissions'], [{ projectId: p, permissions: Array(6).fill('backoffice.project.read') }, 'permissions'], [{ projectId: 'x', permissions: ['backoffice.project.read'] }, 'projectId']],
+    'members.list': [[{}, 'projectId'], [{ projectId: 'x' }, 'projectId'], [{ workspaceId: ws, projectId: p }, 'workspaceId']],
+    'members.setRole': [[{ workspaceId: ws }, 'memberId'], [{ workspaceId: ws, memberId: ws, role: 'king' }, 'role']],
+    'invites.create': [[{ workspaceId: ws }, 'email'], [{ workspaceId: ws, email: 'nope' }, 'email'], [{ workspaceId: ws, email: 'a@b.example', role: 'king' }, 'role'], [{ workspaceId: ws, email: NUL }, 'email']],
+    'invites.accept': [[{}, 'inviteId'], [{ inviteId: 'x' }, 'inviteId']],
+    'invites.getPublic': [[{ inviteId: LONG }, 'inviteId']],
+    'apiKeys.create': [[{ projectId: p }, 'name'], [{ projectId: p, name: LONG }, 'name'], [{ projectId: p, name: 'k', expiresAt: 'tomorrow' }, 'expiresAt']],
+    'apiKeys.delete': [[{ projectId: p, keyId: 'k' }, 'keyId']],
+    'quota.get': [[{ projectId: p, feature: 'moon' }, 'feature'], [{ workspaceId: ws }, 'feature']],
     'permissions.workspace': [[{ workspaceId: ws }, 'permissions'], [{ workspaceId: ws, permissions: ['backoffice.project.read'] }, 'permissions'], [{ workspaceId: 'x', permissions: ['backoffice.workspace.read'] }, 'workspaceId']],
   };
 }

@@ -7,6 +7,9 @@ import type { AppDeps } from '../deps';
 import { ACCESS_MATRIX, type MatrixFixture } from '../test-support/access-matrix';
 import { badInputs } from '../test-support/bad-input';
 import { callerFor, startTestStack, testDeps, type TestStack } from '../test-support/bff';
+import { eq } from 'drizzle-orm';
+import { setPlan } from '../localstack/controlplane/quota';
+import { memberInvites } from '../localstack/controlplane/schema';
 import { registerUser } from '../test-support/users';
 import { appRouter } from './_app';
 
@@ -73,6 +76,14 @@ beforeAll(async () => {
       project: (await a.projects.create({ name: 'Secret', environment: 'prod', workspaceId: aWorkspace })).id,
       looseProject: (await a.projects.create({ name: 'Loose secret', environment: 'dev' })).id,
       doomedProject: (await a.projects.create({ name: 'Doomed', environment: 'dev', workspaceId: aWorkspace })).id,
+      // Filled in below, once the team fixtures exist.
+      memberToRemove: '',
+      memberForRole: '',
+      inviteToCancel: '',
+      inviteToRemove: '',
+      inviteToAccept: '',
+      inviteToDecline: '',
+      apiKey: '',
     },
     b: {
       identityId: userB.identityId,
@@ -81,6 +92,30 @@ beforeAll(async () => {
     },
   };
   await a.projects.setActive({ projectId: fixture.a.project });
+
+  // Team fixtures: both workspaces on Production (five seats), two developers in A's workspace, invites A
+  // may cancel and remove, invites to A that A may accept and decline, and a key of A's project.
+  await setPlan(stack.stack.db, { kind: 'workspace', workspaceId: aWorkspace }, 'Production@0');
+  await setPlan(stack.stack.db, { kind: 'workspace', workspaceId: bWorkspace }, 'Production@0');
+  const developers = await Promise.all([registerUser(stack.url, { name: 'Dev C' }), registerUser(stack.url, { name: 'Dev D' })]);
+  for (const developer of developers) {
+    const { created_invite } = await a.invites.create({ workspaceId: aWorkspace, email: developer.email, role: 'developer' });
+    await callerFor(deps, developer.cookie).invites.accept({ inviteId: created_invite.id });
+  }
+  const invite = async (by: Caller, workspaceId: string, email: string) =>
+    (await by.invites.create({ workspaceId, email, role: 'developer' })).created_invite.id;
+  Object.assign(fixture.a, {
+    memberToRemove: developers[0]!.identityId,
+    memberForRole: developers[1]!.identityId,
+    inviteToCancel: await invite(a, aWorkspace, 'cancel-me@example.com'),
+    inviteToRemove: await invite(a, aWorkspace, 'remove-me@example.com'),
+    inviteToAccept: await invite(b, bWorkspace, userA.email),
+    inviteToDecline: await invite(b, bWorkspace, userA.email.replace('@', '+other@')),
+    apiKey: (await a.apiKeys.create({ projectId: fixture.a.project, name: 'Fixture key' })).id,
+  });
+  // The second invite goes to another address of A's; A attaches it with nothing but their session, so
+  // it is linked in the store directly.
+  await stack.stack.db.orm.update(memberInvites).set({ invitee_id: userA.identityId }).where(eq(memberInvites.id, fixture.a.inviteToDecline));
 });
 
 afterAll(async () => {

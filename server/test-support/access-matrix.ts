@@ -2,7 +2,23 @@ import { expect } from 'vitest';
 
 /** What user A owns, and user B (a member of nothing of A's) owns, when the matrix runs. */
 export interface MatrixFixture {
-  a: { identityId: string; workspace: string; project: string; looseProject: string; doomedProject: string };
+  a: {
+    identityId: string;
+    workspace: string;
+    project: string;
+    looseProject: string;
+    doomedProject: string;
+    /** Developers of A's workspace. */
+    memberToRemove: string;
+    memberForRole: string;
+    /** Invites A sent from A's workspace, and invites sent to A from B's. */
+    inviteToCancel: string;
+    inviteToRemove: string;
+    inviteToAccept: string;
+    inviteToDecline: string;
+    /** A key of A's project. */
+    apiKey: string;
+  };
   b: { identityId: string; workspace: string; project: string };
 }
 
@@ -93,6 +109,95 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
     attempts: (f) => [{ projectId: f.a.project }, { projectId: f.a.looseProject }],
   },
   'projects.members': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
+
+  'members.list': {
+    b: 'refused',
+    input: (f) => ({ workspaceId: f.a.workspace }),
+    attempts: (f) => [{ workspaceId: f.a.workspace }, { projectId: f.a.project }, { projectId: f.a.looseProject }],
+  },
+  'members.setRole': {
+    b: 'refused',
+    input: (f) => ({ workspaceId: f.a.workspace, memberId: f.a.memberForRole, role: 'owner' }),
+    attempts: (f) => [
+      { workspaceId: f.a.workspace, memberId: f.a.identityId, role: 'developer' },
+      { workspaceId: f.a.workspace, memberId: f.b.identityId, role: 'owner' },
+      { projectId: f.a.looseProject, memberId: f.a.identityId, role: 'developer' },
+    ],
+  },
+  'members.remove': {
+    b: 'refused',
+    input: (f) => ({ workspaceId: f.a.workspace, memberId: f.a.memberToRemove }),
+    attempts: (f) => [
+      { workspaceId: f.a.workspace, memberId: f.a.memberToRemove },
+      { workspaceId: f.a.workspace, memberId: f.a.identityId },
+      { projectId: f.a.looseProject, memberId: f.a.identityId },
+    ],
+  },
+
+  'invites.list': {
+    b: 'refused',
+    input: (f) => ({ workspaceId: f.a.workspace }),
+    attempts: (f) => [{ workspaceId: f.a.workspace }, { projectId: f.a.project }],
+  },
+  'invites.create': {
+    b: 'refused',
+    input: (f) => ({ workspaceId: f.a.workspace, email: 'new-colleague@example.com', role: 'developer' }),
+    attempts: (f) => [
+      { workspaceId: f.a.workspace, email: 'planted@example.com', role: 'owner' },
+      { projectId: f.a.project, email: 'planted@example.com', role: 'owner' },
+      { projectId: f.a.looseProject, email: 'planted@example.com', role: 'developer' },
+    ],
+  },
+  'invites.mine': {
+    b: 'own',
+    input: () => undefined,
+    check: (answer, f, who) => {
+      const ids = idsOf(answer);
+      if (who === 'a') expect(ids).toEqual(expect.arrayContaining([f.a.inviteToAccept, f.a.inviteToDecline]));
+      else expect(ids.filter((id) => Object.values(f.a).includes(id))).toEqual([]);
+    },
+  },
+  // Public by design: anyone holding an invite's id sees who invited whom to what, and nothing more.
+  'invites.getPublic': {
+    b: 'own',
+    input: (f) => ({ inviteId: f.a.inviteToCancel }),
+    check: (answer) =>
+      expect(Object.keys(answer as object).sort()).toEqual(
+        ['expires_at', 'id', 'invitee_email', 'inviter_email', 'inviter_name', 'role', 'status', 'target_kind', 'target_name'],
+      ),
+  },
+  'invites.accept': { b: 'refused', input: (f) => ({ inviteId: f.a.inviteToAccept }) },
+  'invites.decline': { b: 'refused', input: (f) => ({ inviteId: f.a.inviteToDecline }) },
+  'invites.cancel': { b: 'refused', input: (f) => ({ inviteId: f.a.inviteToCancel }) },
+  'invites.remove': { b: 'refused', input: (f) => ({ inviteId: f.a.inviteToRemove }) },
+
+  'apiKeys.list': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project }),
+    attempts: (f) => [{ projectId: f.a.project }, { projectId: f.a.looseProject }, { workspaceId: f.a.workspace }],
+  },
+  'apiKeys.create': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, name: 'Deploys' }),
+    attempts: (f) => [{ projectId: f.a.project, name: 'Planted' }, { workspaceId: f.a.workspace, name: 'Planted' }],
+  },
+  'apiKeys.delete': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, keyId: f.a.apiKey }),
+    attempts: (f) => [
+      { projectId: f.a.project, keyId: f.a.apiKey },
+      { projectId: f.b.project, keyId: f.a.apiKey },
+    ],
+  },
+
+  'quota.get': {
+    b: 'refused',
+    input: (f) => ({ workspaceId: f.a.workspace, feature: 'collaborator_seats' }),
+    attempts: (f) => [
+      { workspaceId: f.a.workspace, feature: 'collaborator_seats' },
+      { projectId: f.a.project, feature: 'custom_domains' },
+    ],
+  },
 
   'permissions.project': { b: 'denied', input: (f) => ({ projectId: f.a.project, permissions: PROJECT_PERMISSIONS }) },
   'permissions.workspace': { b: 'denied', input: (f) => ({ workspaceId: f.a.workspace, permissions: WORKSPACE_PERMISSIONS }) },

@@ -30,7 +30,7 @@ export function forgetAccess(ctx: Context, kind: AccessKind, id: string): void {
   if (ctx.sessionKey) ctx.deps.caches.access.delete(`${ctx.sessionKey}|${kind}|${id}`);
 }
 
-const VERBS: Record<string, string> = { write: 'change', delete: 'delete', upgrade: 'upgrade' };
+const VERBS: Record<string, string> = { write: 'change', delete: 'delete', upgrade: 'upgrade', owner: 'manage the members and API keys of' };
 
 /** What a caller refused `permission` is told: the spec's text when a project cannot be read at all. */
 export function deniedMessage(kind: AccessKind, permission: string): string {

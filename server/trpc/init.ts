@@ -77,3 +77,29 @@ export function projectProcedure(permission: ProjectPermission) {
     return next({ ctx: { projectId } });
   });
 }
+
+/** What a team procedure needs on the project or the workspace it names (`read` … `owner`). */
+export type ScopeAction = 'read' | 'write' | 'delete' | 'upgrade' | 'owner';
+
+const scopeRef = z.looseObject({ projectId: uuidSchema.optional(), workspaceId: uuidSchema.optional() });
+
+/**
+ * For procedures that work on a project or a workspace (`{ projectId }` or `{ workspaceId }`): the caller
+ * must hold `backoffice.{project|workspace}.{action}` on the one named; then `ctx.scope` says which.
+ */
+export function scopeProcedure(action: ScopeAction) {
+  return authedProcedure.use(async ({ ctx, next, getRawInput }) => {
+    const ref = scopeRef.safeParse(await getRawInput());
+    const { projectId, workspaceId } = ref.success ? ref.data : {};
+    if (!ref.success || (projectId === undefined) === (workspaceId === undefined)) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Name a project (projectId) or a workspace (workspaceId), not both.' });
+    }
+    const kind = projectId ? 'project' : 'workspace';
+    const id = (projectId ?? workspaceId)!;
+    const permission = `backoffice.${kind}.${action}`;
+    const access = await checkAccess(ctx, kind, id, [permission]);
+    if (!access[permission]) throw new TRPCError({ code: 'FORBIDDEN', message: deniedMessage(kind, permission) });
+    const scope = kind === 'project' ? ({ kind, projectId: id } as const) : ({ kind, workspaceId: id } as const);
+    return next({ ctx: { scope } });
+  });
+}

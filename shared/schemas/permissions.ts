@@ -3,12 +3,16 @@ import { z } from 'zod';
 import { uuidSchema } from './common';
 import { conformsTo } from './wire';
 
-/** Spec §6: the four project permissions the console asks about. */
+/**
+ * Spec §6: the four project permissions the console asks about, and `owner`: managing members, invites and
+ * API keys, which spec §6 leaves open and this console gives to owners alone.
+ */
 export const projectPermissionSchema = z.enum([
   'backoffice.project.delete',
   'backoffice.project.read',
   'backoffice.project.write',
   'backoffice.project.upgrade',
+  'backoffice.project.owner',
 ]);
 export type ProjectPermission = z.infer<typeof projectPermissionSchema>;
 
@@ -17,6 +21,7 @@ export const workspacePermissionSchema = z.enum([
   'backoffice.workspace.read',
   'backoffice.workspace.write',
   'backoffice.workspace.upgrade',
+  'backoffice.workspace.owner',
 ]);
 export type WorkspacePermission = z.infer<typeof workspacePermissionSchema>;
 
@@ -30,11 +35,11 @@ export const workspaceAccessResponseSchema = conformsTo<PermissionsOnWorkspace>(
 
 export const projectPermissionsInput = z.object({
   projectId: uuidSchema,
-  permissions: z.array(projectPermissionSchema).min(1).max(4),
+  permissions: z.array(projectPermissionSchema).min(1).max(5),
 });
 export const workspacePermissionsInput = z.object({
   workspaceId: uuidSchema,
-  permissions: z.array(workspacePermissionSchema).min(1).max(4),
+  permissions: z.array(workspacePermissionSchema).min(1).max(5),
 });
 
 // ---- procedure outputs: the asked names, each allowed or not ----

@@ -39,17 +39,19 @@ export async function projectRole(
 
 /**
  * What each role may do. Owners may do everything; developers may read and write but neither delete
- * (purge) nor upgrade (billing). Unknown permission names are never granted.
+ * (purge), upgrade (billing) nor manage the team and API keys (owner). Unknown permission names are never granted.
  */
 const GRANTS: Record<string, readonly Role[]> = {
   'backoffice.project.read': ['owner', 'developer'],
   'backoffice.project.write': ['owner', 'developer'],
   'backoffice.project.delete': ['owner'],
   'backoffice.project.upgrade': ['owner'],
+  'backoffice.project.owner': ['owner'],
   'backoffice.workspace.read': ['owner', 'developer'],
   'backoffice.workspace.write': ['owner', 'developer'],
   'backoffice.workspace.delete': ['owner'],
   'backoffice.workspace.upgrade': ['owner'],
+  'backoffice.workspace.owner': ['owner'],
 };
 
 export function isAllowed(role: Role | null, permission: string): boolean {

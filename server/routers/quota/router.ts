@@ -1,0 +1,10 @@
+import { quotaInput, quotaOutput } from '../../../shared/schemas/team';
+import { router, scopeProcedure } from '../../trpc/init';
+
+/** quotaUsage of a feature under the plan in force of a project or a workspace (spec §7, §9). */
+export const quotaRouter = router({
+  get: scopeProcedure('read')
+    .input(quotaInput)
+    .output(quotaOutput)
+    .query(({ ctx, input }) => ctx.deps.backoffice.team.quota(ctx.call, ctx.scope, input.feature)),
+});

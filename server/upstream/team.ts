@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { assertRequiredParams } from '../../shared/domain/required-param';
+import {
+  apiKeyCreatedOutput,
+  apiKeySchema,
+  createInviteOutput,
+  publicInviteSchema,
+  quotaOutput,
+  type TeamRole,
+} from '../../shared/schemas/team';
+import { memberInviteSchema } from '../../shared/schemas/invite';
+import { projectMemberSchema } from '../../shared/schemas/project';
+import type { CallContext } from './backoffice';
+import type { ControlPlaneSdk } from './control-plane-sdk';
+import { path, type HttpMethod } from './http';
+
+/** A project or a workspace, as the team procedures name it. */
+export type TeamScope = { kind: 'project'; projectId: string } | { kind: 'workspace'; workspaceId: string };
+
+type Call = <T>(c: CallContext, method: HttpMethod, p: string, schema?: z.ZodType<T>, body?: unknown) => Promise<T>;
+
+const members = z.array(projectMemberSchema);
+const invites = z.array(memberInviteSchema);
+const keys = z.array(apiKeySchema);
+
+/**
+ * Spec §7 members, invites, tokens and quota calls. API keys and project members go through @ory/client's
+ * ProjectApi/WorkspaceApi; invites, workspace members, role changes and quotas have no SDK method and use
+ * our own client (CONTRACT.md: their shapes are orphans of the published spec).
+ */
+export function createTeamCalls(call: Call, sdk: ControlPlaneSdk) {
+  const { projects, workspaces, send } = sdk;
+  const base = (s: TeamScope) => (s.kind === 'project' ? path`/projects/${s.projectId}` : path`/workspaces/${s.workspaceId}`);
+  const idOf = (s: TeamScope) => (s.kind === 'project' ? s.projectId : s.workspaceId);
+
+  return {
+    listMembers(c: CallContext, s: TeamScope) {
+      assertRequiredParams(s.kind === 'project' ? 'getProjectMembers' : 'listWorkspaceMembers', { [s.kind]: idOf(s) });
+      if (s.kind === 'project') return send(c, 'getProjectMembers', members, (o) => projects.getProjectMembers({ project: s.projectId }, o));
+      return call(c, 'GET', path`/workspaces/${s.workspaceId}/members`, members);
+    },
+    async removeMember(c: CallContext, s: TeamScope, member: string): Promise<void> {
+      assertRequiredParams(s.kind === 'project' ? 'removeProjectMember' : 'removeWorkspaceMember', { [s.kind]: idOf(s), member });
+      if (s.kind === 'project') {
+        await send(c, 'removeProjectMember', undefined, (o) => projects.removeProjectMember({ project: s.projectId, member }, o));
+        return;
+      }
+      await call(c, 'DELETE', path`/workspaces/${s.workspaceId}/members/${member}`);
+    },
+    setMemberRole(c: CallContext, s: TeamScope, member: string, role: TeamRole) {
+      assertRequiredParams('setMemberRole', { [s.kind]: idOf(s), member, role });
+      return call(c, 'PUT', `${base(s)}${path`/members/${member}/role`}`, projectMemberSchema, { role });
+    },
+
+    createInvite(c: CallContext, s: TeamScope, email: string, role: TeamRole) {
+      assertRequiredParams(s.kind === 'project' ? 'createProjectInvite' : 'createWorkspaceInvite', { [s.kind]: idOf(s) });
+      return call(c, 'POST', `${base(s)}/invites`, createInviteOutput, { invitee_email: email, role });
+    },
+    listInvites(c: CallContext, s: TeamScope) {
+      assertRequiredParams(s.kind === 'project' ? 'listProjectInvites' : 'listWorkspaceInvites', { [s.kind]: idOf(s) });
+      return call(c, 'GET', `${base(s)}/invites`, invites);
+    },
+    myInvites: (c: CallContext) => call(c, 'GET', '/invites', invites),
+    publicInvite(c: CallContext, invite: string) {
+      assertRequiredParams('getPublicInvite', { invite });
+      return call(c, 'GET', path`/public/invites/${invite}`, publicInviteSchema);
+    },
+    answerInvite(c: CallContext, invite: string, action: 'accept' | 'decline' | 'cancel') {
+      assertRequiredParams(`${action}Invite`, { invite });
+      return call(c, 'PUT', path`/invites/${invite}/${action}`, memberInviteSchema);
+    },
+    async removeInvite(c: CallContext, invite: string): Promise<void> {
+      assertRequiredParams('deleteInvite', { invite });
+      await call(c, 'DELETE', path`/invites/${invite}`);
+    },
+
+    listApiKeys(c: CallContext, s: TeamScope) {
+      if (s.kind === 'project') {
+        assertRequiredParams('listProjectApiKeys', { project: s.projectId });
+        return send(c, 'listProjectApiKeys', keys, (o) => projects.listProjectApiKeys({ project: s.projectId }, o));
+      }
+      assertRequiredParams('listWorkspaceApiKeys', { workspace: s.workspaceId });
+      return send(c, 'listWorkspaceApiKeys', keys, (o) => workspaces.listWorkspaceApiKeys({ workspace: s.workspaceId }, o));
+    },
+    createApiKey(c: CallContext, s: TeamScope, name: string, expiresAt: string | null | undefined) {
+      const body = { name, ...(expiresAt ? { expires_at: expiresAt } : {}) };
+      if (s.kind === 'project') {
+        assertRequiredParams('createProjectApiKey', { project: s.projectId });
+        return send(c, 'createProjectApiKey', apiKeyCreatedOutput, (o) =>
+          projects.createProjectApiKey({ project: s.projectId, createProjectApiKeyBody: body }, o),
+        );
+      }
+      assertRequiredParams('createWorkspaceApiKey', { workspace: s.workspaceId });
+      return send(c, 'createWorkspaceApiKey', apiKeyCreatedOutput, (o) =>
+        workspaces.createWorkspaceApiKey({ workspace: s.workspaceId, createWorkspaceApiKeyBody: body }, o),
+      );
+    },
+    async deleteApiKey(c: CallContext, s: TeamScope, tokenId: string): Promise<void> {
+      if (s.kind === 'project') {
+        assertRequiredParams('deleteProjectApiKey', { project: s.projectId, tokenId });
+        await send(c, 'deleteProjectApiKey', undefined, (o) => projects.deleteProjectApiKey({ project: s.projectId, tokenId }, o));
+        return;
+      }
+      assertRequiredParams('deleteWorkspaceApiKey', { workspace: s.workspaceId, tokenId });
+      await send(c, 'deleteWorkspaceApiKey', undefined, (o) => workspaces.deleteWorkspaceApiKey({ workspace: s.workspaceId, tokenId }, o));
+    },
+
+    quota(c: CallContext, s: TeamScope, feature: string) {
+      assertRequiredParams(s.kind === 'project' ? 'getProjectQuota' : 'getWorkspaceQuota', { [s.kind]: idOf(s), feature });
+      return call(c, 'GET', s.kind === 'project' ? path`/quota/project/${s.projectId}/${feature}` : path`/quota/workspace/${s.workspaceId}/${feature}`, quotaOutput);
+    },
+  };
+}

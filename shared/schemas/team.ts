@@ -1,0 +1,100 @@
+import type { ProjectApiKey, QuotaUsage as OryQuotaUsage, WorkspaceApiKey } from '@ory/client';
+import { z } from 'zod';
+import { quotaFeatureSchema, quotaUsageSchema } from '../domain/quota';
+import { uuidSchema } from './common';
+import { memberInviteSchema } from './invite';
+import { projectMemberSchema } from './project';
+import { conformsTo, type Relaxed } from './wire';
+
+/*
+ * Team and access: members, invites, API keys and quotas of a project or a workspace. A procedure that
+ * works on either takes `{ projectId }` or `{ workspaceId }` (exactly one), as the base procedures read them.
+ */
+
+/** `{ projectId }` or `{ workspaceId }` (exactly one), with more fields. */
+function scoped<T extends z.ZodRawShape>(shape: T) {
+  return z
+    .object({ projectId: uuidSchema.optional(), workspaceId: uuidSchema.optional(), ...shape })
+    .refine((input) => {
+      const ids = input as { projectId?: string; workspaceId?: string };
+      return (ids.projectId === undefined) !== (ids.workspaceId === undefined);
+    }, {
+      error: 'Name a project (projectId) or a workspace (workspaceId), not both.',
+      path: ['projectId'],
+    });
+}
+
+export const teamRoleSchema = z.enum(['owner', 'developer'], { error: 'Choose the role owner or developer.' });
+export type TeamRole = z.infer<typeof teamRoleSchema>;
+
+const emailSchema = z
+  .string({ error: 'Enter an email address.' })
+  .trim()
+  .max(320, { error: 'An email address has at most 320 characters.' })
+  .pipe(z.email({ error: 'Enter an email address such as colleague@example.com.' }));
+
+// ---- members ----
+export const membersListInput = scoped({});
+export const memberInput = scoped({ memberId: uuidSchema });
+export const memberRoleInput = scoped({ memberId: uuidSchema, role: teamRoleSchema });
+export const membersOutput = z.array(projectMemberSchema);
+export const memberOutput = projectMemberSchema;
+
+// ---- invites ----
+export const inviteCreateInput = scoped({ email: emailSchema, role: teamRoleSchema.default('developer') });
+export const invitesListInput = scoped({});
+export const inviteIdInput = z.object({ inviteId: uuidSchema });
+export const inviteOutput = memberInviteSchema;
+export const invitesOutput = z.array(memberInviteSchema);
+export const createInviteOutput = z.object({ created_invite: memberInviteSchema, all_invites: z.array(memberInviteSchema) });
+
+/** What an invitee sees before signing in (GET /public/invites/{invite}). */
+export const publicInviteSchema = z.object({
+  id: z.string(),
+  status: memberInviteSchema.shape.status,
+  invitee_email: z.string(),
+  role: z.string(),
+  inviter_name: z.string(),
+  inviter_email: z.string(),
+  target_kind: z.enum(['project', 'workspace']),
+  target_name: z.string(),
+  expires_at: z.string(),
+});
+export type PublicInvite = z.infer<typeof publicInviteSchema>;
+
+// ---- API keys ----
+const expiresAtSchema = z.iso
+  .datetime({ offset: true, error: 'Enter the expiry as a date and time, such as 2030-01-01T00:00:00Z.' })
+  .nullable()
+  .optional();
+export const apiKeyCreateInput = scoped({
+  name: z.string({ error: 'Name the key.' }).trim().min(1, { error: 'Name the key.' }).max(255, { error: 'A key name has at most 255 characters.' }),
+  expiresAt: expiresAtSchema,
+});
+export const apiKeysListInput = scoped({});
+export const apiKeyDeleteInput = scoped({ keyId: uuidSchema });
+
+/** projectApiKey / workspaceApiKey without the secret (a list never carries it). */
+export const apiKeySchema = conformsTo<Relaxed<ProjectApiKey, 'expires_at' | 'value'> | Relaxed<WorkspaceApiKey, 'expires_at' | 'value'>>()(
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    owner_id: z.string(),
+    project_id: z.string().optional(),
+    workspace_id: z.string().optional(),
+    last_characters: z.string().optional(),
+    expires_at: z.string().nullable().optional(),
+    created_at: z.string().optional(),
+    updated_at: z.string().optional(),
+  }),
+);
+export const apiKeysOutput = z.array(apiKeySchema);
+/** The created key with its secret `value`: answered once, never stored by the console. */
+export const apiKeyCreatedOutput = apiKeySchema.extend({ value: z.string() });
+
+// ---- quota ----
+export const quotaInput = scoped({ feature: quotaFeatureSchema });
+/** quotaUsage; `feature` stays a string (the control plane knows more keys than the generated enum). */
+export const quotaOutput = conformsTo<Omit<OryQuotaUsage, 'feature'> & { feature: string }>()(quotaUsageSchema);
+
+export const okOutput = z.object({ ok: z.literal(true) });
