@@ -145,7 +145,7 @@ async function setUp(app: FastifyInstance, ctx: LocalStackContext, opts: LocalSt
     ...(opts.rateLimits ? { rateLimits: opts.rateLimits } : {}),
     mailbox: opts.mailbox === true,
   });
-  await registerControlPlane(app, ctx);
+  await registerControlPlane(app, ctx, { devTools: opts.mailbox === true });
   await registerIdentityAdmin(app, {
     ctx,
     hash: opts.passwordHash ?? DEFAULT_HASH_OPTIONS,

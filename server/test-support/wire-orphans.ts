@@ -54,6 +54,7 @@ export const ORPHAN_ROUTES: OrphanRoute[] = [
   // Kratos' isAlive/isReady; their schemas are in the spec, the routes are not.
   { method: 'GET', path: '/health/alive', responses: { 200: 'healthStatus', ...ERRORS } },
   { method: 'GET', path: '/health/ready', responses: { 200: 'healthStatus', 503: 'healthNotReadyStatus', ...ERRORS } },
+  { method: 'PUT', path: '/local/plan', localOnly: 'sets the plan in force without a purchase, for local development and tests' },
   { method: 'GET', path: '/local/mailbox', localOnly: 'the local mailbox page (HTML); Ory has no such route' },
   {
     method: 'GET',

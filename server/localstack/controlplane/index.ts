@@ -7,7 +7,7 @@ import { registerApiKeyRoutes } from './api-keys/routes';
 import { installErrorHandler } from './errors';
 import { registerInviteRoutes } from './invites/routes';
 import { registerMemberRoutes } from './members';
-import { registerQuotaRoutes } from './quota';
+import { registerPlanDevRoute, registerQuotaRoutes } from './quota';
 import { registerNormalizedRoutes } from './normalized';
 import { registerProjectRoutes } from './projects';
 import { registerWorkspaceRoutes } from './workspaces';
@@ -17,7 +17,7 @@ import { registerWorkspaceRoutes } from './workspaces';
  * of the stack's URL, authenticated by the console session or a workspace API key. Every route is declared
  * with `route()` (`../route.ts`); errors are Ory's errorGeneric.
  */
-export async function registerControlPlane(app: FastifyInstance, ctx: LocalStackContext): Promise<void> {
+export async function registerControlPlane(app: FastifyInstance, ctx: LocalStackContext, opts: { devTools?: boolean } = {}): Promise<void> {
   await app.register(async (scope) => {
     installErrorHandler(scope, ctx.log);
     useZodValidation(scope);
@@ -30,5 +30,6 @@ export async function registerControlPlane(app: FastifyInstance, ctx: LocalStack
     registerApiKeyRoutes(scope, ctx);
     registerInviteRoutes(scope, ctx);
     registerQuotaRoutes(scope, ctx);
+    if (opts.devTools) registerPlanDevRoute(scope, ctx);
   });
 }

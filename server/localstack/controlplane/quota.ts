@@ -7,7 +7,10 @@ import { quotaFeatureSchema, type QuotaUsage } from '../../../shared/domain/quot
 import { resolvePlanId, planDisplayName } from '../../../shared/domain/plans';
 import type { PlanId } from '../../../shared/schemas/plans';
 import { route, type RouteContext } from '../route';
-import { quotaExceeded, featureNotAvailable } from './errors';
+import { assertLoopback } from '../identity/courier';
+import { badRequest, featureNotAvailable, forbidden, notFound, quotaExceeded } from './errors';
+import { findProjectByRef } from './store/projects';
+import { findWorkspace } from './store/workspaces';
 import { memberInvites, projectMembers, subscriptions, workspaceMembers, type ProjectRow } from './schema';
 import type { Queryable } from './types';
 
@@ -121,3 +124,38 @@ export function registerQuotaRoutes(scope: FastifyInstance, ctx: RouteContext): 
   });
 }
 
+const devPlanBody = z.union([
+  z.object({ workspace_id: z.uuid({ error: 'must be a UUID' }), plan: z.string().min(1).max(64) }),
+  z.object({ project_id: z.uuid({ error: 'must be a UUID' }), plan: z.string().min(1).max(64) }),
+]);
+
+/**
+ * PUT /local/plan {workspace_id | project_id, plan}: sets the plan in force without a purchase, for local
+ * development and end-to-end tests. Served with the other developer tools (the local mailbox), to loopback
+ * clients talking to the stack directly, never through the console's origin.
+ */
+export function registerPlanDevRoute(scope: FastifyInstance, ctx: RouteContext): void {
+  route(scope, ctx, {
+    method: 'PUT',
+    url: '/local/plan',
+    body: devPlanBody,
+    auth: 'public',
+    status: 204,
+    handler: async ({ q, req, body }) => {
+      try {
+        assertLoopback(req);
+      } catch {
+        throw forbidden('The plan can be set this way only by clients on this machine.');
+      }
+      const plan = resolvePlanId(body.plan);
+      if (!plan) throw badRequest(`Unknown plan ${body.plan}; use one of Develop@0, Production@0, Growth@0, enterprise.`);
+      if ('workspace_id' in body) {
+        if (!(await findWorkspace(q, body.workspace_id))) throw notFound(`Workspace ${body.workspace_id} does not exist.`);
+        await setPlan(q, { kind: 'workspace', workspaceId: body.workspace_id }, plan);
+      } else {
+        if (!(await findProjectByRef(q, body.project_id))) throw notFound(`Project ${body.project_id} does not exist.`);
+        await setPlan(q, { kind: 'project', project: { id: body.project_id, workspace_id: null } }, plan);
+      }
+    },
+  });
+}

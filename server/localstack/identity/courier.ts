@@ -33,7 +33,7 @@ export async function sendMail(deps: Pick<IdentityDeps, 'ctx'>, q: Queryable, ni
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
 /** Only loopback clients talking to the stack directly, never through a proxy. */
-function assertLoopback(req: FastifyRequest): void {
+export function assertLoopback(req: FastifyRequest): void {
   const remote = req.socket.remoteAddress ?? '';
   const forwarded = req.headers['x-forwarded-for'];
   const hops = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',').map((s) => s.trim()).filter(Boolean);

@@ -144,7 +144,11 @@ describe('workspace invites and roles', () => {
   it('invites as owner, then the last-owner rule holds on role changes and removal', async () => {
     const workspace = (await owner.workspaces.createWorkspace({ createWorkspaceBody: { name: 'Crew' } })).data;
     expectOryError(await owner.call('POST', `/workspaces/${workspace.id}/invites`, { invitee_email: colleague.email, role: 'owner' }), 403, /quota|plan/i);
-    await production({ workspaceId: workspace.id });
+    // The local stack's developer tool sets a plan without a purchase (loopback clients only).
+    expectOryError(await rawCall(stack.url, null, 'PUT', '/local/plan', { workspace_id: workspace.id, plan: 'Gold@9' }), 400, /Unknown plan/);
+    expectOryError(await rawCall(stack.url, null, 'PUT', '/local/plan', { workspace_id: crypto.randomUUID(), plan: 'Production@0' }), 404);
+    expect((await rawCall(stack.url, null, 'PUT', '/local/plan', { workspace_id: workspace.id, plan: 'Essentials@2' })).status).toBe(204);
+    expect((await owner.call('GET', `/quota/workspace/${workspace.id}/collaborator_seats`)).body).toMatchObject({ included: 5, used: 1 });
     expectOryError(await owner.call('POST', `/workspaces/${workspace.id}/invites`, { invitee_email: 'not an email', role: 'owner' }), 400, /invitee_email/);
     expectOryError(await owner.call('POST', `/workspaces/${workspace.id}/invites`, { invitee_email: colleague.email }), 400, /role/);
 
