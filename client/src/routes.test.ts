@@ -39,9 +39,9 @@ describe('route registry', () => {
     expect(() => ROUTES.getStarted.build({ project: '' })).toThrow(/Missing route parameter project/);
   });
 
-  it('lets only identity and status pages skip authentication', () => {
+  it('lets only identity and status pages, and the page an invite link opens, skip authentication', () => {
     const open = ROUTE_LIST.filter((r) => !r.requiresAuth).map((r) => r.pattern).sort();
-    expect(open).toEqual(['/404', '/500', '/error', '/login', '/oauth2/consent', '/recovery', '/registration', '/verification']);
+    expect(open).toEqual(['/404', '/500', '/error', '/invites', '/login', '/oauth2/consent', '/recovery', '/registration', '/verification']);
   });
 
   it('marks the pages of this slice available and project routes as project-scoped', () => {

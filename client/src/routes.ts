@@ -66,6 +66,11 @@ const page = {
   workspace: lazyPage(() => import('./pages/workspaces/WorkspacePage')),
   workspaceProjects: lazyPage(() => import('./pages/workspaces/WorkspaceProjectsPage')),
   workspaceSettings: lazyPage(() => import('./pages/workspaces/WorkspaceSettingsPage')),
+  invites: lazyPage(() => import('./pages/team/InvitesPage')),
+  collaborators: lazyPage(() => import('./pages/team/CollaboratorsPage')),
+  workspaceMembers: lazyPage(() => import('./pages/team/WorkspaceMembersPage')),
+  workspaceApiKeys: lazyPage(() => import('./pages/team/WorkspaceApiKeysPage')),
+  projectAdvanced: lazyPage(() => import('./pages/team/ProjectAdvancedPage')),
 };
 
 const identityLayout = (pageTitle: string): LayoutOptions => ({
@@ -117,7 +122,13 @@ const REGISTRY = {
   }),
   accountSettingsAdvanced: soon('/settings/advanced', 'identity', { label: 'Advanced account settings', parent: 'accountSettings', description: 'Manage second factors, passkeys and the sessions of your Console account.' }),
   getStartedGeneral: soon('/get-started', 'general', { label: 'Get started', group: 'console', icon: Rocket, order: 30, description: 'A guided tour from your first project to your first signed-in user.' }),
-  invites: soon('/invites', 'general', { label: 'Invites', group: 'console', icon: UserPlus, order: 20, description: 'Accept or decline invitations to join other workspaces and projects.' }),
+  invites: defineRoute('/invites', {
+    area: 'general',
+    requiresAuth: false,
+    page: page.invites,
+    layout: { pageTitle: 'Invites', breadcrumb: 'Invites', frameWhenSignedIn: true, minimalNavigation: true },
+    nav: { label: 'Invites', group: 'console', icon: UserPlus, order: 20, description: 'Accept or decline invitations to join other workspaces and projects.' },
+  }),
   projects: defineRoute('/projects', {
     area: 'general',
     page: page.projects,
@@ -192,14 +203,24 @@ const REGISTRY = {
     layout: { pageTitle: 'Project settings', breadcrumb: 'Settings' },
     nav: { label: 'General', group: 'project-settings', icon: Settings, order: 0, keywords: ['project settings', 'rename', 'delete'] },
   }),
-  collaborators: soon(`${P}/settings/collaborators`, 'project-settings', { label: 'Collaborators', group: 'project-settings', icon: UsersRound, order: 10, keywords: ['members', 'invite'], description: 'Invites people to work on this project and manages their access.' }),
+  collaborators: defineRoute(`${P}/settings/collaborators`, {
+    area: 'project-settings',
+    page: page.collaborators,
+    layout: { pageTitle: 'Collaborators', breadcrumb: 'Collaborators' },
+    nav: { label: 'Collaborators', group: 'project-settings', icon: UsersRound, order: 10, keywords: ['members', 'invite'], description: 'Invites people to work on this project and manages their access.' },
+  }),
   projectBilling: soon(`${P}/settings/billing`, 'project-settings', { label: 'Billing', group: 'project-settings', icon: CreditCard, order: 20, keywords: ['plan', 'subscription'], description: "Shows this project's plan and usage, and lets you change the plan." }),
   customDomains: soon(`${P}/custom-domains`, 'project-settings', { label: 'Custom domains', group: 'project-settings', icon: Globe, order: 30, keywords: ['cname'], description: 'Serves the hosted pages and APIs of this project from your own domain.' }),
   browserRedirects: soon(`${P}/browser-redirects`, 'project-settings', { label: 'Browser redirects', group: 'project-settings', icon: ArrowRightLeft, order: 40, description: 'Sets where users land after signing in, signing up or signing out.' }),
   sessionSettings: soon(`${P}/session-settings`, 'project-settings', { label: 'Session settings', group: 'project-settings', icon: Timer, order: 50, keywords: ['cookies'], description: 'Sets the session cookie and how sessions are checked.' }),
   limits: soon(`${P}/limits`, 'project-settings', { label: 'Limits', group: 'project-settings', icon: Gauge, order: 60, keywords: ['quota', 'rate limits'], description: 'Shows the quotas and rate limits of this project and how close you are to them.' }),
   uiSettings: soon(`${P}/ui`, 'project-settings', { label: 'User interface', group: 'project-settings', icon: Paintbrush, order: 70, keywords: ['ui urls'], description: 'Points the flows at your own sign-in, registration and settings pages.' }),
-  projectAdvanced: soon(`${P}/settings/advanced`, 'project-settings', { label: 'Advanced', group: 'project-settings', icon: Wrench, order: 80, keywords: ['config'], description: "Edits the project's full configuration as code." }),
+  projectAdvanced: defineRoute(`${P}/settings/advanced`, {
+    area: 'project-settings',
+    page: page.projectAdvanced,
+    layout: { pageTitle: 'Advanced', breadcrumb: 'Advanced' },
+    nav: { label: 'Advanced', group: 'project-settings', icon: Wrench, order: 80, keywords: ['config', 'api keys', 'tokens'], description: "Creates and revokes the project's API keys." },
+  }),
   // Workspace
   workspaces: defineRoute('/workspaces', {
     area: 'workspace',
@@ -225,8 +246,18 @@ const REGISTRY = {
     layout: { pageTitle: 'Workspace projects', breadcrumb: 'Projects' },
     nav: { label: 'Projects', group: 'workspace', icon: Folders, order: 10, keywords: ['workspace projects'] },
   }),
-  workspaceMembers: soon(`${W}/settings/members`, 'workspace', { label: 'Members', group: 'workspace', icon: Users, order: 20, keywords: ['invite', 'team'], description: 'Invites people to this workspace and sets who is an owner or a developer.' }),
-  workspaceApiKeys: soon(`${W}/settings/api-keys`, 'workspace', { label: 'API keys', group: 'workspace', icon: KeyRound, order: 30, keywords: ['workspace keys'], description: 'Creates and revokes keys that automate this workspace through the API.' }),
+  workspaceMembers: defineRoute(`${W}/settings/members`, {
+    area: 'workspace',
+    page: page.workspaceMembers,
+    layout: { pageTitle: 'Members', breadcrumb: 'Members' },
+    nav: { label: 'Members', group: 'workspace', icon: Users, order: 20, keywords: ['invite', 'team'], description: 'Invites people to this workspace and sets who is an owner or a developer.' },
+  }),
+  workspaceApiKeys: defineRoute(`${W}/settings/api-keys`, {
+    area: 'workspace',
+    page: page.workspaceApiKeys,
+    layout: { pageTitle: 'API keys', breadcrumb: 'API keys' },
+    nav: { label: 'API keys', group: 'workspace', icon: KeyRound, order: 30, keywords: ['workspace keys'], description: 'Creates and revokes keys that automate this workspace through the API.' },
+  }),
   workspaceSubscription: soon(`${W}/settings/subscription`, 'workspace', { label: 'Subscription', group: 'workspace', icon: Inbox, order: 40, keywords: ['plan'], description: "Shows the workspace's plan and lets you change or cancel it." }),
   workspaceBilling: soon(`${W}/settings/billing`, 'workspace', { label: 'Billing', group: 'workspace', icon: CreditCard, order: 50, keywords: ['invoices', 'payment'], description: 'Lists invoices and sets the payment method and billing address.' }),
   workspaceSettings: defineRoute(`${W}/settings`, {

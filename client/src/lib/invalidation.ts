@@ -19,6 +19,15 @@ export const INVALIDATES = {
   'workspaces.create': ['workspaces.list'],
   'workspaces.update': ['workspaces.list'],
   'workspaces.addProject': ['projects.list', 'workspaces.listProjects'],
+  'members.setRole': ['members.list', 'permissions.project', 'permissions.workspace'],
+  'members.remove': ['members.list', 'quota.get'],
+  'invites.create': ['invites.list', 'quota.get'],
+  'invites.cancel': ['invites.list', 'quota.get'],
+  'invites.remove': ['invites.list', 'quota.get'],
+  'invites.accept': ['invites.mine', 'projects.list', 'workspaces.list', 'members.list'],
+  'invites.decline': ['invites.mine'],
+  'apiKeys.create': ['apiKeys.list'],
+  'apiKeys.delete': ['apiKeys.list'],
 } as const satisfies Partial<Record<ProcedurePath, readonly ProcedurePath[]>>;
 
 /** A tRPC mutation key ([['projects', 'create']]) as a procedure path ('projects.create'). */

@@ -6,6 +6,7 @@ import { Card, PageHeader } from '../../components/Card';
 import { ConfirmDialog } from '../../components/Dialog';
 import { SettingsForm } from '../../components/SettingsForm';
 import { Select, TextField } from '../../components/TextField';
+import { Tooltip } from '../../components/Tooltip';
 import { Truncate } from '../../components/Truncate';
 import { errorText } from '../../lib/errors';
 import { ROUTES } from '../../routes';
@@ -71,6 +72,9 @@ export default function ProjectSettingsPage() {
   const currentName = project.current_revision.name;
   const [deleting, setDeleting] = useState(false);
   const [, navigate] = useLocation();
+  // Spec §6: false until the answer is known, so the button starts disabled.
+  const permissions = trpc.permissions.project.useQuery({ projectId, permissions: ['backoffice.project.delete'] }, { staleTime: 60_000 });
+  const canDelete = permissions.data?.['backoffice.project.delete'] === true;
   const utils = trpc.useUtils();
   const remove = trpc.projects.delete.useMutation({
     onSuccess: () => {
@@ -96,9 +100,17 @@ export default function ProjectSettingsPage() {
       </Card>
       <Card title="Delete project" testId="danger-zone">
         <p className="card-text">Deleting a project removes its identities, sessions and configuration. This cannot be undone.</p>
-        <Button variant="danger" onClick={() => setDeleting(true)} data-testid="delete-project-button">
-          Delete project
-        </Button>
+        {canDelete ? (
+          <Button variant="danger" onClick={() => setDeleting(true)} data-testid="delete-project-button">
+            Delete project
+          </Button>
+        ) : (
+          <Tooltip content="Only an owner of this project can delete it.">
+            <Button variant="danger" disabled data-testid="delete-project-button">
+              Delete project
+            </Button>
+          </Tooltip>
+        )}
       </Card>
       <ConfirmDialog
         open={deleting}

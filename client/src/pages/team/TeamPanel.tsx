@@ -1,0 +1,232 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Button } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { ConfirmDialog, Dialog } from '../../components/Dialog';
+import { QueryView } from '../../components/QueryView';
+import { Table } from '../../components/Table';
+import { Select, TextField } from '../../components/TextField';
+import { Tooltip } from '../../components/Tooltip';
+import { quotaFailure, UpgradePrompt } from '../../components/UpgradePrompt';
+import { errorText } from '../../lib/errors';
+import { trpc } from '../../trpc';
+import { analytics, ANALYTICS_EVENTS } from '../../lib/analytics';
+import { showError } from '../../shell/error-toast';
+import { scopeNoun, type TeamScope } from './scope';
+import { useIsOwner } from './use-owner';
+
+const OWNER_ONLY = 'Only an owner can do this.';
+const ROLE_OPTIONS = [
+  { value: 'developer', label: 'Developer' },
+  { value: 'owner', label: 'Owner' },
+];
+
+/** An action only owners may take: disabled, with a tooltip saying why, for everyone else. */
+function OwnerAction({ isOwner, children }: { isOwner: boolean; children: React.ReactElement }) {
+  return isOwner ? children : <Tooltip content={OWNER_ONLY}>{children}</Tooltip>;
+}
+
+function InviteDialog({ scope, open, onClose, workspaceId }: { scope: TeamScope; open: boolean; onClose: () => void; workspaceId: string | null }) {
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<'developer' | 'owner'>('developer');
+  const seats = trpc.quota.get.useQuery({ ...scope, feature: 'collaborator_seats' }, { enabled: open });
+  const create = trpc.invites.create.useMutation({
+    onSuccess: (answer) => {
+      analytics.capture(ANALYTICS_EVENTS.memberInviteCreated, { role: answer.created_invite.role, scope: scopeNoun(scope) });
+      toast.success(`Invite sent to ${answer.created_invite.invitee_email}`);
+      setEmail('');
+      onClose();
+    },
+  });
+  const failure = create.error ? quotaFailure(create.error) : null;
+  const left = seats.data ? (seats.data.is_unlimited ? 'Unlimited seats' : `${Math.max(0, seats.data.included - seats.data.used)} of ${seats.data.included} seats left`) : 'Counting seats…';
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={`Invite someone to this ${scopeNoun(scope)}`}
+      description={<span data-testid="seats-left">{left}</span>}
+      testId="invite-dialog"
+      footer={
+        <>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button variant="primary" form="invite-form" type="submit" busy={create.isPending} data-testid="invite-submit">
+            Send invite
+          </Button>
+        </>
+      }
+    >
+      <form
+        id="invite-form"
+        className="inline-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!create.isPending) create.mutate({ ...scope, email, role });
+        }}
+      >
+        <TextField
+          label="Email address"
+          type="email"
+          autoComplete="off"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={create.error && !failure ? (errorText(create.error) ?? 'Could not send the invite.') : undefined}
+          data-testid="invite-email"
+          required
+        />
+        <Select label="Role" options={ROLE_OPTIONS} value={role} onChange={(event) => setRole(event.target.value as 'developer' | 'owner')} data-testid="invite-role" />
+      </form>
+      {failure && <UpgradePrompt feature="collaborator_seats" units={(seats.data?.used ?? 0) + 1} workspaceId={workspaceId} />}
+    </Dialog>
+  );
+}
+
+/** Members and pending invites of a project or a workspace, with the actions the caller's role allows. */
+export function TeamPanel({ scope, workspaceId, currentUserId }: { scope: TeamScope; workspaceId: string | null; currentUserId: string | undefined }) {
+  const isOwner = useIsOwner(scope);
+  const members = trpc.members.list.useQuery(scope);
+  const invites = trpc.invites.list.useQuery(scope);
+  const [inviting, setInviting] = useState(false);
+  const [removing, setRemoving] = useState<{ id: string; email: string } | null>(null);
+  const setRole = trpc.members.setRole.useMutation({ onSuccess: (member) => toast.success(`${member.email} is now ${member.role === 'owner' ? 'an owner' : 'a developer'}`) });
+  const remove = trpc.members.remove.useMutation({ onSuccess: () => (toast.success('Member removed'), setRemoving(null)) });
+  const cancel = trpc.invites.cancel.useMutation({ onSuccess: (invite) => toast.success(`Invite to ${invite.invitee_email} cancelled`) });
+  const resend = trpc.invites.create.useMutation({ onSuccess: (answer) => toast.success(`Invite sent again to ${answer.created_invite.invitee_email}`) });
+  const onError = (context: string) => (error: unknown) => void showError(error, context);
+  const pending = (invites.data ?? []).filter((i) => i.status === 'pending');
+
+  return (
+    <>
+      <Card
+        title="Members"
+        testId="members-card"
+        actions={
+          <OwnerAction isOwner={isOwner}>
+            <Button variant="primary" disabled={!isOwner} onClick={() => setInviting(true)} data-testid="invite-open">
+              Invite
+            </Button>
+          </OwnerAction>
+        }
+      >
+        <QueryView query={members} skeleton="table" errorTitle="The members could not be loaded">
+          {(rows) => (
+            <Table
+              caption="Members"
+              testId="members-table"
+              rowKey={(m) => m.id}
+              rows={rows}
+              columns={[
+                { key: 'name', header: 'Name', className: 'col-name', render: (m) => m.name || m.email },
+                { key: 'email', header: 'Email', render: (m) => m.email },
+                {
+                  key: 'role',
+                  header: 'Role',
+                  render: (m) =>
+                    isOwner && (m.source === 'workspace') === ('workspaceId' in scope) ? (
+                      <Select
+                        label={`Role of ${m.email}`}
+                        options={ROLE_OPTIONS}
+                        value={m.role}
+                        disabled={setRole.isPending}
+                        onChange={(event) =>
+                          setRole.mutate({ ...scope, memberId: m.id, role: event.target.value as 'owner' | 'developer' }, { onError: onError('Could not change the role') })
+                        }
+                        data-testid={`member-role-${m.email}`}
+                      />
+                    ) : (
+                      <span data-testid={`member-role-text-${m.email}`}>{m.role === 'owner' ? 'Owner' : 'Developer'}</span>
+                    ),
+                },
+                { key: 'source', header: 'Access through', render: (m) => (m.source === 'workspace' ? 'Workspace' : 'Project') },
+                {
+                  key: 'actions',
+                  header: 'Actions',
+                  render: (m) =>
+                    m.id === currentUserId ? (
+                      <span className="muted">You</span>
+                    ) : (
+                      <OwnerAction isOwner={isOwner}>
+                        <Button variant="ghost" disabled={!isOwner} onClick={() => setRemoving({ id: m.id, email: m.email })} data-testid={`member-remove-${m.email}`}>
+                          Remove
+                        </Button>
+                      </OwnerAction>
+                    ),
+                },
+              ]}
+            />
+          )}
+        </QueryView>
+      </Card>
+
+      <Card title="Pending invites" testId="invites-card">
+        <QueryView
+          query={invites}
+          skeleton="table"
+          errorTitle="The invites could not be loaded"
+          isEmpty={() => pending.length === 0}
+          empty={{ title: 'No pending invites', description: 'People you invite show up here until they accept or decline.' }}
+        >
+          {() => (
+            <Table
+              caption="Pending invites"
+              testId="invites-table"
+              rowKey={(i) => i.id}
+              rows={pending}
+              columns={[
+                { key: 'email', header: 'Email', render: (i) => i.invitee_email },
+                { key: 'role', header: 'Role', render: (i) => (i.role === 'owner' ? 'Owner' : 'Developer') },
+                { key: 'sent', header: 'Sent', render: (i) => new Date(i.created_at).toLocaleDateString() },
+                {
+                  key: 'actions',
+                  header: 'Actions',
+                  render: (i) => (
+                    <div className="row-actions">
+                      <OwnerAction isOwner={isOwner}>
+                        <Button
+                          variant="ghost"
+                          disabled={!isOwner || resend.isPending}
+                          onClick={async () => {
+                            // Resending replaces the invite: a new link, and the old one stops working.
+                            await cancel.mutateAsync({ inviteId: i.id }).catch(onError('Could not resend the invite'));
+                            resend.mutate({ ...scope, email: i.invitee_email, role: i.role === 'owner' ? 'owner' : 'developer' }, { onError: onError('Could not resend the invite') });
+                          }}
+                          data-testid={`invite-resend-${i.invitee_email}`}
+                        >
+                          Resend
+                        </Button>
+                      </OwnerAction>
+                      <OwnerAction isOwner={isOwner}>
+                        <Button
+                          variant="ghost"
+                          disabled={!isOwner || cancel.isPending}
+                          onClick={() => cancel.mutate({ inviteId: i.id }, { onError: onError('Could not cancel the invite') })}
+                          data-testid={`invite-cancel-${i.invitee_email}`}
+                        >
+                          Cancel invite
+                        </Button>
+                      </OwnerAction>
+                    </div>
+                  ),
+                },
+              ]}
+            />
+          )}
+        </QueryView>
+      </Card>
+
+      <InviteDialog scope={scope} open={inviting} onClose={() => setInviting(false)} workspaceId={workspaceId} />
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove this member?"
+        message={`${removing?.email ?? ''} loses access to this ${scopeNoun(scope)} at once.`}
+        confirmLabel="Remove member"
+        busy={remove.isPending}
+        error={remove.error ? (errorText(remove.error) ?? 'Could not remove the member.') : undefined}
+        onConfirm={() => removing && remove.mutate({ ...scope, memberId: removing.id })}
+        onClose={() => (setRemoving(null), remove.reset())}
+        testId="remove-member-dialog"
+      />
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_LOCALSTACK_URL } from './ports';
+import { createProject, createWorkspace, expectNoA11yViolations, newUser, register, signOut } from './support';
+
+/** The local stack's developer tool: the plan in force without a purchase (loopback only). */
+async function setProjectPlan(page: Page, projectId: string, plan: string): Promise<void> {
+  const res = await page.request.put(`${E2E_LOCALSTACK_URL}/local/plan`, { data: { project_id: projectId, plan } });
+  expect(res.status(), await res.text()).toBe(204);
+}
+
+/** The link of the newest invite mailed to `email`, waited for until it is there. */
+async function invitePath(page: Page, email: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`${E2E_LOCALSTACK_URL}/local/mailbox/messages?to=${encodeURIComponent(email)}`);
+      const [mail] = (await res.json()) as { body: string }[];
+      link = /https?:\/\/\S+\/invites\?\S+/.exec(mail?.body ?? '')?.[0] ?? '';
+      return link;
+    })
+    .not.toBe('');
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+test('an owner invites a colleague, who registers from the emailed link and works on the project as a developer who cannot delete it', async ({ page }) => {
+  const owner = newUser('owner');
+  const colleague = newUser('colleague');
+  await register(page, owner);
+  const projectId = await createProject(page, 'Team journey');
+
+  // On Develop the project has one seat, the owner's: the invite dialog says so and names the plan that has more.
+  await page.goto(`/projects/${projectId}/settings/collaborators`);
+  await expect(page.getByTestId('members-table')).toContainText(owner.email);
+  await page.getByTestId('invite-open').click();
+  const dialog = page.getByTestId('invite-dialog');
+  await expect(dialog.getByTestId('seats-left')).toHaveText('0 of 1 seats left');
+  await dialog.getByTestId('invite-email').fill(colleague.email);
+  await dialog.getByTestId('invite-submit').click();
+  await expect(dialog.getByTestId('upgrade-prompt')).toContainText('Production');
+  await expectNoA11yViolations(page, 'invite dialog with the upgrade prompt');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // On Production there are five seats.
+  await setProjectPlan(page, projectId, 'Production@0');
+  await page.getByTestId('invite-open').click();
+  await expect(dialog.getByTestId('seats-left')).toHaveText('4 of 5 seats left');
+  await dialog.getByTestId('invite-email').fill(colleague.email);
+  await dialog.getByTestId('invite-submit').click();
+  await expect(page.getByText(`Invite sent to ${colleague.email}`)).toBeVisible();
+  await expect(page.getByTestId('invites-table')).toContainText(colleague.email);
+  await expectNoA11yViolations(page, 'collaborators page with a pending invite');
+
+  // The colleague opens the emailed link signed out, sees who invited them to what, and registers from it.
+  const link = await invitePath(page, colleague.email);
+  await signOut(page);
+  await page.goto(link);
+  await expect(page.getByTestId('linked-invite-text')).toContainText('Team journey');
+  await expect(page.getByTestId('linked-invite-text')).toContainText(owner.name);
+  await expectNoA11yViolations(page, 'invite page, signed out');
+  await page.getByTestId('linked-invite-register').click();
+  await expect(page).toHaveURL(/\/registration/);
+  const form = page.getByTestId('flow-form');
+  await form.getByTestId('flow-input-traits.email').fill(colleague.email);
+  await form.getByTestId('flow-input-traits.name').fill(colleague.name);
+  await form.getByTestId('flow-input-password').fill(colleague.password);
+  await form.getByRole('button', { name: /sign up|register|create/i }).click();
+
+  // Back on the invite, signed in: accept, and land in the project's collaborators as a developer.
+  await expect(page).toHaveURL(/\/invites\?invite=/);
+  await page.getByTestId('linked-invite-accept').click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/settings/collaborators`));
+  await expect(page.getByTestId(`member-role-text-${colleague.email}`)).toHaveText('Developer');
+  // A developer sees the owner-only actions disabled.
+  await expect(page.getByTestId('invite-open')).toBeDisabled();
+
+  await page.goto(`/projects/${projectId}/settings`);
+  await expect(page.getByTestId('project-settings-page')).toBeVisible();
+  await expect(page.getByTestId('delete-project-button')).toBeDisabled();
+});
+
+test('an owner creates a workspace API key, copies the secret shown once, and deletes the key', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await register(page, newUser('keys'));
+  const workspaceId = await createWorkspace(page, 'Automation');
+
+  await page.goto(`/workspaces/${workspaceId}/settings/api-keys`);
+  await expect(page.getByTestId('empty-state')).toBeVisible();
+  await page.getByTestId('api-key-open').click();
+  const dialog = page.getByTestId('api-key-dialog');
+  await dialog.getByTestId('api-key-name').fill('CI deploys');
+  await dialog.getByTestId('api-key-submit').click();
+  const secret = dialog.getByTestId('api-key-secret');
+  await expect(secret).toHaveText(/^ory_wak_/);
+  const value = (await secret.textContent())!;
+  await expectNoA11yViolations(page, 'new API key dialog');
+  await dialog.getByTestId('api-key-copy').click();
+  await expect(dialog.getByTestId('api-key-copy')).toHaveAttribute('data-copied', 'true');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(value);
+  await dialog.getByTestId('api-key-done').click();
+
+  const table = page.getByTestId('api-keys-table');
+  await expect(table).toContainText('CI deploys');
+  await expect(table).toContainText(value.slice(-4));
+  await expect(table).not.toContainText(value);
+
+  await page.getByTestId('api-key-delete-CI deploys').click();
+  const confirm = page.getByTestId('delete-api-key-dialog');
+  await expect(confirm).toContainText('stops working');
+  await confirm.getByTestId('confirm-button').click();
+  await expect(page.getByText('API key deleted')).toBeVisible();
+  await expect(page.getByTestId('empty-state')).toBeVisible();
+});
