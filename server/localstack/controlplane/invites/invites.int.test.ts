@@ -47,6 +47,10 @@ describe('project invites', () => {
     expect(refused.body.error.details.feature).toBe('collaborator_seats');
     const quota = await owner.call('GET', `/quota/project/${project.id}/collaborator_seats`);
     expect(quota.body).toMatchObject({ feature: 'collaborator_seats', included: 1, used: 1, can_use_more: false, feature_available: true });
+    // A feature the plan lacks reads as not available; an unknown feature key is a 400 naming it.
+    expect((await owner.call('GET', `/quota/project/${project.id}/custom_domains`)).body).toMatchObject({ feature_available: false, can_use_more: false });
+    expectOryError(await owner.call('GET', `/quota/project/${project.id}/moon_landings`), 400, /feature/);
+    expectOryError(await outsider.call('GET', `/quota/project/${project.id}/collaborator_seats`), 403);
   });
 
   it('runs the whole life cycle: invite, mail with link, public view, accept as developer; refuses every later action', async () => {
