@@ -48,6 +48,15 @@ export const ORPHAN_ROUTES: OrphanRoute[] = [
   },
   { method: 'GET', path: '/quota/project/{project}/{feature}', responses: { 200: 'quotaUsage', ...ERRORS } },
   { method: 'GET', path: '/quota/workspace/{workspace}/{feature}', responses: { 200: 'quotaUsage', ...ERRORS } },
+  // Billing (CONTRACT.md: orphans subscription, createSubscriptionBody, updateSubscriptionBody).
+  { method: 'GET', path: '/pricing', localOnly: "the spec §3 plan catalogue (id, legacyIds, name, price, priceYearly, features, colours) with prices per currency; Ory's spec has no such route" },
+  { method: 'GET', path: '/workspaces/{workspace}/subscription', responses: { 200: 'subscription', ...ERRORS } },
+  { method: 'POST', path: '/workspaces/{workspace}/subscription', responses: { 201: 'subscription', ...ERRORS } },
+  { method: 'PUT', path: '/workspaces/{workspace}/subscription', responses: { 200: 'subscription', ...ERRORS } },
+  { method: 'POST', path: '/subscription', responses: { 201: 'subscription', ...ERRORS } },
+  { method: 'GET', path: '/subscription/{subscription_id}', responses: { 200: 'subscription', ...ERRORS } },
+  { method: 'PUT', path: '/subscription/{subscription_id}', responses: { 200: 'subscription', ...ERRORS } },
+  { method: 'DELETE', path: '/projects/{project_id}/subscription', responses: { 204: null, ...ERRORS } },
   // Changing a member's role has no published call; the answer is the member (projectMember).
   { method: 'PUT', path: '/projects/{project_id}/members/{member}/role', responses: { 200: 'projectMember', ...ERRORS } },
   { method: 'PUT', path: '/workspaces/{workspace}/members/{member}/role', responses: { 200: 'projectMember', ...ERRORS } },

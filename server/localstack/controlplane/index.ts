@@ -3,6 +3,7 @@ import type { LocalStackContext } from '../context';
 import { useZodValidation } from '../route';
 import { registerAccessRoutes } from './access';
 import { registerActiveProjectRoutes } from './active-project';
+import { registerBillingRoutes } from '../billing/routes';
 import { registerApiKeyRoutes } from './api-keys/routes';
 import { installErrorHandler } from './errors';
 import { registerInviteRoutes } from './invites/routes';
@@ -30,6 +31,7 @@ export async function registerControlPlane(app: FastifyInstance, ctx: LocalStack
     registerApiKeyRoutes(scope, ctx);
     registerInviteRoutes(scope, ctx);
     registerQuotaRoutes(scope, ctx);
+    registerBillingRoutes(scope, ctx);
     if (opts.devTools) registerPlanDevRoute(scope, ctx);
   });
 }

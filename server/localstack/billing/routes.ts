@@ -1,0 +1,236 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { planAllows, planLimit } from '../../../shared/domain/plan-quotas';
+import { PLAN_CATALOGUE, planDisplayName, resolvePlanId } from '../../../shared/domain/plans';
+import type { PlanId } from '../../../shared/schemas/plans';
+import { projectFor, workspaceFor } from '../controlplane/guard';
+import { badRequest, conflict, notFound } from '../controlplane/errors';
+import { seatsUsed, type Scope } from '../controlplane/quota';
+import { projects, subscriptions, type SubscriptionRow } from '../controlplane/schema';
+import type { Queryable } from '../db/types';
+import { route, type RouteContext } from '../route';
+
+/*
+ * Billing of the local stack, first part: the plan catalogue and subscriptions of workspaces and projects
+ * (spec §7 Billing). No payment is taken: a subscription is active from the moment it is created. Invoices,
+ * usage and the customer portal come with the billing issue.
+ */
+
+const planId = z.string({ error: 'is required' }).max(64).refine((id) => resolvePlanId(id) !== undefined, {
+  error: 'must be a plan of the catalogue: Develop@0, Production@0, Growth@0 or enterprise',
+});
+const interval = z.enum(['monthly', 'yearly'], { error: 'must be monthly or yearly' });
+const currency = z.enum(['usd', 'eur'], { error: 'must be usd or eur' });
+
+const createWorkspaceSubscriptionBody = z.object({ plan: planId, interval, currency: currency.optional(), return_to: z.string().max(2048).optional() });
+const createProjectSubscriptionBody = createWorkspaceSubscriptionBody.extend({ provision_first_project: z.uuid({ error: 'must be the UUID of the project' }) });
+const updateSubscriptionBody = z.object({ plan: planId, interval, return_to: z.string().max(2048).optional() });
+const workspaceParams = z.object({ workspace: z.uuid({ error: 'must be a UUID' }).transform((id) => id.toLowerCase()) });
+const projectParams = z.object({ project_id: z.uuid({ error: 'must be a UUID' }).transform((id) => id.toLowerCase()) });
+const subscriptionParams = z.object({ subscription_id: z.uuid({ error: 'must be a UUID' }).transform((id) => id.toLowerCase()) });
+
+const periodEnd = (from: Date, every: string) => {
+  const end = new Date(from);
+  if (every === 'yearly') end.setUTCFullYear(end.getUTCFullYear() + 1);
+  else end.setUTCMonth(end.getUTCMonth() + 1);
+  return end;
+};
+
+/** The control plane's subscription object (no Stripe here: the customer id is derived, the status active). */
+export function subscriptionView(row: SubscriptionRow) {
+  const owner = row.workspace_id ?? row.project_id ?? row.id;
+  return {
+    id: row.id,
+    customer_id: `cus_${createHash('sha256').update(owner).digest('hex').slice(0, 14)}`,
+    status: 'active',
+    current_plan: resolvePlanId(row.plan) ?? row.plan,
+    current_interval: row.interval as 'monthly' | 'yearly',
+    currency: row.currency as 'usd' | 'eur',
+    payed_until: periodEnd(row.updated_at, row.interval).toISOString(),
+    plan_changes_to: '',
+    interval_changes_to: '',
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** GET /pricing: the spec §9 catalogue, prices in both currencies for both intervals (same figures). */
+function pricing() {
+  return PLAN_CATALOGUE.map((plan) => ({
+    ...plan,
+    prices: {
+      usd: { monthly: plan.price, yearly: plan.priceYearly },
+      eur: { monthly: plan.price, yearly: plan.priceYearly },
+    },
+  }));
+}
+
+async function findSubscription(q: Queryable, where: ReturnType<typeof eq>): Promise<SubscriptionRow | undefined> {
+  const [row] = await q.orm.select().from(subscriptions).where(where);
+  return row;
+}
+
+/**
+ * What stands in the way of moving to `plan`: the seats and production projects in use beyond what it
+ * includes, as sentences that say what to remove. Empty when the usage fits.
+ */
+export async function downgradeBlockers(q: Queryable, scope: Scope, plan: PlanId): Promise<string[]> {
+  const name = planDisplayName(plan);
+  const blockers: string[] = [];
+  const seats = await seatsUsed(q, scope);
+  if (!planAllows(plan, 'collaborator_seats', seats)) {
+    const limit = planLimit(plan, 'collaborator_seats');
+    const over = typeof limit === 'number' ? seats - limit : seats;
+    blockers.push(`The ${name} plan includes ${limit} team member${limit === 1 ? '' : 's'}: remove ${over} member${over === 1 ? '' : 's'} or pending invite${over === 1 ? '' : 's'} first.`);
+  }
+  if (scope.kind === 'workspace') {
+    const [row] = await q.orm
+      .select({ n: sql<number>`count(*)::int` })
+      .from(projects)
+      .where(and(eq(projects.workspace_id, scope.workspaceId), eq(projects.environment, 'prod'), sql`${projects.state} <> 'deleted'`));
+    const prod = row?.n ?? 0;
+    if (prod > 0 && !planAllows(plan, 'production_projects', prod)) {
+      const limit = planLimit(plan, 'production_projects');
+      const allowed = typeof limit === 'number' ? limit : 0;
+      blockers.push(`The ${name} plan includes ${allowed} production project${allowed === 1 ? '' : 's'}: move ${prod - allowed} to development or staging first.`);
+    }
+  }
+  return blockers;
+}
+
+async function change(q: Queryable, scope: Scope, row: SubscriptionRow, body: { plan: string; interval: string }) {
+  const plan = resolvePlanId(body.plan)!;
+  const blockers = await downgradeBlockers(q, scope, plan);
+  if (blockers.length > 0) throw conflict(`This plan does not fit what is in use. ${blockers.join(' ')}`);
+  const [updated] = await q.orm
+    .update(subscriptions)
+    .set({ plan, interval: body.interval, updated_at: new Date() })
+    .where(eq(subscriptions.id, row.id))
+    .returning();
+  return subscriptionView(updated!);
+}
+
+async function create(q: Queryable, scope: Scope, body: { plan: string; interval: string; currency?: string | undefined }) {
+  const key = scope.kind === 'project' ? { project_id: scope.project.id } : { workspace_id: scope.workspaceId };
+  const existing = await findSubscription(q, scope.kind === 'project' ? eq(subscriptions.project_id, scope.project.id) : eq(subscriptions.workspace_id, scope.workspaceId));
+  if (existing) throw conflict(`This ${scope.kind} already has a subscription (${existing.id}); change its plan instead.`);
+  const plan = resolvePlanId(body.plan)!;
+  const blockers = await downgradeBlockers(q, scope, plan);
+  if (blockers.length > 0) throw conflict(`This plan does not fit what is in use. ${blockers.join(' ')}`);
+  const now = new Date();
+  const [row] = await q.orm
+    .insert(subscriptions)
+    .values({ id: randomUUID(), ...key, plan, interval: body.interval, currency: body.currency ?? 'usd', created_at: now, updated_at: now })
+    .returning();
+  // A project names its subscription (Project.subscription_id), as the console reads it.
+  if (scope.kind === 'project') await q.orm.update(projects).set({ subscription_id: row!.id, updated_at: now }).where(eq(projects.id, scope.project.id));
+  return subscriptionView(row!);
+}
+
+/** The scope a subscription belongs to, with the caller's right on it checked (`read` or `upgrade`). */
+async function scopeOfSubscription(q: Queryable, caller: Parameters<typeof projectFor>[1], row: SubscriptionRow, action: 'read' | 'upgrade'): Promise<Scope> {
+  if (row.project_id) {
+    const { project } = await projectFor(q, caller, row.project_id, action, action !== 'read');
+    return { kind: 'project', project };
+  }
+  await workspaceFor(q, caller, row.workspace_id!, action, action !== 'read');
+  return { kind: 'workspace', workspaceId: row.workspace_id! };
+}
+
+export function registerBillingRoutes(scope: FastifyInstance, ctx: RouteContext): void {
+  route(scope, ctx, { method: 'GET', url: '/pricing', auth: 'public', handler: async () => pricing() });
+
+  route(scope, ctx, {
+    method: 'GET',
+    url: '/workspaces/:workspace/subscription',
+    params: workspaceParams,
+    auth: 'session-or-workspace-key',
+    permission: 'backoffice.workspace.read',
+    handler: async ({ q, workspace }) => {
+      const row = await findSubscription(q, eq(subscriptions.workspace_id, workspace.id));
+      if (!row) throw notFound(`Workspace ${workspace.id} has no subscription: it is on the Develop plan.`);
+      return subscriptionView(row);
+    },
+  });
+
+  route(scope, ctx, {
+    method: 'POST',
+    url: '/workspaces/:workspace/subscription',
+    params: workspaceParams,
+    body: createWorkspaceSubscriptionBody,
+    auth: 'session-or-workspace-key',
+    permission: 'backoffice.workspace.upgrade',
+    status: 201,
+    handler: async ({ q, workspace, body }) => create(q, { kind: 'workspace', workspaceId: workspace.id }, body),
+  });
+
+  route(scope, ctx, {
+    method: 'PUT',
+    url: '/workspaces/:workspace/subscription',
+    params: workspaceParams,
+    body: updateSubscriptionBody,
+    auth: 'session-or-workspace-key',
+    permission: 'backoffice.workspace.upgrade',
+    handler: async ({ q, workspace, body }) => {
+      const target: Scope = { kind: 'workspace', workspaceId: workspace.id };
+      const row = await findSubscription(q, eq(subscriptions.workspace_id, workspace.id));
+      // Without a subscription the workspace is on Develop: changing the plan starts one.
+      if (!row) return create(q, target, body);
+      return change(q, target, row, body);
+    },
+  });
+
+  route(scope, ctx, {
+    method: 'POST',
+    url: '/subscription',
+    body: createProjectSubscriptionBody,
+    auth: 'session-or-workspace-key',
+    handler: async ({ q, caller, body }) => {
+      const { project } = await projectFor(q, caller, body.provision_first_project, 'upgrade', true);
+      return create(q, { kind: 'project', project }, body);
+    },
+    status: 201,
+  });
+
+  route(scope, ctx, {
+    method: 'GET',
+    url: '/subscription/:subscription_id',
+    params: subscriptionParams,
+    auth: 'session-or-workspace-key',
+    handler: async ({ q, caller, params }) => {
+      const row = await findSubscription(q, eq(subscriptions.id, params.subscription_id));
+      if (!row) throw notFound(`Subscription ${params.subscription_id} does not exist.`);
+      await scopeOfSubscription(q, caller, row, 'read');
+      return subscriptionView(row);
+    },
+  });
+
+  route(scope, ctx, {
+    method: 'PUT',
+    url: '/subscription/:subscription_id',
+    params: subscriptionParams,
+    body: updateSubscriptionBody,
+    auth: 'session-or-workspace-key',
+    handler: async ({ q, caller, params, body }) => {
+      const row = await findSubscription(q, eq(subscriptions.id, params.subscription_id));
+      if (!row) throw notFound(`Subscription ${params.subscription_id} does not exist.`);
+      return change(q, await scopeOfSubscription(q, caller, row, 'upgrade'), row, body);
+    },
+  });
+
+  route(scope, ctx, {
+    method: 'DELETE',
+    url: '/projects/:project_id/subscription',
+    params: projectParams,
+    auth: 'session-or-workspace-key',
+    permission: 'backoffice.project.upgrade',
+    status: 204,
+    handler: async ({ q, project }) => {
+      const deleted = await q.orm.delete(subscriptions).where(eq(subscriptions.project_id, project.id)).returning({ id: subscriptions.id });
+      if (deleted.length === 0) throw badRequest('Project has no subscription');
+      await q.orm.update(projects).set({ subscription_id: null, updated_at: new Date() }).where(eq(projects.id, project.id));
+    },
+  });
+}
