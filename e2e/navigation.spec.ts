@@ -29,11 +29,11 @@ const project = (suffix: string, testId: string, heading: string, soon = true): 
   soon,
   scope: 'project',
 });
-const workspace = (suffix: string, testId: string, heading: string): Stop => ({
+const workspace = (suffix: string, testId: string, heading: string, soon = true): Stop => ({
   path: (ids) => `/workspaces/${ids.workspace}/${suffix}`,
   heading: () => heading,
   via: { sidebar: testId },
-  soon: true,
+  soon,
   scope: 'workspace',
 });
 
@@ -80,14 +80,14 @@ const PROJECT_STOPS: Stop[] = [
   project('developers', 'nav-developers', 'Developers'),
   project('developers/actions', 'nav-developer-actions', 'Actions'),
   project('settings', 'nav-project-settings', 'Project settings', false),
-  project('settings/collaborators', 'nav-collaborators', 'Collaborators'),
+  project('settings/collaborators', 'nav-collaborators', 'Collaborators', false),
   project('settings/billing', 'nav-project-billing', 'Billing'),
   project('custom-domains', 'nav-custom-domains', 'Custom domains'),
   project('browser-redirects', 'nav-browser-redirects', 'Browser redirects'),
   project('session-settings', 'nav-session-settings', 'Session settings'),
   project('limits', 'nav-limits', 'Limits'),
   project('ui', 'nav-ui-settings', 'User interface'),
-  project('settings/advanced', 'nav-project-advanced', 'Advanced'),
+  project('settings/advanced', 'nav-project-advanced', 'Advanced', false),
 ];
 
 const console_ = (path: string, testId: string, heading: string, soon = true): Stop => ({ path: () => path, heading: () => heading, via: { sidebar: testId }, soon, scope: 'console' });
@@ -95,7 +95,7 @@ const palette = (path: string, id: string, search: string, heading: string, soon
 
 const CONSOLE_STOPS: Stop[] = [
   console_('/projects', 'nav-projects', 'Projects', false),
-  console_('/invites', 'nav-invites', 'Invites'),
+  console_('/invites', 'nav-invites', 'Invites', false),
   console_('/get-started', 'nav-get-started-general', 'Get started'),
   console_('/support', 'nav-support', 'Support'),
   palette('/settings', 'accountSettings', 'account settings', 'Account settings'),
@@ -109,8 +109,8 @@ const WORKSPACE_STOPS: Stop[] = [
   // From the workspace list, the palette opens the workspace itself.
   { path: (ids) => `/workspaces/${ids.workspace}`, heading: (ids) => ids.workspaceName, via: { palette: 'palette-workspace', search: 'acme' }, scope: 'workspace' },
   { path: (ids) => `/workspaces/${ids.workspace}/projects`, heading: (ids) => `${ids.workspaceName}: projects`, via: { sidebar: 'nav-workspace-projects' }, scope: 'workspace' },
-  workspace('settings/members', 'nav-workspace-members', 'Members'),
-  workspace('settings/api-keys', 'nav-workspace-api-keys', 'API keys'),
+  workspace('settings/members', 'nav-workspace-members', 'Members', false),
+  workspace('settings/api-keys', 'nav-workspace-api-keys', 'API keys', false),
   workspace('settings/subscription', 'nav-workspace-subscription', 'Subscription'),
   workspace('settings/billing', 'nav-workspace-billing', 'Billing'),
   { path: (ids) => `/workspaces/${ids.workspace}/settings`, heading: () => 'Workspace settings', via: { sidebar: 'nav-workspace-settings' }, scope: 'workspace' },
