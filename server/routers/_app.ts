@@ -1,6 +1,7 @@
 import { createCallerFactory, router } from '../trpc/init';
 import { apiKeysRouter } from './api-keys/router';
 import { authRouter } from './auth/router';
+import { billingRouter } from './billing/router';
 import { invitesRouter } from './invites/router';
 import { membersRouter } from './members/router';
 import { permissionsRouter } from './permissions/router';
@@ -18,6 +19,7 @@ export const appRouter = router({
   invites: invitesRouter,
   apiKeys: apiKeysRouter,
   quota: quotaRouter,
+  billing: billingRouter,
 });
 
 export type AppRouter = typeof appRouter;

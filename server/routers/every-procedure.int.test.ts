@@ -84,6 +84,7 @@ beforeAll(async () => {
       inviteToAccept: '',
       inviteToDecline: '',
       apiKey: '',
+      subscribedProject: '',
     },
     b: {
       identityId: userB.identityId,
@@ -112,7 +113,9 @@ beforeAll(async () => {
     inviteToAccept: await invite(b, bWorkspace, userA.email),
     inviteToDecline: await invite(b, bWorkspace, userA.email.replace('@', '+other@')),
     apiKey: (await a.apiKeys.create({ projectId: fixture.a.project, name: 'Fixture key' })).id,
+    subscribedProject: (await a.projects.create({ name: 'Subscribed', environment: 'dev' })).id,
   });
+  await a.billing.changePlan({ projectId: fixture.a.subscribedProject, plan: 'Production@0', interval: 'monthly', currency: 'eur' });
   // The second invite goes to another address of A's; A attaches it with nothing but their session, so
   // it is linked in the store directly.
   await stack.stack.db.orm.update(memberInvites).set({ invitee_id: userA.identityId }).where(eq(memberInvites.id, fixture.a.inviteToDecline));

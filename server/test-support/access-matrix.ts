@@ -18,6 +18,8 @@ export interface MatrixFixture {
     inviteToDecline: string;
     /** A key of A's project. */
     apiKey: string;
+    /** A project of A's with its own subscription. */
+    subscribedProject: string;
   };
   b: { identityId: string; workspace: string; project: string };
 }
@@ -197,6 +199,30 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
       { workspaceId: f.a.workspace, feature: 'collaborator_seats' },
       { projectId: f.a.project, feature: 'custom_domains' },
     ],
+  },
+
+  'billing.plans': {
+    b: 'own',
+    input: () => undefined,
+    check: (answer) => expect((answer as { id: string }[]).map((p) => p.id)).toEqual(['Develop@0', 'Production@0', 'Growth@0', 'enterprise']),
+  },
+  'billing.getSubscription': {
+    b: 'refused',
+    input: (f) => ({ workspaceId: f.a.workspace }),
+    attempts: (f) => [{ workspaceId: f.a.workspace }, { projectId: f.a.project }],
+  },
+  'billing.changePlan': {
+    b: 'refused',
+    input: (f) => ({ workspaceId: f.a.workspace, plan: 'Growth@0', interval: 'yearly', currency: 'usd' }),
+    attempts: (f) => [
+      { workspaceId: f.a.workspace, plan: 'Develop@0', interval: 'monthly', currency: 'usd' },
+      { projectId: f.a.looseProject, plan: 'Growth@0', interval: 'monthly', currency: 'eur' },
+    ],
+  },
+  'billing.unlinkProject': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.subscribedProject }),
+    attempts: (f) => [{ projectId: f.a.subscribedProject }, { projectId: f.a.looseProject }],
   },
 
   'permissions.project': { b: 'denied', input: (f) => ({ projectId: f.a.project, permissions: PROJECT_PERMISSIONS }) },

@@ -8,7 +8,10 @@ import {
   quotaOutput,
   type TeamRole,
 } from '../../shared/schemas/team';
+import { plansOutput } from '../../shared/schemas/billing';
 import { memberInviteSchema } from '../../shared/schemas/invite';
+import { upstreamSubscriptionSchema, type UpstreamSubscription } from '../../shared/schemas/plans';
+import { UpstreamError } from './errors';
 import { projectMemberSchema } from '../../shared/schemas/project';
 import type { CallContext } from './backoffice';
 import type { ControlPlaneSdk } from './control-plane-sdk';
@@ -103,6 +106,39 @@ export function createTeamCalls(call: Call, sdk: ControlPlaneSdk) {
       }
       assertRequiredParams('deleteWorkspaceApiKey', { workspace: s.workspaceId, tokenId });
       await send(c, 'deleteWorkspaceApiKey', undefined, (o) => workspaces.deleteWorkspaceApiKey({ workspace: s.workspaceId, tokenId }, o));
+    },
+
+    // ---- billing (spec §7 Billing; no SDK method) ----
+    pricing: (c: CallContext) => call(c, 'GET', '/pricing', plansOutput),
+    async workspaceSubscription(c: CallContext, workspace: string): Promise<UpstreamSubscription | null> {
+      assertRequiredParams('getWorkspaceSubscription', { workspace });
+      try {
+        return await call(c, 'GET', path`/workspaces/${workspace}/subscription`, upstreamSubscriptionSchema);
+      } catch (error) {
+        // No subscription: the workspace is on the Develop plan.
+        if (error instanceof UpstreamError && error.kind === 'http' && error.status === 404) return null;
+        throw error;
+      }
+    },
+    subscription(c: CallContext, subscriptionId: string) {
+      assertRequiredParams('getSubscription', { subscriptionId });
+      return call(c, 'GET', path`/subscription/${subscriptionId}`, upstreamSubscriptionSchema);
+    },
+    setWorkspacePlan(c: CallContext, workspace: string, body: { plan: string; interval: string }) {
+      assertRequiredParams('updateWorkspaceSubscription', { workspace });
+      return call(c, 'PUT', path`/workspaces/${workspace}/subscription`, upstreamSubscriptionSchema, body);
+    },
+    setSubscriptionPlan(c: CallContext, subscriptionId: string, body: { plan: string; interval: string }) {
+      assertRequiredParams('updateSubscription', { subscriptionId });
+      return call(c, 'PUT', path`/subscription/${subscriptionId}`, upstreamSubscriptionSchema, body);
+    },
+    createProjectSubscription(c: CallContext, projectId: string, body: { plan: string; interval: string; currency: string }) {
+      assertRequiredParams('createSubscription', { provision_first_project: projectId });
+      return call(c, 'POST', '/subscription', upstreamSubscriptionSchema, { ...body, provision_first_project: projectId });
+    },
+    async unlinkProjectSubscription(c: CallContext, projectId: string): Promise<void> {
+      assertRequiredParams('unlinkProjectSubscription', { projectId });
+      await call(c, 'DELETE', path`/projects/${projectId}/subscription`);
     },
 
     quota(c: CallContext, s: TeamScope, feature: string) {

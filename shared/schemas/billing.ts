@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { uuidSchema } from './common';
+import { planSchema, subscriptionInputSchema, upstreamSubscriptionSchema } from './plans';
+
+/** A catalogue plan with its prices per currency (GET /pricing). */
+export const pricedPlanSchema = planSchema.extend({
+  prices: z.object({
+    usd: z.object({ monthly: z.number(), yearly: z.number().nullable() }),
+    eur: z.object({ monthly: z.number(), yearly: z.number().nullable() }),
+  }),
+});
+export const plansOutput = z.array(pricedPlanSchema);
+
+/** `{ projectId }` or `{ workspaceId }` (exactly one), with more fields. */
+function scoped<T extends z.ZodRawShape>(shape: T) {
+  return z.object({ projectId: uuidSchema.optional(), workspaceId: uuidSchema.optional(), ...shape }).refine(
+    (input) => {
+      const ids = input as { projectId?: string; workspaceId?: string };
+      return (ids.projectId === undefined) !== (ids.workspaceId === undefined);
+    },
+    { error: 'Name a project (projectId) or a workspace (workspaceId), not both.', path: ['projectId'] },
+  );
+}
+
+export const subscriptionScopeInput = scoped({});
+export const changePlanInput = scoped(subscriptionInputSchema.shape);
+export const unlinkProjectInput = z.object({ projectId: uuidSchema });
+
+/** The subscription in force, with the plan's display name (spec §4); null for a workspace on Develop. */
+export const subscriptionOutput = z.object({
+  subscription: upstreamSubscriptionSchema.nullable(),
+  planId: z.string(),
+  planName: z.string(),
+});
+export type SubscriptionAnswer = z.infer<typeof subscriptionOutput>;
