@@ -1,3 +1,4 @@
+import { planDisplayName } from '../../../../shared/domain/plans';
 import { LinkButton } from '../../components/Button';
 import { Card, PageHeader } from '../../components/Card';
 import { CopyValue } from '../../components/CopyButton';
@@ -42,7 +43,7 @@ export default function WorkspacePage() {
               </div>
               <div className="detail">
                 <dt>Plan</dt>
-                <dd>{w.subscription_plan ?? 'Develop'}</dd>
+                <dd>{planDisplayName(w.subscription_plan)}</dd>
               </div>
               <div className="detail">
                 <dt>Projects</dt>

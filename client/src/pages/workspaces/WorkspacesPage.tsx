@@ -1,3 +1,4 @@
+import { planDisplayName } from '../../../../shared/domain/plans';
 import { Link } from 'wouter';
 import { LinkButton } from '../../components/Button';
 import { Card, PageHeader } from '../../components/Card';
@@ -48,7 +49,7 @@ export default function WorkspacesPage() {
                   ),
                 },
                 { key: 'id', header: 'ID', className: 'col-code', render: (w) => <CopyValue value={w.id} label={`Copy the ID of ${w.name}`} /> },
-                { key: 'plan', header: 'Plan', render: (w) => w.subscription_plan ?? 'Develop' },
+                { key: 'plan', header: 'Plan', render: (w) => planDisplayName(w.subscription_plan) },
                 { key: 'created', header: 'Created', render: (w) => formatDate(w.created_at) },
               ]}
             />
