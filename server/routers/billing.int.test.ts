@@ -45,6 +45,9 @@ describe('billing through the BFF', () => {
 
     const up = await owner.billing.changePlan({ workspaceId: workspace.id, plan: 'Production@0', interval: 'monthly', currency: 'eur' });
     expect(up).toMatchObject({ planId: 'Production@0', planName: 'Production', subscription: { current_interval: 'monthly' } });
+    // The workspace names its subscription and plan, as the workspace pages read them.
+    expect(await owner.workspaces.get({ workspaceId: workspace.id })).toMatchObject({ subscription_id: up.subscription!.id, subscription_plan: 'Production@0' });
+    expect((await owner.workspaces.list()).workspaces.find((w) => w.id === workspace.id)).toMatchObject({ subscription_plan: 'Production@0' });
 
     const { created_invite } = await owner.invites.create({ workspaceId: workspace.id, email: developerEmail, role: 'developer' });
     await developer.invites.accept({ inviteId: created_invite.id });

@@ -5,15 +5,16 @@ import type { WorkspaceRow } from './store/workspaces';
 
 export const projectHosts = (slug: string): string[] => [`${slug}.projects.oryapis.com`];
 
-export function workspaceView(row: WorkspaceRow) {
+/** A workspace; with its subscription (id and plan) when it has one, none meaning the Develop plan. */
+export function workspaceView(row: WorkspaceRow, subscription?: { id: string; plan: string } | null) {
   return {
     id: row.id,
     name: row.name,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     ...(row.access_policy ? { access_policy: row.access_policy } : {}),
-    subscription_id: null,
-    subscription_plan: null,
+    subscription_id: subscription?.id ?? null,
+    subscription_plan: subscription?.plan ?? null,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { inArray } from 'drizzle-orm';
 import { route, type RouteContext } from '../route';
 import {
   addProjectToWorkspaceBody,
@@ -13,6 +14,8 @@ import { projectFor } from './guard';
 import { decodePageToken, encodePageToken } from './page-token';
 import { findProjectWithName, listWorkspaceProjects, moveToWorkspace, setEnvironment } from './store/projects';
 import { createWorkspace, listWorkspaces, updateWorkspace } from './store/workspaces';
+import { subscriptions, type WorkspaceRow } from './schema';
+import type { Queryable } from './types';
 import { projectMetadataView, workspaceView } from './views';
 
 /**
@@ -43,7 +46,7 @@ export function registerWorkspaceRoutes(scope: FastifyInstance, ctx: RouteContex
       const last = page[page.length - 1];
       const hasNext = rows.length > query.page_size && last !== undefined;
       return {
-        workspaces: page.map(workspaceView),
+        workspaces: await withSubscriptions(q, page),
         has_next_page: hasNext,
         next_page_token: hasNext ? encodePageToken({ createdAt: last.created_at.toISOString(), id: last.id }) : '',
       };
@@ -56,7 +59,7 @@ export function registerWorkspaceRoutes(scope: FastifyInstance, ctx: RouteContex
     params: workspaceParams,
     auth: 'session-or-workspace-key',
     permission: 'backoffice.workspace.read',
-    handler: async ({ workspace }) => workspaceView(workspace),
+    handler: async ({ q, workspace }) => (await withSubscriptions(q, [workspace]))[0],
   });
 
   route(scope, ctx, {
@@ -67,7 +70,7 @@ export function registerWorkspaceRoutes(scope: FastifyInstance, ctx: RouteContex
     auth: 'session-or-workspace-key',
     permission: 'backoffice.workspace.owner',
     handler: async ({ q, workspace, body }) =>
-      workspaceView(await updateWorkspace(q, workspace.id, body.name, body.access_policy)),
+      (await withSubscriptions(q, [await updateWorkspace(q, workspace.id, body.name, body.access_policy)]))[0],
   });
 
   route(scope, ctx, {
@@ -114,4 +117,13 @@ export function registerWorkspaceRoutes(scope: FastifyInstance, ctx: RouteContex
       return projectMetadataView((await findProjectWithName(q, project.id))!);
     },
   });
+}
+
+/** Workspace views with each one's subscription, read in one query. */
+async function withSubscriptions(q: Queryable, rows: WorkspaceRow[]) {
+  const ids = rows.map((r) => r.id);
+  const subs = ids.length
+    ? await q.orm.select({ id: subscriptions.id, plan: subscriptions.plan, workspace_id: subscriptions.workspace_id }).from(subscriptions).where(inArray(subscriptions.workspace_id, ids))
+    : [];
+  return rows.map((row) => workspaceView(row, subs.find((s) => s.workspace_id === row.id) ?? null));
 }
