@@ -10,6 +10,7 @@ import { callerFor, startTestStack, testDeps, type TestStack } from '../test-sup
 import { eq } from 'drizzle-orm';
 import { setPlan } from '../localstack/controlplane/quota';
 import { memberInvites } from '../localstack/controlplane/schema';
+import { courierMessages } from '../localstack/identity/schema';
 import { registerUser } from '../test-support/users';
 import { appRouter } from './_app';
 
@@ -85,6 +86,8 @@ beforeAll(async () => {
       inviteToDecline: '',
       apiKey: '',
       subscribedProject: '',
+      inviteToLink: '',
+      inviteToLinkToken: '',
     },
     b: {
       identityId: userB.identityId,
@@ -115,6 +118,10 @@ beforeAll(async () => {
     apiKey: (await a.apiKeys.create({ projectId: fixture.a.project, name: 'Fixture key' })).id,
     subscribedProject: (await a.projects.create({ name: 'Subscribed', environment: 'dev' })).id,
   });
+  // An invite from B to an address A does not use; A attaches it with the token of its link.
+  fixture.a.inviteToLink = await invite(b, bWorkspace, 'a-second-address@example.com');
+  const [mail] = await stack.stack.db.orm.select().from(courierMessages).where(eq(courierMessages.recipient, 'a-second-address@example.com'));
+  fixture.a.inviteToLinkToken = new URL(/https?:\/\/\S+/.exec(mail!.body)![0]).searchParams.get('token')!;
   await a.billing.changePlan({ projectId: fixture.a.subscribedProject, plan: 'Production@0', interval: 'monthly', currency: 'eur' });
   // The second invite goes to another address of A's; A attaches it with nothing but their session, so
   // it is linked in the store directly.

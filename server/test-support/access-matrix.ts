@@ -18,6 +18,9 @@ export interface MatrixFixture {
     inviteToDecline: string;
     /** A key of A's project. */
     apiKey: string;
+    /** An invite to another address, with its link token, that A attaches to their account. */
+    inviteToLink: string;
+    inviteToLinkToken: string;
     /** A project of A's with its own subscription. */
     subscribedProject: string;
   };
@@ -167,6 +170,12 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
       expect(Object.keys(answer as object).sort()).toEqual(
         ['expires_at', 'id', 'invitee_email', 'inviter_email', 'inviter_name', 'role', 'status', 'target_kind', 'target_name'],
       ),
+  },
+  // B holds no link token of A's invites; a made-up token finds nothing.
+  'invites.link': {
+    b: 'refused',
+    input: (f) => ({ inviteId: f.a.inviteToLink, token: f.a.inviteToLinkToken }),
+    attempts: (f) => [{ inviteId: f.a.inviteToLink, token: '00000000-0000-4000-8000-000000000000' }, { inviteId: f.a.inviteToAccept, token: f.a.inviteToLinkToken }],
   },
   'invites.accept': { b: 'refused', input: (f) => ({ inviteId: f.a.inviteToAccept }) },
   'invites.decline': { b: 'refused', input: (f) => ({ inviteId: f.a.inviteToDecline }) },

@@ -72,6 +72,10 @@ export function createTeamCalls(call: Call, sdk: ControlPlaneSdk) {
       assertRequiredParams(`${action}Invite`, { invite });
       return call(c, 'PUT', path`/invites/${invite}/${action}`, memberInviteSchema);
     },
+    linkInvite(c: CallContext, invite: string, token: string) {
+      assertRequiredParams('linkInvite', { invite, token });
+      return call(c, 'PUT', path`/invites/${invite}/link`, memberInviteSchema, { invite_token: token });
+    },
     async removeInvite(c: CallContext, invite: string): Promise<void> {
       assertRequiredParams('deleteInvite', { invite });
       await call(c, 'DELETE', path`/invites/${invite}`);

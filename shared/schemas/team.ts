@@ -44,6 +44,8 @@ export const memberOutput = projectMemberSchema;
 export const inviteCreateInput = scoped({ email: emailSchema, role: teamRoleSchema.default('developer') });
 export const invitesListInput = scoped({});
 export const inviteIdInput = z.object({ inviteId: uuidSchema });
+/** The invite and the token of its emailed link, which attaches it to the signed-in account. */
+export const inviteLinkInput = z.object({ inviteId: uuidSchema, token: z.uuid({ error: 'The invite link is incomplete: open the link from the email again.' }) });
 export const inviteOutput = memberInviteSchema;
 export const invitesOutput = z.array(memberInviteSchema);
 export const createInviteOutput = z.object({ created_invite: memberInviteSchema, all_invites: z.array(memberInviteSchema) });

@@ -26,6 +26,7 @@ export const INVALIDATES = {
   'invites.remove': ['invites.list', 'quota.get'],
   'invites.accept': ['invites.mine', 'projects.list', 'workspaces.list', 'members.list'],
   'invites.decline': ['invites.mine'],
+  'invites.link': ['invites.mine'],
   'apiKeys.create': ['apiKeys.list'],
   'apiKeys.delete': ['apiKeys.list'],
 } as const satisfies Partial<Record<ProcedurePath, readonly ProcedurePath[]>>;

@@ -2,6 +2,7 @@ import {
   createInviteOutput,
   inviteCreateInput,
   inviteIdInput,
+  inviteLinkInput,
   inviteOutput,
   invitesListInput,
   invitesOutput,
@@ -32,6 +33,12 @@ export const invitesRouter = router({
     .input(inviteIdInput)
     .output(publicInviteSchema)
     .query(({ ctx, input }) => ctx.deps.backoffice.team.publicInvite(ctx.call, input.inviteId)),
+
+  /** Attaches an invite sent to another address to the signed-in account, with the emailed link's token. */
+  link: authedProcedure
+    .input(inviteLinkInput)
+    .output(inviteOutput)
+    .mutation(({ ctx, input }) => ctx.deps.backoffice.team.linkInvite(ctx.call, input.inviteId, input.token)),
 
   accept: authedProcedure
     .input(inviteIdInput)

@@ -37,11 +37,17 @@ function useAnswer() {
 }
 
 /** The invite an emailed link points at: who invited you to what, then sign in or register to answer. */
-function LinkedInvite({ inviteId, signedIn }: { inviteId: string; signedIn: boolean }) {
+function LinkedInvite({ inviteId, token, signedIn }: { inviteId: string; token: string | null; signedIn: boolean }) {
   const invite = trpc.invites.getPublic.useQuery({ inviteId }, { retry: false });
   const { accept, decline } = useAnswer();
-  const back = `/invites?${new URLSearchParams({ invite: inviteId }).toString()}`;
-  const error = accept.error ?? decline.error;
+  // With the link's token, the invite is attached to the signed-in account first, so it can be answered
+  // even when the account's email is not the address the invite went to.
+  const link = trpc.invites.link.useMutation();
+  const attach = async () => {
+    if (token) await link.mutateAsync({ inviteId, token });
+  };
+  const back = `/invites?${new URLSearchParams({ invite: inviteId, ...(token ? { token } : {}) }).toString()}`;
+  const error = link.error ?? accept.error ?? decline.error;
   return (
     <Card title="You are invited" testId="linked-invite">
       <QueryView query={invite} skeleton="details" errorTitle="This invite could not be found">
@@ -57,10 +63,19 @@ function LinkedInvite({ inviteId, signedIn }: { inviteId: string; signedIn: bool
               </p>
             ) : signedIn ? (
               <div className="row-actions">
-                <Button variant="primary" busy={accept.isPending} onClick={() => accept.mutate({ inviteId })} data-testid="linked-invite-accept">
+                <Button
+                  variant="primary"
+                  busy={link.isPending || accept.isPending}
+                  onClick={() => void attach().then(() => accept.mutate({ inviteId }), () => undefined)}
+                  data-testid="linked-invite-accept"
+                >
                   Accept and open the {view.target_kind}
                 </Button>
-                <Button busy={decline.isPending} onClick={() => decline.mutate({ inviteId }, { onSuccess: () => void invite.refetch() })} data-testid="linked-invite-decline">
+                <Button
+                  busy={link.isPending || decline.isPending}
+                  onClick={() => void attach().then(() => decline.mutate({ inviteId }, { onSuccess: () => void invite.refetch() }), () => undefined)}
+                  data-testid="linked-invite-decline"
+                >
                   Decline
                 </Button>
               </div>
@@ -134,12 +149,13 @@ function MyInvites() {
 export default function InvitesPage() {
   const params = new URLSearchParams(useSearch());
   const inviteId = params.get('invite');
+  const token = params.get('token');
   const session = useSession();
   const signedIn = isAuthenticated(session.data);
   return (
     <div className="page page-narrow" data-testid="invites-page">
       <PageHeader title="Invites" description="Invitations to join projects and workspaces." />
-      {inviteId && <LinkedInvite inviteId={inviteId} signedIn={signedIn} />}
+      {inviteId && <LinkedInvite inviteId={inviteId} token={token} signedIn={signedIn} />}
       {signedIn ? <MyInvites /> : !inviteId && <EmptyState title="Sign in to see your invites" action={<LinkButton href={`${ROUTES.login.build({})}?return_to=%2Finvites`}>Sign in</LinkButton>} />}
     </div>
   );
