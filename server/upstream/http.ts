@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { sessionCookieHeader } from './cookies';
 import { UpstreamError, reasonFromBody } from './errors';
-import { createTransport, deadline } from './transport';
+import { createTransport, disposableDeadline } from './transport';
 
 export { UpstreamError, isUpstreamError, type UpstreamErrorKind } from './errors';
 export { sessionCookieHeader, isSessionCookieName } from './cookies';
@@ -79,10 +79,14 @@ export function createUpstreamHttp(options: UpstreamHttpOptions): UpstreamHttp {
     }
     const started = performance.now();
     let response: Awaited<ReturnType<typeof transport.send>>;
+    // One total deadline over connect, send, wait and read (the transport resolves once the body is read).
+    const limit = disposableDeadline(timeoutMs);
     try {
-      response = await transport.send(url, { method: req.method, headers, body, signal: deadline(timeoutMs) });
+      response = await transport.send(url, { method: req.method, headers, body, signal: limit.signal });
     } catch (error) {
       throw transportError(error, name, req, timeoutMs);
+    } finally {
+      limit.done();
     }
     const requestIdHeader = response.headers['x-request-id'];
     const upstreamRequestId = typeof requestIdHeader === 'string' ? requestIdHeader : undefined;

@@ -31,6 +31,18 @@ export function deadline(timeoutMs: number): AbortSignal {
 }
 
 /**
+ * The same deadline for a call that knows when it is over: `done()` clears the timer at once, where
+ * AbortSignal.timeout keeps its timer and signal alive for the whole timeout after the call (at hundreds of
+ * calls a second, tens of thousands of live timers for the garbage collector to walk).
+ */
+export function disposableDeadline(timeoutMs: number): { signal: AbortSignal; done(): void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new TransportTimeoutError(`no complete answer within ${timeoutMs} ms`)), timeoutMs);
+  timer.unref();
+  return { signal: controller.signal, done: () => clearTimeout(timer) };
+}
+
+/**
  * One HTTP exchange over a keep-alive agent (node:http is markedly cheaper per call than fetch here,
  * which matters on the hot path of every procedure). Rejects on network errors and on the deadline.
  */
