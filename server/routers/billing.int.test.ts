@@ -1,7 +1,6 @@
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../deps';
-import { callerFor, startTestStack, testDeps, type TestStack } from '../test-support/bff';
+import { callerFor, rejection, startTestStack, testDeps, type TestStack } from '../test-support/bff';
 import { registerUser } from '../test-support/users';
 
 let stack: TestStack;
@@ -23,14 +22,6 @@ afterAll(async () => {
   await stack?.close();
 });
 
-async function refusal(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
-}
 
 describe('billing through the BFF', () => {
   it('lists the catalogue with display names and prices per currency', async () => {
@@ -52,9 +43,9 @@ describe('billing through the BFF', () => {
     const { created_invite } = await owner.invites.create({ workspaceId: workspace.id, email: developerEmail, role: 'developer' });
     await developer.invites.accept({ inviteId: created_invite.id });
     expect((await developer.billing.getSubscription({ workspaceId: workspace.id })).planName).toBe('Production');
-    expect((await refusal(developer.billing.changePlan({ workspaceId: workspace.id, plan: 'Growth@0', interval: 'yearly', currency: 'usd' }))).code).toBe('FORBIDDEN');
+    expect((await rejection(developer.billing.changePlan({ workspaceId: workspace.id, plan: 'Growth@0', interval: 'yearly', currency: 'usd' }))).code).toBe('FORBIDDEN');
 
-    const down = await refusal(owner.billing.changePlan({ workspaceId: workspace.id, plan: 'Develop@0', interval: 'monthly', currency: 'usd' }));
+    const down = await rejection(owner.billing.changePlan({ workspaceId: workspace.id, plan: 'Develop@0', interval: 'monthly', currency: 'usd' }));
     expect(down.code).toBe('CONFLICT');
     expect(down.message).toMatch(/Develop plan includes 1 team member: remove 1 member or pending invite first/);
     expect((await owner.billing.getSubscription({ workspaceId: workspace.id })).planId).toBe('Production@0');
@@ -62,7 +53,7 @@ describe('billing through the BFF', () => {
 
   it('says a project without a subscription has none, in the spec’s words, then subscribes and unlinks it', async () => {
     const project = await owner.projects.create({ name: 'Own billing', environment: 'dev' });
-    const none = await refusal(owner.billing.getSubscription({ projectId: project.id }));
+    const none = await rejection(owner.billing.getSubscription({ projectId: project.id }));
     expect(none.code).toBe('BAD_REQUEST');
     expect(none.message).toBe('Project has no subscription');
 
@@ -70,6 +61,6 @@ describe('billing through the BFF', () => {
     expect(subscribed.subscription).toMatchObject({ current_plan: 'Growth@0', current_interval: 'yearly', currency: 'usd' });
     expect((await owner.billing.getSubscription({ projectId: project.id })).planName).toBe('Growth');
     expect(await owner.billing.unlinkProject({ projectId: project.id })).toMatchObject({ subscription: null });
-    expect((await refusal(owner.billing.getSubscription({ projectId: project.id }))).message).toBe('Project has no subscription');
+    expect((await rejection(owner.billing.getSubscription({ projectId: project.id }))).message).toBe('Project has no subscription');
   });
 });

@@ -1,8 +1,7 @@
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages';
 import type { AppDeps } from '../deps';
-import { callerFor, startTestStack, testDeps, type TestStack } from '../test-support/bff';
+import { callerFor, rejection, startTestStack, testDeps, type TestStack } from '../test-support/bff';
 import { startRecordingProxy, type RecordingProxy } from '../test-support/recording-proxy';
 import { registerUser } from '../test-support/users';
 import { sessionCookieHeader } from '../upstream/cookies';
@@ -26,14 +25,6 @@ afterAll(async () => {
 
 const caller = () => callerFor(deps, `theme=dark; ${user.cookie}; csrf_token_x=abc`);
 
-async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
-}
 
 describe('auth.session', () => {
   it('answers the session of the forwarded cookie', async () => {

@@ -6,7 +6,7 @@ import { createCaches, createDeps, type AppDeps } from '../deps';
 import { createLogger } from '../logger';
 import { startLocalStack, type LocalStack } from '../localstack/index';
 import { setPlan } from '../localstack/controlplane/quota';
-import { callerFor, TEST_PUBLIC_URL, testConfig } from '../test-support/bff';
+import { callerFor, rejection, TEST_PUBLIC_URL, testConfig } from '../test-support/bff';
 import { registerUser } from '../test-support/users';
 import { recordWireAnswer } from '../test-support/wire-recorder';
 
@@ -40,14 +40,6 @@ afterAll(async () => {
   await stack?.close();
 });
 
-async function refusal(promise: Promise<unknown>): Promise<TRPCError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
-}
 
 const errorId = (error: TRPCError) => (error.cause as { errorId?: string } | undefined)?.errorId;
 
@@ -55,7 +47,7 @@ describe('team and access through the BFF', () => {
   it('refuses a second seat on Develop with quota_exceeded naming the feature, and reads the quota', async () => {
     const workspace = await owner.workspaces.create({ name: 'Small team' });
     expect(await owner.quota.get({ workspaceId: workspace.id, feature: 'collaborator_seats' })).toMatchObject({ included: 1, used: 1, can_use_more: false });
-    const error = await refusal(owner.invites.create({ workspaceId: workspace.id, email: colleagueEmail, role: 'developer' }));
+    const error = await rejection(owner.invites.create({ workspaceId: workspace.id, email: colleagueEmail, role: 'developer' }));
     expect(error.code).toBe('FORBIDDEN');
     expect(error.message).toMatch(/Develop plan includes 1 team members/);
     expect(errorId(error)).toBe('quota_exceeded');
@@ -74,7 +66,7 @@ describe('team and access through the BFF', () => {
     expect(await callerFor(deps).invites.getPublic({ inviteId: created_invite.id })).toMatchObject({ target_name: 'Storefront', status: 'pending' });
 
     expect((await colleague.invites.accept({ inviteId: created_invite.id })).status).toBe('accepted');
-    expect((await refusal(colleague.invites.decline({ inviteId: created_invite.id }))).code).toBe('CONFLICT');
+    expect((await rejection(colleague.invites.decline({ inviteId: created_invite.id }))).code).toBe('CONFLICT');
 
     const members = await colleague.members.list({ projectId: project.id });
     expect(members.find((m) => m.email === colleagueEmail)).toMatchObject({ role: 'developer', source: 'project' });
@@ -89,7 +81,7 @@ describe('team and access through the BFF', () => {
       colleague.projects.delete({ projectId: project.id, confirmName: 'Storefront' }),
       colleague.members.setRole({ projectId: project.id, memberId: members.find((m) => m.email === colleagueEmail)!.id, role: 'owner' }),
     ]) {
-      expect((await refusal(attempt)).code).toBe('FORBIDDEN');
+      expect((await rejection(attempt)).code).toBe('FORBIDDEN');
     }
 
     // The owner promotes and then removes the colleague; the last owner stays.
@@ -131,9 +123,9 @@ describe('team and access through the BFF', () => {
   });
 
   it('refuses input that names both or neither of a project and a workspace, saying what to send', async () => {
-    const both = await refusal(owner.members.list({ projectId: crypto.randomUUID(), workspaceId: crypto.randomUUID() } as never));
+    const both = await rejection(owner.members.list({ projectId: crypto.randomUUID(), workspaceId: crypto.randomUUID() } as never));
     expect(both.code).toBe('BAD_REQUEST');
-    const neither = await refusal(owner.apiKeys.list({} as never));
+    const neither = await rejection(owner.apiKeys.list({} as never));
     expect(neither.code).toBe('BAD_REQUEST');
     expect(neither.message).toMatch(/projectId|workspaceId/);
   });

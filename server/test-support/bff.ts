@@ -1,3 +1,5 @@
+import { TRPCError } from '@trpc/server';
+import { expect } from 'vitest';
 import { loadConfig, type Config } from '../config';
 import { createCaches, createDeps, type AppDeps } from '../deps';
 import { createLogger } from '../logger';
@@ -41,4 +43,14 @@ export interface TestStack {
 export async function startTestStack(opts: { store?: DurableStore } = {}): Promise<TestStack> {
   const stack = await startLocalTestStack(opts.store?.options ?? {});
   return { stack, url: stack.url, close: () => stack.close() };
+}
+
+/** Awaits a procedure call that must fail, and answers its TRPCError (the test fails if it succeeds). */
+export async function rejection(promise: Promise<unknown>): Promise<TRPCError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(TRPCError);
+  return error as TRPCError;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { uuidSchema } from './common';
 import { planSchema, subscriptionInputSchema, upstreamSubscriptionSchema } from './plans';
+import { scoped } from './team';
 
 /** A catalogue plan with its prices per currency (GET /pricing). */
 export const pricedPlanSchema = planSchema.extend({
@@ -10,17 +11,6 @@ export const pricedPlanSchema = planSchema.extend({
   }),
 });
 export const plansOutput = z.array(pricedPlanSchema);
-
-/** `{ projectId }` or `{ workspaceId }` (exactly one), with more fields. */
-function scoped<T extends z.ZodRawShape>(shape: T) {
-  return z.object({ projectId: uuidSchema.optional(), workspaceId: uuidSchema.optional(), ...shape }).refine(
-    (input) => {
-      const ids = input as { projectId?: string; workspaceId?: string };
-      return (ids.projectId === undefined) !== (ids.workspaceId === undefined);
-    },
-    { error: 'Name a project (projectId) or a workspace (workspaceId), not both.', path: ['projectId'] },
-  );
-}
 
 export const subscriptionScopeInput = scoped({});
 export const changePlanInput = scoped(subscriptionInputSchema.shape);

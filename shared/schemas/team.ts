@@ -11,8 +11,8 @@ import { conformsTo, type Relaxed } from './wire';
  * works on either takes `{ projectId }` or `{ workspaceId }` (exactly one), as the base procedures read them.
  */
 
-/** `{ projectId }` or `{ workspaceId }` (exactly one), with more fields. */
-function scoped<T extends z.ZodRawShape>(shape: T) {
+/** `{ projectId }` or `{ workspaceId }` (exactly one), with more fields: the input of a project-or-workspace procedure. */
+export function scoped<T extends z.ZodRawShape>(shape: T) {
   return z
     .object({ projectId: uuidSchema.optional(), workspaceId: uuidSchema.optional(), ...shape })
     .refine((input) => {
