@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
+import type { Clock } from './clock';
 import type { Db } from './db/types';
 import type { SessionInfo } from './identity/session';
 
@@ -15,4 +16,6 @@ export interface LocalStackContext {
   publicUrl(): string;
   /** The caller's session from the `ory_kratos_session` cookie or `X-Session-Token`, or null. */
   resolveSession(req: FastifyRequest): Promise<SessionInfo | null>;
+  /** Billing's clock: real time plus an offset tests can move forward. */
+  clock: Clock;
 }

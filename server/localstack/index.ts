@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { pino, type Logger } from 'pino';
+import { createClock } from './clock';
 import type { LocalStackContext } from './context';
 import { registerControlPlane } from './controlplane/index';
 import { openDb } from './db/index';
@@ -85,6 +86,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       uiUrl: (opts.uiUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
       publicUrl: () => url,
       resolveSession: (req) => resolveSession(db, req),
+      clock: createClock(),
     };
     await setUp(app, ctx, opts);
     await app.listen({ port: opts.port ?? 4455, host });

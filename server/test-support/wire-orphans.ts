@@ -57,6 +57,13 @@ export const ORPHAN_ROUTES: OrphanRoute[] = [
   { method: 'GET', path: '/subscription/{subscription_id}', responses: { 200: 'subscription', ...ERRORS } },
   { method: 'PUT', path: '/subscription/{subscription_id}', responses: { 200: 'subscription', ...ERRORS } },
   { method: 'DELETE', path: '/projects/{project_id}/subscription', responses: { 204: null, ...ERRORS } },
+  { method: 'GET', path: '/subscription/{subscription_id}/invoices', responses: { 200: 'listInvoicesResponse', ...ERRORS } },
+  // The portal calls answer customerPortalAvailability with the portal link's `url` when it is available.
+  { method: 'GET', path: '/customer/portal', responses: { 200: 'customerPortalAvailability', ...ERRORS } },
+  { method: 'GET', path: '/workspaces/{workspace}/customer-portal', responses: { 200: 'customerPortalAvailability', ...ERRORS } },
+  { method: 'GET', path: '/portal/{token}', localOnly: "the local stack's stand-in for the payment provider's portal page (HTML)" },
+  { method: 'PUT', path: '/local/clock', localOnly: 'moves the billing clock forward, for local development and tests' },
+  { method: 'POST', path: '/local/usage', localOnly: 'meters permission checks for a project until the permissions data plane serves them' },
   // Changing a member's role has no published call; the answer is the member (projectMember).
   { method: 'PUT', path: '/projects/{project_id}/members/{member}/role', responses: { 200: 'projectMember', ...ERRORS } },
   { method: 'PUT', path: '/workspaces/{workspace}/members/{member}/role', responses: { 200: 'projectMember', ...ERRORS } },

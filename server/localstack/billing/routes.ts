@@ -9,13 +9,18 @@ import { projectFor, workspaceFor } from '../controlplane/guard';
 import { badRequest, conflict, notFound } from '../controlplane/errors';
 import { seatsUsed, type Scope } from '../controlplane/quota';
 import { projects, subscriptions, type SubscriptionRow } from '../controlplane/schema';
+import type { Clock } from '../clock';
 import type { Queryable } from '../db/types';
-import { route, type RouteContext } from '../route';
+import { recordPlanChange } from './history';
+import { invoicePage, readInvoiceToken } from './invoices';
+import { registerPortal } from './portal';
+import type { LocalStackContext } from '../context';
+import { route } from '../route';
 
 /*
- * Billing of the local stack, first part: the plan catalogue and subscriptions of workspaces and projects
- * (spec §7 Billing). No payment is taken: a subscription is active from the moment it is created. Invoices,
- * usage and the customer portal come with the billing issue.
+ * Billing of the local stack (spec §7 Billing): the plan catalogue, subscriptions of workspaces and projects,
+ * invoices computed from measured usage (./invoices.ts) and the customer portal (./portal.ts). No payment is
+ * taken: a subscription is active from the moment it is created. Time is the billing clock's (../clock.ts).
  */
 
 const planId = z.string({ error: 'is required' }).max(64).refine((id) => resolvePlanId(id) !== undefined, {
@@ -100,30 +105,33 @@ export async function downgradeBlockers(q: Queryable, scope: Scope, plan: PlanId
   return blockers;
 }
 
-async function change(q: Queryable, scope: Scope, row: SubscriptionRow, body: { plan: string; interval: string }) {
+async function change(q: Queryable, clock: Clock, scope: Scope, row: SubscriptionRow, body: { plan: string; interval: string }) {
   const plan = resolvePlanId(body.plan)!;
   const blockers = await downgradeBlockers(q, scope, plan);
   if (blockers.length > 0) throw conflict(`This plan does not fit what is in use. ${blockers.join(' ')}`);
+  const now = clock.now();
   const [updated] = await q.orm
     .update(subscriptions)
-    .set({ plan, interval: body.interval, updated_at: new Date() })
+    .set({ plan, interval: body.interval, updated_at: now })
     .where(eq(subscriptions.id, row.id))
     .returning();
+  await recordPlanChange(q, row.id, now, plan, body.interval);
   return subscriptionView(updated!);
 }
 
-async function create(q: Queryable, scope: Scope, body: { plan: string; interval: string; currency?: string | undefined }) {
+async function create(q: Queryable, clock: Clock, scope: Scope, body: { plan: string; interval: string; currency?: string | undefined }) {
   const key = scope.kind === 'project' ? { project_id: scope.project.id } : { workspace_id: scope.workspaceId };
   const existing = await findSubscription(q, scope.kind === 'project' ? eq(subscriptions.project_id, scope.project.id) : eq(subscriptions.workspace_id, scope.workspaceId));
   if (existing) throw conflict(`This ${scope.kind} already has a subscription (${existing.id}); change its plan instead.`);
   const plan = resolvePlanId(body.plan)!;
   const blockers = await downgradeBlockers(q, scope, plan);
   if (blockers.length > 0) throw conflict(`This plan does not fit what is in use. ${blockers.join(' ')}`);
-  const now = new Date();
+  const now = clock.now();
   const [row] = await q.orm
     .insert(subscriptions)
     .values({ id: randomUUID(), ...key, plan, interval: body.interval, currency: body.currency ?? 'usd', created_at: now, updated_at: now })
     .returning();
+  await recordPlanChange(q, row!.id, now, plan, body.interval);
   // A project names its subscription (Project.subscription_id), as the console reads it.
   if (scope.kind === 'project') await q.orm.update(projects).set({ subscription_id: row!.id, updated_at: now }).where(eq(projects.id, scope.project.id));
   return subscriptionView(row!);
@@ -139,7 +147,56 @@ async function scopeOfSubscription(q: Queryable, caller: Parameters<typeof proje
   return { kind: 'workspace', workspaceId: row.workspace_id! };
 }
 
-export function registerBillingRoutes(scope: FastifyInstance, ctx: RouteContext): void {
+const invoicesQuery = z.object({
+  page_size: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).max(100, { error: 'must be at most 100' }).default(12),
+  page_token: z.string().max(200).optional(),
+});
+const portalQuery = z.object({ return_to: z.string().max(2048).optional() });
+const customerPortalQuery = portalQuery.extend({ subscription_id: z.uuid({ error: 'must be a UUID' }).transform((id) => id.toLowerCase()) });
+
+export function registerBillingRoutes(scope: FastifyInstance, ctx: LocalStackContext): void {
+  const portal = registerPortal(scope, ctx);
+
+  route(scope, ctx, {
+    method: 'GET',
+    url: '/subscription/:subscription_id/invoices',
+    params: subscriptionParams,
+    query: invoicesQuery,
+    auth: 'session-or-workspace-key',
+    handler: async ({ q, caller, params, query }) => {
+      const row = await findSubscription(q, eq(subscriptions.id, params.subscription_id));
+      if (!row) throw notFound(`Subscription ${params.subscription_id} does not exist.`);
+      await scopeOfSubscription(q, caller, row, 'read');
+      const from = readInvoiceToken(query.page_token);
+      if (from === 'invalid') throw badRequest('page_token: is not a page token of this list; start again from the first page.');
+      return invoicePage(q, ctx.clock, row, query.page_size, from ?? 0);
+    },
+  });
+
+  // Only those who may change the plan see the payment method and the invoices in full.
+  route(scope, ctx, {
+    method: 'GET',
+    url: '/customer/portal',
+    query: customerPortalQuery,
+    auth: 'session-or-workspace-key',
+    handler: async ({ q, caller, query }) => {
+      const row = await findSubscription(q, eq(subscriptions.id, query.subscription_id));
+      if (!row) throw notFound(`Subscription ${query.subscription_id} does not exist.`);
+      await scopeOfSubscription(q, caller, row, 'upgrade');
+      return portal.linkFor(row, query.return_to);
+    },
+  });
+
+  route(scope, ctx, {
+    method: 'GET',
+    url: '/workspaces/:workspace/customer-portal',
+    params: workspaceParams,
+    query: portalQuery,
+    auth: 'session-or-workspace-key',
+    permission: 'backoffice.workspace.upgrade',
+    handler: async ({ q, workspace, query }) => portal.linkFor(await findSubscription(q, eq(subscriptions.workspace_id, workspace.id)), query.return_to),
+  });
+
   route(scope, ctx, { method: 'GET', url: '/pricing', auth: 'public', handler: async () => pricing() });
 
   route(scope, ctx, {
@@ -163,7 +220,7 @@ export function registerBillingRoutes(scope: FastifyInstance, ctx: RouteContext)
     auth: 'session-or-workspace-key',
     permission: 'backoffice.workspace.upgrade',
     status: 201,
-    handler: async ({ q, workspace, body }) => create(q, { kind: 'workspace', workspaceId: workspace.id }, body),
+    handler: async ({ q, workspace, body }) => create(q, ctx.clock, { kind: 'workspace', workspaceId: workspace.id }, body),
   });
 
   route(scope, ctx, {
@@ -177,8 +234,8 @@ export function registerBillingRoutes(scope: FastifyInstance, ctx: RouteContext)
       const target: Scope = { kind: 'workspace', workspaceId: workspace.id };
       const row = await findSubscription(q, eq(subscriptions.workspace_id, workspace.id));
       // Without a subscription the workspace is on Develop: changing the plan starts one.
-      if (!row) return create(q, target, body);
-      return change(q, target, row, body);
+      if (!row) return create(q, ctx.clock, target, body);
+      return change(q, ctx.clock, target, row, body);
     },
   });
 
@@ -189,7 +246,7 @@ export function registerBillingRoutes(scope: FastifyInstance, ctx: RouteContext)
     auth: 'session-or-workspace-key',
     handler: async ({ q, caller, body }) => {
       const { project } = await projectFor(q, caller, body.provision_first_project, 'upgrade', true);
-      return create(q, { kind: 'project', project }, body);
+      return create(q, ctx.clock, { kind: 'project', project }, body);
     },
     status: 201,
   });
@@ -216,7 +273,7 @@ export function registerBillingRoutes(scope: FastifyInstance, ctx: RouteContext)
     handler: async ({ q, caller, params, body }) => {
       const row = await findSubscription(q, eq(subscriptions.id, params.subscription_id));
       if (!row) throw notFound(`Subscription ${params.subscription_id} does not exist.`);
-      return change(q, await scopeOfSubscription(q, caller, row, 'upgrade'), row, body);
+      return change(q, ctx.clock, await scopeOfSubscription(q, caller, row, 'upgrade'), row, body);
     },
   });
 

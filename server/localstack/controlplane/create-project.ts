@@ -1,8 +1,12 @@
 import { actorId, type Caller } from './caller';
 import { workspaceFor } from './guard';
+import { assertProductionRoom } from './quota';
 import { DEFAULT_SERVICES } from './revisions';
 import { createProject, type NewProject, type ProjectRow } from './store/projects';
 import type { Queryable } from './types';
+
+/** Stands for the project being created when counting: no project has this id. */
+const NO_PROJECT_YET = '00000000-0000-4000-8000-000000000000';
 
 export interface CreateProjectRequest {
   name: string;
@@ -24,6 +28,8 @@ export async function createProjectFor(
 ): Promise<ProjectRow> {
   const workspaceId = request.workspace_id?.toLowerCase() ?? (caller.kind === 'workspace-key' ? caller.workspaceId : null);
   if (workspaceId) await workspaceFor(q, caller, workspaceId, 'write');
+  // A new project has no subscription of its own: its workspace's plan (or Develop) decides.
+  if (request.environment === 'prod') await assertProductionRoom(q, { id: NO_PROJECT_YET, workspace_id: workspaceId });
   return createProject(q, {
     name: request.name,
     environment: request.environment,

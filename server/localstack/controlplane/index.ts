@@ -3,6 +3,7 @@ import type { LocalStackContext } from '../context';
 import { useZodValidation } from '../route';
 import { registerAccessRoutes } from './access';
 import { registerActiveProjectRoutes } from './active-project';
+import { registerBillingDevRoutes } from '../billing/dev-routes';
 import { registerBillingRoutes } from '../billing/routes';
 import { registerApiKeyRoutes } from './api-keys/routes';
 import { installErrorHandler } from './errors';
@@ -32,6 +33,9 @@ export async function registerControlPlane(app: FastifyInstance, ctx: LocalStack
     registerInviteRoutes(scope, ctx);
     registerQuotaRoutes(scope, ctx);
     registerBillingRoutes(scope, ctx);
-    if (opts.devTools) registerPlanDevRoute(scope, ctx);
+    if (opts.devTools) {
+      registerPlanDevRoute(scope, ctx);
+      registerBillingDevRoutes(scope, ctx);
+    }
   });
 }

@@ -14,6 +14,7 @@ beforeAll(async () => {
   stack = await startTestStack();
   [alice, bob] = await Promise.all([newUser(stack, 'Alice'), newUser(stack, 'Bob')]);
   workspaceId = (await alice.workspaces.createWorkspace({ createWorkspaceBody: { name: 'Private' } })).data.id;
+  await alice.call('PUT', `/workspaces/${workspaceId}/subscription`, { plan: 'Production@0', interval: 'monthly' });
   const project = await alice.projects.createProject({
     createProjectBody: { name: 'Secret', environment: 'prod', workspace_id: workspaceId },
   });

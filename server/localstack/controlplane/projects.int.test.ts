@@ -160,6 +160,11 @@ describe('projects (full configuration form)', () => {
 
   it('changes the environment', async () => {
     const project = await createProject(alice, 'Env');
+    // On Develop a project cannot go to production; its own subscription pays for one.
+    const refused = await alice.call('PUT', `/projects/${project.id}/environment`, { environment: 'prod' });
+    expectOryError(refused, 403, /Develop plan does not include production projects/);
+    expect(refused.body.error).toMatchObject({ id: 'feature_not_available', details: { feature: 'production_projects' } });
+    await alice.call('POST', '/subscription', { plan: 'Production@0', interval: 'monthly', provision_first_project: project.id });
     const changed = await alice.call('PUT', `/projects/${project.id}/environment`, { environment: 'prod' });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ id: project.id, environment: 'prod', name: 'Env' });

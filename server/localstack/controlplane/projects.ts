@@ -1,3 +1,4 @@
+import { assertProductionRoom } from './quota';
 import type { FastifyInstance } from 'fastify';
 import { route, type RouteContext } from '../route';
 import { createProjectBody, projectIdParams, projectRevisionParams, setEnvironmentBody, setProjectBody } from './bodies';
@@ -103,6 +104,7 @@ export function registerProjectRoutes(scope: FastifyInstance, ctx: RouteContext)
     auth: 'session-or-workspace-key',
     permission: 'backoffice.project.write',
     handler: async ({ q, project, body }) => {
+      if (body.environment === 'prod') await assertProductionRoom(q, project);
       await setEnvironment(q, project.id, body.environment);
       const updated = (await findProject(q, project.id))!;
       return projectView(updated, await findRevision(q, updated.current_revision_id));

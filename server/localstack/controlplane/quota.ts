@@ -6,12 +6,14 @@ import { planLimit } from '../../../shared/domain/plan-quotas';
 import { quotaFeatureSchema, type QuotaUsage } from '../../../shared/domain/quota';
 import { resolvePlanId, planDisplayName } from '../../../shared/domain/plans';
 import type { PlanId } from '../../../shared/schemas/plans';
+import { recordPlanChange } from '../billing/history';
+import type { LocalStackContext } from '../context';
 import { route, type RouteContext } from '../route';
 import { assertLoopback } from '../identity/courier';
 import { badRequest, featureNotAvailable, forbidden, notFound, quotaExceeded } from './errors';
 import { findProjectByRef } from './store/projects';
 import { findWorkspace } from './store/workspaces';
-import { memberInvites, projectMembers, subscriptions, workspaceMembers, type ProjectRow } from './schema';
+import { memberInvites, projectMembers, projects, subscriptions, workspaceMembers, type ProjectRow } from './schema';
 import type { Queryable } from './types';
 
 /** A project or a workspace: what a plan, a seat count or an invite belongs to. */
@@ -38,16 +40,19 @@ export async function planInForce(q: Queryable, scope: Scope): Promise<PlanId> {
 }
 
 /** Sets the plan in force (the purchase path's write; tests use it directly). */
-export async function setPlan(q: Queryable, scope: Scope, plan: string): Promise<void> {
-  const now = new Date();
+export async function setPlan(q: Queryable, scope: Scope, plan: string, now: Date = new Date()): Promise<void> {
   const key = scope.kind === 'project' ? { project_id: scope.project.id } : { workspace_id: scope.workspaceId };
-  await q.orm
+  const [row] = await q.orm
     .insert(subscriptions)
     .values({ id: randomUUID(), ...key, plan, created_at: now, updated_at: now })
     .onConflictDoUpdate({
       target: scope.kind === 'project' ? subscriptions.project_id : subscriptions.workspace_id,
       set: { plan, updated_at: now },
-    });
+    })
+    .returning({ id: subscriptions.id, interval: subscriptions.interval });
+  await recordPlanChange(q, row!.id, now, plan, row!.interval);
+  // A project names its subscription (Project.subscription_id).
+  if (scope.kind === 'project') await q.orm.update(projects).set({ subscription_id: row!.id }).where(eq(projects.id, scope.project.id));
 }
 
 /** Seats taken: the scope's own members and its pending, unexpired invites. */
@@ -63,9 +68,49 @@ export async function seatsUsed(q: Queryable, scope: Scope): Promise<number> {
   return (m?.n ?? 0) + (i?.n ?? 0);
 }
 
-/** What is used of a feature; only seats are counted here (other areas count theirs as they arrive). */
+/** Production projects counted against a scope: a workspace's (not deleted), or the project itself when it is one. */
+async function productionProjects(q: Queryable, scope: Scope): Promise<number> {
+  const where =
+    scope.kind === 'workspace'
+      ? and(eq(projects.workspace_id, scope.workspaceId), eq(projects.environment, 'prod'), sql`${projects.state} <> 'deleted'`)
+      : and(eq(projects.id, scope.project.id), eq(projects.environment, 'prod'));
+  const [row] = await q.orm.select({ n: sql<number>`count(*)::int` }).from(projects).where(where);
+  return row?.n ?? 0;
+}
+
+/**
+ * What is used of a feature: seats and production projects are counted here; custom domains, event streams
+ * and the rest count as their areas arrive (until then nothing of them is in use).
+ */
 async function usedOf(q: Queryable, scope: Scope, feature: string): Promise<number> {
-  return feature === 'collaborator_seats' ? seatsUsed(q, scope) : 0;
+  if (feature === 'collaborator_seats') return seatsUsed(q, scope);
+  if (feature === 'production_projects') return productionProjects(q, scope);
+  return 0;
+}
+
+/**
+ * The scope whose plan pays for a project being production: its own subscription when it has one, else its
+ * workspace's, else the project alone (on Develop until it subscribes).
+ */
+async function productionScope(q: Queryable, project: Pick<ProjectRow, 'id' | 'workspace_id'>): Promise<Scope> {
+  if (project.workspace_id) {
+    const [own] = await q.orm.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.project_id, project.id));
+    if (!own) return { kind: 'workspace', workspaceId: project.workspace_id };
+  }
+  return { kind: 'project', project };
+}
+
+/**
+ * Refuses making `project` a production project (creating it as one, switching its environment, moving it
+ * into a workspace) past the plan in force: `feature_not_available` on Develop, `quota_exceeded` when the
+ * plan's production projects are all in use. A project that already is one is not counted twice.
+ */
+export async function assertProductionRoom(q: Queryable, project: Pick<ProjectRow, 'id' | 'workspace_id'> & { environment?: string }): Promise<void> {
+  if (project.environment === 'prod') return;
+  const scope = await productionScope(q, project);
+  // Paid for by its own subscription, a production project stays one wherever it moves.
+  if (scope.kind === 'project' && (await productionProjects(q, scope)) > 0) return;
+  await assertRoomFor(q, scope, 'production_projects', 'production projects');
 }
 
 /** The control plane's quotaUsage for a feature under the plan in force. */
@@ -97,7 +142,9 @@ export async function assertRoomFor(q: Queryable, scope: Scope, feature: string,
   if (!usage.feature_available) throw featureNotAvailable(feature, `The ${plan} plan does not include ${what}. Upgrade the plan to use it.`);
   throw quotaExceeded(
     feature,
-    `The ${plan} plan includes ${usage.included} ${what}, and all are in use (invites pending count too). Upgrade the plan or free one first.`,
+    `The ${plan} plan includes ${usage.included} ${usage.included === 1 ? what.replace(/s$/, '') : what}, and ${usage.included === 1 ? 'it is' : 'all are'} in use${
+      feature === 'collaborator_seats' ? ' (pending invites count too)' : ''
+    }. Upgrade the plan or free one first.`,
   );
 }
 
@@ -134,7 +181,7 @@ const devPlanBody = z.union([
  * development and end-to-end tests. Served with the other developer tools (the local mailbox), to loopback
  * clients talking to the stack directly, never through the console's origin.
  */
-export function registerPlanDevRoute(scope: FastifyInstance, ctx: RouteContext): void {
+export function registerPlanDevRoute(scope: FastifyInstance, ctx: LocalStackContext): void {
   route(scope, ctx, {
     method: 'PUT',
     url: '/local/plan',
@@ -151,10 +198,10 @@ export function registerPlanDevRoute(scope: FastifyInstance, ctx: RouteContext):
       if (!plan) throw badRequest(`Unknown plan ${body.plan}; use one of Develop@0, Production@0, Growth@0, enterprise.`);
       if ('workspace_id' in body) {
         if (!(await findWorkspace(q, body.workspace_id))) throw notFound(`Workspace ${body.workspace_id} does not exist.`);
-        await setPlan(q, { kind: 'workspace', workspaceId: body.workspace_id }, plan);
+        await setPlan(q, { kind: 'workspace', workspaceId: body.workspace_id }, plan, ctx.clock.now());
       } else {
         if (!(await findProjectByRef(q, body.project_id))) throw notFound(`Project ${body.project_id} does not exist.`);
-        await setPlan(q, { kind: 'project', project: { id: body.project_id, workspace_id: null } }, plan);
+        await setPlan(q, { kind: 'project', project: { id: body.project_id, workspace_id: null } }, plan, ctx.clock.now());
       }
     },
   });

@@ -1,3 +1,4 @@
+import { assertProductionRoom } from './quota';
 import type { FastifyInstance } from 'fastify';
 import { inArray } from 'drizzle-orm';
 import { route, type RouteContext } from '../route';
@@ -109,6 +110,10 @@ export function registerWorkspaceRoutes(scope: FastifyInstance, ctx: RouteContex
       const original = body.original_workspace_id;
       if (original !== undefined && (original?.toLowerCase() ?? null) !== project.workspace_id) {
         throw conflict('original_workspace_id is not the workspace the project is in now; reload and retry.');
+      }
+      const production = (body.environment ?? project.environment) === 'prod';
+      if (production && (project.workspace_id !== workspace.id || project.environment !== 'prod')) {
+        await assertProductionRoom(q, { id: project.id, workspace_id: workspace.id });
       }
       if (project.workspace_id !== workspace.id) await moveToWorkspace(q, project.id, workspace.id);
       if (body.environment && body.environment !== project.environment) {

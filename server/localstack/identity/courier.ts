@@ -44,7 +44,7 @@ export function assertLoopback(req: FastifyRequest): void {
   }
 }
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 type MailboxRow = CourierMessageRow & { project_slug: string | null };

@@ -53,7 +53,7 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
       }
       const session = await db.tx(async (q) => {
         await markPassed(q, flow);
-        return issueSession(q, req, tenant.nid, credential.identity_id, 'password', deps.sessionLifespanMs);
+        return issueSession(q, req, tenant.nid, credential.identity_id, 'password', deps.sessionLifespanMs, deps.ctx.clock);
       });
       deps.ctx.log.info({ nid: tenant.nid, identity_id: credential.identity_id }, 'identity signed in');
       if (flow.type === 'api') {

@@ -39,7 +39,7 @@ export function recoveryHandler(deps: IdentityDeps): FlowHandler {
         const { session, settings } = await db.tx(async (q) => {
           await markPassed(q, flow);
           await markAddressVerified(q, tenant.nid, found.identityId, found.address);
-          const session = await issueSession(q, req, tenant.nid, found.identityId, 'code_recovery', deps.sessionLifespanMs);
+          const session = await issueSession(q, req, tenant.nid, found.identityId, 'code_recovery', deps.sessionLifespanMs, deps.ctx.clock);
           const settings = await createFlow(q, {
             nid: tenant.nid,
             kind: 'settings',

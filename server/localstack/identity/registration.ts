@@ -44,7 +44,7 @@ export function registrationHandler(deps: IdentityDeps): FlowHandler {
         result = await db.tx(async (q) => {
           const identityId = await createIdentity(q, tenant.nid, traits, passwordHash);
           await markPassed(q, flow);
-          const session = await issueSession(q, req, tenant.nid, identityId, 'password', deps.sessionLifespanMs);
+          const session = await issueSession(q, req, tenant.nid, identityId, 'password', deps.sessionLifespanMs, deps.ctx.clock);
           const verification = await startVerification(deps, q, tenant, {
             csrf: flow.csrf_token,
             identityId,

@@ -2,6 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { AuthenticatorAssuranceLevel, Session, SessionAuthenticationMethod, SessionDevice } from '@ory/client';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { recordSignIn } from '../billing/usage';
+import type { Clock } from '../clock';
 import type { Queryable } from '../db/types';
 import { identityJson } from './identities';
 import { sessions, type SessionRow } from './schema';
@@ -24,6 +26,7 @@ export async function issueSession(
   identityId: string,
   method: AuthMethod,
   lifespanMs: number,
+  clock: Clock,
 ): Promise<IssuedSession> {
   const now = new Date();
   const session: IssuedSession = {
@@ -45,6 +48,7 @@ export async function issueSession(
     issued_at: now,
     expires_at: session.expiresAt,
   });
+  await recordSignIn(q, clock, nid, identityId);
   return session;
 }
 

@@ -42,7 +42,7 @@ describe('project invites', () => {
   it('on Develop (one seat, the owner’s) an invite answers quota_exceeded naming the feature', async () => {
     const project = await createProject(owner, 'Solo');
     const refused = await owner.call('POST', `/projects/${project.id}/invites`, { invitee_email: colleague.email });
-    expectOryError(refused, 403, /Develop plan includes 1 team members/);
+    expectOryError(refused, 403, /Develop plan includes 1 team member, and it is in use \(pending invites count too\)/);
     expect(refused.body.error.id).toBe('quota_exceeded');
     expect(refused.body.error.details.feature).toBe('collaborator_seats');
     const quota = await owner.call('GET', `/quota/project/${project.id}/collaborator_seats`);
