@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PROJECT_CONFLICT_MESSAGE } from '../client/src/pages/projects/project-settings-form';
-import { createProject, expectNoA11yViolations, newUser, patchProjectUpstream, readProjectUpstream, register } from './support';
+import { E2E_LOCALSTACK_URL } from './ports';
+import { cookieHeader, createProject, expectNoA11yViolations, newUser, patchProjectUpstream, readProjectUpstream, register, setProjectPlan } from './support';
 
 /** Counts the project-rename calls the page sends to the BFF. */
 function countRenames(page: Page): { readonly count: number } {
@@ -127,7 +128,14 @@ test('project settings: leaving with unsaved changes asks first (links, back but
 
 test('project settings: leaving production asks first and sends nothing when cancelled', async ({ page }) => {
   await register(page, newUser('prod'));
-  const projectId = await createProject(page, 'Live', 'prod');
+  // A production project needs a paid plan: the project's own subscription pays for it.
+  const projectId = await createProject(page, 'Live', 'dev');
+  await setProjectPlan(page, projectId, 'Production@0');
+  const promoted = await page.request.put(`${E2E_LOCALSTACK_URL}/projects/${projectId}/environment`, {
+    headers: { cookie: await cookieHeader(page) },
+    data: { environment: 'prod' },
+  });
+  expect(promoted.status(), await promoted.text()).toBe(200);
   await page.goto(`/projects/${projectId}/settings`);
   const environment = page.getByTestId('project-environment-select');
   const confirm = page.getByTestId('project-settings-confirm');

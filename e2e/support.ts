@@ -128,6 +128,12 @@ export async function patchProjectUpstream(page: Page, projectId: string, patch:
   return (await res.json()) as NormalizedProjectAnswer;
 }
 
+/** The local stack's developer tool: the plan in force without a purchase (loopback only). */
+export async function setProjectPlan(page: Page, projectId: string, plan: string): Promise<void> {
+  const res = await page.request.put(`${E2E_LOCALSTACK_URL}/local/plan`, { data: { project_id: projectId, plan } });
+  expect(res.status(), await res.text()).toBe(204);
+}
+
 /** Creates a workspace through its create page; answers its id (from the workspace URL). */
 export async function createWorkspace(page: Page, name: string): Promise<string> {
   await page.goto('/workspaces/create');

@@ -1,12 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_LOCALSTACK_URL } from './ports';
-import { createProject, createWorkspace, expectNoA11yViolations, newUser, register, signOut } from './support';
-
-/** The local stack's developer tool: the plan in force without a purchase (loopback only). */
-async function setProjectPlan(page: Page, projectId: string, plan: string): Promise<void> {
-  const res = await page.request.put(`${E2E_LOCALSTACK_URL}/local/plan`, { data: { project_id: projectId, plan } });
-  expect(res.status(), await res.text()).toBe(204);
-}
+import { createProject, createWorkspace, expectNoA11yViolations, newUser, register, setProjectPlan, signOut } from './support';
 
 /** The link of the newest invite mailed to `email`, waited for until it is there. */
 async function invitePath(page: Page, email: string): Promise<string> {

@@ -63,4 +63,61 @@ describe('billing through the BFF', () => {
     expect(await owner.billing.unlinkProject({ projectId: project.id })).toMatchObject({ subscription: null });
     expect((await rejection(owner.billing.getSubscription({ projectId: project.id }))).message).toBe('Project has no subscription');
   });
+
+  it('lists invoices period by period as the billing clock moves, and opens the portal for owners only', async () => {
+    const workspace = await owner.workspaces.create({ name: 'Invoiced' });
+    expect(await owner.billing.invoices({ workspaceId: workspace.id })).toEqual({ periods: [], nextPageToken: null });
+    expect(await owner.billing.portalUrl({ workspaceId: workspace.id })).toEqual({ url: null, reason: 'no_subscription' });
+
+    await owner.billing.changePlan({ workspaceId: workspace.id, plan: 'Production@0', interval: 'monthly', currency: 'eur' });
+    const first = await owner.billing.invoices({ workspaceId: workspace.id });
+    expect(first.periods).toHaveLength(1);
+    expect(first.periods[0]).toMatchObject({ open: true, currency: 'eur', totalCents: 7000 });
+    expect(first.periods[0]!.invoices.map((i) => [i.type, i.planName, i.status])).toEqual([
+      ['base', 'Production', 'draft'],
+      ['usage', 'Production', 'draft'],
+    ]);
+
+    const moved = await fetch(`${stack.url}/local/clock`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advance_days: 32 }) });
+    expect(moved.status).toBe(200);
+    const later = await owner.billing.invoices({ workspaceId: workspace.id });
+    expect(later.periods.map((p) => p.open)).toEqual([true, false]);
+    expect(later.periods[1]!.invoices.every((i) => i.status === 'paid')).toBe(true);
+
+    const { created_invite } = await owner.invites.create({ workspaceId: workspace.id, email: developerEmail, role: 'developer' });
+    await developer.invites.accept({ inviteId: created_invite.id });
+    expect((await developer.billing.invoices({ workspaceId: workspace.id })).periods).toHaveLength(2);
+    expect((await rejection(developer.billing.portalUrl({ workspaceId: workspace.id }))).code).toBe('FORBIDDEN');
+    const portal = await owner.billing.portalUrl({ workspaceId: workspace.id });
+    const page = await fetch(portal.url!);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Production');
+
+    const loose = await owner.projects.create({ name: 'No plan', environment: 'dev' });
+    expect((await rejection(owner.billing.invoices({ projectId: loose.id }))).message).toBe('Project has no subscription');
+    expect((await rejection(owner.billing.invoices({ workspaceId: workspace.id, pageToken: 'bm9wZQ' }))).code).toBe('BAD_REQUEST');
+  });
+
+  it('lets the plan decide how many production projects there may be, up and down', async () => {
+    const workspace = await owner.workspaces.create({ name: 'Production line' });
+    const quota = () => owner.quota.get({ workspaceId: workspace.id, feature: 'production_projects' });
+    expect((await rejection(owner.projects.create({ name: 'Live', environment: 'prod', workspaceId: workspace.id }))).message).toMatch(/Develop plan does not include production projects/);
+
+    await owner.billing.changePlan({ workspaceId: workspace.id, plan: 'Production@0', interval: 'monthly', currency: 'usd' });
+    await owner.projects.create({ name: 'Live', environment: 'prod', workspaceId: workspace.id });
+    const second = await owner.projects.create({ name: 'Second', environment: 'dev', workspaceId: workspace.id });
+    expect(await quota()).toMatchObject({ included: 1, used: 1, can_use_more: false });
+    const full = await rejection(owner.projects.setEnvironment({ projectId: second.id, environment: 'prod' }));
+    expect(full.code).toBe('FORBIDDEN');
+    expect(full.message).toMatch(/Production plan includes 1 production project, and it is in use\. Upgrade the plan/);
+
+    await owner.billing.changePlan({ workspaceId: workspace.id, plan: 'Growth@0', interval: 'monthly', currency: 'usd' });
+    await owner.projects.setEnvironment({ projectId: second.id, environment: 'prod' });
+    expect(await quota()).toMatchObject({ included: 2, used: 2, can_use_more: false });
+    const down = await rejection(owner.billing.changePlan({ workspaceId: workspace.id, plan: 'Production@0', interval: 'monthly', currency: 'usd' }));
+    expect(down.code).toBe('CONFLICT');
+    expect(down.message).toMatch(/Production plan includes 1 production project: move 1 to development or staging first/);
+    await owner.projects.setEnvironment({ projectId: second.id, environment: 'stage' });
+    expect((await owner.billing.changePlan({ workspaceId: workspace.id, plan: 'Production@0', interval: 'monthly', currency: 'usd' })).planName).toBe('Production');
+  });
 });

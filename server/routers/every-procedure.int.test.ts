@@ -70,6 +70,7 @@ beforeAll(async () => {
   b = callerFor(deps, userB.cookie);
   const aWorkspace = (await a.workspaces.create({ name: 'Private' })).id;
   const bWorkspace = (await b.workspaces.create({ name: 'Mine' })).id;
+  await a.billing.changePlan({ workspaceId: aWorkspace, plan: 'Production@0', interval: 'monthly', currency: 'usd' });
   fixture = {
     a: {
       identityId: userA.identityId,

@@ -21,6 +21,7 @@ beforeAll(async () => {
   owner = callerFor(deps, a.cookie);
   intruder = callerFor(deps, b.cookie);
   workspace = (await owner.workspaces.create({ name: 'Private' })).id!;
+  await owner.billing.changePlan({ workspaceId: workspace, plan: 'Production@0', interval: 'monthly', currency: 'usd' });
   projectId = (await owner.projects.create({ name: 'Secret', environment: 'prod', workspaceId: workspace })).id;
   looseProjectId = (await owner.projects.create({ name: 'Loose secret', environment: 'dev' })).id;
   await owner.projects.setActive({ projectId });

@@ -21,6 +21,7 @@ describe('the local stack restarted on the same store (data directory or Postgre
     await caller.workspaces.update({ workspaceId: workspace.id!, name: 'Renamed before restart' });
     const project = await caller.projects.create({ name: 'Kept', environment: 'stage', workspaceId: workspace.id! });
     await caller.projects.update({ projectId: project.id, name: 'Kept and renamed' });
+    await caller.billing.changePlan({ workspaceId: workspace.id!, plan: 'Production@0', interval: 'monthly', currency: 'usd' });
     await caller.projects.setEnvironment({ projectId: project.id, environment: 'prod' });
     await caller.projects.setActive({ projectId: project.id });
     const doomed = await caller.projects.create({ name: 'Doomed', environment: 'dev' });

@@ -88,6 +88,11 @@ describe('workspaces and projects', () => {
   });
 
   it('creates a project in the workspace and lists it', async () => {
+    // A production project needs a paid plan (spec §9: none on Develop).
+    const refused = await rejection(caller().projects.create({ name: 'Shop', environment: 'prod', workspaceId }));
+    expect(refused.code).toBe('FORBIDDEN');
+    expect(refused.message).toMatch(/Develop plan does not include production projects/);
+    await caller().billing.changePlan({ workspaceId, plan: 'Production@0', interval: 'monthly', currency: 'usd' });
     const project = await caller().projects.create({ name: 'Shop', environment: 'prod', workspaceId });
     projectId = project.id;
     expect(project).toMatchObject({ environment: 'prod', workspace_id: workspaceId, current_revision: { name: 'Shop' } });

@@ -49,7 +49,7 @@ describe('team and access through the BFF', () => {
     expect(await owner.quota.get({ workspaceId: workspace.id, feature: 'collaborator_seats' })).toMatchObject({ included: 1, used: 1, can_use_more: false });
     const error = await rejection(owner.invites.create({ workspaceId: workspace.id, email: colleagueEmail, role: 'developer' }));
     expect(error.code).toBe('FORBIDDEN');
-    expect(error.message).toMatch(/Develop plan includes 1 team members/);
+    expect(error.message).toMatch(/Develop plan includes 1 team member, and it is in use \(pending invites count too\)/);
     expect(errorId(error)).toBe('quota_exceeded');
   });
 

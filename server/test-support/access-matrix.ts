@@ -228,6 +228,16 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
       { projectId: f.a.looseProject, plan: 'Growth@0', interval: 'monthly', currency: 'eur' },
     ],
   },
+  'billing.invoices': {
+    b: 'refused',
+    input: (f) => ({ workspaceId: f.a.workspace }),
+    attempts: (f) => [{ workspaceId: f.a.workspace }, { projectId: f.a.subscribedProject }],
+  },
+  'billing.portalUrl': {
+    b: 'refused',
+    input: (f) => ({ workspaceId: f.a.workspace }),
+    attempts: (f) => [{ workspaceId: f.a.workspace }, { projectId: f.a.subscribedProject }],
+  },
   'billing.unlinkProject': {
     b: 'refused',
     input: (f) => ({ projectId: f.a.subscribedProject }),

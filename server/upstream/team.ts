@@ -8,7 +8,7 @@ import {
   quotaOutput,
   type TeamRole,
 } from '../../shared/schemas/team';
-import { plansOutput } from '../../shared/schemas/billing';
+import { plansOutput, upstreamInvoicesSchema, upstreamPortalSchema } from '../../shared/schemas/billing';
 import { memberInviteSchema } from '../../shared/schemas/invite';
 import { upstreamSubscriptionSchema, type UpstreamSubscription } from '../../shared/schemas/plans';
 import { UpstreamError } from './errors';
@@ -21,6 +21,9 @@ import { path, type HttpMethod } from './http';
 export type TeamScope = { kind: 'project'; projectId: string } | { kind: 'workspace'; workspaceId: string };
 
 type Call = <T>(c: CallContext, method: HttpMethod, p: string, schema?: z.ZodType<T>, body?: unknown) => Promise<T>;
+
+/** Billing periods per page of invoices (a year). */
+const INVOICE_PAGE_SIZE = 12;
 
 const members = z.array(projectMemberSchema);
 const invites = z.array(memberInviteSchema);
@@ -132,6 +135,10 @@ export function createTeamCalls(call: Call, sdk: ControlPlaneSdk) {
       assertRequiredParams('updateWorkspaceSubscription', { workspace });
       return call(c, 'PUT', path`/workspaces/${workspace}/subscription`, upstreamSubscriptionSchema, body);
     },
+    createWorkspaceSubscription(c: CallContext, workspace: string, body: { plan: string; interval: string; currency: string }) {
+      assertRequiredParams('createWorkspaceSubscription', { workspace });
+      return call(c, 'POST', path`/workspaces/${workspace}/subscription`, upstreamSubscriptionSchema, body);
+    },
     setSubscriptionPlan(c: CallContext, subscriptionId: string, body: { plan: string; interval: string }) {
       assertRequiredParams('updateSubscription', { subscriptionId });
       return call(c, 'PUT', path`/subscription/${subscriptionId}`, upstreamSubscriptionSchema, body);
@@ -139,6 +146,21 @@ export function createTeamCalls(call: Call, sdk: ControlPlaneSdk) {
     createProjectSubscription(c: CallContext, projectId: string, body: { plan: string; interval: string; currency: string }) {
       assertRequiredParams('createSubscription', { provision_first_project: projectId });
       return call(c, 'POST', '/subscription', upstreamSubscriptionSchema, { ...body, provision_first_project: projectId });
+    },
+    invoices(c: CallContext, subscriptionId: string, pageToken: string | undefined) {
+      assertRequiredParams('listSubscriptionInvoices', { subscriptionId });
+      const query = new URLSearchParams({ page_size: String(INVOICE_PAGE_SIZE), ...(pageToken ? { page_token: pageToken } : {}) });
+      return call(c, 'GET', `${path`/subscription/${subscriptionId}/invoices`}?${query}`, upstreamInvoicesSchema);
+    },
+    customerPortal(c: CallContext, target: { subscriptionId: string } | { workspace: string }, returnTo: string) {
+      const query = new URLSearchParams({ return_to: returnTo });
+      if ('workspace' in target) {
+        assertRequiredParams('getWorkspaceCustomerPortal', { workspace: target.workspace });
+        return call(c, 'GET', `${path`/workspaces/${target.workspace}/customer-portal`}?${query}`, upstreamPortalSchema);
+      }
+      assertRequiredParams('getCustomerPortal', { subscriptionId: target.subscriptionId });
+      query.set('subscription_id', target.subscriptionId);
+      return call(c, 'GET', `/customer/portal?${query}`, upstreamPortalSchema);
     },
     async unlinkProjectSubscription(c: CallContext, projectId: string): Promise<void> {
       assertRequiredParams('unlinkProjectSubscription', { projectId });

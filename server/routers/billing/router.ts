@@ -1,6 +1,17 @@
 import { TRPCError } from '@trpc/server';
 import { planDisplayName, resolvePlanId } from '../../../shared/domain/plans';
-import { changePlanInput, plansOutput, subscriptionOutput, subscriptionScopeInput, unlinkProjectInput } from '../../../shared/schemas/billing';
+import { toBillingPeriods } from '../../../shared/domain/invoices';
+import {
+  changePlanInput,
+  invoicesInput,
+  invoicesOutput,
+  plansOutput,
+  portalUrlInput,
+  portalUrlOutput,
+  subscriptionOutput,
+  subscriptionScopeInput,
+  unlinkProjectInput,
+} from '../../../shared/schemas/billing';
 import type { UpstreamSubscription } from '../../../shared/schemas/plans';
 import { MESSAGES } from '../../../shared/messages';
 import { forgetAccess } from '../../trpc/access';
@@ -44,7 +55,13 @@ export const billingRouter = router({
       const body = { plan: input.plan, interval: input.interval };
       const { team } = ctx.deps.backoffice;
       let changed: UpstreamSubscription;
-      if (ctx.scope.kind === 'workspace') changed = await team.setWorkspacePlan(ctx.call, ctx.scope.workspaceId, body);
+      // The currency is chosen when a subscription starts (Ory's update body has none).
+      if (ctx.scope.kind === 'workspace') {
+        const existing = await team.workspaceSubscription(ctx.call, ctx.scope.workspaceId);
+        changed = existing
+          ? await team.setWorkspacePlan(ctx.call, ctx.scope.workspaceId, body)
+          : await team.createWorkspaceSubscription(ctx.call, ctx.scope.workspaceId, { ...body, currency: input.currency });
+      }
       else {
         const project = await ctx.deps.backoffice.getNormalizedProject(ctx.call, ctx.scope.projectId);
         const id = (project as { subscription_id?: string | null }).subscription_id;
@@ -54,6 +71,30 @@ export const billingRouter = router({
       }
       forgetAccess(ctx, ctx.scope.kind, ctx.scope.kind === 'project' ? ctx.scope.projectId : ctx.scope.workspaceId);
       return answer(changed);
+    }),
+
+  invoices: scopeProcedure('read')
+    .input(invoicesInput)
+    .output(invoicesOutput)
+    .query(async ({ ctx, input }) => {
+      const { team } = ctx.deps.backoffice;
+      const subscription = await current(ctx, ctx.scope);
+      // A workspace on Develop has no subscription, hence no invoices.
+      if (!subscription) return { periods: [], nextPageToken: null };
+      return toBillingPeriods(await team.invoices(ctx.call, subscription.id, input.pageToken));
+    }),
+
+  portalUrl: scopeProcedure('upgrade')
+    .input(portalUrlInput)
+    .output(portalUrlOutput)
+    .query(async ({ ctx }) => {
+      const { team } = ctx.deps.backoffice;
+      const scope = ctx.scope;
+      const answer =
+        scope.kind === 'workspace'
+          ? await team.customerPortal(ctx.call, { workspace: scope.workspaceId }, `/workspaces/${scope.workspaceId}/settings/billing`)
+          : await team.customerPortal(ctx.call, { subscriptionId: (await projectSubscription(ctx, scope.projectId)).id }, `/projects/${scope.projectId}/settings/billing`);
+      return answer.available && answer.url ? { url: answer.url, reason: null } : { url: null, reason: answer.reason ?? 'no_subscription' };
     }),
 
   unlinkProject: projectProcedure('backoffice.project.upgrade')
