@@ -81,7 +81,7 @@ const PROJECT_STOPS: Stop[] = [
   project('developers/actions', 'nav-developer-actions', 'Actions'),
   project('settings', 'nav-project-settings', 'Project settings', false),
   project('settings/collaborators', 'nav-collaborators', 'Collaborators', false),
-  project('settings/billing', 'nav-project-billing', 'Billing'),
+  project('settings/billing', 'nav-project-billing', 'Billing', false),
   project('custom-domains', 'nav-custom-domains', 'Custom domains'),
   project('browser-redirects', 'nav-browser-redirects', 'Browser redirects'),
   project('session-settings', 'nav-session-settings', 'Session settings'),
@@ -112,7 +112,7 @@ const WORKSPACE_STOPS: Stop[] = [
   workspace('settings/members', 'nav-workspace-members', 'Members', false),
   workspace('settings/api-keys', 'nav-workspace-api-keys', 'API keys', false),
   workspace('settings/subscription', 'nav-workspace-subscription', 'Subscription'),
-  workspace('settings/billing', 'nav-workspace-billing', 'Billing'),
+  workspace('settings/billing', 'nav-workspace-billing', 'Billing', false),
   { path: (ids) => `/workspaces/${ids.workspace}/settings`, heading: () => 'Workspace settings', via: { sidebar: 'nav-workspace-settings' }, scope: 'workspace' },
   { path: (ids) => `/workspaces/${ids.workspace}`, heading: (ids) => ids.workspaceName, via: { sidebar: 'nav-workspace' }, scope: 'workspace' },
 ];

@@ -17,10 +17,11 @@ export function quotaFailure(error: unknown): 'quota_exceeded' | 'feature_not_av
 }
 
 /**
- * Names the cheapest plan that allows one more unit of `feature` (or the feature at all) and links to the
- * workspace's subscription page, where plans change. `units` is how many the caller needs in all.
+ * Names the cheapest plan that allows one more unit of `feature` (or the feature at all) and links to where
+ * the plan changes: the workspace's subscription page, or for a project outside any workspace its billing
+ * page. `units` is how many the caller needs in all.
  */
-export function UpgradePrompt({ feature, units, workspaceId }: { feature: string; units: number; workspaceId?: string | null | undefined }) {
+export function UpgradePrompt({ feature, units, workspaceId, projectId }: { feature: string; units: number; workspaceId?: string | null | undefined; projectId?: string | null | undefined }) {
   const plan = cheapestPlanFor(feature, units);
   const what = FEATURE_NAMES[feature] ?? feature.replaceAll('_', ' ');
   return (
@@ -35,8 +36,12 @@ export function UpgradePrompt({ feature, units, workspaceId }: { feature: string
           'Talk to us about a plan that does.'
         )}
       </p>
-      {workspaceId && plan && (
-        <LinkButton href={ROUTES.workspaceSubscription.build({ workspace: workspaceId })} variant="primary" data-testid="upgrade-link">
+      {plan && (workspaceId || projectId) && (
+        <LinkButton
+          href={workspaceId ? ROUTES.workspaceSubscription.build({ workspace: workspaceId }) : ROUTES.projectBilling.build({ project: projectId! })}
+          variant="primary"
+          data-testid="upgrade-link"
+        >
           See {planDisplayName(plan)}
         </LinkButton>
       )}

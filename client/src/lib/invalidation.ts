@@ -13,7 +13,7 @@ export type ProcedurePath = { [A in keyof Outputs]: `${A & string}.${keyof Outpu
 export const INVALIDATES = {
   'projects.create': ['projects.list', 'workspaces.listProjects'],
   'projects.update': ['projects.list', 'workspaces.listProjects'],
-  'projects.setEnvironment': ['projects.list', 'workspaces.listProjects'],
+  'projects.setEnvironment': ['projects.list', 'workspaces.listProjects', 'quota.get'],
   'projects.delete': ['projects.list', 'projects.getActive', 'workspaces.listProjects'],
   'projects.setActive': ['projects.getActive'],
   'workspaces.create': ['workspaces.list'],
@@ -29,6 +29,8 @@ export const INVALIDATES = {
   'invites.link': ['invites.mine'],
   'apiKeys.create': ['apiKeys.list'],
   'apiKeys.delete': ['apiKeys.list'],
+  'billing.changePlan': ['billing.getSubscription', 'billing.invoices', 'quota.get', 'workspaces.get', 'workspaces.list'],
+  'billing.unlinkProject': ['billing.getSubscription', 'billing.invoices', 'quota.get', 'projects.get'],
 } as const satisfies Partial<Record<ProcedurePath, readonly ProcedurePath[]>>;
 
 /** A tRPC mutation key ([['projects', 'create']]) as a procedure path ('projects.create'). */

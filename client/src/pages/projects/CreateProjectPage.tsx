@@ -5,6 +5,7 @@ import { environmentSchema } from '../../../../shared/schemas/common';
 import { createProjectInput } from '../../../../shared/schemas/project';
 import { Card, PageHeader } from '../../components/Card';
 import { loadErrorText } from '../../components/QueryView';
+import { quotaFailure, UpgradePrompt } from '../../components/UpgradePrompt';
 import { SettingsForm } from '../../components/SettingsForm';
 import { Select, TextField } from '../../components/TextField';
 import { analytics, ANALYTICS_EVENTS } from '../../lib/analytics';
@@ -30,6 +31,13 @@ export default function CreateProjectPage() {
   const workspacesLoading = useGrace(workspaces.isPending);
   const setActive = trpc.projects.setActive.useMutation();
   const create = trpc.projects.create.useMutation();
+  // A production project the plan does not allow: name the plan that does (spec §9 quotas).
+  const failure = create.error ? quotaFailure(create.error) : null;
+  const failedWorkspace = create.variables?.workspaceId ?? null;
+  const production = trpc.quota.get.useQuery(
+    { workspaceId: failedWorkspace ?? '', feature: 'production_projects' },
+    { enabled: failure === 'quota_exceeded' && failedWorkspace !== null },
+  );
 
   const initial: z.infer<typeof createProjectFormSchema> = { name: '', environment: 'dev', workspaceId: initialWorkspace };
   const workspaceOptions = [
@@ -81,6 +89,7 @@ export default function CreateProjectPage() {
             </>
           )}
         </SettingsForm>
+        {failure && <UpgradePrompt feature="production_projects" units={(production.data?.used ?? 0) + 1} workspaceId={failedWorkspace} />}
       </Card>
     </div>
   );

@@ -8,6 +8,7 @@ import { SettingsForm } from '../../components/SettingsForm';
 import { Select, TextField } from '../../components/TextField';
 import { Tooltip } from '../../components/Tooltip';
 import { Truncate } from '../../components/Truncate';
+import { quotaFailure, UpgradePrompt } from '../../components/UpgradePrompt';
 import { errorText } from '../../lib/errors';
 import { ROUTES } from '../../routes';
 import { useProject } from '../../shell/ProjectContext';
@@ -29,40 +30,50 @@ function GeneralSettings() {
   const setEnvironment = trpc.projects.setEnvironment.useMutation({ onSuccess: (updated) => utils.projects.get.setData({ projectId }, updated) });
   const values: ProjectSettingsValues = { name: project.current_revision.name, environment: project.environment };
   const revisionId = typeof project.current_revision.id === 'string' ? project.current_revision.id : undefined;
+  // Production beyond what the plan allows: name the plan that does (spec §9 quotas).
+  const failure = setEnvironment.error ? quotaFailure(setEnvironment.error) : null;
+  const workspaceId = project.workspace_id ?? null;
+  const production = trpc.quota.get.useQuery(
+    workspaceId ? { workspaceId, feature: 'production_projects' } : { projectId, feature: 'production_projects' },
+    { enabled: failure === 'quota_exceeded' },
+  );
 
   return (
-    <SettingsForm
-      schema={projectSettingsSchema}
-      values={values}
-      testId="project-settings"
-      submitLabel="Save changes"
-      errorContext="Could not save the project settings"
-      conflictMessage={PROJECT_CONFLICT_MESSAGE}
-      onSave={async (changes) => {
-        // Only what changed is sent: the name as a patch on the revision the form was loaded from.
-        if (changes.name !== undefined) await rename.mutateAsync({ projectId, name: changes.name, ...(revisionId ? { revisionId } : {}) });
-        if (changes.environment !== undefined) await setEnvironment.mutateAsync({ projectId, environment: changes.environment });
-      }}
-      onSaved={(_, changes) => toast.success(projectSavedMessage(changes))}
-      confirm={(changes, saved) => (changes.environment ? environmentConfirmation(saved.name, saved.environment, changes.environment) : undefined)}
-      reload={async () => {
-        const latest = await utils.projects.get.fetch({ projectId }, { staleTime: 0 });
-        return { name: latest.current_revision.name, environment: latest.environment };
-      }}
-    >
-      {(form) => (
-        <>
-          <TextField label="Project name" autoComplete="off" error={form.formState.errors.name?.message} data-testid="project-name-input" {...form.register('name')} />
-          <Select
-            label="Environment"
-            options={ENVIRONMENT_OPTIONS}
-            error={form.formState.errors.environment?.message}
-            data-testid="project-environment-select"
-            {...form.register('environment')}
-          />
-        </>
-      )}
-    </SettingsForm>
+    <>
+      <SettingsForm
+        schema={projectSettingsSchema}
+        values={values}
+        testId="project-settings"
+        submitLabel="Save changes"
+        errorContext="Could not save the project settings"
+        conflictMessage={PROJECT_CONFLICT_MESSAGE}
+        onSave={async (changes) => {
+          // Only what changed is sent: the name as a patch on the revision the form was loaded from.
+          if (changes.name !== undefined) await rename.mutateAsync({ projectId, name: changes.name, ...(revisionId ? { revisionId } : {}) });
+          if (changes.environment !== undefined) await setEnvironment.mutateAsync({ projectId, environment: changes.environment });
+        }}
+        onSaved={(_, changes) => toast.success(projectSavedMessage(changes))}
+        confirm={(changes, saved) => (changes.environment ? environmentConfirmation(saved.name, saved.environment, changes.environment) : undefined)}
+        reload={async () => {
+          const latest = await utils.projects.get.fetch({ projectId }, { staleTime: 0 });
+          return { name: latest.current_revision.name, environment: latest.environment };
+        }}
+      >
+        {(form) => (
+          <>
+            <TextField label="Project name" autoComplete="off" error={form.formState.errors.name?.message} data-testid="project-name-input" {...form.register('name')} />
+            <Select
+              label="Environment"
+              options={ENVIRONMENT_OPTIONS}
+              error={form.formState.errors.environment?.message}
+              data-testid="project-environment-select"
+              {...form.register('environment')}
+            />
+          </>
+        )}
+      </SettingsForm>
+      {failure && <UpgradePrompt feature="production_projects" units={(production.data?.used ?? 0) + 1} workspaceId={workspaceId} projectId={projectId} />}
+    </>
   );
 }
 
