@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { coerce, schemaFields, validateTraits, valueAt, withValue } from './schema-form';
+
+const schema = {
+  $id: 'customer',
+  type: 'object',
+  properties: {
+    traits: {
+      type: 'object',
+      properties: {
+        email: { type: 'string', format: 'email', title: 'E-Mail', 'ory.sh/kratos': { credentials: { password: { identifier: true } } } },
+        name: {
+          type: 'object',
+          title: 'Name',
+          properties: { first: { type: 'string', title: 'First name', minLength: 1 }, last: { type: 'string', maxLength: 5 } },
+          required: ['first'],
+        },
+        plan: { type: 'string', enum: ['free', 'pro'] },
+        age: { type: 'integer', minimum: 18 },
+        newsletter: { type: 'boolean', description: 'Sends the monthly letter' },
+        tags: { type: 'array', items: { type: 'string' } },
+        website: { type: 'string', format: 'uri' },
+      },
+      required: ['email', 'name'],
+      additionalProperties: false,
+    },
+  },
+};
+
+describe('the form of an identity schema', () => {
+  it('turns the traits into fields: types, formats, required, enums, nested objects and lists', () => {
+    const fields = schemaFields(schema);
+    expect(fields.map((f) => [f.path, f.kind, f.required])).toEqual([
+      ['email', 'email', true],
+      ['name', 'object', true],
+      ['plan', 'select', false],
+      ['age', 'integer', false],
+      ['newsletter', 'boolean', false],
+      ['tags', 'list', false],
+      ['website', 'url', false],
+    ]);
+    expect(fields[0]).toMatchObject({ label: 'E-Mail', identifier: true });
+    expect(fields[1]!.fields.map((f) => [f.path, f.label, f.required, f.minLength ?? f.maxLength])).toEqual([
+      ['name.first', 'First name', true, 1],
+      ['name.last', 'last', false, 5],
+    ]);
+    expect(fields[2]!.options).toEqual(['free', 'pro']);
+    expect(fields[4]!.description).toBe('Sends the monthly letter');
+    expect(schemaFields({ type: 'object' })).toEqual([]);
+  });
+
+  it('validates with ajv and names each failing field by its path', () => {
+    expect(validateTraits(schema, { email: 'a@example.com', name: { first: 'Ada' } })).toEqual({});
+    expect(validateTraits(schema, { email: 'not-an-email', name: { last: 'Lovelace' }, plan: 'gold', age: 12, shoe: 42 })).toEqual({
+      email: 'Must be a valid email',
+      'name.first': 'Required',
+      'name.last': 'Must be at most 5 characters',
+      plan: 'Choose one of the options',
+      age: 'Must be at least 18',
+      shoe: 'Is not a trait of this schema',
+    });
+    expect(validateTraits(schema, { email: 'a@example.com', name: { first: 'A' }, age: 'twenty' })).toEqual({ age: 'Must be a whole number' });
+  });
+
+  it('reads and writes nested values without losing other traits, dropping emptied ones', () => {
+    const traits = { email: 'a@example.com', custom: { kept: true } };
+    const named = withValue(traits, 'name.first', 'Ada');
+    expect(named).toEqual({ email: 'a@example.com', custom: { kept: true }, name: { first: 'Ada' } });
+    expect(valueAt(named, 'name.first')).toBe('Ada');
+    expect(withValue(named, 'name.first', '')).toEqual(traits);
+    expect(traits).toEqual({ email: 'a@example.com', custom: { kept: true } });
+  });
+
+  it('turns typed text into numbers where the field is numeric', () => {
+    expect(coerce({ kind: 'integer' }, '42')).toBe(42);
+    expect(coerce({ kind: 'number' }, 'x')).toBe('x');
+    expect(coerce({ kind: 'text' }, '42')).toBe('42');
+  });
+});
