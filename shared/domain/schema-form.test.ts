@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coerce, schemaFields, validateTraits, valueAt, withValue } from './schema-form';
+import { coerce, schemaFields, traitErrorsOfReason, validateTraits, valueAt, withValue } from './schema-form';
 
 const schema = {
   $id: 'customer',
@@ -75,5 +75,13 @@ describe('the form of an identity schema', () => {
     expect(coerce({ kind: 'integer' }, '42')).toBe(42);
     expect(coerce({ kind: 'number' }, 'x')).toBe('x');
     expect(coerce({ kind: 'text' }, '42')).toBe('42');
+  });
+
+  it('puts an identity provider refusal on the fields it names', () => {
+    expect(traitErrorsOfReason('The traits do not match the identity schema: traits.email: must match format "email"; traits.name.first: is required')).toEqual({
+      email: 'Must match format "email"',
+      'name.first': 'Is required',
+    });
+    expect(traitErrorsOfReason('An identity with this email exists already.')).toEqual({ '': 'An identity with this email exists already.' });
   });
 });

@@ -171,3 +171,18 @@ export function validateTraits(identitySchema: unknown, traits: Record<string, u
   }
   return errors;
 }
+
+/**
+ * The fields an identity provider's refusal names (`traits.email: must match format "email"; traits.name.first:
+ * is required`), keyed by dotted path; a refusal naming no trait lands on '' (the whole form).
+ */
+export function traitErrorsOfReason(reason: string | undefined): Record<string, string> {
+  if (!reason) return {};
+  const errors: Record<string, string> = {};
+  for (const match of reason.matchAll(/traits((?:\.[\w-]+)*): ([^;]+)/g)) {
+    const path = (match[1] ?? '').replace(/^\./, '');
+    const text = match[2]!.trim();
+    errors[path] ??= text.charAt(0).toUpperCase() + text.slice(1);
+  }
+  return Object.keys(errors).length > 0 ? errors : { '': reason };
+}
