@@ -52,3 +52,54 @@ test('a production project needs a paid plan; the billing page then shows the pl
   await page.getByRole('link', { name: 'Return to the console' }).click();
   await expect(page).toHaveURL(new RegExp(`/workspaces/${workspaceId}/settings/billing$`));
 });
+
+test('an owner on Develop is refused a second seat, upgrades to Production monthly in euros, invites the colleague and sees the invoice preview', async ({ page }) => {
+  const owner = newUser('upgrader');
+  const colleague = newUser('second-seat');
+  await register(page, owner);
+  const workspaceId = await createWorkspace(page, 'Upgrade journey');
+
+  // Develop has one seat, the owner's: the invite is refused and the prompt names Production.
+  await page.goto(`/workspaces/${workspaceId}/settings/members`);
+  await page.getByTestId('invite-open').click();
+  const dialog = page.getByTestId('invite-dialog');
+  await dialog.getByTestId('invite-email').fill(colleague.email);
+  await dialog.getByTestId('invite-submit').click();
+  await expect(dialog.getByTestId('upgrade-prompt')).toContainText('Production');
+  await dialog.getByTestId('upgrade-link').click();
+
+  // The subscription page: Develop is current; Production, monthly, in euros, with what changes first.
+  await expect(page).toHaveURL(new RegExp(`/workspaces/${workspaceId}/settings/subscription$`));
+  await expect(page.getByTestId('plan-card-develop').getByTestId('plan-current')).toBeVisible();
+  await page.getByTestId('plan-card-production').click();
+  await page.getByTestId('currency-switch').getByText('EUR').click();
+  await expect(page.getByTestId('plan-card-production').getByTestId('plan-price')).toHaveText('€70 a month');
+  await page.getByTestId('interval-switch').getByText('Yearly').click();
+  await expect(page.getByTestId('plan-card-production').getByTestId('plan-price')).toHaveText('€770 a year');
+  await page.getByTestId('interval-switch').getByText('Monthly').click();
+  // Checked from the top: scrolled, the header's links sit under the sticky top bar, as on every page.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expectNoA11yViolations(page, 'subscription page');
+  await page.getByTestId('plan-change-open').click();
+  const confirm = page.getByTestId('plan-change-dialog');
+  await expect(confirm.getByTestId('plan-price-difference')).toContainText('€70 more a month');
+  await expect(confirm.getByTestId('plan-gained')).toContainText('5 Team members');
+  await confirm.getByTestId('plan-change-confirm').click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByTestId('plan-card-production').getByTestId('plan-current')).toBeVisible();
+
+  // Five seats now: the colleague is invited.
+  await page.goto(`/workspaces/${workspaceId}/settings/members`);
+  await page.getByTestId('invite-open').click();
+  await expect(dialog.getByTestId('seats-left')).toHaveText('4 of 5 seats left');
+  await dialog.getByTestId('invite-email').fill(colleague.email);
+  await dialog.getByTestId('invite-submit').click();
+  await expect(page.getByText(`Invite sent to ${colleague.email}`)).toBeVisible();
+
+  // The invoice preview: this period's estimate in euros.
+  await page.goto(`/workspaces/${workspaceId}/settings/billing`);
+  await expect(page.getByTestId('billing-plan-name')).toHaveText('Production');
+  await expect(page.getByTestId('billing-estimate')).toHaveText('€70.00');
+  await expect(page.getByTestId('invoice-status').first()).toHaveText('Estimate');
+  await expect(page.getByTestId('invoice-total').first()).toHaveText('€70.00');
+});

@@ -111,7 +111,7 @@ const WORKSPACE_STOPS: Stop[] = [
   { path: (ids) => `/workspaces/${ids.workspace}/projects`, heading: (ids) => `${ids.workspaceName}: projects`, via: { sidebar: 'nav-workspace-projects' }, scope: 'workspace' },
   workspace('settings/members', 'nav-workspace-members', 'Members', false),
   workspace('settings/api-keys', 'nav-workspace-api-keys', 'API keys', false),
-  workspace('settings/subscription', 'nav-workspace-subscription', 'Subscription'),
+  workspace('settings/subscription', 'nav-workspace-subscription', 'Subscription', false),
   workspace('settings/billing', 'nav-workspace-billing', 'Billing', false),
   { path: (ids) => `/workspaces/${ids.workspace}/settings`, heading: () => 'Workspace settings', via: { sidebar: 'nav-workspace-settings' }, scope: 'workspace' },
   { path: (ids) => `/workspaces/${ids.workspace}`, heading: (ids) => ids.workspaceName, via: { sidebar: 'nav-workspace' }, scope: 'workspace' },

@@ -70,6 +70,7 @@ const page = {
   collaborators: lazyPage(() => import('./pages/team/CollaboratorsPage')),
   projectBilling: lazyPage(() => import('./pages/billing/ProjectBillingPage')),
   workspaceBilling: lazyPage(() => import('./pages/billing/WorkspaceBillingPage')),
+  workspaceSubscription: lazyPage(() => import('./pages/billing/WorkspaceSubscriptionPage')),
   workspaceMembers: lazyPage(() => import('./pages/team/WorkspaceMembersPage')),
   workspaceApiKeys: lazyPage(() => import('./pages/team/WorkspaceApiKeysPage')),
   projectAdvanced: lazyPage(() => import('./pages/team/ProjectAdvancedPage')),
@@ -265,7 +266,12 @@ const REGISTRY = {
     layout: { pageTitle: 'API keys', breadcrumb: 'API keys' },
     nav: { label: 'API keys', group: 'workspace', icon: KeyRound, order: 30, keywords: ['workspace keys'], description: 'Creates and revokes keys that automate this workspace through the API.' },
   }),
-  workspaceSubscription: soon(`${W}/settings/subscription`, 'workspace', { label: 'Subscription', group: 'workspace', icon: Inbox, order: 40, keywords: ['plan'], description: "Shows the workspace's plan and lets you change or cancel it." }),
+  workspaceSubscription: defineRoute(`${W}/settings/subscription`, {
+    area: 'workspace',
+    page: page.workspaceSubscription,
+    layout: { pageTitle: 'Subscription', breadcrumb: 'Subscription' },
+    nav: { label: 'Subscription', group: 'workspace', icon: Inbox, order: 40, keywords: ['plan', 'upgrade', 'pricing'], description: "Shows the workspace's plan and lets you change or cancel it." },
+  }),
   workspaceBilling: defineRoute(`${W}/settings/billing`, {
     area: 'workspace',
     page: page.workspaceBilling,

@@ -29,7 +29,7 @@ export const INVALIDATES = {
   'invites.link': ['invites.mine'],
   'apiKeys.create': ['apiKeys.list'],
   'apiKeys.delete': ['apiKeys.list'],
-  'billing.changePlan': ['billing.getSubscription', 'billing.invoices', 'quota.get', 'workspaces.get', 'workspaces.list'],
+  'billing.changePlan': ['billing.getSubscription', 'billing.invoices', 'quota.get', 'workspaces.get', 'workspaces.list', 'projects.get'],
   'billing.unlinkProject': ['billing.getSubscription', 'billing.invoices', 'quota.get', 'projects.get'],
 } as const satisfies Partial<Record<ProcedurePath, readonly ProcedurePath[]>>;
 

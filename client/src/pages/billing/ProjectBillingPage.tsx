@@ -1,14 +1,20 @@
 import { PageHeader } from '../../components/Card';
 import { useProject } from '../../shell/ProjectContext';
 import { BillingPanel } from './BillingPanel';
+import { PlanChooser } from './PlanChooser';
 
-/** /projects/{project}/settings/billing: the project's own plan, usage and invoices (or where its workspace's are). */
+/**
+ * /projects/{project}/settings/billing: the project's own plan, usage and invoices, and its plan chooser; a
+ * project billed with its workspace points there instead.
+ */
 export default function ProjectBillingPage() {
   const project = useProject();
+  const ownBilling = !project.workspace_id || Boolean(project.subscription_id);
   return (
     <div className="page" data-testid="project-billing-page">
       <PageHeader title="Billing" description="The plan this project is on, what this period has used so far, and its invoices." />
-      <BillingPanel key={project.id} scope={{ projectId: project.id }} projectWorkspaceId={project.workspace_id ?? null} />
+      <BillingPanel key={project.id} scope={{ projectId: project.id }} projectWorkspaceId={project.workspace_id ?? null} planChooser={ownBilling} />
+      {ownBilling && <PlanChooser key={`plans-${project.id}`} scope={{ projectId: project.id }} />}
     </div>
   );
 }
