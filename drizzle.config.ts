@@ -4,7 +4,7 @@ import { defineConfig } from 'drizzle-kit';
 // migration there; no database is needed. The local stack applies them with server/localstack/db/migrate.ts.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./server/localstack/identity/schema.ts', './server/localstack/controlplane/schema.ts', './server/localstack/billing/schema.ts'],
+  schema: ['./server/localstack/identity/schema.ts', './server/localstack/controlplane/schema.ts', './server/localstack/billing/schema.ts', './server/localstack/analytics/schema.ts'],
   out: './server/localstack/db/migrations',
   strict: true,
   verbose: true,

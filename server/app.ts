@@ -6,6 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps';
 import { registerHealth } from './health';
 import { cspDirectives, registerCsrfGuard, registerNoStore } from './http-guards';
+import { registerIngest } from './ingest';
 import { registerOryProxy } from './ory-proxy';
 import { registerMutationLimit } from './rate-limit';
 import { requestTimeoutOptions } from './request-timeout';
@@ -58,6 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyTRPCPlugin, { prefix: '/api/trpc', trpcOptions });
 
   await registerOryProxy(app, { upstreamUrl: orySdkUrl });
+  registerIngest(app, { analyticsUrl: config.analyticsUrl, consentRequired: config.analyticsConsentRequired });
   registerHealth(app, backofficeUrl === orySdkUrl ? { upstream: backofficeUrl } : { backoffice: backofficeUrl, ory: orySdkUrl });
   await registerStaticClient(app, deps.staticDir ?? 'client/dist');
   return app;

@@ -116,6 +116,8 @@ const envSchema = z.object({
   ),
   TRUST_PROXY: optional(booleanFlag),
   LOCAL_MAILBOX: optional(booleanFlag),
+  ANALYTICS_URL: optional(httpUrl('https://analytics.example.com')),
+  ANALYTICS_REQUIRE_CONSENT: optional(booleanFlag),
 });
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -148,6 +150,10 @@ export interface Config {
    * loopback clients only. On for development; the container image turns it off.
    */
   localMailbox: boolean;
+  /** Where /ingest forwards analytics (the embedded local stack when none is set and it runs); unset drops them. */
+  analyticsUrl: string | undefined;
+  /** Whether the browser must ask before sending analytics: always off the local stack (spec §1), on it when asked to. */
+  analyticsConsentRequired: boolean;
 }
 
 export class ConfigError extends Error {
@@ -197,5 +203,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL ?? 'info',
     trustProxy: e.TRUST_PROXY ?? false,
     localMailbox: e.LOCAL_MAILBOX ?? true,
+    analyticsUrl: e.ANALYTICS_URL,
+    analyticsConsentRequired: e.ANALYTICS_REQUIRE_CONSENT ?? Boolean(e.BACKOFFICE_URL || e.ORY_SDK_URL),
   };
 }

@@ -21,6 +21,8 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       localMailbox: true,
+      analyticsUrl: undefined,
+      analyticsConsentRequired: false,
     });
   });
 
@@ -42,6 +44,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'debug',
       TRUST_PROXY: 'true',
       LOCAL_MAILBOX: 'false',
+      ANALYTICS_URL: 'https://analytics.example.com',
     });
     expect(config).toEqual({
       port: 8080,
@@ -60,7 +63,16 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       trustProxy: true,
       localMailbox: false,
+      analyticsUrl: 'https://analytics.example.com',
+      analyticsConsentRequired: true,
     });
+  });
+
+  it('asks for analytics consent off the local stack always, and on it when ANALYTICS_REQUIRE_CONSENT says so', () => {
+    expect(loadConfig({}).analyticsConsentRequired).toBe(false);
+    expect(loadConfig({ ANALYTICS_REQUIRE_CONSENT: 'true' }).analyticsConsentRequired).toBe(true);
+    expect(loadConfig({ BACKOFFICE_URL: 'https://api.example.com', ORY_SDK_URL: 'https://auth.example.com' }).analyticsConsentRequired).toBe(true);
+    expect(() => loadConfig({ ANALYTICS_URL: 'ftp://x' })).toThrow(/ANALYTICS_URL/);
   });
 
   it('derives the default PUBLIC_URL from PORT, so the console opened at its own port accepts mutations', () => {

@@ -29,7 +29,13 @@ async function start(initial: Config, logger: Logger, closers: (() => Promise<vo
       logger: logger.child({ component: 'localstack' }),
     });
     closers.push(() => stack.close());
-    config = { ...config, backofficeUrl: stack.url, orySdkUrl: stack.url, projectApiUrl: config.projectApiUrl ?? localProjectApiUrl(stack.url) };
+    config = {
+      ...config,
+      backofficeUrl: stack.url,
+      orySdkUrl: stack.url,
+      projectApiUrl: config.projectApiUrl ?? localProjectApiUrl(stack.url),
+      analyticsUrl: config.analyticsUrl ?? stack.url,
+    };
     logger.info({ url: stack.url }, 'embedded local stack started (no upstream URL configured)');
   } else if (!config.backofficeUrl || !config.orySdkUrl) {
     logger.fatal('Set both BACKOFFICE_URL and ORY_SDK_URL, or neither to use the embedded local stack');

@@ -62,6 +62,12 @@ export const ORPHAN_ROUTES: OrphanRoute[] = [
   { method: 'GET', path: '/customer/portal', responses: { 200: 'customerPortalAvailability', ...ERRORS } },
   { method: 'GET', path: '/workspaces/{workspace}/customer-portal', responses: { 200: 'customerPortalAvailability', ...ERRORS } },
   { method: 'GET', path: '/portal/{token}', localOnly: "the local stack's stand-in for the payment provider's portal page (HTML)" },
+  { method: 'POST', path: '/ingest/batch', localOnly: "the analytics upstream (PostHog's batch shape); no Ory API" },
+  { method: 'GET', path: '/ingest/surveys', localOnly: 'the analytics upstream: surveys (none)' },
+  { method: 'GET', path: '/ingest/web_experiments', localOnly: 'the analytics upstream: web experiments (none)' },
+  { method: 'GET', path: '/ingest/remote_config', localOnly: "the analytics upstream: the client's flush interval and session timeout" },
+  { method: 'GET', path: '/local/analytics/events', localOnly: 'reads back what /ingest stored, for local development and tests' },
+  { method: 'PUT', path: '/local/analytics/quota', localOnly: 'makes /ingest answer with its quota, for local development and tests' },
   { method: 'PUT', path: '/local/clock', localOnly: 'moves the billing clock forward, for local development and tests' },
   { method: 'POST', path: '/local/usage', localOnly: 'meters permission checks for a project until the permissions data plane serves them' },
   // Changing a member's role has no published call; the answer is the member (projectMember).

@@ -3,6 +3,7 @@ import type { LocalStackContext } from '../context';
 import { useZodValidation } from '../route';
 import { registerAccessRoutes } from './access';
 import { registerActiveProjectRoutes } from './active-project';
+import { registerAnalyticsRoutes } from '../analytics/routes';
 import { registerBillingDevRoutes } from '../billing/dev-routes';
 import { registerBillingRoutes } from '../billing/routes';
 import { registerApiKeyRoutes } from './api-keys/routes';
@@ -33,6 +34,7 @@ export async function registerControlPlane(app: FastifyInstance, ctx: LocalStack
     registerInviteRoutes(scope, ctx);
     registerQuotaRoutes(scope, ctx);
     registerBillingRoutes(scope, ctx);
+    registerAnalyticsRoutes(scope, ctx, { devTools: opts.devTools === true });
     if (opts.devTools) {
       registerPlanDevRoute(scope, ctx);
       registerBillingDevRoutes(scope, ctx);

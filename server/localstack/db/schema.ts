@@ -1,10 +1,11 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as analytics from '../analytics/schema';
 import * as billing from '../billing/schema';
 import * as controlPlane from '../controlplane/schema';
 import * as identity from '../identity/schema';
 
 /** Every table of the local stack, as drizzle sees it (one schema file per area). */
-export const schema = { ...identity, ...controlPlane, ...billing };
+export const schema = { ...identity, ...controlPlane, ...billing, ...analytics };
 export type Schema = typeof schema;
 
 /**
