@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_BASE_URL, E2E_LOCALSTACK_PORT, E2E_PORT } from './e2e/ports';
+import { E2E_BASE_URL, E2E_CONSENT_LOCALSTACK_PORT, E2E_CONSENT_PORT, E2E_CONSENT_URL, E2E_LOCALSTACK_PORT, E2E_PORT } from './e2e/ports';
 
 /** Debian's Chromium; the suite never downloads a browser. */
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -45,23 +45,44 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The console serves the built client: build it first when missing or out of date.
-    command: 'node scripts/ensure-client-build.mjs && npx tsx server/main.ts',
-    url: `${E2E_BASE_URL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: E2E_BASE_URL,
-      LOCALSTACK_PORT: String(E2E_LOCALSTACK_PORT),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // The journeys read recovery and verification codes from the local mailbox.
-      LOCAL_MAILBOX: 'true',
+  webServer: [
+    {
+      // The console serves the built client: build it first when missing or out of date.
+      command: 'node scripts/ensure-client-build.mjs && npx tsx server/main.ts',
+      url: `${E2E_BASE_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(E2E_PORT),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: E2E_BASE_URL,
+        LOCALSTACK_PORT: String(E2E_LOCALSTACK_PORT),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        // The journeys read recovery and verification codes from the local mailbox.
+        LOCAL_MAILBOX: 'true',
+      },
     },
-  },
+    {
+      // The same console, asking for analytics consent, on its own local stack and data directory.
+      command: 'npx tsx server/main.ts',
+      url: `${E2E_CONSENT_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(E2E_CONSENT_PORT),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: E2E_CONSENT_URL,
+        LOCALSTACK_PORT: String(E2E_CONSENT_LOCALSTACK_PORT),
+        DATA_DIR: `${dataDir}-consent`,
+        LOG_LEVEL: 'warn',
+        LOCAL_MAILBOX: 'true',
+        ANALYTICS_REQUIRE_CONSENT: 'true',
+      },
+    },
+  ],
 });

@@ -4,3 +4,11 @@ export const E2E_LOCALSTACK_PORT = Number(process.env.E2E_LOCALSTACK_PORT ?? 455
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 /** The local stack itself: its developer mailbox answers only to direct loopback clients. */
 export const E2E_LOCALSTACK_URL = `http://127.0.0.1:${E2E_LOCALSTACK_PORT}`;
+/**
+ * A second console on its own local stack that asks for analytics consent (ANALYTICS_REQUIRE_CONSENT), as
+ * a console off the local stack always does: the analytics journey runs there.
+ */
+export const E2E_CONSENT_PORT = Number(process.env.E2E_CONSENT_PORT ?? 3102);
+export const E2E_CONSENT_LOCALSTACK_PORT = Number(process.env.E2E_CONSENT_LOCALSTACK_PORT ?? 4557);
+export const E2E_CONSENT_URL = `http://localhost:${E2E_CONSENT_PORT}`;
+export const E2E_CONSENT_LOCALSTACK_URL = `http://127.0.0.1:${E2E_CONSENT_LOCALSTACK_PORT}`;

@@ -3,6 +3,7 @@ import { Tooltip } from 'radix-ui';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { NavigationGuardDialog } from './components/NavigationGuardDialog';
+import { consoleAnalytics } from './lib/analytics';
 import { installNavigationGuard } from './lib/navigation-guard';
 import { createQueryClient } from './lib/query-client';
 import { initTheme } from './nav/theme';
@@ -17,6 +18,9 @@ installNavigationGuard();
 
 // Before the first render, so the page never flashes in the wrong theme.
 initTheme();
+
+// Whether analytics need consent here (and whether they run at all) is the server's to say.
+void consoleAnalytics?.load();
 
 function App() {
   const [queryClient] = useState(createQueryClient);

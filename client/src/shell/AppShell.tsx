@@ -8,6 +8,7 @@ import { TransitionLocationProvider, useTransitionLocation, useTransitionSearch 
 import { useMatchedRoute } from '../nav/use-matched-route';
 import { loadOverlays } from '../nav/use-overlays';
 import { AuthGuard } from './AuthGuard';
+import { ConsentBanner } from './ConsentBanner';
 import { ConsoleToaster } from './ConsoleToaster';
 import { Layout } from './Layout';
 import { ProjectContext } from './ProjectContext';
@@ -45,6 +46,7 @@ function Shell() {
   return (
     <RouteContext.Provider value={route}>
       <AuthGuard required={route.requiresAuth}>{scoped}</AuthGuard>
+      <ConsentBanner />
       <ConsoleToaster />
     </RouteContext.Provider>
   );

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { LinkButton } from '../../components/Button';
 import { Card, PageHeader } from '../../components/Card';
+import { AnalyticsSetting } from './AnalyticsSetting';
 import { isEmailVerified, primaryAddress } from '../../lib/verified-address';
 import { readVerificationSent, verificationPath } from '../../lib/verification-notice';
 import { sessionIdentity, useSession } from '../../shell/use-session';
@@ -76,6 +77,7 @@ export default function SettingsPage() {
           <Card title="Password" testId="settings-password">
             <FlowForm key={`w-${state.version}`} flow={state.flow} groups={['password']} submitting={flow.submitting} onSubmit={submit} testId="settings-password-form" />
           </Card>
+          <AnalyticsSetting />
         </>
       )}
     </div>
