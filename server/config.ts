@@ -204,6 +204,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY ?? false,
     localMailbox: e.LOCAL_MAILBOX ?? true,
     analyticsUrl: e.ANALYTICS_URL,
-    analyticsConsentRequired: e.ANALYTICS_REQUIRE_CONSENT ?? Boolean(e.BACKOFFICE_URL || e.ORY_SDK_URL),
+    // Off the local stack consent is always asked for (spec §1); the variable cannot turn that off.
+    analyticsConsentRequired: Boolean(e.BACKOFFICE_URL || e.ORY_SDK_URL) || (e.ANALYTICS_REQUIRE_CONSENT ?? false),
   };
 }

@@ -72,6 +72,7 @@ describe('loadConfig', () => {
     expect(loadConfig({}).analyticsConsentRequired).toBe(false);
     expect(loadConfig({ ANALYTICS_REQUIRE_CONSENT: 'true' }).analyticsConsentRequired).toBe(true);
     expect(loadConfig({ BACKOFFICE_URL: 'https://api.example.com', ORY_SDK_URL: 'https://auth.example.com' }).analyticsConsentRequired).toBe(true);
+    expect(loadConfig({ BACKOFFICE_URL: 'https://api.example.com', ORY_SDK_URL: 'https://auth.example.com', ANALYTICS_REQUIRE_CONSENT: 'false' }).analyticsConsentRequired).toBe(true);
     expect(() => loadConfig({ ANALYTICS_URL: 'ftp://x' })).toThrow(/ANALYTICS_URL/);
   });
 
