@@ -2,11 +2,13 @@ import { createCallerFactory, router } from '../trpc/init';
 import { apiKeysRouter } from './api-keys/router';
 import { authRouter } from './auth/router';
 import { billingRouter } from './billing/router';
+import { identitiesRouter } from './identities/router';
 import { invitesRouter } from './invites/router';
 import { membersRouter } from './members/router';
 import { permissionsRouter } from './permissions/router';
 import { projectsRouter } from './projects/router';
 import { quotaRouter } from './quota/router';
+import { sessionsRouter } from './sessions/router';
 import { workspacesRouter } from './workspaces/router';
 
 /** Every procedure of the console; the procedure names are its public typed API. */
@@ -20,6 +22,8 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   quota: quotaRouter,
   billing: billingRouter,
+  identities: identitiesRouter,
+  sessions: sessionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { setPlan } from '../localstack/controlplane/quota';
 import { memberInvites } from '../localstack/controlplane/schema';
 import { courierMessages } from '../localstack/identity/schema';
-import { registerUser } from '../test-support/users';
+import { registerUser, signUpToProject } from '../test-support/users';
 import { appRouter } from './_app';
 
 interface ProcedureDef {
@@ -89,6 +89,10 @@ beforeAll(async () => {
       subscribedProject: '',
       inviteToLink: '',
       inviteToLinkToken: '',
+      endUser: '',
+      endUserSession: '',
+      doomedEndUser: '',
+      credentialEndUser: '',
     },
     b: {
       identityId: userB.identityId,
@@ -124,6 +128,15 @@ beforeAll(async () => {
   const [mail] = await stack.stack.db.orm.select().from(courierMessages).where(eq(courierMessages.recipient, 'a-second-address@example.com'));
   fixture.a.inviteToLinkToken = new URL(/https?:\/\/\S+/.exec(mail!.body)![0]).searchParams.get('token')!;
   await a.billing.changePlan({ projectId: fixture.a.subscribedProject, plan: 'Production@0', interval: 'monthly', currency: 'eur' });
+  // End users of A's project, signed up through its own API flows.
+  const slug = (await a.projects.get({ projectId: fixture.a.project })).slug;
+  const endUser = await signUpToProject(stack.url, slug, 'end-user@example.com');
+  Object.assign(fixture.a, {
+    endUser: endUser.identityId,
+    endUserSession: endUser.sessionId,
+    doomedEndUser: (await signUpToProject(stack.url, slug, 'doomed-end-user@example.com')).identityId,
+    credentialEndUser: (await signUpToProject(stack.url, slug, 'credential-end-user@example.com')).identityId,
+  });
   // The second invite goes to another address of A's; A attaches it with nothing but their session, so
   // it is linked in the store directly.
   await stack.stack.db.orm.update(memberInvites).set({ invitee_id: userA.identityId }).where(eq(memberInvites.id, fixture.a.inviteToDecline));

@@ -23,6 +23,11 @@ export interface MatrixFixture {
     inviteToLinkToken: string;
     /** A project of A's with its own subscription. */
     subscribedProject: string;
+    /** End users of A's project (identities of its data plane) and a session of the first. */
+    endUser: string;
+    endUserSession: string;
+    doomedEndUser: string;
+    credentialEndUser: string;
   };
   b: { identityId: string; workspace: string; project: string };
 }
@@ -243,6 +248,48 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
     input: (f) => ({ projectId: f.a.subscribedProject }),
     attempts: (f) => [{ projectId: f.a.subscribedProject }, { projectId: f.a.looseProject }],
   },
+
+  'identities.list': { b: 'refused', input: (f) => ({ projectId: f.a.project }), attempts: (f) => [{ projectId: f.a.project }, { projectId: f.a.project, search: '@' }] },
+  'identities.schemas': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
+  'identities.get': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, identityId: f.a.endUser }),
+    // B's own project does not reach A's end users either.
+    attempts: (f) => [
+      { projectId: f.a.project, identityId: f.a.endUser },
+      { projectId: f.b.project, identityId: f.a.endUser },
+    ],
+  },
+  'identities.create': { b: 'refused', input: (f) => ({ projectId: f.a.project, schemaId: 'default', traits: { email: 'matrix-created@example.com' } }) },
+  'identities.update': { b: 'refused', input: (f) => ({ projectId: f.a.project, identityId: f.a.endUser, metadataPublic: { matrix: true } }) },
+  'identities.setState': { b: 'refused', input: (f) => ({ projectId: f.a.project, identityId: f.a.endUser, state: 'active' }) },
+  'identities.createRecoveryCode': { b: 'refused', input: (f) => ({ projectId: f.a.project, identityId: f.a.endUser }) },
+  'identities.deleteCredential': { b: 'refused', input: (f) => ({ projectId: f.a.project, identityId: f.a.credentialEndUser, type: 'password' }) },
+  'identities.delete': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, identityId: f.a.doomedEndUser }),
+    attempts: (f) => [
+      { projectId: f.a.project, identityId: f.a.doomedEndUser },
+      { projectId: f.b.project, identityId: f.a.doomedEndUser },
+    ],
+  },
+  'identities.import': { b: 'refused', input: (f) => ({ projectId: f.a.project, identities: [{ schemaId: 'default', traits: { email: 'matrix-imported@example.com' } }] }) },
+  'sessions.list': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project }),
+    attempts: (f) => [{ projectId: f.a.project }, { projectId: f.a.project, identityId: f.a.endUser }],
+  },
+  'sessions.get': { b: 'refused', input: (f) => ({ projectId: f.a.project, sessionId: f.a.endUserSession }) },
+  'sessions.extend': { b: 'refused', input: (f) => ({ projectId: f.a.project, sessionId: f.a.endUserSession }) },
+  'sessions.revoke': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, sessionId: f.a.endUserSession }),
+    attempts: (f) => [
+      { projectId: f.a.project, sessionId: f.a.endUserSession },
+      { projectId: f.b.project, sessionId: f.a.endUserSession },
+    ],
+  },
+  'sessions.revokeAll': { b: 'refused', input: (f) => ({ projectId: f.a.project, identityId: f.a.credentialEndUser }) },
 
   'permissions.project': { b: 'denied', input: (f) => ({ projectId: f.a.project, permissions: PROJECT_PERMISSIONS }) },
   'permissions.workspace': { b: 'denied', input: (f) => ({ workspaceId: f.a.workspace, permissions: WORKSPACE_PERMISSIONS }) },

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { expect } from 'vitest';
-import { loadConfig, type Config } from '../config';
+import { loadConfig, localProjectApiUrl, type Config } from '../config';
 import { createCaches, createDeps, type AppDeps } from '../deps';
 import { createLogger } from '../logger';
 import type { LocalStack } from '../localstack/index';
@@ -16,6 +16,8 @@ export function testConfig(upstreamUrl: string, overrides: Partial<Config> = {})
     ...loadConfig({ PUBLIC_URL: TEST_PUBLIC_URL, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' }),
     backofficeUrl: upstreamUrl,
     orySdkUrl: upstreamUrl,
+    // As main.ts does with the embedded local stack: each project's data plane under the same server.
+    projectApiUrl: localProjectApiUrl(upstreamUrl),
     ...overrides,
   };
 }

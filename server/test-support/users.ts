@@ -90,3 +90,19 @@ export async function loginUser(baseUrl: string, email: string, password: string
   jar.store(res.headers['set-cookie']);
   return { cookie: sessionCookie(jar), identityId: res.data.session.identity?.id ?? '', email, password };
 }
+
+/** An end user of a project signing up through the project's own API flow (a native app): a real identity with a real session. */
+export async function signUpToProject(stackUrl: string, slug: string, email: string, password = 'a-Long-and-unusual-passw0rd'): Promise<{ identityId: string; sessionId: string; token: string }> {
+  const api = frontendApi(`${stackUrl}/project-api/${slug}`);
+  const flow = await api.createNativeRegistrationFlow();
+  const res = await api.updateRegistrationFlow({ flow: flow.data.id, updateRegistrationFlowBody: { method: 'password', password, traits: { email, name: email.split('@')[0] } } });
+  return { identityId: res.data.identity.id, sessionId: res.data.session!.id, token: res.data.session_token! };
+}
+
+/** Signs a project's end user in again through its API flow: one more session. */
+export async function signInToProject(stackUrl: string, slug: string, email: string, password = 'a-Long-and-unusual-passw0rd'): Promise<{ sessionId: string; token: string }> {
+  const api = frontendApi(`${stackUrl}/project-api/${slug}`);
+  const flow = await api.createNativeLoginFlow();
+  const res = await api.updateLoginFlow({ flow: flow.data.id, updateLoginFlowBody: { method: 'password', identifier: email, password } });
+  return { sessionId: res.data.session.id, token: res.data.session_token! };
+}

@@ -1,11 +1,15 @@
-import type { Identity, Session } from '@ory/client';
-
-type IdentityLike = Pick<Identity, 'id' | 'traits' | 'credentials' | 'verifiable_addresses'>;
+/** What these rules read of an identity (Ory's Identity, or the console's view of it). */
+interface IdentityLike {
+  id: string;
+  traits?: unknown;
+  credentials?: Record<string, { identifiers?: string[] | undefined } | undefined> | undefined;
+  verifiable_addresses?: { value: string }[] | undefined;
+}
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
 /** Every identifier an identity signs in with, across its credentials, without repeats. */
-export function identifiersOf(identity: Pick<Identity, 'credentials'>): string[] {
+export function identifiersOf(identity: Pick<IdentityLike, 'credentials'>): string[] {
   const all = Object.values(identity.credentials ?? {}).flatMap((c) => c?.identifiers ?? []);
   return [...new Set(all)];
 }
@@ -24,7 +28,7 @@ export function identityLabel(identity: IdentityLike): string {
 }
 
 /** A person's name from the usual trait shapes: `name` as text, or `name.first` and `name.last`. */
-export function identityName(identity: Pick<Identity, 'traits'>): string | null {
+export function identityName(identity: Pick<IdentityLike, 'traits'>): string | null {
   const name = ((identity.traits ?? {}) as Record<string, unknown>).name;
   if (typeof name === 'string') return text(name);
   if (name && typeof name === 'object') {
@@ -35,13 +39,13 @@ export function identityName(identity: Pick<Identity, 'traits'>): string | null 
 }
 
 /** The authentication methods of a session, as words: 'password, code'. */
-export function sessionMethods(session: Pick<Session, 'authentication_methods'>): string {
-  const methods = (session.authentication_methods ?? []).map((m) => m.method).filter((m): m is NonNullable<typeof m> => Boolean(m));
+export function sessionMethods(session: { authentication_methods?: { method?: string | undefined }[] | undefined }): string {
+  const methods = (session.authentication_methods ?? []).map((m) => m.method).filter((m): m is string => Boolean(m));
   return [...new Set(methods)].join(', ') || 'Unknown';
 }
 
 /** A device's short description: browser and system from its user agent, and its IP address. */
-export function deviceLabel(device: { user_agent?: string; ip_address?: string }): string {
+export function deviceLabel(device: { user_agent?: string | undefined; ip_address?: string | undefined }): string {
   const ua = device.user_agent ?? '';
   const browser = /Edg\//.test(ua) ? 'Edge' : /Chrome\//.test(ua) ? 'Chrome' : /Firefox\//.test(ua) ? 'Firefox' : /Safari\//.test(ua) ? 'Safari' : ua ? ua.split(/[ /]/)[0]! : 'Unknown client';
   const system = /Windows/.test(ua) ? 'Windows' : /Mac OS X/.test(ua) ? 'macOS' : /Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS' : /Linux/.test(ua) ? 'Linux' : '';

@@ -11,6 +11,9 @@ export interface AdminDeps {
   hash: HashOptions;
   /** How far `extend` moves a session's expiry. */
   sessionLifespanMs: number;
+  /** How long an admin-issued recovery code (and its flow) stays valid. */
+  codeLifespanMs?: number;
+  flowLifespanMs?: number;
 }
 
 export interface AdminRequest {

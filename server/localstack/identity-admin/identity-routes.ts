@@ -32,6 +32,8 @@ const listQuery = z.object({
   page_size: pageSizeParam(500),
   page_token: z.string().max(1024).optional(),
   credentials_identifier: z.string().max(1024).optional(),
+  // Kratos' similarity search; here any part of an identifier or the name, or a whole id.
+  preview_credentials_identifier_similar: z.string().trim().max(256, { error: 'must be at most 256 characters' }).optional(),
   ids: z
     .union([z.uuid(), z.array(z.uuid()).max(MAX_IDS)], { error: `ids must be identity ids (UUIDs), at most ${MAX_IDS}` })
     .optional(),
@@ -63,7 +65,7 @@ async function loadOr404(q: Queryable, nid: string, id: string, lock = false): P
 }
 
 /** The checked write: schema, traits against it, a password hashed with the stack's argon2 settings. */
-async function inputOf(deps: AdminDeps, body: UpdateIdentityInput, keepMetadata?: StoredIdentity): Promise<IdentityInput> {
+export async function inputOf(deps: AdminDeps, body: UpdateIdentityInput, keepMetadata?: StoredIdentity): Promise<IdentityInput> {
   const schemaId = checkSchemaId(body.schema_id);
   const email = checkTraits(body.traits);
   const password = passwordOf(body);
@@ -104,6 +106,7 @@ export function registerIdentityRoutes(scope: FastifyInstance, deps: AdminDeps):
         ...(query.credentials_identifier !== undefined
           ? { credentialsIdentifier: query.credentials_identifier.trim().toLowerCase() }
           : {}),
+        ...(query.preview_credentials_identifier_similar ? { search: query.preview_credentials_identifier_similar } : {}),
       });
       const page = rows.slice(0, query.page_size);
       const last = page.at(-1);

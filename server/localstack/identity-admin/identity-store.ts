@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/types';
 import type { Traits } from '../identity/identities';
 import {
@@ -27,7 +27,13 @@ export interface IdentityFilter {
   limit: number;
   ids?: string[];
   credentialsIdentifier?: string;
+  /** Any part of an identifier or of the name trait, or a whole id (case-insensitive). */
+  search?: string;
 }
+
+/** A LIKE pattern that matches `term` anywhere, its own wildcards taken literally. */
+const containing = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Loads the credentials and addresses of `rows` in three queries, keeping the rows' order. */
 async function withDetails(q: Queryable, nid: string, rows: IdentityRow[]): Promise<StoredIdentity[]> {
@@ -69,6 +75,20 @@ export async function listIdentities(q: Queryable, filter: IdentityFilter): Prom
       .from(identityCredentials)
       .where(and(eq(identityCredentials.nid, filter.nid), eq(identityCredentials.identifier, filter.credentialsIdentifier)));
     conditions.push(inArray(identities.id, owners));
+  }
+  if (filter.search) {
+    const pattern = containing(filter.search);
+    const byIdentifier = q.orm
+      .select({ id: identityCredentials.identity_id })
+      .from(identityCredentials)
+      .where(and(eq(identityCredentials.nid, filter.nid), sql`lower(${identityCredentials.identifier}) LIKE ${pattern}`));
+    const matches = [
+      inArray(identities.id, byIdentifier),
+      sql`lower(${identities.traits}->>'email') LIKE ${pattern}`,
+      sql`lower(${identities.traits}->>'name') LIKE ${pattern}`,
+    ];
+    if (UUID.test(filter.search)) matches.push(eq(identities.id, filter.search.toLowerCase()));
+    conditions.push(or(...matches)!);
   }
   const rows = await q.orm
     .select()

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { PROJECT_API_PREFIX, useProjectTenant } from '../identity/tenant';
 import { useZodValidation } from '../route';
 import { useAdminAuthorization, type AdminDeps } from './context';
+import { registerAdminExtras } from './admin-extras';
 import { registerCourierRoutes } from './courier-routes';
 import { installAdminErrorHandler } from './errors';
 import { registerIdentityRoutes } from './identity-routes';
@@ -23,6 +24,7 @@ export async function registerIdentityAdmin(app: FastifyInstance, deps: AdminDep
       useAdminAuthorization(scope, deps);
       registerIdentityRoutes(scope, deps);
       registerSessionRoutes(scope, deps);
+      registerAdminExtras(scope, deps);
       registerCourierRoutes(scope, deps);
     },
     { prefix: PROJECT_API_PREFIX },

@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { frontendApi, registerUser, signInToProject, signUpToProject } from '../test-support/users';
+import { callerFor, rejection, startTestStack, testDeps, type TestStack } from '../test-support/bff';
+import type { AppDeps } from '../deps';
+
+let stack: TestStack;
+let deps: AppDeps;
+type Caller = ReturnType<typeof callerFor>;
+let owner: Caller;
+let outsider: Caller;
+let projectId: string;
+let slug: string;
+let otherProjectId: string;
+
+const ARGON2 = '$argon2id$v=19$m=16,t=2,p=1$c29tZXNhbHQ$d0wZ9ZC2yQZ9kDk3WQkq6A';
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  deps = testDeps(stack.url);
+  const [a, b] = await Promise.all([registerUser(stack.url, { name: 'Identity Owner' }), registerUser(stack.url, { name: 'Identity Outsider' })]);
+  owner = callerFor(deps, a.cookie);
+  outsider = callerFor(deps, b.cookie);
+  const project = await owner.projects.create({ name: 'People', environment: 'dev' });
+  projectId = project.id;
+  slug = project.slug;
+  otherProjectId = (await outsider.projects.create({ name: 'Elsewhere', environment: 'dev' })).id;
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+describe('identities through the BFF, on the project data plane', () => {
+  it('creates identities from the schema, refusing traits that do not fit it with the field named', async () => {
+    const schemas = await owner.identities.schemas({ projectId });
+    expect(schemas.map((s) => s.id)).toContain('default');
+    const bad = await rejection(owner.identities.create({ projectId, schemaId: 'default', traits: { email: 'not-an-email' } }));
+    expect(bad.code).toBe('BAD_REQUEST');
+    expect(bad.message).toMatch(/traits\.email/);
+    const made = await owner.identities.create({ projectId, schemaId: 'default', traits: { email: 'ada@example.com', name: 'Ada Lovelace' } });
+    expect(made).toMatchObject({ schema_id: 'default', state: 'active', traits: { email: 'ada@example.com' } });
+  });
+
+  it('searches by any part of an identifier, by name and by id, a page at a time', async () => {
+    const grace = await owner.identities.create({ projectId, schemaId: 'default', traits: { email: 'grace@example.com', name: 'Grace Hopper' } });
+    await owner.identities.create({ projectId, schemaId: 'default', traits: { email: 'linus@other.org', name: 'Linus' } });
+    const emails = async (search: string) => (await owner.identities.list({ projectId, search })).identities.map((i) => i.traits.email).sort();
+    expect(await emails('@example.com')).toEqual(['ada@example.com', 'grace@example.com']);
+    expect(await emails('OTHER.O')).toEqual(['linus@other.org']);
+    expect(await emails('hopper')).toEqual(['grace@example.com']);
+    expect(await emails(grace.id)).toEqual(['grace@example.com']);
+    expect(await emails('100%_not_there')).toEqual([]);
+    const all = await owner.identities.list({ projectId });
+    expect(all.identities.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('imports a batch, keeping the valid rows whole and nothing of the invalid ones', async () => {
+    const answer = await owner.identities.import({
+      projectId,
+      identities: [
+        { schemaId: 'default', traits: { email: 'imported-1@import.test', name: 'One' }, passwordHash: ARGON2 },
+        { schemaId: 'default', traits: { email: 'broken' } },
+        { schemaId: 'default', traits: { email: 'imported-2@import.test' } },
+        { schemaId: 'default', traits: { email: 'imported-1@import.test' } },
+      ],
+    });
+    expect(answer.results.map((r) => r.ok)).toEqual([true, false, true, false]);
+    expect(answer).toMatchObject({ imported: 2, failed: 2 });
+    expect(answer.results[1]!.error).toMatch(/traits\.email/);
+    const imported = (await owner.identities.list({ projectId, search: '@import.test' })).identities;
+    expect(imported.map((i) => i.traits.email).sort()).toEqual(['imported-1@import.test', 'imported-2@import.test']);
+    // The hash was imported as given: the identity has a password credential, and its secret is not shown.
+    const withPassword = await owner.identities.get({ projectId, identityId: answer.results[0]!.identityId! });
+    expect(withPassword.credentials?.password?.identifiers).toEqual(['imported-1@import.test']);
+    expect(JSON.stringify(withPassword)).not.toContain('argon2');
+  });
+
+  it('edits traits and metadata, deactivates, removes a credential, issues a usable recovery code, and deletes', async () => {
+    const user = await signUpToProject(stack.url, slug, 'edited@example.com');
+    const edited = await owner.identities.update({ projectId, identityId: user.identityId, traits: { email: 'edited@example.com', name: 'Renamed' }, metadataPublic: { plan: 'pro' } });
+    expect(edited).toMatchObject({ traits: { name: 'Renamed' }, metadata_public: { plan: 'pro' } });
+    expect((await rejection(owner.identities.update({ projectId, identityId: user.identityId, traits: { email: 42 } }))).code).toBe('BAD_REQUEST');
+
+    const recovery = await owner.identities.createRecoveryCode({ projectId, identityId: user.identityId });
+    expect(recovery.recovery_code).toMatch(/^\d{6}$/);
+    const flowId = new URL(recovery.recovery_link).searchParams.get('flow')!;
+    const redeemed = await frontendApi(`${stack.url}/project-api/${slug}`).updateRecoveryFlow({ flow: flowId, updateRecoveryFlowBody: { method: 'code', code: recovery.recovery_code } });
+    expect(JSON.stringify(redeemed.data.continue_with)).toContain('set_ory_session_token');
+
+    expect((await owner.identities.setState({ projectId, identityId: user.identityId, state: 'inactive' })).state).toBe('inactive');
+    await owner.identities.deleteCredential({ projectId, identityId: user.identityId, type: 'password' });
+    expect((await owner.identities.get({ projectId, identityId: user.identityId })).credentials?.password).toBeUndefined();
+    expect((await rejection(owner.identities.deleteCredential({ projectId, identityId: user.identityId, type: 'password' }))).code).toBe('NOT_FOUND');
+    await owner.identities.delete({ projectId, identityId: user.identityId });
+    expect((await rejection(owner.identities.get({ projectId, identityId: user.identityId }))).code).toBe('NOT_FOUND');
+  });
+
+  it('lists, extends and revokes sessions, one or all of an identity', async () => {
+    const user = await signUpToProject(stack.url, slug, 'sessions@example.com');
+    const second = await signInToProject(stack.url, slug, 'sessions@example.com');
+    const mine = await owner.sessions.list({ projectId, identityId: user.identityId });
+    expect(mine.sessions.map((s) => s.id).sort()).toEqual([user.sessionId, second.sessionId].sort());
+    const all = await owner.sessions.list({ projectId });
+    const listed = all.sessions.find((s) => s.id === user.sessionId);
+    expect(listed?.identity?.id).toBe(user.identityId);
+    expect(listed?.devices?.length).toBeGreaterThan(0);
+
+    const before = await owner.sessions.get({ projectId, sessionId: user.sessionId });
+    expect(before.authentication_methods?.[0]?.method).toBe('password');
+    const extended = await owner.sessions.extend({ projectId, sessionId: user.sessionId });
+    expect(new Date(extended.expires_at!).getTime()).toBeGreaterThanOrEqual(new Date(before.expires_at!).getTime());
+
+    await owner.sessions.revoke({ projectId, sessionId: user.sessionId });
+    expect((await owner.sessions.get({ projectId, sessionId: user.sessionId })).active).toBe(false);
+    await owner.sessions.revokeAll({ projectId, identityId: user.identityId });
+    expect((await owner.sessions.list({ projectId, identityId: user.identityId })).sessions.every((s) => s.active === false)).toBe(true);
+  });
+
+  it("never shows one user's project identities or sessions to another", async () => {
+    const someone = (await owner.identities.list({ projectId })).identities[0]!;
+    for (const attempt of [
+      outsider.identities.list({ projectId }),
+      outsider.identities.get({ projectId, identityId: someone.id }),
+      outsider.sessions.list({ projectId }),
+      outsider.identities.delete({ projectId, identityId: someone.id }),
+      // The outsider's own project does not reach into the owner's identities either.
+      outsider.identities.get({ projectId: otherProjectId, identityId: someone.id }),
+    ]) {
+      expect((await rejection(attempt)).code).toMatch(/^(FORBIDDEN|NOT_FOUND)$/);
+    }
+    expect((await outsider.identities.list({ projectId: otherProjectId })).identities).toEqual([]);
+  });
+});

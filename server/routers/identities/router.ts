@@ -1,0 +1,147 @@
+import type { Identity } from '@ory/client';
+import {
+  identitiesListInput,
+  identitiesListOutput,
+  identityCreateInput,
+  identityCredentialInput,
+  identityImportInput,
+  identityRefInput,
+  identitySchema,
+  identitySchemasOutput,
+  identityStateInput,
+  identityUpdateInput,
+  importOutput,
+  okOutput,
+  recoveryCodeOutput,
+} from '../../../shared/schemas/identities';
+import { projectApis } from '../../trpc/project-apis';
+import { projectProcedure, router } from '../../trpc/init';
+import { nextTokenOf } from './paging';
+
+const PAGE_SIZE = 25;
+const read = projectProcedure('backoffice.project.read');
+const write = projectProcedure('backoffice.project.write');
+
+/** Ory's JSON patch for the fields an edit changed (the rest of the identity, unknown fields too, stays as it is). */
+function patchOf(input: { traits?: unknown; metadataPublic?: unknown; metadataAdmin?: unknown }) {
+  const ops: { op: 'replace'; path: string; value: unknown }[] = [];
+  if (input.traits !== undefined) ops.push({ op: 'replace', path: '/traits', value: input.traits });
+  if (input.metadataPublic !== undefined) ops.push({ op: 'replace', path: '/metadata_public', value: input.metadataPublic });
+  if (input.metadataAdmin !== undefined) ops.push({ op: 'replace', path: '/metadata_admin', value: input.metadataAdmin });
+  return ops;
+}
+
+/**
+ * Identities of a project, on its data plane (`@ory/client` IdentityApi with the forwarded cookie): members
+ * read them (`backoffice.project.read`), writers change them (`backoffice.project.write`).
+ */
+export const identitiesRouter = router({
+  list: read
+    .input(identitiesListInput)
+    .output(identitiesListOutput)
+    .query(async ({ ctx, input }) => {
+      const { identity } = await projectApis(ctx, ctx.projectId);
+      const res = await identity.listIdentities({
+        pageSize: PAGE_SIZE,
+        ...(input.pageToken ? { pageToken: input.pageToken } : {}),
+        ...(input.search ? { previewCredentialsIdentifierSimilar: input.search } : {}),
+      });
+      return { identities: res.data, nextPageToken: nextTokenOf(res.headers as Record<string, unknown>) };
+    }),
+
+  schemas: read
+    .input(identityRefInput.pick({ projectId: true }))
+    .output(identitySchemasOutput)
+    .query(async ({ ctx }) => {
+      const { identity } = await projectApis(ctx, ctx.projectId);
+      return (await identity.listIdentitySchemas()).data.map((s) => ({ id: s.id, schema: s.schema }));
+    }),
+
+  get: read
+    .input(identityRefInput)
+    .output(identitySchema)
+    .query(async ({ ctx, input }) => {
+      const { identity } = await projectApis(ctx, ctx.projectId);
+      return (await identity.getIdentity({ id: input.identityId, includeCredential: ['password', 'oidc', 'code'] })).data;
+    }),
+
+  create: write
+    .input(identityCreateInput)
+    .output(identitySchema)
+    .mutation(async ({ ctx, input }) => {
+      const { identity } = await projectApis(ctx, ctx.projectId);
+      return (await identity.createIdentity({ createIdentityBody: { schema_id: input.schemaId, traits: input.traits, ...(input.state ? { state: input.state } : {}) } })).data;
+    }),
+
+  update: write
+    .input(identityUpdateInput)
+    .output(identitySchema)
+    .mutation(async ({ ctx, input }) => {
+      const { identity } = await projectApis(ctx, ctx.projectId);
+      return (await identity.patchIdentity({ id: input.identityId, jsonPatch: patchOf(input) })).data;
+    }),
+
+  setState: write
+    .input(identityStateInput)
+    .output(identitySchema)
+    .mutation(async ({ ctx, input }) => {
+      const { identity } = await projectApis(ctx, ctx.projectId);
+      return (await identity.patchIdentity({ id: input.identityId, jsonPatch: [{ op: 'replace', path: '/state', value: input.state }] })).data;
+    }),
+
+  delete: write
+    .input(identityRefInput)
+    .output(okOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { identity } = await projectApis(ctx, ctx.projectId);
+      await identity.deleteIdentity({ id: input.identityId });
+      return { ok: true as const };
+    }),
+
+  deleteCredential: write
+    .input(identityCredentialInput)
+    .output(okOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { identity } = await projectApis(ctx, ctx.projectId);
+      await identity.deleteIdentityCredentials({ id: input.identityId, type: input.type as never });
+      return { ok: true as const };
+    }),
+
+  createRecoveryCode: write
+    .input(identityRefInput)
+    .output(recoveryCodeOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { identity } = await projectApis(ctx, ctx.projectId);
+      return (await identity.createRecoveryCodeForIdentity({ createRecoveryCodeForIdentityBody: { identity_id: input.identityId } })).data;
+    }),
+
+  import: write
+    .input(identityImportInput)
+    .output(importOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { identity } = await projectApis(ctx, ctx.projectId);
+      const res = await identity.batchPatchIdentities({
+        patchIdentitiesBody: {
+          identities: input.identities.map((i) => ({
+            create: {
+              schema_id: i.schemaId,
+              traits: i.traits,
+              ...(i.state ? { state: i.state } : {}),
+              ...(i.metadataPublic !== undefined ? { metadata_public: i.metadataPublic } : {}),
+              ...(i.metadataAdmin !== undefined ? { metadata_admin: i.metadataAdmin } : {}),
+              ...(i.passwordHash ? { credentials: { password: { config: { hashed_password: i.passwordHash } } } } : {}),
+            },
+          })),
+        },
+      });
+      const results = (res.data.identities ?? []).map((r, index) => {
+        const error = (r as { error?: { message?: string; reason?: string } }).error;
+        const ok = r.action === 'create' && !error;
+        return { index, ok, identityId: ok ? (r.identity ?? null) : null, error: ok ? null : (error?.reason ?? error?.message ?? 'Not imported') };
+      });
+      const imported = results.filter((r) => r.ok).length;
+      return { results, imported, failed: results.length - imported };
+    }),
+});
+
+export type { Identity };
