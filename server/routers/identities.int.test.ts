@@ -36,6 +36,9 @@ describe('identities through the BFF, on the project data plane', () => {
     const bad = await rejection(owner.identities.create({ projectId, schemaId: 'default', traits: { email: 'not-an-email' } }));
     expect(bad.code).toBe('BAD_REQUEST');
     expect(bad.message).toMatch(/traits\.email/);
+    const checked = await owner.identities.checkTraits({ projectId, schemaId: 'default', traits: [{ email: 'fine@example.com' }, { email: 'nope', shoe: 1 }, {}] });
+    expect(checked.errors).toEqual([{}, { email: 'Must be a valid email', shoe: 'Is not a trait of this schema' }, { email: 'Required' }]);
+    expect((await rejection(owner.identities.checkTraits({ projectId, schemaId: 'no-such-schema', traits: [{}] }))).code).toBe('NOT_FOUND');
     const made = await owner.identities.create({ projectId, schemaId: 'default', traits: { email: 'ada@example.com', name: 'Ada Lovelace' } });
     expect(made).toMatchObject({ schema_id: 'default', state: 'active', traits: { email: 'ada@example.com' } });
   });

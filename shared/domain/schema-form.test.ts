@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coerce, schemaFields, traitErrorsOfReason, validateTraits, valueAt, withValue } from './schema-form';
+import { coerce, schemaFields, traitErrorsOfReason, valueAt, withValue } from './schema-form';
 
 const schema = {
   $id: 'customer',
@@ -47,19 +47,6 @@ describe('the form of an identity schema', () => {
     expect(fields[2]!.options).toEqual(['free', 'pro']);
     expect(fields[4]!.description).toBe('Sends the monthly letter');
     expect(schemaFields({ type: 'object' })).toEqual([]);
-  });
-
-  it('validates with ajv and names each failing field by its path', () => {
-    expect(validateTraits(schema, { email: 'a@example.com', name: { first: 'Ada' } })).toEqual({});
-    expect(validateTraits(schema, { email: 'not-an-email', name: { last: 'Lovelace' }, plan: 'gold', age: 12, shoe: 42 })).toEqual({
-      email: 'Must be a valid email',
-      'name.first': 'Required',
-      'name.last': 'Must be at most 5 characters',
-      plan: 'Choose one of the options',
-      age: 'Must be at least 18',
-      shoe: 'Is not a trait of this schema',
-    });
-    expect(validateTraits(schema, { email: 'a@example.com', name: { first: 'A' }, age: 'twenty' })).toEqual({ age: 'Must be a whole number' });
   });
 
   it('reads and writes nested values without losing other traits, dropping emptied ones', () => {

@@ -115,3 +115,11 @@ export const sessionsListInput = z.object({ projectId, identityId: identityId.op
 export const sessionRefInput = z.object({ projectId, sessionId: uuidSchema });
 export const sessionsListOutput = z.object({ sessions: z.array(sessionSchema), nextPageToken: z.string().nullable() });
 export const okOutput = z.object({ ok: z.literal(true) });
+
+export const checkTraitsInput = z.object({
+  projectId,
+  schemaId: z.string().min(1, { error: 'Choose an identity schema' }).max(256),
+  traits: z.array(traitsSchema).min(1, { error: 'Check at least one identity' }).max(1000, { error: 'Check at most 1,000 identities at a time' }),
+});
+/** For each traits object checked, its failures by field path (empty when it fits the schema). */
+export const checkTraitsOutput = z.object({ errors: z.array(z.record(z.string(), z.string())) });

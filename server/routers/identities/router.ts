@@ -1,5 +1,8 @@
 import type { Identity } from '@ory/client';
+import { validateTraits } from '../../../shared/domain/traits-validation';
 import {
+  checkTraitsInput,
+  checkTraitsOutput,
   identitiesListInput,
   identitiesListOutput,
   identityCreateInput,
@@ -55,6 +58,17 @@ export const identitiesRouter = router({
     .query(async ({ ctx }) => {
       const { identity } = await projectApis(ctx, ctx.projectId);
       return (await identity.listIdentitySchemas()).data.map((s) => ({ id: s.id, schema: s.schema }));
+    }),
+
+  checkTraits: read
+    .input(checkTraitsInput)
+    .output(checkTraitsOutput)
+    // A mutation only for its transport: a thousand rows do not fit in a GET's URL. It writes nothing.
+    .mutation(async ({ ctx, input }) => {
+      const { identity } = await projectApis(ctx, ctx.projectId);
+      const schema = (await identity.getIdentitySchema({ id: input.schemaId })).data;
+      // The identity provider's own validation (ajv), for a form or a dry run before anything is written.
+      return { errors: input.traits.map((traits) => validateTraits(schema, traits)) };
     }),
 
   get: read

@@ -1,0 +1,199 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { Select } from '../../components/TextField';
+import { errorText } from '../../lib/errors';
+import { trpc } from '../../trpc';
+import { csvRows, failureReport, guessMapping, jsonRows, readCsv, readJson, traitPaths, type ImportRow } from './import-rows';
+
+const CHUNK = 100;
+
+type Source = { kind: 'csv'; columns: string[]; records: Record<string, string>[] } | { kind: 'json'; records: Record<string, unknown>[] };
+interface Failure {
+  line: number;
+  traits: Record<string, unknown>;
+  error: string;
+}
+
+function download(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * Imports identities from a JSON or CSV file: CSV columns are mapped to the schema's traits, a dry run shows
+ * each row's problems before anything is sent, then the valid rows go in chunks with a progress bar. Each
+ * identity is written whole or not at all; a report of what failed can be downloaded.
+ */
+export function ImportDialog({ open, onClose, projectId }: { open: boolean; onClose: () => void; projectId: string }) {
+  const schemas = trpc.identities.schemas.useQuery({ projectId }, { enabled: open });
+  const schema = schemas.data?.find((s) => s.id === 'default') ?? schemas.data?.[0];
+  const [source, setSource] = useState<Source | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [mapping, setMapping] = useState<Record<string, string>>({});
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [failures, setFailures] = useState<Failure[] | null>(null);
+  const [imported, setImported] = useState(0);
+  const importMany = trpc.identities.import.useMutation();
+  const utils = trpc.useUtils();
+
+  const reset = () => {
+    setSource(null);
+    setFileError(null);
+    setMapping({});
+    setProgress(null);
+    setFailures(null);
+    setImported(0);
+  };
+  const close = () => {
+    if (progress && !failures) return; // an import in progress finishes first
+    reset();
+    onClose();
+  };
+
+  const rows: ImportRow[] = !source || !schema ? [] : source.kind === 'csv' ? csvRows(source.records, mapping, schema.schema) : jsonRows(source.records, schema.schema);
+  const valid = rows.filter((r) => r.errors.length === 0);
+  const invalid = rows.filter((r) => r.errors.length > 0);
+  const paths = schema ? traitPaths(schema.schema) : [];
+
+  const onFile = async (file: File | undefined) => {
+    reset();
+    if (!file) return;
+    const text = await file.text();
+    if (file.name.toLowerCase().endsWith('.json')) {
+      const read = readJson(text);
+      if ('error' in read) return setFileError(read.error);
+      setSource({ kind: 'json', records: read.records });
+    } else {
+      const read = readCsv(text);
+      if ('error' in read) return setFileError(read.error);
+      setSource({ kind: 'csv', ...read });
+      setMapping(guessMapping(read.columns, paths));
+    }
+  };
+
+  const run = async () => {
+    if (!schema) return;
+    const found: Failure[] = invalid.map((r) => ({ line: r.line, traits: r.traits, error: r.errors.join('; ') }));
+    setProgress({ done: 0, total: valid.length });
+    let count = 0;
+    for (let i = 0; i < valid.length; i += CHUNK) {
+      const chunk = valid.slice(i, i + CHUNK);
+      try {
+        const answer = await importMany.mutateAsync({
+          projectId,
+          identities: chunk.map((r) => ({ schemaId: schema.id, traits: r.traits, ...(r.passwordHash ? { passwordHash: r.passwordHash } : {}) })),
+        });
+        answer.results.forEach((result, k) => {
+          if (!result.ok) found.push({ line: chunk[k]!.line, traits: chunk[k]!.traits, error: result.error ?? 'Not imported' });
+        });
+        count += answer.imported;
+      } catch (err) {
+        // The whole chunk was refused before anything of it was written.
+        for (const r of chunk) found.push({ line: r.line, traits: r.traits, error: errorText(err) ?? 'Not imported' });
+      }
+      setProgress({ done: Math.min(i + CHUNK, valid.length), total: valid.length });
+    }
+    setImported(count);
+    setFailures(found.sort((a, b) => a.line - b.line));
+    void utils.identities.list.invalidate();
+    toast.success(`${count} identit${count === 1 ? 'y' : 'ies'} imported`);
+  };
+
+  const importing = progress !== null && failures === null;
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title="Import identities"
+      description="A CSV file with a header row, or a JSON array of identities. Rows are checked against the identity schema before anything is sent."
+      testId="import-dialog"
+      footer={
+        failures ? (
+          <>
+            {failures.length > 0 && (
+              <Button onClick={() => download('import-failures.csv', failureReport(failures))} data-testid="import-report">
+                Download the report of failed rows
+              </Button>
+            )}
+            <Button variant="primary" onClick={close} data-testid="import-done">
+              Done
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button onClick={close} disabled={importing}>
+              Cancel
+            </Button>
+            <Button variant="primary" disabled={valid.length === 0 || importing} busy={importing} onClick={() => void run()} data-testid="import-submit">
+              {valid.length > 0 ? `Import ${valid.length} identit${valid.length === 1 ? 'y' : 'ies'}` : 'Import'}
+            </Button>
+          </>
+        )
+      }
+    >
+      <div className="inline-form">
+        <label className="field">
+          <span className="field-label">File</span>
+          <input type="file" accept=".csv,.json,text/csv,application/json" onChange={(e) => void onFile(e.target.files?.[0])} disabled={importing} data-testid="import-file" />
+        </label>
+        {fileError && (
+          <p className="field-error" role="alert">
+            {fileError}
+          </p>
+        )}
+        {source?.kind === 'csv' && (
+          <fieldset className="schema-fieldset" data-testid="import-mapping">
+            <legend>Columns for each trait</legend>
+            {paths.map((path) => (
+              <Select
+                key={path}
+                label={path}
+                options={[{ value: '', label: 'Not imported' }, ...source.columns.map((c) => ({ value: c, label: c }))]}
+                value={mapping[path] ?? ''}
+                onChange={(e) => setMapping((m) => ({ ...m, [path]: e.target.value }))}
+                disabled={importing}
+                data-testid={`import-map-${path}`}
+              />
+            ))}
+          </fieldset>
+        )}
+        {source && !failures && (
+          <div data-testid="import-dry-run">
+            <p role="status">
+              {valid.length} of {rows.length} rows are ready; {invalid.length} {invalid.length === 1 ? 'has' : 'have'} problems and will not be imported.
+            </p>
+            {invalid.length > 0 && (
+              <ul className="import-errors" data-testid="import-errors">
+                {invalid.slice(0, 50).map((r) => (
+                  <li key={r.line}>
+                    Row {r.line}: {r.errors.join('; ')}
+                  </li>
+                ))}
+                {invalid.length > 50 && <li>… and {invalid.length - 50} more in the report after the import.</li>}
+              </ul>
+            )}
+          </div>
+        )}
+        {progress && (
+          <div>
+            <progress max={progress.total || 1} value={progress.done} aria-label="Import progress" data-testid="import-progress" />
+            <p className="muted">
+              {progress.done} of {progress.total} sent
+            </p>
+          </div>
+        )}
+        {failures && (
+          <p role="status" data-testid="import-result">
+            {imported} imported, {failures.length} not imported.
+          </p>
+        )}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'wouter';
+import { deviceLabel, identityLabel, sessionMethods } from '../../../../shared/domain/identity-display';
+import { Button } from '../../components/Button';
+import { ConfirmDialog } from '../../components/Dialog';
+import { QueryView } from '../../components/QueryView';
+import { Table } from '../../components/Table';
+import { errorText } from '../../lib/errors';
+import { ROUTES } from '../../routes';
+import { trpc } from '../../trpc';
+
+const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : '—');
+
+/** Sessions of a project, or of one identity: who, how they signed in (methods, AAL), from where, until when; revoke one or all. */
+export function SessionsTable({ projectId, identityId }: { projectId: string; identityId?: string }) {
+  const [tokens, setTokens] = useState<string[]>([]);
+  const pageToken = tokens.at(-1);
+  const sessions = trpc.sessions.list.useQuery({ projectId, ...(identityId ? { identityId } : {}), ...(pageToken ? { pageToken } : {}) }, { placeholderData: (previous) => previous });
+  const [revoking, setRevoking] = useState<{ id: string } | 'all' | null>(null);
+  const utils = trpc.useUtils();
+  const done = (message: string) => {
+    toast.success(message);
+    setRevoking(null);
+    void utils.sessions.list.invalidate();
+  };
+  const revoke = trpc.sessions.revoke.useMutation({ onSuccess: () => done('Session revoked') });
+  const revokeAll = trpc.sessions.revokeAll.useMutation({ onSuccess: () => done('All sessions revoked') });
+  const failure = revoke.error ?? revokeAll.error;
+
+  return (
+    <>
+      <QueryView
+        query={sessions}
+        skeleton="table"
+        errorTitle="The sessions could not be loaded"
+        isEmpty={(answer) => answer.sessions.length === 0}
+        empty={{ title: 'No sessions', description: identityId ? 'This identity is not signed in anywhere.' : 'Sessions appear here when users sign in.' }}
+      >
+        {(answer) => (
+          <>
+            {identityId && (
+              <div className="form-actions">
+                <Button variant="danger" onClick={() => setRevoking('all')} data-testid="sessions-revoke-all">
+                  Revoke all sessions
+                </Button>
+              </div>
+            )}
+            <Table
+              caption="Sessions"
+              testId="sessions-table"
+              rows={answer.sessions}
+              rowKey={(s) => s.id}
+              columns={[
+                ...(identityId
+                  ? []
+                  : [
+                      {
+                        key: 'identity',
+                        header: 'Identity',
+                        className: 'col-name',
+                        render: (s: (typeof answer.sessions)[number]) =>
+                          s.identity ? (
+                            <Link href={ROUTES.identity.build({ project: projectId, identity: s.identity.id })} className="link">
+                              {identityLabel(s.identity)}
+                            </Link>
+                          ) : (
+                            '—'
+                          ),
+                      },
+                    ]),
+                {
+                  key: 'session',
+                  header: 'Session',
+                  render: (s) => (
+                    <Link href={ROUTES.session.build({ project: projectId, session: s.id })} className="link" data-testid="session-link">
+                      <span className={`badge badge-${s.active ? 'prod' : 'stage'}`}>{s.active ? 'Active' : 'Revoked'}</span>
+                    </Link>
+                  ),
+                },
+                { key: 'methods', header: 'Signed in with', render: (s) => `${sessionMethods(s)} (${s.authenticator_assurance_level ?? 'aal1'})` },
+                { key: 'device', header: 'Device', render: (s) => (s.devices ?? []).map(deviceLabel).join('; ') || '—' },
+                { key: 'authenticated', header: 'Signed in', render: (s) => when(s.authenticated_at) },
+                { key: 'expires', header: 'Expires', render: (s) => when(s.expires_at) },
+                {
+                  key: 'actions',
+                  header: 'Actions',
+                  render: (s) =>
+                    s.active ? (
+                      <Button variant="ghost" onClick={() => setRevoking({ id: s.id })} data-testid="session-revoke">
+                        Revoke
+                      </Button>
+                    ) : null,
+                },
+              ]}
+            />
+            {(tokens.length > 0 || answer.nextPageToken) && (
+              <nav className="pager" aria-label="Session pages">
+                <Button disabled={tokens.length === 0} onClick={() => setTokens((t) => t.slice(0, -1))}>
+                  Previous
+                </Button>
+                <Button disabled={!answer.nextPageToken} onClick={() => answer.nextPageToken && setTokens((t) => [...t, answer.nextPageToken!])}>
+                  Next
+                </Button>
+              </nav>
+            )}
+          </>
+        )}
+      </QueryView>
+      <ConfirmDialog
+        open={revoking !== null}
+        title={revoking === 'all' ? 'Revoke all sessions of this identity?' : 'Revoke this session?'}
+        message={revoking === 'all' ? 'The identity is signed out everywhere at once.' : 'The device that holds it is signed out at once.'}
+        confirmLabel={revoking === 'all' ? 'Revoke all' : 'Revoke session'}
+        busy={revoke.isPending || revokeAll.isPending}
+        error={failure ? (errorText(failure) ?? 'The session could not be revoked.') : undefined}
+        onConfirm={() => {
+          if (revoking === 'all' && identityId) revokeAll.mutate({ projectId, identityId });
+          else if (revoking && revoking !== 'all') revoke.mutate({ projectId, sessionId: revoking.id });
+        }}
+        onClose={() => (setRevoking(null), revoke.reset(), revokeAll.reset())}
+        testId="session-revoke-dialog"
+      />
+    </>
+  );
+}
