@@ -39,8 +39,8 @@ const workspace = (suffix: string, testId: string, heading: string, soon = true)
 
 const PROJECT_STOPS: Stop[] = [
   { path: (ids) => `/projects/${ids.project}/get-started`, heading: (ids) => ids.projectName, via: { sidebar: 'nav-get-started' }, scope: 'project' },
-  project('identities', 'nav-identities', 'Identities'),
-  project('sessions', 'nav-sessions', 'Sessions'),
+  project('identities', 'nav-identities', 'Identities', false),
+  project('sessions', 'nav-sessions', 'Sessions', false),
   project('identity-schema', 'nav-identity-schema', 'Identity schema'),
   project('authentication', 'nav-authentication', 'Sign-in methods'),
   project('passwordless', 'nav-passwordless', 'Passwordless'),

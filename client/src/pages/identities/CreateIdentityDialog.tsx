@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { traitErrorsOfReason, validateTraits } from '../../../../shared/domain/schema-form';
+import { traitErrorsOfReason } from '../../../../shared/domain/schema-form';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Select } from '../../components/TextField';
@@ -32,15 +32,29 @@ export function CreateIdentityDialog({ open, onClose, onCreated, projectId }: { 
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reset once per closing
   }, [open]);
 
+  const checkTraits = trpc.identities.checkTraits.useMutation();
+  const [checking, setChecking] = useState(false);
+  /** The identity provider's own validation of these traits, field by field (empty when they fit). */
+  const check = async (next: Record<string, unknown>) =>
+    chosen ? ((await checkTraits.mutateAsync({ projectId, schemaId: chosen.id, traits: [next] })).errors[0] ?? {}) : {};
+
   const change = (next: Record<string, unknown>) => {
     setTraits(next);
-    if (tried && chosen) setErrors(validateTraits(chosen.schema, next));
+    if (tried) void check(next).then(setErrors, () => undefined);
   };
 
-  const submit = () => {
-    if (!chosen || create.isPending) return;
+  const submit = async () => {
+    if (!chosen || create.isPending || checking) return;
     setTried(true);
-    const found = validateTraits(chosen.schema, traits);
+    setChecking(true);
+    let found: Record<string, string>;
+    try {
+      found = await check(traits);
+    } catch (err) {
+      found = { '': errorText(err) ?? 'The traits could not be checked.' };
+    } finally {
+      setChecking(false);
+    }
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     create.mutate(
@@ -66,7 +80,7 @@ export function CreateIdentityDialog({ open, onClose, onCreated, projectId }: { 
       footer={
         <>
           <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" type="submit" form="identity-create-form" busy={create.isPending} disabled={!chosen} data-testid="identity-create-submit">
+          <Button variant="primary" type="submit" form="identity-create-form" busy={create.isPending || checking} disabled={!chosen} data-testid="identity-create-submit">
             Create identity
           </Button>
         </>
@@ -78,7 +92,7 @@ export function CreateIdentityDialog({ open, onClose, onCreated, projectId }: { 
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          submit();
+          void submit();
         }}
       >
         {schemas.isPending ? (

@@ -46,6 +46,7 @@ export default function IdentityDetailPage() {
 
   return (
     <div className="page" data-testid="identity-page">
+      {!identity.data && <PageHeader title="Identity" />}
       <QueryView query={identity} skeleton="details" errorTitle="The identity could not be loaded">
         {(loaded) => {
           const label = identityLabel(loaded);

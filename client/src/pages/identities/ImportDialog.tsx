@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Select } from '../../components/TextField';
 import { errorText } from '../../lib/errors';
 import { trpc } from '../../trpc';
-import { csvRows, failureReport, guessMapping, jsonRows, readCsv, readJson, traitPaths, type ImportRow } from './import-rows';
+import { csvRows, failureReport, guessMapping, jsonRows, readCsv, readJson, traitPaths, withErrors, type ImportRow } from './import-rows';
 
 const CHUNK = 100;
 
@@ -49,6 +49,7 @@ export function ImportDialog({ open, onClose, projectId }: { open: boolean; onCl
     setProgress(null);
     setFailures(null);
     setImported(0);
+    setVerdicts(null);
   };
   const close = () => {
     if (progress && !failures) return; // an import in progress finishes first
@@ -56,9 +57,27 @@ export function ImportDialog({ open, onClose, projectId }: { open: boolean; onCl
     onClose();
   };
 
-  const rows: ImportRow[] = !source || !schema ? [] : source.kind === 'csv' ? csvRows(source.records, mapping, schema.schema) : jsonRows(source.records, schema.schema);
-  const valid = rows.filter((r) => r.errors.length === 0);
-  const invalid = rows.filter((r) => r.errors.length > 0);
+  const parsed: ImportRow[] = !source || !schema ? [] : source.kind === 'csv' ? csvRows(source.records, mapping) : jsonRows(source.records);
+  // The dry run: the identity provider's own validation of every row, before anything is written.
+  const dryRun = trpc.identities.checkTraits.useMutation();
+  const request = JSON.stringify(parsed.map((r) => r.traits));
+  const [verdicts, setVerdicts] = useState<{ request: string; errors: Record<string, string>[] } | null>(null);
+  useEffect(() => {
+    if (!open || !schema || parsed.length === 0 || parsed.length > 1000) return;
+    let current = true;
+    dryRun.mutateAsync({ projectId, schemaId: schema.id, traits: JSON.parse(request) as Record<string, unknown>[] }).then(
+      (answer) => current && setVerdicts({ request, errors: answer.errors }),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- re-checked when the rows (or the mapping) change
+  }, [open, schema?.id, request]);
+  const checked = verdicts !== null && verdicts.request === request;
+  const rows = checked ? withErrors(parsed, verdicts.errors) : parsed;
+  const valid = checked ? rows.filter((r) => r.errors.length === 0) : [];
+  const invalid = checked ? rows.filter((r) => r.errors.length > 0) : [];
   const paths = schema ? traitPaths(schema.schema) : [];
 
   const onFile = async (file: File | undefined) => {
@@ -163,7 +182,17 @@ export function ImportDialog({ open, onClose, projectId }: { open: boolean; onCl
             ))}
           </fieldset>
         )}
-        {source && !failures && (
+        {parsed.length > 1000 && (
+          <p className="field-error" role="alert">
+            A file holds at most 1,000 identities; this one has {parsed.length}. Split it and import the parts one after the other.
+          </p>
+        )}
+        {source && !failures && !checked && parsed.length > 0 && parsed.length <= 1000 && (
+          <p className="muted" role="status">
+            {dryRun.isError ? `The rows could not be checked: ${errorText(dryRun.error) ?? 'try again.'}` : `Checking ${parsed.length} rows against the identity schema…`}
+          </p>
+        )}
+        {source && !failures && checked && (
           <div data-testid="import-dry-run">
             <p role="status">
               {valid.length} of {rows.length} rows are ready; {invalid.length} {invalid.length === 1 ? 'has' : 'have'} problems and will not be imported.

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { IdentityAnswer as Identity } from '../../../../shared/schemas/identities';
-import { traitErrorsOfReason, validateTraits } from '../../../../shared/domain/schema-form';
+import { traitErrorsOfReason } from '../../../../shared/domain/schema-form';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { errorText } from '../../lib/errors';
@@ -43,12 +43,11 @@ export function TraitsCard({ projectId, identity }: { projectId: string; identit
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            const found = validateTraits(schema, traits);
-            setErrors(found);
-            if (Object.keys(found).length === 0 && !update.isPending) update.mutate({ projectId, identityId: identity.id, traits });
+            // The identity provider validates the traits against the schema and names any field that does not fit.
+            if (!update.isPending) update.mutate({ projectId, identityId: identity.id, traits });
           }}
         >
-          <SchemaForm identitySchema={schema} traits={traits} onChange={(next) => (setTraits(next), Object.keys(errors).length && setErrors(validateTraits(schema, next)))} errors={errors} disabled={update.isPending} testId="identity-traits-form" />
+          <SchemaForm identitySchema={schema} traits={traits} onChange={setTraits} errors={errors} disabled={update.isPending} testId="identity-traits-form" />
           <div className="form-actions">
             <Button type="submit" variant="primary" disabled={!dirty} busy={update.isPending} data-testid="identity-traits-save">
               Save traits

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { csvRows, failureReport, guessMapping, jsonRows, readCsv, readJson, traitPaths } from './import-rows';
+import { validateTraits } from '../../../../shared/domain/traits-validation';
+import { csvRows, failureReport, guessMapping, jsonRows, readCsv, readJson, traitPaths, withErrors, type ImportRow } from './import-rows';
+
+/** The server's check, run here with the same validation. */
+const check = (rows: ImportRow[]) => withErrors(rows, rows.map((r) => validateTraits(schema, r.traits)));
 
 const schema = {
   properties: {
@@ -18,7 +22,7 @@ describe('identity import files', () => {
     if ('error' in csv) throw new Error(csv.error);
     const mapping = guessMapping(csv.columns, traitPaths(schema));
     expect(mapping).toEqual({ email: 'Email', 'name.first': 'First' });
-    const rows = csvRows(csv.records, mapping, schema);
+    const rows = check(csvRows(csv.records, mapping));
     expect(rows.map((r) => [r.line, r.errors])).toEqual([
       [2, []],
       [3, ['email: Must be a valid email']],
@@ -30,7 +34,7 @@ describe('identity import files', () => {
   it('reads JSON arrays of identities or of traits, and says when a file is neither', () => {
     const json = readJson('[{"traits":{"email":"a@example.com"}},{"email":"b@example.com","shoe":1}]');
     if ('error' in json) throw new Error(json.error);
-    expect(jsonRows(json.records, schema).map((r) => r.errors)).toEqual([[], ['shoe: Is not a trait of this schema']]);
+    expect(check(jsonRows(json.records)).map((r) => r.errors)).toEqual([[], ['shoe: Is not a trait of this schema']]);
     expect(readJson('{"nope":1}')).toEqual({ error: 'The JSON file must hold an array of identities.' });
     expect('error' in readJson('{')).toBe(true);
   });

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { schemaFields, validateTraits, withValue } from '../../../../shared/domain/schema-form';
+import { schemaFields, withValue } from '../../../../shared/domain/schema-form';
 
 /** One row of an import file: its traits (mapped from columns), an optional password hash, and what is wrong with it. */
 export interface ImportRow {
@@ -47,29 +47,29 @@ export function guessMapping(columns: string[], paths: string[]): Record<string,
 
 const HASH_COLUMNS = ['password_hash', 'hashed_password', 'passwordhash'];
 
-/** CSV records as import rows through the mapping (trait path → column), each checked against the schema. */
-export function csvRows(records: Record<string, string>[], mapping: Record<string, string>, identitySchema: unknown): ImportRow[] {
+/** CSV records as import rows through the mapping (trait path → column), not yet checked. */
+export function csvRows(records: Record<string, string>[], mapping: Record<string, string>): ImportRow[] {
   return records.map((record, i) => {
     let traits: Record<string, unknown> = {};
     for (const [path, column] of Object.entries(mapping)) if (column && record[column] !== undefined) traits = withValue(traits, path, record[column]!.trim());
     const hashColumn = Object.keys(record).find((c) => HASH_COLUMNS.includes(c.toLowerCase()));
     const passwordHash = hashColumn ? record[hashColumn]?.trim() || undefined : undefined;
-    return checked({ line: i + 2, traits, ...(passwordHash ? { passwordHash } : {}), errors: [] }, identitySchema);
+    return { line: i + 2, traits, ...(passwordHash ? { passwordHash } : {}), errors: [] };
   });
 }
 
-/** JSON records as import rows, each checked against the schema. */
-export function jsonRows(records: Record<string, unknown>[], identitySchema: unknown): ImportRow[] {
+/** JSON records as import rows, not yet checked. */
+export function jsonRows(records: Record<string, unknown>[]): ImportRow[] {
   return records.map((record, i) => {
     const traits = (typeof record.traits === 'object' && record.traits !== null ? record.traits : record) as Record<string, unknown>;
     const hash = (record.credentials as { password?: { config?: { hashed_password?: unknown } } } | undefined)?.password?.config?.hashed_password;
-    return checked({ line: i + 1, traits, ...(typeof hash === 'string' ? { passwordHash: hash } : {}), errors: [] }, identitySchema);
+    return { line: i + 1, traits, ...(typeof hash === 'string' ? { passwordHash: hash } : {}), errors: [] };
   });
 }
 
-function checked(row: ImportRow, identitySchema: unknown): ImportRow {
-  const errors = Object.entries(validateTraits(identitySchema, row.traits)).map(([path, message]) => (path ? `${path}: ${message}` : message));
-  return { ...row, errors };
+/** Rows with the schema's verdict on each (the errors by field path the server's check answered, in order). */
+export function withErrors(rows: ImportRow[], verdicts: Record<string, string>[]): ImportRow[] {
+  return rows.map((row, i) => ({ ...row, errors: Object.entries(verdicts[i] ?? {}).map(([path, message]) => (path ? `${path}: ${message}` : message)) }));
 }
 
 /** A CSV report of the rows that were not imported and why. */
