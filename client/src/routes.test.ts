@@ -47,7 +47,8 @@ describe('route registry', () => {
   it('marks the pages of this slice available and project routes as project-scoped', () => {
     const available = ROUTE_LIST.filter((r) => r.available).map((r) => r.pattern);
     expect(available).toContain('/projects/:project/settings');
-    expect(available).not.toContain('/projects/:project/identities');
+    expect(available).toContain('/projects/:project/identities');
+    expect(available).not.toContain('/projects/:project/identity-schema');
     expect(isProjectRoute(ROUTES.identities)).toBe(true);
     expect(isProjectRoute(ROUTES.projects)).toBe(false);
     expect(ROUTES.login.layout.minimalNavigation).toBe(true);

@@ -22,8 +22,8 @@ describe('sidebar sections', () => {
     ]);
     const identities = sections.find((s) => s.group.id === 'identities');
     expect(identities?.items.map((i) => [i.label, i.href, i.soon])).toEqual([
-      ['Identities', '/projects/p1/identities', true],
-      ['Sessions', '/projects/p1/sessions', true],
+      ['Identities', '/projects/p1/identities', false],
+      ['Sessions', '/projects/p1/sessions', false],
       ['Identity schema', '/projects/p1/identity-schema', true],
     ]);
     const settings = sections.find((s) => s.group.id === 'project-settings');
