@@ -1,24 +1,28 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { emptyClusterTemplate } from './pglite-template';
 import { schema, type Orm } from './schema';
 import type { Db, MigrationTarget, RawQueryable } from './types';
+
+/** Extensions the migrations create (pg_trgm: identity search), loaded into every cluster. */
+const EXTENSIONS = { pg_trgm };
 
 /**
  * A new cluster (in memory, or in a data directory that has none yet) starts from the cached empty-cluster
  * template, which takes a fraction of initdb's time; an existing data directory opens as it is.
  */
 async function openCluster(dataDir?: string): Promise<PGlite> {
-  if (dataDir && existsSync(join(dataDir, 'PG_VERSION'))) return PGlite.create({ dataDir });
+  if (dataDir && existsSync(join(dataDir, 'PG_VERSION'))) return PGlite.create({ dataDir, extensions: EXTENSIONS });
   try {
-    return await PGlite.create({ ...(dataDir ? { dataDir } : {}), loadDataDir: await emptyClusterTemplate() });
+    return await PGlite.create({ ...(dataDir ? { dataDir } : {}), loadDataDir: await emptyClusterTemplate(), extensions: EXTENSIONS });
   } catch {
     // A damaged cached template must not stop anything: fall back to a plain initdb.
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     if (dataDir) mkdirSync(dataDir, { recursive: true });
-    return PGlite.create(dataDir ? { dataDir } : {});
+    return PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: EXTENSIONS });
   }
 }
 
