@@ -1,0 +1,123 @@
+/**
+ * `npm run bench` (second part): 100,000 identities in one project of the local stack, then a page of the
+ * list, a page deep into it, a search by email prefix and a search by domain on the project's admin API, each
+ * timed over sequential requests; on embedded PGlite and, when one answers, on PostgreSQL, side by side.
+ * Target (issue: scale): p99 ≤ 50 ms for listing a page and for searching by email prefix.
+ */
+import { randomBytes } from 'node:crypto';
+import { Socket } from 'node:net';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { startLocalStack, type LocalStack } from '../server/localstack/index';
+import { encodePageToken } from '../server/localstack/page-token';
+import { registerUser } from '../server/test-support/users';
+
+const IDENTITIES = Number(process.env.BENCH_IDENTITIES ?? 100_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const WARMUP = 20;
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+function reachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = new Socket();
+    socket.setTimeout(1000);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+    socket.connect(Number(port || 5432), hostname);
+  });
+}
+
+async function seeded(stack: LocalStack): Promise<{ base: string; cookie: string; middleId: string }> {
+  const owner = await registerUser(stack.url, { name: 'Bench owner' });
+  const res = await fetch(`${stack.url}/projects`, {
+    method: 'POST',
+    headers: { cookie: owner.cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Hundred thousand', environment: 'dev' }),
+  });
+  const project = (await res.json()) as { id: string; slug: string };
+  const nid = project.id;
+  const started = Date.now();
+  // 100,000 identities across 50 domains, each with a password credential whose identifier is its email.
+  await stack.db.orm.execute(sql`
+    INSERT INTO identities (id, nid, schema_id, traits, state, state_changed_at, created_at, updated_at)
+    SELECT gen_random_uuid(), ${nid}::uuid, 'default',
+           jsonb_build_object('email', 'user-' || i || '@domain' || (i % 50) || '.example', 'name', 'User ' || i),
+           'active', now(), now(), now()
+    FROM generate_series(1, ${IDENTITIES}) AS i`);
+  await stack.db.orm.execute(sql`
+    INSERT INTO identity_credentials (nid, identity_id, type, identifier, secret, created_at, updated_at)
+    SELECT nid, id, 'password', traits->>'email', '', now(), now() FROM identities WHERE nid = ${nid}::uuid`);
+  await stack.db.orm.execute(sql`ANALYZE identities`);
+  await stack.db.orm.execute(sql`ANALYZE identity_credentials`);
+  const answer = (await stack.db.orm.execute(sql`SELECT id FROM identities WHERE nid = ${nid}::uuid ORDER BY id OFFSET ${Math.floor(IDENTITIES / 2)} LIMIT 1`)) as unknown as { rows: { id: string }[] };
+  const middleId = answer.rows[0]!.id;
+  console.error(`  seeded ${IDENTITIES} identities in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return { base: `${stack.url}/project-api/${project.slug}`, cookie: owner.cookie, middleId };
+}
+
+type Timings = Record<string, { p50: number; p99: number }>;
+
+async function run(label: string, options: Parameters<typeof startLocalStack>[0]): Promise<Timings> {
+  console.error(`${label}: starting`);
+  const stack = await startLocalStack({ port: 0, host: '127.0.0.1', logger: pino({ level: 'silent' }), passwordHash: { memoryCost: 1024, timeCost: 1, parallelism: 1 }, ...options });
+  try {
+    const { base, cookie, middleId } = await seeded(stack);
+    const cases: Record<string, () => string> = {
+      'list, first page': () => `${base}/admin/identities?page_size=25`,
+      'list, a page in the middle': () => `${base}/admin/identities?page_size=25&page_token=${encodePageToken({ id: middleId })}`,
+      'search by email prefix': () => `${base}/admin/identities?page_size=25&preview_credentials_identifier_similar=user-${1 + Math.floor(Math.random() * IDENTITIES)}@`,
+      'search by domain': () => `${base}/admin/identities?page_size=25&preview_credentials_identifier_similar=@domain${Math.floor(Math.random() * 50)}.example`,
+    };
+    const timings: Timings = {};
+    for (const [name, url] of Object.entries(cases)) {
+      const samples: number[] = [];
+      for (let i = 0; i < WARMUP + REQUESTS; i++) {
+        const t0 = performance.now();
+        const res = await fetch(url(), { headers: { cookie } });
+        const body = (await res.json()) as unknown[];
+        const ms = performance.now() - t0;
+        if (!res.ok || !Array.isArray(body) || body.length === 0) throw new Error(`${label} ${name}: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+        if (i >= WARMUP) samples.push(ms);
+      }
+      samples.sort((a, b) => a - b);
+      timings[name] = { p50: percentile(samples, 50), p99: percentile(samples, 99) };
+      console.error(`  ${name}: p50 ${timings[name]!.p50.toFixed(1)} ms, p99 ${timings[name]!.p99.toFixed(1)} ms`);
+    }
+    return timings;
+  } finally {
+    await stack.close();
+  }
+}
+
+async function main() {
+  const results: Record<string, Timings> = { PGlite: await run('PGlite (embedded, in memory)', {}) };
+  if (await reachable(PG_URL)) {
+    const schema = `bench_${randomBytes(4).toString('hex')}`;
+    results.PostgreSQL = await run(`PostgreSQL (${new URL(PG_URL).host})`, { databaseUrl: PG_URL, dbSchema: schema });
+    const pg = await import('pg');
+    const client = new pg.default.Client({ connectionString: PG_URL });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await client.end();
+  } else {
+    console.error(`No PostgreSQL at ${PG_URL}: PGlite only`);
+  }
+  const engines = Object.keys(results);
+  console.log(`\nIdentities: ${IDENTITIES.toLocaleString('en-US')} in one project, ${REQUESTS} sequential requests per row (target: p99 ≤ 50 ms)`);
+  console.log(['', ...engines.map((e) => `${e} p50 / p99 (ms)`)].join(' | '));
+  for (const name of Object.keys(results[engines[0]!]!)) {
+    console.log([name, ...engines.map((e) => `${results[e]![name]!.p50.toFixed(1)} / ${results[e]![name]!.p99.toFixed(1)}`)].join(' | '));
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
