@@ -146,7 +146,7 @@ describe('projectApis(ctx, projectId)', () => {
   });
 
   it('answers BAD_GATEWAY when no data-plane URL is configured', async () => {
-    const unconfigured = testDeps(controlPlane.url);
+    const unconfigured = testDeps(controlPlane.url, { projectApiUrl: undefined });
     const error = await failure(projectApis(createInnerContext({ deps: unconfigured, cookie: owner.cookie }), projectId));
     expect(toTRPCError(error, log, 'p').code).toBe('BAD_GATEWAY');
   });
