@@ -97,6 +97,32 @@ describe('identities through the BFF, on the project data plane', () => {
     expect((await rejection(owner.identities.get({ projectId, identityId: user.identityId }))).code).toBe('NOT_FOUND');
   });
 
+  it('issues a recovery link that signs the identity in once, in the project’s own flow, and lands on its settings', async () => {
+    const user = await signUpToProject(stack.url, slug, 'linked@example.com');
+    const { recovery_link: link, expires_at } = await owner.identities.createRecoveryLink({ projectId, identityId: user.identityId });
+    expect(link.startsWith(`${stack.url}/project-api/${slug}/self-service/recovery?`)).toBe(true);
+    expect(new Date(expires_at!).getTime()).toBeGreaterThan(Date.now());
+
+    const opened = await fetch(link, { redirect: 'manual' });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toMatch(new RegExp(`/project-api/${slug}/ui/settings\\?flow=`));
+    const session = opened.headers.getSetCookie().find((c) => c.startsWith(`ory_session_`))!.split(';')[0]!;
+    const whoami = await fetch(`${stack.url}/project-api/${slug}/sessions/whoami`, { headers: { cookie: session } });
+    const body = (await whoami.json()) as { identity: { id: string }; authentication_methods: { method: string }[] };
+    expect(body.identity.id).toBe(user.identityId);
+    expect(body.authentication_methods[0]!.method).toBe('link_recovery');
+
+    // Used once: the same link now lands on a fresh recovery flow that says the token is spent.
+    const again = await fetch(link, { redirect: 'manual' });
+    expect(again.status).toBe(303);
+    const retryFlow = new URL(again.headers.get('location')!).searchParams.get('flow')!;
+    const retry = await fetch(`${stack.url}/project-api/${slug}/self-service/recovery/flows?id=${retryFlow}`, {
+      headers: { cookie: again.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') },
+    });
+    expect(JSON.stringify(await retry.json())).toContain('The recovery token is invalid or has already been used. Please retry the flow.');
+    expect((await rejection(outsider.identities.createRecoveryLink({ projectId, identityId: user.identityId }))).code).toMatch(/^(FORBIDDEN|NOT_FOUND)$/);
+  });
+
   it('lists, extends and revokes sessions, one or all of an identity', async () => {
     const user = await signUpToProject(stack.url, slug, 'sessions@example.com');
     const second = await signInToProject(stack.url, slug, 'sessions@example.com');
@@ -120,15 +146,16 @@ describe('identities through the BFF, on the project data plane', () => {
 
   it("never shows one user's project identities or sessions to another", async () => {
     const someone = (await owner.identities.list({ projectId })).identities[0]!;
+    // One call at a time: each refusal is awaited as soon as it is made, so none goes unhandled meanwhile.
     for (const attempt of [
-      outsider.identities.list({ projectId }),
-      outsider.identities.get({ projectId, identityId: someone.id }),
-      outsider.sessions.list({ projectId }),
-      outsider.identities.delete({ projectId, identityId: someone.id }),
+      () => outsider.identities.list({ projectId }),
+      () => outsider.identities.get({ projectId, identityId: someone.id }),
+      () => outsider.sessions.list({ projectId }),
+      () => outsider.identities.delete({ projectId, identityId: someone.id }),
       // The outsider's own project does not reach into the owner's identities either.
-      outsider.identities.get({ projectId: otherProjectId, identityId: someone.id }),
+      () => outsider.identities.get({ projectId: otherProjectId, identityId: someone.id }),
     ]) {
-      expect((await rejection(attempt)).code).toMatch(/^(FORBIDDEN|NOT_FOUND)$/);
+      expect((await rejection(attempt())).code).toMatch(/^(FORBIDDEN|NOT_FOUND)$/);
     }
     expect((await outsider.identities.list({ projectId: otherProjectId })).identities).toEqual([]);
   });
