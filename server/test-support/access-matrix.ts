@@ -265,6 +265,7 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
   'identities.update': { b: 'refused', input: (f) => ({ projectId: f.a.project, identityId: f.a.endUser, metadataPublic: { matrix: true } }) },
   'identities.setState': { b: 'refused', input: (f) => ({ projectId: f.a.project, identityId: f.a.endUser, state: 'active' }) },
   'identities.createRecoveryCode': { b: 'refused', input: (f) => ({ projectId: f.a.project, identityId: f.a.endUser }) },
+  'identities.createRecoveryLink': { b: 'refused', input: (f) => ({ projectId: f.a.project, identityId: f.a.endUser }) },
   'identities.deleteCredential': { b: 'refused', input: (f) => ({ projectId: f.a.project, identityId: f.a.credentialEndUser, type: 'password' }) },
   'identities.delete': {
     b: 'refused',

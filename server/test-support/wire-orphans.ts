@@ -73,6 +73,9 @@ export const ORPHAN_ROUTES: OrphanRoute[] = [
   // Changing a member's role has no published call; the answer is the member (projectMember).
   { method: 'PUT', path: '/projects/{project_id}/members/{member}/role', responses: { 200: 'projectMember', ...ERRORS } },
   { method: 'PUT', path: '/workspaces/{workspace}/members/{member}/role', responses: { 200: 'projectMember', ...ERRORS } },
+  // Kratos serves the link of createRecoveryLinkForIdentity on GET of updateRecoveryFlow's path; the spec
+  // publishes only the POST. It answers a browser redirect (to the settings flow, or to a fresh recovery flow).
+  { method: 'GET', path: '/self-service/recovery', responses: { 303: null, ...ERRORS } },
   // Kratos' isAlive/isReady; their schemas are in the spec, the routes are not.
   { method: 'GET', path: '/health/alive', responses: { 200: 'healthStatus', ...ERRORS } },
   { method: 'GET', path: '/health/ready', responses: { 200: 'healthStatus', 503: 'healthNotReadyStatus', ...ERRORS } },

@@ -92,6 +92,8 @@ export type IdentityAnswer = z.infer<typeof identitySchema>;
 export const identitiesListOutput = z.object({ identities: z.array(identitySchema), nextPageToken: z.string().nullable() });
 export const identitySchemasOutput = z.array(z.object({ id: z.string(), schema: z.unknown() }));
 export const recoveryCodeOutput = z.object({ recovery_link: z.string(), recovery_code: z.string(), expires_at: z.string().nullish() });
+/** A link that signs the identity in once and opens its settings, to set a new password. */
+export const recoveryLinkOutput = z.object({ recovery_link: z.string(), expires_at: z.string().nullish() });
 export const importOutput = z.object({
   results: z.array(z.object({ index: z.number(), ok: z.boolean(), identityId: z.string().nullable(), error: z.string().nullable() })),
   imported: z.number(),

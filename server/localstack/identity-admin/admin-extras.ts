@@ -4,11 +4,12 @@ import { z } from 'zod';
 import { describeZodError, validationFailure } from '../controlplane/errors';
 import { isUniqueViolation } from '../db/errors';
 import { OryHttpError } from '../identity/errors';
-import { issueCode } from '../identity/codes';
+import { issueCode, issueLinkToken } from '../identity/codes';
 import { createFlow } from '../identity/flows';
 import { enterCodeNodes } from '../identity/nodes';
 import { identityCredentials, identityRecoveryAddresses } from '../identity/schema';
 import { texts } from '../identity/texts';
+import type { Queryable } from '../db/types';
 import { route } from '../route';
 import { adminOf, type AdminDeps } from './context';
 import { badRequest, identityConflict, notFound } from './errors';
@@ -45,8 +46,19 @@ const durationMs = (value: string | undefined, fallbackMs: number) => {
   return n * { s: 1000, m: 60_000, h: 3_600_000 }[value.at(-1) as 's' | 'm' | 'h'];
 };
 
+/** The identity's recovery address; 404 for no such identity, 400 when its schema marks no trait for recovery. */
+async function recoveryAddressOf(q: Queryable, nid: string, identityId: string): Promise<string> {
+  if (!(await findIdentity(q, nid, identityId))) throw notFound('identity');
+  const [address] = await q.orm
+    .select({ value: identityRecoveryAddresses.value })
+    .from(identityRecoveryAddresses)
+    .where(and(eq(identityRecoveryAddresses.nid, nid), eq(identityRecoveryAddresses.identity_id, identityId)));
+  if (!address) throw badRequest('The identity has no recovery address: its schema marks none of its traits for recovery.');
+  return address.value;
+}
+
 /**
- * IdentityApi's other admin calls: deleteIdentityCredentials, createRecoveryCodeForIdentity and
+ * IdentityApi's other admin calls: deleteIdentityCredentials, createRecoveryLinkForIdentity, createRecoveryCodeForIdentity and
  * batchPatchIdentities (imports: each item on its own, so an invalid one never stops or half-writes the rest).
  */
 export function registerAdminExtras(scope: FastifyInstance, deps: AdminDeps): void {
@@ -73,6 +85,36 @@ export function registerAdminExtras(scope: FastifyInstance, deps: AdminDeps): vo
 
   route(scope, ctx, {
     method: 'POST',
+    url: '/admin/recovery/link',
+    params: tenantParams,
+    body: recoveryBody,
+    auth: 'public',
+    handler: async ({ q, body, req }) => {
+      const { tenant, base } = adminOf(req);
+      const identityId = body.identity_id.toLowerCase();
+      const address = await recoveryAddressOf(q, tenant.nid, identityId);
+      const lifespanMs = durationMs(body.expires_in, codeLifespanMs);
+      // A browser recovery flow that only the link's token completes: opening it signs the identity in.
+      const flow = await createFlow(q, {
+        nid: tenant.nid,
+        kind: 'recovery',
+        state: 'sent_email',
+        csrfToken: '',
+        requestUrl: `${base}/self-service/recovery/browser`,
+        identityId,
+        ui: { nodes: [], messages: [] },
+        data: { email: address, attempts: 0 },
+        lifespanMs,
+      });
+      const token = await issueLinkToken(q, { nid: tenant.nid, flowId: flow.id, identityId, address, lifespanMs });
+      const link = new URL(`${base}/self-service/recovery`);
+      link.search = new URLSearchParams({ flow: flow.id, token }).toString();
+      return { recovery_link: link.toString(), expires_at: new Date(Date.now() + lifespanMs).toISOString() };
+    },
+  });
+
+  route(scope, ctx, {
+    method: 'POST',
     url: '/admin/recovery/code',
     params: tenantParams,
     body: recoveryBody,
@@ -81,12 +123,7 @@ export function registerAdminExtras(scope: FastifyInstance, deps: AdminDeps): vo
     handler: async ({ q, body, req }) => {
       const { tenant, base } = adminOf(req);
       const identityId = body.identity_id.toLowerCase();
-      if (!(await findIdentity(q, tenant.nid, identityId))) throw notFound('identity');
-      const [address] = await q.orm
-        .select()
-        .from(identityRecoveryAddresses)
-        .where(and(eq(identityRecoveryAddresses.nid, tenant.nid), eq(identityRecoveryAddresses.identity_id, identityId)));
-      if (!address) throw badRequest('The identity has no recovery address: its schema marks none of its traits for recovery.');
+      const address = { value: await recoveryAddressOf(q, tenant.nid, identityId) };
       const lifespanMs = durationMs(body.expires_in, codeLifespanMs);
       // A recovery flow for native apps and the hosted UI alike, waiting for this code.
       const flow = await createFlow(q, {

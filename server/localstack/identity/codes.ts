@@ -1,4 +1,4 @@
-import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/types';
 import { selfserviceCodes, selfserviceFlows } from './schema';
@@ -18,7 +18,25 @@ export async function issueCode(
   q: Queryable,
   args: { nid: string; flowId: string; kind: CodeKind; identityId: string; address: string; lifespanMs: number },
 ): Promise<string> {
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  return storeSecret(q, args, String(randomInt(0, 1_000_000)).padStart(6, '0'));
+}
+
+/**
+ * Issues the token of a recovery link (`/self-service/recovery?flow=…&token=…`): 256 random bits, kept as a
+ * hash beside the flow's codes and redeemed once like them, so nobody can guess one.
+ */
+export async function issueLinkToken(
+  q: Queryable,
+  args: { nid: string; flowId: string; identityId: string; address: string; lifespanMs: number },
+): Promise<string> {
+  return storeSecret(q, { ...args, kind: 'recovery' }, randomBytes(32).toString('base64url'));
+}
+
+async function storeSecret(
+  q: Queryable,
+  args: { nid: string; flowId: string; kind: CodeKind; identityId: string; address: string; lifespanMs: number },
+  code: string,
+): Promise<string> {
   await burnCodes(q, args.nid, args.flowId);
   await q.orm.insert(selfserviceCodes).values({
     id: randomUUID(),

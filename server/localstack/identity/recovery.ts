@@ -2,7 +2,7 @@ import { issueCode } from './codes';
 import { sendMail } from './courier';
 import { isSecure, type IdentityDeps } from './deps';
 import { sessionAlreadyAvailable } from './errors';
-import type { FlowHandler } from './flow-routes';
+import type { FlowHandler, Outcome, SubmitArgs } from './flow-routes';
 import { createFlow, flowJson, markPassed, saveFlow } from './flows';
 import { uiLink } from './http';
 import { findByRecoveryAddress, getTraits, markAddressVerified } from './identities';
@@ -35,40 +35,7 @@ export function recoveryHandler(deps: IdentityDeps): FlowHandler {
       if (flow.state === 'sent_email' && body.code) {
         const found = await redeem(args, 'recovery');
         if (!found) return { type: 'flow', status: 400 };
-        const traits = (await getTraits(db, tenant.nid, found.identityId)) ?? { email: found.address };
-        const { session, settings } = await db.tx(async (q) => {
-          await markPassed(q, flow);
-          await markAddressVerified(q, tenant.nid, found.identityId, found.address);
-          const session = await issueSession(q, req, tenant.nid, found.identityId, 'code_recovery', deps.sessionLifespanMs, deps.ctx.clock);
-          const settings = await createFlow(q, {
-            nid: tenant.nid,
-            kind: 'settings',
-            type: flow.type === 'api' ? 'api' : 'browser',
-            state: 'show_form',
-            csrfToken: flow.csrf_token,
-            requestUrl: `${base}/self-service/settings/${flow.type === 'api' ? 'api' : 'browser'}`,
-            returnTo: uiLink(tenant.uiUrl, '/', { 'after-recovery': 'true' }),
-            identityId: found.identityId,
-            ui: { nodes: settingsNodes(flow.csrf_token, traits), messages: [texts.recoverySuccessful(deps.privilegedSessionMs)] },
-            lifespanMs: deps.flowLifespanMs,
-          });
-          return { session, settings };
-        });
-        flow.state = 'passed_challenge';
-        if (flow.type === 'api') {
-          // Native apps continue with the session token and the settings flow, as Kratos answers them.
-          // The token is in this answer only, never stored with the flow.
-          flow.ui.messages = [texts.recoverySuccessful(deps.privilegedSessionMs)];
-          await saveFlow(db, flow);
-          const continueWith = [
-            { action: 'set_ory_session_token', ory_session_token: session.token },
-            { action: 'show_settings_ui', flow: { id: settings.id } },
-          ];
-          return { type: 'json', redirect: '', body: { ...(await flowJson(db, flow, base)), continue_with: continueWith } };
-        }
-        setSessionCookie(reply, tenant, session, isSecure(deps, req));
-        deps.ctx.log.info({ nid: tenant.nid, identity_id: found.identityId }, 'identity recovered its account');
-        return { type: 'location', to: uiLink(tenant.uiUrl, '/settings', { flow: settings.id }) };
+        return completeRecovery(deps, args, found, 'code_recovery');
       }
       const email = readEmail(args);
       if (!email) return { type: 'flow', status: 400 };
@@ -94,4 +61,52 @@ export function recoveryHandler(deps: IdentityDeps): FlowHandler {
       return { type: 'flow', status: 200 };
     },
   };
+}
+
+/**
+ * The end of a recovery by code or by link: the address counts as verified, the identity gets a privileged
+ * session and a settings flow to set a new password in (browser: a cookie and the settings page; native
+ * apps: the session token and the settings flow in the answer).
+ */
+export async function completeRecovery(
+  deps: IdentityDeps,
+  args: Pick<SubmitArgs, 'req' | 'reply' | 'flow' | 'db' | 'tenant' | 'base'>,
+  found: { identityId: string; address: string },
+  method: 'code_recovery' | 'link_recovery',
+): Promise<Outcome> {
+  const { req, reply, flow, db, tenant, base } = args;
+  const traits = (await getTraits(db, tenant.nid, found.identityId)) ?? { email: found.address };
+  const { session, settings } = await db.tx(async (q) => {
+    await markPassed(q, flow);
+    await markAddressVerified(q, tenant.nid, found.identityId, found.address);
+    const session = await issueSession(q, req, tenant.nid, found.identityId, method, deps.sessionLifespanMs, deps.ctx.clock);
+    const settings = await createFlow(q, {
+      nid: tenant.nid,
+      kind: 'settings',
+      type: flow.type === 'api' ? 'api' : 'browser',
+      state: 'show_form',
+      csrfToken: flow.csrf_token,
+      requestUrl: `${base}/self-service/settings/${flow.type === 'api' ? 'api' : 'browser'}`,
+      returnTo: uiLink(tenant.uiUrl, '/', { 'after-recovery': 'true' }),
+      identityId: found.identityId,
+      ui: { nodes: settingsNodes(flow.csrf_token, traits), messages: [texts.recoverySuccessful(deps.privilegedSessionMs)] },
+      lifespanMs: deps.flowLifespanMs,
+    });
+    return { session, settings };
+  });
+  flow.state = 'passed_challenge';
+  if (flow.type === 'api') {
+    // Native apps continue with the session token and the settings flow, as Kratos answers them.
+    // The token is in this answer only, never stored with the flow.
+    flow.ui.messages = [texts.recoverySuccessful(deps.privilegedSessionMs)];
+    await saveFlow(db, flow);
+    const continueWith = [
+      { action: 'set_ory_session_token', ory_session_token: session.token },
+      { action: 'show_settings_ui', flow: { id: settings.id } },
+    ];
+    return { type: 'json', redirect: '', body: { ...(await flowJson(db, flow, base)), continue_with: continueWith } };
+  }
+  setSessionCookie(reply, tenant, session, isSecure(deps, req));
+  deps.ctx.log.info({ nid: tenant.nid, identity_id: found.identityId }, 'identity recovered its account');
+  return { type: 'location', to: uiLink(tenant.uiUrl, '/settings', { flow: settings.id }) };
 }

@@ -14,6 +14,7 @@ import { schedulePurge } from './maintenance';
 import { DEFAULT_HASH_OPTIONS, type HashOptions } from './password';
 import { createFlowLimiter, type RateLimitOptions } from './rate-limit';
 import { recoveryHandler } from './recovery';
+import { registerRecoveryLink } from './recovery-link';
 import { registrationHandler } from './registration';
 import { registerSchemaRoutes } from './schemas';
 import { registerSessionRoutes } from './session-routes';
@@ -103,6 +104,7 @@ async function registerTenantRoutes(scope: FastifyInstance, deps: IdentityDeps, 
   ]) {
     registerFlow(scope, deps, handler, limiter);
   }
+  registerRecoveryLink(scope, deps);
   registerSessionRoutes(scope, deps);
   registerSchemaRoutes(scope, ctx);
 }

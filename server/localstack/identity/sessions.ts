@@ -10,7 +10,7 @@ import { sessions, type SessionRow } from './schema';
 import { hashToken, logoutTokenFor } from './session';
 import type { Tenant } from './tenant';
 
-export type AuthMethod = 'password' | 'code_recovery';
+export type AuthMethod = 'password' | 'code_recovery' | 'link_recovery';
 
 export interface IssuedSession {
   id: string;

@@ -91,6 +91,8 @@ export const texts = {
         { login: 'log you in with', registration: 'sign you up with', settings: 'update your settings', recovery: 'recover your account with', verification: 'verify your account with' }[kind]
       }. Did you fill out the form correctly?`,
     ),
+  recoveryLinkInvalid: () =>
+    error(4060004, 'The recovery token is invalid or has already been used. Please retry the flow.'),
   recoveryCodeInvalid: () =>
     error(4060006, 'The recovery code is invalid or has already been used. Please try again.'),
   verificationCodeInvalid: () =>

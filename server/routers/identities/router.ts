@@ -16,6 +16,7 @@ import {
   importOutput,
   okOutput,
   recoveryCodeOutput,
+  recoveryLinkOutput,
 } from '../../../shared/schemas/identities';
 import { projectApis } from '../../trpc/project-apis';
 import { projectProcedure, router } from '../../trpc/init';
@@ -119,6 +120,14 @@ export const identitiesRouter = router({
       const { identity } = await projectApis(ctx, ctx.projectId);
       await identity.deleteIdentityCredentials({ id: input.identityId, type: input.type as never });
       return { ok: true as const };
+    }),
+
+  createRecoveryLink: write
+    .input(identityRefInput)
+    .output(recoveryLinkOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { identity } = await projectApis(ctx, ctx.projectId);
+      return (await identity.createRecoveryLinkForIdentity({ createRecoveryLinkForIdentityBody: { identity_id: input.identityId } })).data;
     }),
 
   createRecoveryCode: write

@@ -6,21 +6,36 @@ import { trpc } from '../../trpc';
 
 const until = (iso: string | null | undefined) => (iso ? `Valid until ${new Date(iso).toLocaleString()}.` : '');
 
-/** A recovery code with the link of the flow to enter it in, for an identity that cannot sign in; copied to send by hand. */
+/**
+ * For an identity that cannot sign in: a recovery link (opening it signs the user in once and opens their
+ * settings) or a recovery code with the link of the flow to enter it in; either is copied to send by hand.
+ */
 export function RecoveryCard({ projectId, identityId }: { projectId: string; identityId: string }) {
+  const link = trpc.identities.createRecoveryLink.useMutation();
   const code = trpc.identities.createRecoveryCode.useMutation();
+  const failed = link.error ?? code.error;
   return (
     <Card title="Account recovery" testId="identity-recovery-card">
-      <p className="muted">Send the code to the user yourself: whoever has it can sign in as this identity and set a new password.</p>
+      <p className="muted">Send the link or the code to the user yourself: whoever has it can sign in as this identity and set a new password.</p>
       <div className="form-actions">
+        <Button busy={link.isPending} onClick={() => link.mutate({ projectId, identityId })} data-testid="recovery-link-create">
+          Create recovery link
+        </Button>
         <Button busy={code.isPending} onClick={() => code.mutate({ projectId, identityId })} data-testid="recovery-code-create">
           Create recovery code
         </Button>
       </div>
-      {code.error && (
+      {failed && (
         <p className="field-error" role="alert">
-          {errorText(code.error) ?? 'The recovery code could not be created.'}
+          {errorText(failed) ?? (link.error ? 'The recovery link could not be created.' : 'The recovery code could not be created.')}
         </p>
+      )}
+      {link.data && (
+        <div className="secret-row" data-testid="recovery-link">
+          <code className="secret-value">{link.data.recovery_link}</code>
+          <CopyButton value={link.data.recovery_link} label="Copy the recovery link" testId="recovery-link-copy" />
+          <p className="field-hint">It works once. {until(link.data.expires_at)}</p>
+        </div>
       )}
       {code.data && (
         <div className="secret-row" data-testid="recovery-code">

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { route } from '../route';
+import { redeemCode } from './codes';
+import { issueCsrfToken } from './csrf';
+import { baseOf, isSecure, type IdentityDeps } from './deps';
+import { flowNotFound, OryHttpError } from './errors';
+import { createFlow, isExpired, loadFlow } from './flows';
+import { queryValue, seeOther, uiLink } from './http';
+import { chooseCodeNodes } from './nodes';
+import { completeRecovery } from './recovery';
+import { tenantOf } from './tenant';
+import { texts } from './texts';
+
+const linkQuery = z.looseObject({ flow: queryValue, token: queryValue });
+
+/**
+ * GET /self-service/recovery?flow=…&token=…: the recovery link an administrator created for an identity
+ * (`POST /admin/recovery/link`). Opened in a browser, a valid token signs the identity in with a privileged
+ * session and lands on its settings flow; a used, wrong or expired one lands on a fresh recovery flow that
+ * says so (Kratos' 4060004), never on an error page.
+ */
+export function registerRecoveryLink(app: FastifyInstance, deps: IdentityDeps): void {
+  const { db } = deps.ctx;
+  route(app, deps.ctx, {
+    method: 'GET',
+    url: '/self-service/recovery',
+    query: linkQuery,
+    auth: 'public',
+    transaction: false,
+    handler: async ({ req, reply, query }) => {
+      const tenant = tenantOf(req);
+      if (!query.flow || !query.token) {
+        throw new OryHttpError(400, { reason: 'The recovery link needs both its flow and token query parameters; open the whole link.' });
+      }
+      const flow = await loadFlow(db, tenant.nid, query.flow, 'recovery');
+      if (!flow) throw flowNotFound();
+      const csrf = issueCsrfToken(req, reply, tenant, isSecure(deps, req));
+      const found =
+        isExpired(flow) || flow.state === 'passed_challenge'
+          ? null
+          : await db.tx((q) => redeemCode(q, tenant.nid, flow.id, 'recovery', query.token!));
+      if (!found) {
+        const retry = await createFlow(db, {
+          nid: tenant.nid,
+          kind: 'recovery',
+          state: 'choose_method',
+          csrfToken: csrf,
+          requestUrl: `${tenant.base}/self-service/recovery/browser`,
+          ui: { nodes: chooseCodeNodes(csrf), messages: [texts.recoveryLinkInvalid()] },
+          lifespanMs: deps.flowLifespanMs,
+        });
+        return seeOther(reply, uiLink(tenant.uiUrl, '/recovery', { flow: retry.id }));
+      }
+      // The settings flow that follows is a browser flow bound to this browser's anti-CSRF cookie.
+      flow.csrf_token = csrf;
+      const outcome = await completeRecovery(deps, { req, reply, flow, db, tenant, base: baseOf(deps, req) }, found, 'link_recovery');
+      if (outcome.type !== 'location') throw new Error('a recovery link flow is a browser flow');
+      return seeOther(reply, outcome.to);
+    },
+  });
+}
