@@ -90,6 +90,11 @@ describe('identities through the BFF, on the project data plane', () => {
     expect(JSON.stringify(redeemed.data.continue_with)).toContain('set_ory_session_token');
 
     expect((await owner.identities.setState({ projectId, identityId: user.identityId, state: 'inactive' })).state).toBe('inactive');
+    const ids = async (filter: { state?: 'active' | 'inactive'; schemaId?: string }) => (await owner.identities.list({ projectId, ...filter })).identities.map((i) => i.id);
+    expect(await ids({ state: 'inactive' })).toEqual([user.identityId]);
+    expect(await ids({ state: 'active' })).not.toContain(user.identityId);
+    expect(await ids({ schemaId: 'default', state: 'inactive' })).toEqual([user.identityId]);
+    expect(await ids({ schemaId: 'no-such-schema' })).toEqual([]);
     await owner.identities.deleteCredential({ projectId, identityId: user.identityId, type: 'password' });
     expect((await owner.identities.get({ projectId, identityId: user.identityId })).credentials?.password).toBeUndefined();
     expect((await rejection(owner.identities.deleteCredential({ projectId, identityId: user.identityId, type: 'password' }))).code).toBe('NOT_FOUND');

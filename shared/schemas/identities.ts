@@ -15,6 +15,8 @@ export const identitiesListInput = z.object({
   projectId,
   /** Any part of an identifier, an email, a name or an id ("@example.com" finds a whole domain). */
   search: z.string().trim().max(256, { error: 'Search at most 256 characters' }).optional(),
+  state: z.enum(['active', 'inactive'], { error: 'State is active or inactive' }).optional(),
+  schemaId: z.string().min(1).max(512, { error: 'Schema ID at most 512 characters' }).optional(),
   pageToken,
 });
 export const identityRefInput = z.object({ projectId, identityId });

@@ -37,6 +37,9 @@ const listQuery = z.object({
   ids: z
     .union([z.uuid(), z.array(z.uuid()).max(MAX_IDS)], { error: `ids must be identity ids (UUIDs), at most ${MAX_IDS}` })
     .optional(),
+  // Filters Kratos does not have (it ignores unknown parameters); the console sends them and filters again.
+  state: z.enum(['active', 'inactive'], { error: 'state must be active or inactive' }).optional(),
+  schema_id: z.string().max(512).optional(),
 });
 
 /** Fields a JSON patch may change; everything else of an identity is read-only to it. */
@@ -107,6 +110,8 @@ export function registerIdentityRoutes(scope: FastifyInstance, deps: AdminDeps):
           ? { credentialsIdentifier: query.credentials_identifier.trim().toLowerCase() }
           : {}),
         ...(query.preview_credentials_identifier_similar ? { search: query.preview_credentials_identifier_similar } : {}),
+        ...(query.state ? { state: query.state } : {}),
+        ...(query.schema_id ? { schemaId: query.schema_id } : {}),
       });
       const page = rows.slice(0, query.page_size);
       const last = page.at(-1);

@@ -29,6 +29,8 @@ export interface IdentityFilter {
   credentialsIdentifier?: string;
   /** Any part of an identifier or of the name trait, or a whole id (case-insensitive). */
   search?: string;
+  state?: 'active' | 'inactive';
+  schemaId?: string;
 }
 
 /** A LIKE pattern that matches `term` anywhere, its own wildcards taken literally. */
@@ -69,6 +71,8 @@ export async function listIdentities(q: Queryable, filter: IdentityFilter): Prom
   const conditions: SQL[] = [eq(identities.nid, filter.nid)];
   if (filter.afterId) conditions.push(gt(identities.id, filter.afterId));
   if (filter.ids) conditions.push(inArray(identities.id, filter.ids));
+  if (filter.state) conditions.push(eq(identities.state, filter.state));
+  if (filter.schemaId) conditions.push(eq(identities.schema_id, filter.schemaId));
   if (filter.credentialsIdentifier !== undefined) {
     const owners = q.orm
       .select({ id: identityCredentials.identity_id })

@@ -7,7 +7,7 @@ import { Card, PageHeader } from '../../components/Card';
 import { ConfirmDialog } from '../../components/Dialog';
 import { QueryView } from '../../components/QueryView';
 import { Table } from '../../components/Table';
-import { TextField } from '../../components/TextField';
+import { Select, TextField } from '../../components/TextField';
 import { errorText } from '../../lib/errors';
 import { ROUTES } from '../../routes';
 import { useProject } from '../../shell/ProjectContext';
@@ -36,7 +36,7 @@ export default function IdentitiesPage() {
   const project = useProject();
   const projectId = project.id;
   const [, navigate] = useLocation();
-  const [url, setUrl] = useUrlState(['search', 'pages'] as const);
+  const [url, setUrl] = useUrlState(['search', 'state', 'schema', 'pages'] as const);
   const [typed, setTyped] = useState(url.search);
   const search = useSettled(typed.trim());
   useEffect(() => {
@@ -53,10 +53,13 @@ export default function IdentitiesPage() {
     {
       projectId,
       ...(url.search ? { search: url.search } : {}),
+      ...(url.state === 'active' || url.state === 'inactive' ? { state: url.state } : {}),
+      ...(url.schema ? { schemaId: url.schema } : {}),
       ...(pageToken ? { pageToken } : {}),
     },
     { placeholderData: (previous) => previous },
   );
+  const schemas = trpc.identities.schemas.useQuery({ projectId });
   const utils = trpc.useUtils();
   const remove = trpc.identities.delete.useMutation();
   const setState = trpc.identities.setState.useMutation();
@@ -64,7 +67,7 @@ export default function IdentitiesPage() {
   const [bulkBusy, setBulkBusy] = useState(false);
 
   // A new filter or page starts with nothing selected.
-  useEffect(() => setSelected(new Set()), [url.search, url.pages]);
+  useEffect(() => setSelected(new Set()), [url.search, url.state, url.schema, url.pages]);
 
   const runBulk = async () => {
     if (!bulk) return;
@@ -110,6 +113,24 @@ export default function IdentitiesPage() {
       <Card testId="identities-card">
         <div className="filters" role="search">
           <TextField label="Search" type="search" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="ada@example.com, @example.com, a name or an ID" data-testid="identities-search" />
+          <Select
+            label="State"
+            value={url.state}
+            onChange={(e) => setUrl({ state: e.target.value, pages: '' })}
+            options={[
+              { value: '', label: 'Any state' },
+              { value: 'active', label: 'Active' },
+              { value: 'inactive', label: 'Inactive' },
+            ]}
+            data-testid="identities-state-filter"
+          />
+          <Select
+            label="Schema"
+            value={url.schema}
+            onChange={(e) => setUrl({ schema: e.target.value, pages: '' })}
+            options={[{ value: '', label: 'Any schema' }, ...(schemas.data ?? []).map((s) => ({ value: s.id, label: s.id }))]}
+            data-testid="identities-schema-filter"
+          />
         </div>
         {selected.size > 0 && (
           <div className="bulk-bar" role="region" aria-label="Selected identities" data-testid="identities-bulk-bar">
@@ -131,7 +152,7 @@ export default function IdentitiesPage() {
           errorTitle="The identities could not be loaded"
           isEmpty={(answer) => answer.identities.length === 0}
           empty={
-            url.search
+            url.search || url.state || url.schema
               ? { title: 'No identity matches', description: 'Nothing matches this search and these filters. Try part of an address, such as @example.com.', testId: 'identities-no-match' }
               : {
                   title: 'No identities yet',
