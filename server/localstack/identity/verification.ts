@@ -40,7 +40,7 @@ export function verificationHandler(deps: IdentityDeps): FlowHandler {
       const email = readEmail(args);
       if (!email) return { type: 'flow', status: 400 };
       const identityId = await findByVerifiableAddress(db, tenant.nid, email);
-      if (identityId) await db.tx((q) => sendVerificationCode(deps, q, tenant.nid, flow.id, identityId, email));
+      if (identityId) await db.tx((q) => sendVerificationCode(deps, q, tenant.nid, flow.id, identityId, email, flow.request_url));
       await markSent(args, 'verification', email);
       return { type: 'flow', status: 200 };
     },
