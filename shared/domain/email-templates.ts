@@ -330,3 +330,30 @@ export function customTemplateOf(templates: unknown, template: TemplateName, var
   if (!fallback) return null;
   return { subject: subject ?? fallback.subject, body: { html: htmlBody ?? fallback.body.html, plaintext: plaintext ?? fallback.body.plaintext } };
 }
+
+/**
+ * The courier config with the project's own version of a template (`courier.templates.<name>.<variant>.email`,
+ * texts as `base64://…`), or without it when `email` is null (back to the default). Other templates, the
+ * template's SMS part and every other field survive.
+ */
+export function applyTemplate(courier: unknown, template: TemplateName, variant: TemplateVariant, email: EmailTemplate | null): Record<string, unknown> {
+  const obj = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+  const c = obj(courier);
+  const templates = { ...obj(c.templates) };
+  const byName = { ...obj(templates[template]) };
+  const byVariant = { ...obj(byName[variant]) };
+  if (email) {
+    byVariant.email = {
+      ...obj(byVariant.email),
+      subject: toBase64Url(email.subject),
+      body: { ...obj(obj(byVariant.email).body), html: toBase64Url(email.body.html), plaintext: toBase64Url(email.body.plaintext) },
+    };
+  } else delete byVariant.email;
+  if (Object.keys(byVariant).length > 0) byName[variant] = byVariant;
+  else delete byName[variant];
+  if (Object.keys(byName).length > 0) templates[template] = byName;
+  else delete templates[template];
+  const next: Record<string, unknown> = { ...c, templates };
+  if (Object.keys(templates).length === 0) delete next.templates;
+  return next;
+}
