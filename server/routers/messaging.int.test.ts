@@ -173,17 +173,16 @@ describe('email and SMS configuration through the BFF', () => {
 describe('isolation', () => {
   it('shows user B nothing of A’s messages or templates, and lets B not write them', async () => {
     const mine = await owner.messaging.testSend({ projectId, kind: 'stub', recipient: 'private@example.com', channel: 'email' });
-    for (const call of [
-      outsider.messaging.messages({ projectId }),
-      outsider.messaging.message({ projectId, id: mine.id }),
-      outsider.messaging.templates({ projectId }),
-      outsider.messaging.getTemplate({ projectId, template: 'recovery_code', variant: 'valid' }),
-      outsider.messaging.emailConfig({ projectId }),
-      outsider.messaging.testSend({ projectId, kind: 'stub', recipient: 'x@example.com', channel: 'email' }),
-      outsider.messaging.setTemplate({ projectId, template: 'login_code', variant: 'valid', subject: 's', html: 'h', plaintext: 'p' }),
-    ]) {
-      expect(['FORBIDDEN', 'NOT_FOUND']).toContain((await rejection(call)).code);
-    }
+    const attempts: (() => Promise<unknown>)[] = [
+      () => outsider.messaging.messages({ projectId }),
+      () => outsider.messaging.message({ projectId, id: mine.id }),
+      () => outsider.messaging.templates({ projectId }),
+      () => outsider.messaging.getTemplate({ projectId, template: 'recovery_code', variant: 'valid' }),
+      () => outsider.messaging.emailConfig({ projectId }),
+      () => outsider.messaging.testSend({ projectId, kind: 'stub', recipient: 'x@example.com', channel: 'email' }),
+      () => outsider.messaging.setTemplate({ projectId, template: 'login_code', variant: 'valid', subject: 's', html: 'h', plaintext: 'p' }),
+    ];
+    for (const attempt of attempts) expect(['FORBIDDEN', 'NOT_FOUND']).toContain((await rejection(attempt())).code);
     // On B's own project, A's message is neither listed nor found.
     expect((await outsider.messaging.messages({ projectId: otherProjectId })).messages.map((m) => m.id)).not.toContain(mine.id);
     expect((await rejection(outsider.messaging.message({ projectId: otherProjectId, id: mine.id }))).code).toBe('NOT_FOUND');

@@ -76,6 +76,8 @@ export const messageDispatchSchema = conformsTo<OryMessageDispatch>()(
   }),
 );
 
+export type CourierDispatch = z.infer<typeof messageDispatchSchema>;
+
 export const messageSchema = conformsTo<OryMessage>()(
   z.looseObject({
     id: z.string(),
@@ -173,3 +175,25 @@ export const setSmsConfigInput = z.object({
 });
 
 export const projectRefInput = z.object({ projectId });
+
+// ---- the console's forms (every field a string or boolean, as the inputs hold them) ----
+
+export const templateForm = setTemplateInput.pick({ subject: true, html: true, plaintext: true });
+export type TemplateFormValues = z.infer<typeof templateForm>;
+
+export const emailConfigForm = z.object({
+  strategy: deliveryStrategySchema,
+  fromAddress: setEmailConfigInput.shape.fromAddress.unwrap(),
+  fromName: setEmailConfigInput.shape.fromName.unwrap(),
+  smtpHost: hostSchema,
+  smtpPort: z.string().trim().regex(/^$|^\d{1,5}$/, { error: 'The port is a number from 1 to 65535' }),
+  smtpUsername: z.string().max(256, { error: 'The user name is at most 256 characters' }),
+  smtpPassword: z.string().max(256, { error: 'The password is at most 256 characters' }),
+  smtpSecurity: smtpSecuritySchema,
+  httpUrl: httpUrlSchema,
+  httpMethod: httpMethodSchema,
+});
+export type EmailConfigFormValues = z.infer<typeof emailConfigForm>;
+
+export const smsConfigForm = z.object({ enabled: z.boolean(), url: httpUrlSchema, method: httpMethodSchema });
+export type SmsConfigFormValues = z.infer<typeof smsConfigForm>;
