@@ -7,6 +7,7 @@ import { Card, PageHeader } from '../../components/Card';
 import { ConfirmDialog } from '../../components/Dialog';
 import { QueryView } from '../../components/QueryView';
 import { SettingsForm } from '../../components/SettingsForm';
+import { Tabs } from '../../components/Tabs';
 import { TextArea, TextField } from '../../components/TextField';
 import { errorText } from '../../lib/errors';
 import { useProject } from '../../shell/ProjectContext';
@@ -28,12 +29,27 @@ function Preview({ values, variables }: { values: TemplateFormValues; variables:
       <p>
         <strong>Subject:</strong> <span data-testid="template-preview-subject">{preview.rendered.subject}</span>
       </p>
-      {/* The HTML runs with no script, no forms and no same-origin access. */}
-      <iframe className="preview-frame" sandbox="" title="HTML preview with sample data" srcDoc={preview.rendered.html} data-testid="template-preview-html" />
-      <h3 className="card-title">Plain text</h3>
-      <pre className="preview-text" data-testid="template-preview-plaintext">
-        {preview.rendered.plaintext}
-      </pre>
+      <Tabs
+        label="Preview"
+        testId="template-preview-tabs"
+        items={[
+          {
+            value: 'plaintext',
+            label: 'Plain text',
+            content: (
+              <pre className="preview-text" data-testid="template-preview-plaintext">
+                {preview.rendered.plaintext}
+              </pre>
+            ),
+          },
+          {
+            value: 'html',
+            label: 'HTML',
+            // The HTML runs with no script, no forms and no same-origin access.
+            content: <iframe className="preview-frame" sandbox="" title="HTML preview with sample data" srcDoc={preview.rendered.html} data-testid="template-preview-html" />,
+          },
+        ]}
+      />
     </div>
   );
 }
