@@ -47,6 +47,9 @@ describe('email templates through the BFF', () => {
     expect(t.default.subject).toBe(t.subject);
     const bad = await rejection(owner.messaging.getTemplate({ projectId, template: 'welcome' as never, variant: 'valid' }));
     expect(bad.code).toBe('BAD_REQUEST');
+    const noVariant = await rejection(owner.messaging.setTemplate({ projectId, template: 'login_code', variant: 'invalid', subject: 'S', html: 'H', plaintext: 'P' }));
+    expect(noVariant).toMatchObject({ code: 'BAD_REQUEST', message: 'The template "login_code" has no invalid variant; use valid.' });
+    expect((await owner.messaging.templates({ projectId })).some((t) => t.template === 'login_code' && t.variant === 'invalid')).toBe(false);
   });
 
   it('refuses a template that does not render, saying what to fix, and writes nothing', async () => {
@@ -112,6 +115,7 @@ describe('email and SMS configuration through the BFF', () => {
     const renamed = await owner.messaging.setEmailConfig({ projectId, fromName: 'Mailer Team' });
     expect(JSON.stringify(renamed)).not.toContain(password);
     expect(JSON.stringify(await owner.messaging.emailConfig({ projectId }))).not.toContain(password);
+    expect(JSON.stringify(await owner.projects.get({ projectId }))).not.toContain(password);
     // The stored URI still has it (the control plane keeps the project's config as the owner wrote it).
     const project = await deps.backoffice.getProject({ cookie: ownerCookie }, projectId);
     const courier = (project.services.identity as { config: { courier: { smtp: { connection_uri: string; from_name: string } } } }).config.courier;

@@ -1,5 +1,7 @@
+import { TRPCError } from '@trpc/server';
 import {
   applyTemplate,
+  unknownTemplateReason,
   customTemplateOf,
   renderEmail,
   sampleData,
@@ -16,6 +18,12 @@ import { asBadRequest, readCourier, writeCourier } from './project-config';
 
 const read = projectProcedure('backoffice.project.read');
 const write = projectProcedure('backoffice.project.write');
+
+/** login_code and registration_code have no invalid variant: say so before anything is read or written. */
+function assertTemplate(template: TemplateName, variant: TemplateVariant): void {
+  const reason = unknownTemplateReason(template, variant);
+  if (reason) throw new TRPCError({ code: 'BAD_REQUEST', message: reason });
+}
 
 /** One template as the console edits it: the project's own version, else the project default (spec §7 `.well-known`). */
 async function templateView(ctx: Context, courier: Record<string, unknown>, template: TemplateName, variant: TemplateVariant): Promise<TemplateOutput> {
@@ -46,13 +54,17 @@ export const templates = read
 export const getTemplate = read
   .input(templateRefInput)
   .output(templateOutput)
-  .query(async ({ ctx, input }) => templateView(ctx, (await readCourier(ctx, ctx.projectId)).courier, input.template, input.variant));
+  .query(async ({ ctx, input }) => {
+    assertTemplate(input.template, input.variant);
+    return templateView(ctx, (await readCourier(ctx, ctx.projectId)).courier, input.template, input.variant);
+  });
 
 /** Saves the project's own version; one that does not render with the template's variables is refused, saying why. */
 export const setTemplate = write
   .input(setTemplateInput)
   .output(templateOutput)
   .mutation(async ({ ctx, input }) => {
+    assertTemplate(input.template, input.variant);
     const email = { subject: input.subject, body: { html: input.html, plaintext: input.plaintext } };
     const variables = templateVariables(input.template, input.variant).map((v) => v.name);
     asBadRequest(() => renderEmail(email, sampleData('preview@example.com'), variables));
@@ -67,6 +79,7 @@ export const resetTemplate = write
   .input(templateRefInput)
   .output(templateOutput)
   .mutation(async ({ ctx, input }) => {
+    assertTemplate(input.template, input.variant);
     const current = await readCourier(ctx, ctx.projectId);
     const next = applyTemplate(current.courier, input.template, input.variant, null);
     if (customTemplateOf(current.courier.templates, input.template, input.variant) !== null) await writeCourier(ctx, ctx.projectId, current, next);
