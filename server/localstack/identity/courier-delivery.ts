@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/types';
 import { courierMessageDispatches, courierMessages, type CourierMessageRow } from './schema';
@@ -121,6 +121,11 @@ export function startCourier(db: Db, log: Logger, opts: { pollMs?: number } = {}
   }
 
   async function pass(): Promise<number> {
+    // A message left processing by a stack that stopped mid-dispatch (a dispatch takes seconds) goes back to the queue.
+    await db.orm
+      .update(courierMessages)
+      .set({ status: 'queued' })
+      .where(and(eq(courierMessages.status, 'processing'), lt(courierMessages.updated_at, sql`now() - interval '60 seconds'`)));
     const due = await db.orm
       .select({ id: courierMessages.id })
       .from(courierMessages)
