@@ -112,6 +112,18 @@ describe('delivery of a project’s mail', () => {
     ]);
   });
 
+  it('tells an unknown address so with the invalid variant only when notify_unknown_recipients is on', async () => {
+    const stranger = uniqueEmail('unknown');
+    await recover(stranger);
+    expect(await (await fetch(`${stack.url}/local/mailbox/messages?to=${encodeURIComponent(stranger)}`)).json()).toEqual([]);
+    await patch(project.id, [{ op: 'add', path: '/services/identity/config/selfservice', value: { flows: { recovery: { notify_unknown_recipients: true } } } }]);
+    await recover(stranger);
+    const mail = (await (await fetch(`${stack.url}/local/mailbox/messages?to=${encodeURIComponent(stranger)}`)).json()) as Message[];
+    expect(mail.map((m) => [m.template_type, m.subject])).toEqual([['recovery_code_invalid', 'Account access attempted']]);
+    expect(mail[0]!.body).not.toMatch(/\d{6}/);
+    await patch(project.id, [{ op: 'remove', path: '/services/identity/config/selfservice' }]);
+  });
+
   it('records failed dispatches against an SMTP server that refuses, then abandons the message', async () => {
     await patch(project.id, [
       { op: 'add', path: '/services/identity/config/courier/smtp', value: { connection_uri: 'smtp://mailer:s3cret-pass@127.0.0.1:1/', from_address: 'no-reply@example.com' } },

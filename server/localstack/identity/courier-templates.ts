@@ -55,3 +55,25 @@ export async function sendTemplated(
     type: args.type ?? 'email',
   });
 }
+
+/**
+ * Kratos' `selfservice.flows.<recovery|verification>.notify_unknown_recipients`: when on, an address with no
+ * account is told so (the template's invalid variant) instead of hearing nothing. Off by default.
+ */
+export async function notifyUnknownRecipient(
+  deps: Pick<IdentityDeps, 'ctx'>,
+  q: Queryable,
+  nid: string,
+  flow: 'recovery' | 'verification',
+  to: string,
+  requestUrl: string,
+): Promise<void> {
+  const config = await tenantIdentityConfig(q, nid);
+  if (configAt(config, 'selfservice', 'flows', flow, 'notify_unknown_recipients') !== true) return;
+  await sendTemplated(deps, q, nid, {
+    to,
+    template: flow === 'recovery' ? 'recovery_code' : 'verification_code',
+    variant: 'invalid',
+    data: { RequestURL: requestUrl, TransientPayload: {} },
+  });
+}

@@ -1,5 +1,5 @@
 import { issueCode } from './codes';
-import { sendTemplated } from './courier-templates';
+import { notifyUnknownRecipient, sendTemplated } from './courier-templates';
 import { isSecure, type IdentityDeps } from './deps';
 import { sessionAlreadyAvailable } from './errors';
 import type { FlowHandler } from './flow-routes';
@@ -74,7 +74,7 @@ export function recoveryHandler(deps: IdentityDeps): FlowHandler {
       if (!email) return { type: 'flow', status: 400 };
       const identityId = await findByRecoveryAddress(db, tenant.nid, email);
       await db.tx(async (q) => {
-        if (!identityId) return;
+        if (!identityId) return notifyUnknownRecipient(deps, q, tenant.nid, 'recovery', email, flow.request_url);
         const code = await issueCode(q, {
           nid: tenant.nid,
           flowId: flow.id,
