@@ -150,4 +150,19 @@ test('a test send from the email configuration page appears in the delivery log,
   await page.goto(`/projects/${projectId}/email-delivery?status=abandoned`);
   await expect(page.getByTestId('delivery-table')).toContainText(refused);
   await expect(page.getByTestId('delivery-table')).not.toContainText(to);
+  await expect(page.getByTestId('delivery-status-filter')).toHaveValue('abandoned');
+
+  // Text messages go through the project's SMS endpoint; one that refuses is logged the same way.
+  await page.goto(`/projects/${projectId}/sms-configuration`);
+  await expect(page.getByTestId('sms-enabled')).not.toBeChecked();
+  await expectNoA11yViolations(page, 'sms configuration');
+  await page.getByTestId('sms-enabled').check();
+  await page.getByTestId('sms-url').fill('http://127.0.0.1:1/sms');
+  await page.getByTestId('sms-config-form-submit').click();
+  await expect(page.getByText('SMS settings saved')).toBeVisible();
+  await page.getByTestId('test-send-recipient').fill('+1 555 000 1111');
+  await page.getByTestId('test-send-submit').click();
+  await page.getByTestId('test-send-result').click();
+  await expect(page.getByTestId('dispatches-table')).toContainText('Could not connect to the SMS endpoint at 127.0.0.1:1');
+  await expect(page.getByTestId('message-recipient')).toHaveText('+15550001111');
 });
