@@ -112,7 +112,7 @@ export default function EmailConfigurationPage() {
   return (
     <div className="page page-narrow" data-testid="email-configuration-page">
       <PageHeader title="Email configuration" description="The server that delivers your project’s emails and the sender your users see." />
-      <Card title="Delivery">
+      <Card title="Sender and server">
         <QueryView query={config} skeleton="card" errorTitle="The email settings could not be loaded">
           {(c) => <EmailForm projectId={project.id} config={c} />}
         </QueryView>
