@@ -76,5 +76,3 @@ export function registerCourierRoutes(scope: FastifyInstance, ctx: LocalStackCon
     },
   });
 }
-
-
