@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from './app';
 import { createCaches, createDeps } from './deps';
 import { createLogger } from './logger';
@@ -92,7 +92,18 @@ describe('logs of a full sign-in and a few calls', () => {
 
     expect((await trpc('GET', 'auth.session')).json().result.data.session.identity.traits.email).toBe(email);
     const workspace = (await trpc('POST', 'workspaces.create', { name: 'Logged workspace' })).json().result.data.id;
-    expect((await trpc('POST', 'projects.create', { name: 'Logged project', environment: 'dev', workspaceId: workspace })).statusCode).toBe(200);
+    const created = await trpc('POST', 'projects.create', { name: 'Logged project', environment: 'dev', workspaceId: workspace });
+    expect(created.statusCode).toBe(200);
+    // An SMTP password goes in, a message fails against that server: neither the edit nor the failure logs it.
+    const projectId = created.json().result.data.id as string;
+    const smtpPassword = 'smtp-Pa55word-never-logged';
+    secrets.add(smtpPassword).add(encodeURIComponent(smtpPassword));
+    const smtp = { projectId, strategy: 'smtp', smtpHost: '127.0.0.1', smtpPort: 1, smtpUsername: 'mailer', smtpPassword };
+    expect((await trpc('POST', 'messaging.setEmailConfig', smtp)).statusCode).toBe(200);
+    const sent = await trpc('POST', 'messaging.testSend', { projectId, kind: 'stub', recipient: 'logged@example.com', channel: 'email' });
+    expect(sent.statusCode).toBe(200);
+    const messageId = sent.json().result.data.id as string;
+    await vi.waitFor(async () => expect((await trpc('GET', 'messaging.message', { projectId, id: messageId })).json().result.data.send_count).toBeGreaterThan(0), { timeout: 10_000, interval: 100 });
     expect((await trpc('GET', 'projects.list')).statusCode).toBe(200);
     expect((await trpc('POST', 'projects.create', { name: '' })).statusCode).toBe(400);
     expect((await trpc('GET', 'projects.get', { projectId: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
@@ -122,5 +133,6 @@ describe('logs of a full sign-in and a few calls', () => {
     expect(leaked).toEqual([]);
     expect(log).not.toMatch(new RegExp(`(?<![0-9.])${code}(?![0-9.])`));
     expect(log).not.toContain('ory_kratos_session=');
+    expect(log).toContain('courier dispatch failed: Could not connect to the SMTP server at 127.0.0.1:1');
   });
 });

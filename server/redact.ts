@@ -25,6 +25,9 @@ export const REDACT_PATHS = [
   '*.*.password',
   '*.*.token',
   '*.*.secret',
+  'connection_uri',
+  '*.connection_uri',
+  '*.*.connection_uri',
 ];
 
 export const REDACTED = '[redacted]';

@@ -78,6 +78,11 @@ const page = {
   workspaceMembers: lazyPage(() => import('./pages/team/WorkspaceMembersPage')),
   workspaceApiKeys: lazyPage(() => import('./pages/team/WorkspaceApiKeysPage')),
   projectAdvanced: lazyPage(() => import('./pages/team/ProjectAdvancedPage')),
+  emailConfiguration: lazyPage(() => import('./pages/messaging/EmailConfigurationPage')),
+  smsConfiguration: lazyPage(() => import('./pages/messaging/SmsConfigurationPage')),
+  emailTemplates: lazyPage(() => import('./pages/messaging/EmailTemplatesPage')),
+  emailDelivery: lazyPage(() => import('./pages/messaging/EmailDeliveryPage')),
+  emailMessage: lazyPage(() => import('./pages/messaging/EmailMessagePage')),
 };
 
 const identityLayout = (pageTitle: string): LayoutOptions => ({
@@ -208,11 +213,36 @@ const REGISTRY = {
   relationships: soon(`${P}/permissions/relationships`, 'permissions', { label: 'Relationships', group: 'permissions', icon: Waypoints, order: 0, keywords: ['permissions'], description: 'Browses and edits the relationships that permission checks are answered from.' }),
   permissionsConfiguration: soon(`${P}/permissions/configuration`, 'permissions', { label: 'Permission rules', group: 'permissions', icon: ListTree, order: 10, keywords: ['permissions', 'opl'], description: 'Defines namespaces and the rules that turn relationships into permissions.' }),
   // Messaging
-  emailConfiguration: soon(`${P}/email-configuration`, 'messaging', { label: 'Email configuration', group: 'messaging', icon: Mail, order: 0, keywords: ['smtp'], description: 'Sets the SMTP server and sender address of the emails this project sends.' }),
-  smsConfiguration: soon(`${P}/sms-configuration`, 'messaging', { label: 'SMS configuration', group: 'messaging', icon: Smartphone, order: 10, description: 'Sets the provider that delivers text messages with codes to your users.' }),
-  emailTemplates: soon(`${P}/email-templates`, 'messaging', { label: 'Templates', group: 'messaging', icon: FileText, order: 20, keywords: ['email'], description: 'Edits the text of the recovery, verification and code messages.' }),
-  emailDelivery: soon(`${P}/email-delivery`, 'messaging', { label: 'Delivery', group: 'messaging', icon: Send, order: 30, keywords: ['email', 'courier'], description: 'Lists the messages sent to your users and whether they were delivered.' }),
-  emailMessage: soon(`${P}/email-delivery/:id`, 'messaging', { label: 'Message', parent: 'emailDelivery', description: "Shows one message's recipient, content and delivery attempts." }),
+  emailConfiguration: defineRoute(`${P}/email-configuration`, {
+    area: 'messaging',
+    page: page.emailConfiguration,
+    layout: { pageTitle: 'Email configuration', breadcrumb: 'Email configuration' },
+    nav: { label: 'Email configuration', group: 'messaging', icon: Mail, order: 0, keywords: ['smtp'], description: 'Sets the SMTP server and sender address of the emails this project sends.' },
+  }),
+  smsConfiguration: defineRoute(`${P}/sms-configuration`, {
+    area: 'messaging',
+    page: page.smsConfiguration,
+    layout: { pageTitle: 'SMS configuration', breadcrumb: 'SMS configuration' },
+    nav: { label: 'SMS configuration', group: 'messaging', icon: Smartphone, order: 10, description: 'Sets the provider that delivers text messages with codes to your users.' },
+  }),
+  emailTemplates: defineRoute(`${P}/email-templates`, {
+    area: 'messaging',
+    page: page.emailTemplates,
+    layout: { pageTitle: 'Email templates', breadcrumb: 'Templates' },
+    nav: { label: 'Templates', group: 'messaging', icon: FileText, order: 20, keywords: ['email'], description: 'Edits the text of the recovery, verification and code messages.' },
+  }),
+  emailDelivery: defineRoute(`${P}/email-delivery`, {
+    area: 'messaging',
+    page: page.emailDelivery,
+    layout: { pageTitle: 'Delivery', breadcrumb: 'Delivery' },
+    nav: { label: 'Delivery', group: 'messaging', icon: Send, order: 30, keywords: ['email', 'courier'], description: 'Lists the messages sent to your users and whether they were delivered.' },
+  }),
+  emailMessage: defineRoute(`${P}/email-delivery/:id`, {
+    area: 'messaging',
+    page: page.emailMessage,
+    layout: { pageTitle: 'Message', breadcrumb: 'Message' },
+    nav: { label: 'Message', parent: 'emailDelivery', description: "Shows one message's recipient, content and delivery attempts." },
+  }),
   // Account experience
   accountExperience: soon(`${P}/account-experience`, 'account-experience', { label: 'Account experience', group: 'account-experience', icon: AppWindow, order: 0, description: 'Previews and links the hosted sign-in, sign-up and settings pages of this project.' }),
   theming: soon(`${P}/account-experience/theming`, 'account-experience', { label: 'Theming', group: 'account-experience', icon: Palette, order: 10, keywords: ['branding'], description: 'Chooses the logo, colours and fonts of the hosted pages.' }),

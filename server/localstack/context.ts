@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Clock } from './clock';
 import type { Db } from './db/types';
+import type { Courier } from './identity/courier-delivery';
 import type { SessionInfo } from './identity/session';
 
 export type { SessionInfo } from './identity/session';
@@ -16,6 +17,8 @@ export interface LocalStackContext {
   publicUrl(): string;
   /** The caller's session from the `ory_kratos_session` cookie or `X-Session-Token`, or null. */
   resolveSession(req: FastifyRequest): Promise<SessionInfo | null>;
+  /** The courier's worker: `flush()` dispatches what is queued now. */
+  courier: Pick<Courier, 'flush'>;
   /** Billing's clock: real time plus an offset tests can move forward. */
   clock: Clock;
 }

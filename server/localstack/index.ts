@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { pino, type Logger } from 'pino';
 import { createClock } from './clock';
+import { startCourier } from './identity/courier-delivery';
 import type { LocalStackContext } from './context';
 import { registerControlPlane } from './controlplane/index';
 import { openDb } from './db/index';
@@ -79,6 +80,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
   });
   const host = opts.host ?? '127.0.0.1';
   let url = '';
+  const courier = startCourier(db, log);
   try {
     const ctx: LocalStackContext = {
       db,
@@ -87,6 +89,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       publicUrl: () => url,
       resolveSession: (req) => resolveSession(db, req),
       clock: createClock(),
+      courier,
     };
     await setUp(app, ctx, opts);
     await app.listen({ port: opts.port ?? 4455, host });
@@ -96,6 +99,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     log.info({ url }, 'local stack listening');
   } catch (err) {
     await app.close().catch(() => undefined);
+    await courier.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw err;
   }
@@ -108,6 +112,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
         try {
           await app.close();
         } finally {
+          await courier.close().catch(() => undefined);
           await db.close();
         }
       })();

@@ -5,6 +5,7 @@ import { billingRouter } from './billing/router';
 import { identitiesRouter } from './identities/router';
 import { invitesRouter } from './invites/router';
 import { membersRouter } from './members/router';
+import { messagingRouter } from './messaging/router';
 import { permissionsRouter } from './permissions/router';
 import { projectsRouter } from './projects/router';
 import { quotaRouter } from './quota/router';
@@ -24,6 +25,7 @@ export const appRouter = router({
   billing: billingRouter,
   identities: identitiesRouter,
   sessions: sessionsRouter,
+  messaging: messagingRouter,
 });
 
 export type AppRouter = typeof appRouter;

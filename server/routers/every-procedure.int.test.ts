@@ -93,6 +93,7 @@ beforeAll(async () => {
       endUserSession: '',
       doomedEndUser: '',
       credentialEndUser: '',
+      courierMessage: '',
     },
     b: {
       identityId: userB.identityId,
@@ -136,6 +137,7 @@ beforeAll(async () => {
     endUserSession: endUser.sessionId,
     doomedEndUser: (await signUpToProject(stack.url, slug, 'doomed-end-user@example.com')).identityId,
     credentialEndUser: (await signUpToProject(stack.url, slug, 'credential-end-user@example.com')).identityId,
+    courierMessage: (await a.messaging.testSend({ projectId: fixture.a.project, kind: 'stub', recipient: 'fixture-mail@example.com', channel: 'email' })).id,
   });
   // The second invite goes to another address of A's; A attaches it with nothing but their session, so
   // it is linked in the store directly.

@@ -28,6 +28,8 @@ export interface MatrixFixture {
     endUserSession: string;
     doomedEndUser: string;
     credentialEndUser: string;
+    /** A courier message of A's project (a test send). */
+    courierMessage: string;
   };
   b: { identityId: string; workspace: string; project: string };
 }
@@ -292,6 +294,25 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
     ],
   },
   'sessions.revokeAll': { b: 'refused', input: (f) => ({ projectId: f.a.project, identityId: f.a.credentialEndUser }) },
+
+  'messaging.templates': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
+  'messaging.getTemplate': { b: 'refused', input: (f) => ({ projectId: f.a.project, template: 'recovery_code', variant: 'valid' }) },
+  'messaging.setTemplate': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, template: 'login_code', variant: 'valid', subject: 'Matrix code', html: '<p>{{ .LoginCode }}</p>', plaintext: '{{ .LoginCode }}' }),
+  },
+  'messaging.resetTemplate': { b: 'refused', input: (f) => ({ projectId: f.a.project, template: 'login_code', variant: 'valid' }) },
+  'messaging.messages': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project }),
+    attempts: (f) => [{ projectId: f.a.project }, { projectId: f.a.project, status: 'sent' }, { projectId: f.a.project, recipient: 'matrix@example.com' }],
+  },
+  'messaging.message': { b: 'refused', input: (f) => ({ projectId: f.a.project, id: f.a.courierMessage }) },
+  'messaging.testSend': { b: 'refused', input: (f) => ({ projectId: f.a.project, kind: 'stub', recipient: 'matrix-test@example.com', channel: 'email' }) },
+  'messaging.emailConfig': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
+  'messaging.setEmailConfig': { b: 'refused', input: (f) => ({ projectId: f.a.project, fromName: 'Matrix' }) },
+  'messaging.smsConfig': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
+  'messaging.setSmsConfig': { b: 'refused', input: (f) => ({ projectId: f.a.project, enabled: false }) },
 
   'permissions.project': { b: 'denied', input: (f) => ({ projectId: f.a.project, permissions: PROJECT_PERMISSIONS }) },
   'permissions.workspace': { b: 'denied', input: (f) => ({ workspaceId: f.a.workspace, permissions: WORKSPACE_PERMISSIONS }) },

@@ -46,6 +46,13 @@ export const ORPHAN_ROUTES: OrphanRoute[] = [
     path: '/public/invites/{invite}',
     localOnly: 'the public invite view: the spec names the call but no schema; it answers who invited whom to what',
   },
+  // Messaging (CONTRACT.md: orphan emailTemplateData; a test send answers the queued courier message).
+  {
+    method: 'GET',
+    path: '/.well-known/project-defaults/email-templates/{template}/{variant}',
+    responses: { 200: 'emailTemplateData', ...ERRORS },
+  },
+  { method: 'POST', path: '/projects/{project_id}/courier/test-messages', responses: { 201: 'message', ...ERRORS } },
   { method: 'GET', path: '/quota/project/{project}/{feature}', responses: { 200: 'quotaUsage', ...ERRORS } },
   { method: 'GET', path: '/quota/workspace/{workspace}/{feature}', responses: { 200: 'quotaUsage', ...ERRORS } },
   // Billing (CONTRACT.md: orphans subscription, createSubscriptionBody, updateSubscriptionBody).

@@ -13,6 +13,7 @@ import {
   type ProjectMetadata,
   type Project,
 } from '../../shared/schemas/project';
+import { emailTemplateDataSchema, messageSchema, type CourierMessage, type EmailTemplateData } from '../../shared/schemas/messaging';
 import { projectAccessResponseSchema, workspaceAccessResponseSchema } from '../../shared/schemas/permissions';
 import {
   listWorkspaceProjectsResponseSchema,
@@ -98,6 +99,21 @@ export function createBackofficeClient(options: { baseUrl: string; timeoutMs: nu
     patchNormalizedProjectRevision(c: CallContext, projectId: string, revisionId: string, jsonPatch: JsonPatchOperation[]): Promise<NormalizedProject> {
       assertRequiredParams('patchProjectRevision', { projectId, revisionId, jsonPatch });
       return call(c, 'PATCH', path`/normalized/projects/${projectId}/revision/${revisionId}`, normalizedProjectSchema, jsonPatch);
+    },
+    /** PATCH /projects/{id}/revision/{revision}: a JSON patch on the revision the edit read (409 when stale). */
+    patchProjectWithRevision(c: CallContext, projectId: string, revisionId: string, jsonPatch: JsonPatchOperation[]): Promise<unknown> {
+      assertRequiredParams('patchProjectWithRevision', { projectId, revisionId, jsonPatch });
+      return send(c, 'patchProjectWithRevision', undefined, (o) => projects.patchProjectWithRevision({ projectId, revisionId, jsonPatch }, o));
+    },
+    /** GET /.well-known/project-defaults/email-templates/{template}/{variant} (orphan emailTemplateData). */
+    getEmailTemplateDefault(c: CallContext, template: string, variant: string): Promise<EmailTemplateData> {
+      assertRequiredParams('getEmailTemplateDefault', { template, variant });
+      return call(c, 'GET', path`/.well-known/project-defaults/email-templates/${template}/${variant}`, emailTemplateDataSchema);
+    },
+    /** POST /projects/{id}/courier/test-messages: one message of a test-event kind, queued on the project's courier. */
+    sendTestMessage(c: CallContext, projectId: string, body: { kind: string; recipient: string; channel: string }): Promise<CourierMessage> {
+      assertRequiredParams('sendTestMessage', { projectId });
+      return call(c, 'POST', path`/projects/${projectId}/courier/test-messages`, messageSchema, body);
     },
     setProjectEnvironment(c: CallContext, projectId: string, environment: Environment): Promise<unknown> {
       assertRequiredParams('setProjectEnvironment', { projectId, environment });

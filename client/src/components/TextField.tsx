@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type Ref, type SelectHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 interface FieldFrameProps {
   id: string;
@@ -88,6 +88,29 @@ export function Select({ label, options, hint, error, id, className, ...rest }: 
           </option>
         ))}
       </select>
+    </FieldFrame>
+  );
+}
+
+export interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  ref?: Ref<HTMLTextAreaElement>;
+  label: string;
+  hint?: string;
+  error?: string;
+}
+
+export function TextArea({ label, hint, error, id, className, ...rest }: TextAreaProps) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  return (
+    <FieldFrame id={fieldId} label={label} hint={hint} error={error}>
+      <textarea
+        {...rest}
+        id={fieldId}
+        className={['input', 'textarea', className].filter(Boolean).join(' ')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, hint, error)}
+      />
     </FieldFrame>
   );
 }

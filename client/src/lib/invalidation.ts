@@ -30,6 +30,11 @@ export const INVALIDATES = {
   'apiKeys.create': ['apiKeys.list'],
   'apiKeys.delete': ['apiKeys.list'],
   'billing.changePlan': ['billing.getSubscription', 'billing.invoices', 'quota.get', 'workspaces.get', 'workspaces.list', 'projects.get'],
+  'messaging.setTemplate': ['messaging.templates', 'messaging.getTemplate'],
+  'messaging.resetTemplate': ['messaging.templates', 'messaging.getTemplate'],
+  'messaging.testSend': ['messaging.messages'],
+  'messaging.setEmailConfig': ['messaging.emailConfig'],
+  'messaging.setSmsConfig': ['messaging.smsConfig'],
   'billing.unlinkProject': ['billing.getSubscription', 'billing.invoices', 'quota.get', 'projects.get'],
 } as const satisfies Partial<Record<ProcedurePath, readonly ProcedurePath[]>>;
 

@@ -7,6 +7,7 @@ import { registerAnalyticsRoutes } from '../analytics/routes';
 import { registerBillingDevRoutes } from '../billing/dev-routes';
 import { registerBillingRoutes } from '../billing/routes';
 import { registerApiKeyRoutes } from './api-keys/routes';
+import { registerCourierRoutes } from './courier';
 import { installErrorHandler } from './errors';
 import { registerInviteRoutes } from './invites/routes';
 import { registerMemberRoutes } from './members';
@@ -33,6 +34,7 @@ export async function registerControlPlane(app: FastifyInstance, ctx: LocalStack
     registerApiKeyRoutes(scope, ctx);
     registerInviteRoutes(scope, ctx);
     registerQuotaRoutes(scope, ctx);
+    registerCourierRoutes(scope, ctx);
     registerBillingRoutes(scope, ctx);
     registerAnalyticsRoutes(scope, ctx, { devTools: opts.devTools === true });
     if (opts.devTools) {

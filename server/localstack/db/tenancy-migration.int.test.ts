@@ -18,6 +18,7 @@ afterAll(async () => {
 });
 
 const IDENTITY_TABLES = [
+  'courier_message_dispatches',
   'courier_messages',
   'identities',
   'identity_credentials',

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { route } from '../route';
 import { adminOf, type AdminDeps } from './context';
-import { findMessage, listMessages } from './courier-store';
+import { dispatchesOf, findMessage, listMessages } from './courier-store';
 import { messageView } from './courier-view';
 import { notFound } from './errors';
 import { idParams, tenantParams } from './identity-routes';
@@ -34,7 +34,8 @@ export function registerCourierRoutes(scope: FastifyInstance, deps: AdminDeps): 
       const page = rows.slice(0, query.page_size);
       const last = page.at(-1);
       setLinkHeader(req, reply, query.page_size, rows.length > query.page_size && last ? { id: last.id, createdAt: last.created_at.toISOString() } : null);
-      return page.map(messageView);
+      const dispatches = await dispatchesOf(q, adminOf(req).tenant.nid, page.map((m) => m.id));
+      return page.map((m) => messageView(m, dispatches.get(m.id)));
     },
   });
 
@@ -46,7 +47,7 @@ export function registerCourierRoutes(scope: FastifyInstance, deps: AdminDeps): 
     handler: async ({ q, params, req }) => {
       const row = await findMessage(q, adminOf(req).tenant.nid, params.id);
       if (!row) throw notFound('courier message');
-      return messageView(row);
+      return messageView(row, (await dispatchesOf(q, row.nid, [row.id])).get(row.id));
     },
   });
 }

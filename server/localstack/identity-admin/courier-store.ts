@@ -1,6 +1,6 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/types';
-import { courierMessages, type CourierMessageRow } from '../identity/schema';
+import { courierMessageDispatches, courierMessages, type CourierDispatchRow, type CourierMessageRow } from '../identity/schema';
 import { msOf, type Cursor } from './paging';
 
 export interface MessageFilter {
@@ -35,4 +35,17 @@ export async function findMessage(q: Queryable, nid: string, id: string): Promis
     .from(courierMessages)
     .where(and(eq(courierMessages.nid, nid), eq(courierMessages.id, id)));
   return row ?? null;
+}
+
+/** The dispatch attempts of the tenant's messages `ids`, oldest first, grouped by message. */
+export async function dispatchesOf(q: Queryable, nid: string, ids: string[]): Promise<Map<string, CourierDispatchRow[]>> {
+  const out = new Map<string, CourierDispatchRow[]>();
+  if (ids.length === 0) return out;
+  const rows = await q.orm
+    .select()
+    .from(courierMessageDispatches)
+    .where(and(eq(courierMessageDispatches.nid, nid), inArray(courierMessageDispatches.message_id, ids)))
+    .orderBy(asc(courierMessageDispatches.created_at), asc(courierMessageDispatches.id));
+  for (const row of rows) out.set(row.message_id, [...(out.get(row.message_id) ?? []), row]);
+  return out;
 }

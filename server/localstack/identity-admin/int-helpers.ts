@@ -107,7 +107,10 @@ export async function seedMessage(stack: LocalStack, nid: string, recipient: str
     subject: 'Recover access to your account',
     body: 'Your code is 123456',
     template_type: 'recovery_code_valid',
+    status: 'sent',
+    send_count: 1,
     created_at: at,
+    updated_at: at,
   });
   return id;
 }

@@ -1,5 +1,5 @@
 import { Configuration, FrontendApi, type Message, type Session } from '@ory/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { failure, startTestStack } from '../controlplane/int-test-helpers';
 import type { LocalStack } from '../index';
 import { adminApis, call, links, newUser, projectWithKey, seedMessage, seedSession, uniqueEmail, type TestProject } from './int-helpers';
@@ -104,7 +104,15 @@ describe('what the project\u2019s end users do, seen and changed through the adm
 
     const recovery = await frontend.createNativeRecoveryFlow();
     await frontend.updateRecoveryFlow({ flow: recovery.data.id, updateRecoveryFlowBody: { method: 'code', email } });
-    const mail = await apis.courier.listCourierMessages({ recipient: email });
+    // The courier delivers asynchronously: wait until the message has left the queue.
+    const mail = await vi.waitFor(
+      async () => {
+        const listed = await apis.courier.listCourierMessages({ recipient: email });
+        expect(listed.data[0]?.status).toBe('sent');
+        return listed;
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     expect(mail.data).toHaveLength(1);
     expect(mail.data[0]).toMatchObject({ recipient: email, template_type: 'recovery_code_valid', status: 'sent' });
     expect((await adminApis(other, other.key).courier.listCourierMessages({ recipient: email })).data).toEqual([]);

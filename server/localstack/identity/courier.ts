@@ -15,19 +15,33 @@ export interface MailInput {
   to: string;
   subject: string;
   body: string;
-  /** Kratos' template types, and the console's own `member_invite`. */
-  template: 'recovery_code_valid' | 'verification_code_valid' | 'member_invite';
+  /** Kratos' template types (`recovery_code_valid`, …, `stub`), and the console's own `member_invite`. */
+  template: string;
+  /** The notification channel; stored as Ory's CourierMessageType (`email`, or `phone` for sms). */
+  type?: 'email' | 'sms';
 }
 
-/** Stores an email of tenant `nid` in the local mailbox and logs where to read it (never its content). */
-export async function sendMail(deps: Pick<IdentityDeps, 'ctx'>, q: Queryable, nid: string, mail: MailInput): Promise<void> {
-  await q.orm
-    .insert(courierMessages)
-    .values({ id: randomUUID(), nid, recipient: mail.to, subject: mail.subject, body: mail.body, template_type: mail.template });
+/**
+ * Queues a message of tenant `nid` (in the caller's transaction: a flow that fails sends nothing); the
+ * courier (`courier-delivery.ts`) dispatches it to the local mailbox. Logs where to read it, never its content.
+ */
+export async function sendMail(deps: Pick<IdentityDeps, 'ctx'>, q: Queryable, nid: string, mail: MailInput): Promise<string> {
+  const id = randomUUID();
+  await q.orm.insert(courierMessages).values({
+    id,
+    nid,
+    type: mail.type === 'sms' ? 'phone' : 'email',
+    status: 'queued',
+    recipient: mail.to,
+    subject: mail.subject,
+    body: mail.body,
+    template_type: mail.template,
+  });
   deps.ctx.log.info(
     { nid, to: mail.to, template: mail.template, mailbox: `${deps.ctx.publicUrl()}/local/mailbox` },
-    `Email "${mail.subject}" sent to ${mail.to}; read it at ${deps.ctx.publicUrl()}/local/mailbox`,
+    `Email "${mail.subject}" queued for ${mail.to}; read it at ${deps.ctx.publicUrl()}/local/mailbox`,
   );
+  return id;
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
@@ -50,7 +64,7 @@ export const escapeHtml = (s: string) =>
 type MailboxRow = CourierMessageRow & { project_slug: string | null };
 
 /**
- * The newest 200 messages of every tenant, each with its tenant's project slug (null for the console's
+ * The newest 200 delivered messages of every tenant, each with its tenant's project slug (null for the console's
  * own); to one recipient when `to` is given, of one project when `project` (a slug) is given, of the
  * console's own tenant when `project` is the empty string.
  */
@@ -61,6 +75,7 @@ async function listMessages(q: Queryable, to: string | undefined, project: strin
     .leftJoin(projects, eq(projects.id, courierMessages.nid))
     .where(
       and(
+        eq(courierMessages.status, 'sent'),
         to ? eq(courierMessages.recipient, to.trim().toLowerCase()) : undefined,
         project === undefined ? undefined : project === '' ? eq(courierMessages.nid, CONSOLE_NID) : eq(projects.slug, project),
       ),
@@ -80,6 +95,8 @@ export function registerMailbox(app: FastifyInstance, deps: IdentityDeps): void 
     auth: 'public',
     handler: async ({ req, query }) => {
       assertLoopback(req);
+      // Deliver what is queued first, so mail a flow just sent is here when the flow has answered.
+      await deps.ctx.courier.flush();
       const rows = await listMessages(deps.ctx.db, query.to, query.project);
       return rows.map((m) => ({
         id: m.id,
@@ -91,9 +108,9 @@ export function registerMailbox(app: FastifyInstance, deps: IdentityDeps): void 
         subject: m.subject,
         body: m.body,
         template_type: m.template_type,
-        send_count: 1,
+        send_count: m.send_count,
         created_at: m.created_at.toISOString(),
-        updated_at: m.created_at.toISOString(),
+        updated_at: m.updated_at.toISOString(),
       }));
     },
   });
@@ -105,6 +122,7 @@ export function registerMailbox(app: FastifyInstance, deps: IdentityDeps): void 
     auth: 'public',
     handler: async ({ req, reply, query }) => {
       assertLoopback(req);
+      await deps.ctx.courier.flush();
       const rows = await listMessages(deps.ctx.db, query.to, query.project);
       const items = rows
         .map(

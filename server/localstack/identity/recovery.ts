@@ -1,5 +1,5 @@
 import { issueCode } from './codes';
-import { sendMail } from './courier';
+import { notifyUnknownRecipient, sendTemplated } from './courier-templates';
 import { isSecure, type IdentityDeps } from './deps';
 import { sessionAlreadyAvailable } from './errors';
 import type { FlowHandler, Outcome, SubmitArgs } from './flow-routes';
@@ -41,7 +41,7 @@ export function recoveryHandler(deps: IdentityDeps): FlowHandler {
       if (!email) return { type: 'flow', status: 400 };
       const identityId = await findByRecoveryAddress(db, tenant.nid, email);
       await db.tx(async (q) => {
-        if (!identityId) return;
+        if (!identityId) return notifyUnknownRecipient(deps, q, tenant.nid, 'recovery', email, flow.request_url);
         const code = await issueCode(q, {
           nid: tenant.nid,
           flowId: flow.id,
@@ -50,11 +50,18 @@ export function recoveryHandler(deps: IdentityDeps): FlowHandler {
           address: email,
           lifespanMs: deps.codeLifespanMs,
         });
-        await sendMail(deps, q, tenant.nid, {
+        const traits = (await getTraits(q, tenant.nid, identityId)) ?? { email };
+        await sendTemplated(deps, q, tenant.nid, {
           to: email,
-          subject: 'Recover access to your account',
-          body: `Hi,\n\nplease recover access to your account by entering the following code:\n\n${code}\n`,
-          template: 'recovery_code_valid',
+          template: 'recovery_code',
+          variant: 'valid',
+          data: {
+            RecoveryCode: code,
+            Identity: { id: identityId, traits },
+            ExpiresInMinutes: Math.round(deps.codeLifespanMs / 60_000),
+            RequestURL: flow.request_url,
+            TransientPayload: {},
+          },
         });
       });
       await markSent(args, 'recovery', email);

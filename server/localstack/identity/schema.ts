@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { FlowKind, FlowUi } from './flows';
 import type { Traits } from './identities';
 
@@ -193,11 +193,35 @@ export const courierMessages = pgTable(
     subject: text().notNull(),
     body: text().notNull(),
     template_type: text().notNull(),
+    /** Dispatch attempts so far; past the tenant's `courier.message_retries` a failing message is abandoned. */
+    send_count: integer().notNull().default(0),
     created_at: timestamp(tstz).notNull().defaultNow(),
+    updated_at: timestamp(tstz).notNull().defaultNow(),
   },
   (t) => [
+    index('courier_messages_queue').on(t.status, t.created_at),
     index('courier_messages_recipient').on(t.nid, t.recipient, t.created_at.desc().nullsFirst()),
     index('courier_messages_nid').on(t.nid, t.created_at.desc().nullsFirst(), t.id),
+  ],
+);
+
+/** Each attempt at delivering a courier message (Ory's MessageDispatch): success, or failed with its error. */
+export const courierMessageDispatches = pgTable(
+  'courier_message_dispatches',
+  {
+    id: uuid().primaryKey(),
+    nid: uuid().notNull(),
+    message_id: uuid().notNull(),
+    status: text().notNull(),
+    error: jsonb(),
+    created_at: timestamp(tstz).notNull().defaultNow(),
+    updated_at: timestamp(tstz).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({ name: 'courier_message_dispatches_message_id_fkey', columns: [t.message_id], foreignColumns: [courierMessages.id] }).onDelete(
+      'cascade',
+    ),
+    index('courier_message_dispatches_message').on(t.message_id, t.created_at),
   ],
 );
 
@@ -210,3 +234,4 @@ export type SelfserviceFlowRow = typeof selfserviceFlows.$inferSelect;
 export type SelfserviceCodeRow = typeof selfserviceCodes.$inferSelect;
 export type SelfserviceErrorRow = typeof selfserviceErrors.$inferSelect;
 export type CourierMessageRow = typeof courierMessages.$inferSelect;
+export type CourierDispatchRow = typeof courierMessageDispatches.$inferSelect;

@@ -1,10 +1,10 @@
 import type { Queryable } from '../db/types';
 import { issueCode } from './codes';
-import { sendMail } from './courier';
+import { sendTemplated } from './courier-templates';
 import type { IdentityDeps } from './deps';
 import { createFlow, type FlowRow } from './flows';
 import { uiLink } from './http';
-import { markAddressSent } from './identities';
+import { getTraits, markAddressSent } from './identities';
 import { enterCodeNodes } from './nodes';
 import type { Tenant } from './tenant';
 import { texts } from './texts';
@@ -17,14 +17,23 @@ export async function sendVerificationCode(
   flowId: string,
   identityId: string,
   email: string,
+  requestUrl?: string,
 ): Promise<void> {
   const code = await issueCode(q, { nid, flowId, kind: 'verification', identityId, address: email, lifespanMs: deps.codeLifespanMs });
   await markAddressSent(q, nid, identityId, email);
-  await sendMail(deps, q, nid, {
+  const traits = (await getTraits(q, nid, identityId)) ?? { email };
+  await sendTemplated(deps, q, nid, {
     to: email,
-    subject: 'Please verify your email address',
-    body: `Hi,\n\nplease verify your account by entering the following code:\n\n${code}\n`,
-    template: 'verification_code_valid',
+    template: 'verification_code',
+    variant: 'valid',
+    data: {
+      VerificationCode: code,
+      VerificationURL: requestUrl ?? '',
+      Identity: { id: identityId, traits },
+      ExpiresInMinutes: Math.round(deps.codeLifespanMs / 60_000),
+      RequestURL: requestUrl ?? '',
+      TransientPayload: {},
+    },
   });
 }
 
@@ -47,7 +56,7 @@ export async function startVerification(
     data: { email: args.email },
     lifespanMs: deps.flowLifespanMs,
   });
-  await sendVerificationCode(deps, q, tenant.nid, flow.id, args.identityId, args.email);
+  await sendVerificationCode(deps, q, tenant.nid, flow.id, args.identityId, args.email, args.requestUrl);
   if (flow.type === 'api') return { flow, continueWith: { action: 'show_verification_ui', flow: { id: flow.id, verifiable_address: args.email } } };
   return {
     flow,

@@ -5,6 +5,7 @@ import { findByVerifiableAddress, markAddressVerified } from './identities';
 import { anchor, chooseCodeNodes, csrfNode } from './nodes';
 import { texts } from './texts';
 import { markSent, readEmail, redeem } from './code-step';
+import { notifyUnknownRecipient } from './courier-templates';
 import { sendVerificationCode } from './verification-mail';
 
 /** Email verification by a 6-digit code. */
@@ -40,7 +41,8 @@ export function verificationHandler(deps: IdentityDeps): FlowHandler {
       const email = readEmail(args);
       if (!email) return { type: 'flow', status: 400 };
       const identityId = await findByVerifiableAddress(db, tenant.nid, email);
-      if (identityId) await db.tx((q) => sendVerificationCode(deps, q, tenant.nid, flow.id, identityId, email));
+      if (identityId) await db.tx((q) => sendVerificationCode(deps, q, tenant.nid, flow.id, identityId, email, flow.request_url));
+      else await db.tx((q) => notifyUnknownRecipient(deps, q, tenant.nid, 'verification', email, flow.request_url));
       await markSent(args, 'verification', email);
       return { type: 'flow', status: 200 };
     },
