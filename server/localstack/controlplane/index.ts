@@ -14,6 +14,7 @@ import { registerPlanDevRoute, registerQuotaRoutes } from './quota';
 import { registerNormalizedRoutes } from './normalized';
 import { registerProjectRoutes } from './projects';
 import { registerWorkspaceRoutes } from './workspaces';
+import { registerIdentitySchemaRoutes } from '../identity-schemas/routes';
 
 /**
  * The control plane of the local stack: the Projects and Workspaces calls of the backoffice, at the root
@@ -33,6 +34,7 @@ export async function registerControlPlane(app: FastifyInstance, ctx: LocalStack
     registerApiKeyRoutes(scope, ctx);
     registerInviteRoutes(scope, ctx);
     registerQuotaRoutes(scope, ctx);
+    registerIdentitySchemaRoutes(scope, ctx);
     registerBillingRoutes(scope, ctx);
     registerAnalyticsRoutes(scope, ctx, { devTools: opts.devTools === true });
     if (opts.devTools) {
