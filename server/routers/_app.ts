@@ -8,6 +8,7 @@ import { membersRouter } from './members/router';
 import { permissionsRouter } from './permissions/router';
 import { projectsRouter } from './projects/router';
 import { quotaRouter } from './quota/router';
+import { schemasRouter } from './schemas/router';
 import { sessionsRouter } from './sessions/router';
 import { workspacesRouter } from './workspaces/router';
 
@@ -24,6 +25,7 @@ export const appRouter = router({
   billing: billingRouter,
   identities: identitiesRouter,
   sessions: sessionsRouter,
+  schemas: schemasRouter,
 });
 
 export type AppRouter = typeof appRouter;
