@@ -181,3 +181,24 @@ describe("the project's tenant uses its own schemas", () => {
     expectOryError(tightened, 409, /would make 2 existing identities/);
   });
 });
+
+describe('the project config takes only identity schemas the identity service can use', () => {
+  it('refuses an invalid schema, an unreadable url and a default that names no schema, naming the entry', async () => {
+    const p = await projectWithKey(stack, owner, 'Schemas D');
+    const bad = Buffer.from(JSON.stringify({ properties: { traits: { type: 'strin' } } })).toString('base64');
+    const invalid = await setDefault(owner, p, 'broken', `base64://${bad}`);
+    expectOryError(invalid, 400, /identity\.schemas\[0\] \("broken"\) is not a valid identity schema:\n#\/properties\/traits\/type/);
+    const unreadable = await setDefault(owner, p, 'remote', 'https://example.com/schema.json');
+    expectOryError(unreadable, 400, /the url must be base64:\/\/…/);
+    const dangling = await owner.call('PATCH', `/projects/${p.id}`, [
+      { op: 'add', path: '/services/identity/config/identity', value: { schemas: [{ id: 'email', url: 'preset://email' }], default_schema_id: 'nope' } },
+    ]);
+    expectOryError(dangling, 400, /default_schema_id must be the id of one of services\.identity\.config\.identity\.schemas: "email"/);
+    expect((await call(p.base, 'GET', '/schemas')).body.map((s: { id: string }) => s.id)).toEqual(['default']);
+    const preset = await owner.call('PATCH', `/projects/${p.id}`, [
+      { op: 'add', path: '/services/identity/config/identity', value: { schemas: [{ id: 'email', url: 'preset://email' }], default_schema_id: 'email' } },
+    ]);
+    expect(preset.status).toBe(200);
+    expect((await call(p.base, 'GET', '/schemas')).body.map((s: { id: string }) => s.id)).toEqual(['email']);
+  });
+});

@@ -33,7 +33,8 @@ const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !==
 const DEFAULT_ALIASES = new Set(['default', Buffer.from('default').toString('base64url')]);
 const BUILT_IN: TenantSchemas = { list: [{ id: 'default', schema: IDENTITY_SCHEMA }], defaultId: 'default' };
 
-function decodeUrl(url: string): JsonObject | undefined {
+/** The schema a config url holds: `base64://…` or one of Ory's `preset://…`; undefined for anything else. */
+export function decodeUrl(url: string): JsonObject | undefined {
   if (url.startsWith('base64://')) {
     try {
       const parsed: unknown = JSON.parse(Buffer.from(url.slice('base64://'.length), 'base64').toString('utf8'));
@@ -131,7 +132,13 @@ function describe(errors: ErrorObject[]): string {
 
 /** Null when the traits match the schema, else what is wrong, each field named. */
 export function traitsProblem(schema: JsonObject, traits: unknown): string | null {
-  const validate = traitsValidator(schema);
+  let validate: ValidateFunction;
+  try {
+    validate = traitsValidator(schema);
+  } catch (err) {
+    // A schema stored before it was checked (an old config): say so instead of failing the request.
+    return `traits: the identity schema does not compile (${(err as Error).message}); fix the schema`;
+  }
   return validate(traits) ? null : describe(validate.errors ?? []);
 }
 
