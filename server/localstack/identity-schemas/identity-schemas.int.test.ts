@@ -159,6 +159,26 @@ describe("the project's tenant uses its own schemas", () => {
     expect(registered.status).toBe(200);
     expect(registered.body.identity.traits.phone).toBe('+1 555 0100');
 
+    // Settings of that identity show and save the schema's fields.
+    const token = { 'x-session-token': registered.body.session_token as string };
+    const settings = await call(project.base, 'GET', '/self-service/settings/api', { headers: token });
+    expect(settings.status).toBe(200);
+    expect(settings.body.ui.nodes.map((n: { attributes: { name?: string } }) => n.attributes.name)).toEqual(expect.arrayContaining(['traits.phone']));
+    const saved = await call(project.base, 'POST', `/self-service/settings?flow=${settings.body.id}`, {
+      headers: token,
+      body: { method: 'profile', traits: { email: registered.body.identity.traits.email, phone: '+1 555 0199' } },
+    });
+    expect(saved.status).toBe(200);
+    const refused = await call(project.base, 'POST', `/self-service/settings?flow=${settings.body.id}`, {
+      headers: token,
+      body: { method: 'profile', traits: { email: registered.body.identity.traits.email, phone: 'x' } },
+    });
+    expect(refused.status).toBe(400);
+    const phoneNode = refused.body.ui.nodes.find((n: { attributes: { name?: string } }) => n.attributes.name === 'traits.phone');
+    expect(phoneNode.messages[0].text).toMatch(/fewer than 3 characters/);
+    const after = await call(project.base, 'GET', `/admin/identities/${registered.body.identity.id}`, { key: project.key });
+    expect(after.body.traits.phone).toBe('+1 555 0199');
+
     // The console's own tenant keeps its schema.
     const own = await call(stack.url, 'GET', '/schemas');
     expect(own.body.map((s: { id: string }) => s.id)).toEqual(['default']);

@@ -1,6 +1,11 @@
 import type { UiNodeInputAttributesAutocompleteEnum } from '@ory/client';
 import { coerce, schemaFields, valueAt, withValue, type SchemaField } from '../../../shared/domain/schema-form';
-import { traitsProblem } from '../identity-schemas/tenant-schemas';
+import { and, eq } from 'drizzle-orm';
+import type { Queryable } from '../db/types';
+import { schemaFor, tenantSchemas, traitsProblem } from '../identity-schemas/tenant-schemas';
+import { identities } from './schema';
+import { IDENTITY_SCHEMA } from './schemas';
+import { CONSOLE_NID } from './tenant-id';
 import type { JsonObject } from './tenant-config';
 import { addNodeMessage, csrfNode, input, setValue, type UiNode } from './nodes';
 import { texts } from './texts';
@@ -27,11 +32,11 @@ const INPUT_TYPE: Partial<Record<SchemaField['kind'], string>> = {
 
 const AUTOCOMPLETE: Partial<Record<SchemaField['kind'], UiNodeInputAttributesAutocompleteEnum>> = { email: 'email', tel: 'tel' };
 
-function traitNodes(schema: JsonObject, traits: Record<string, unknown>): UiNode[] {
+function traitNodes(schema: JsonObject, traits: Record<string, unknown>, group: 'default' | 'profile' = 'default'): UiNode[] {
   return leaves(schemaFields(schema)).map((f) => {
     const value = valueAt(traits, f.path);
     const autocomplete = f.identifier && !AUTOCOMPLETE[f.kind] ? 'username' : AUTOCOMPLETE[f.kind];
-    return input('default', `traits.${f.path}`, INPUT_TYPE[f.kind] ?? 'text', {
+    return input(group, `traits.${f.path}`, INPUT_TYPE[f.kind] ?? 'text', {
       ...(value !== undefined ? { value } : {}),
       ...(f.required ? { required: true } : {}),
       ...(autocomplete ? { autocomplete } : {}),
@@ -48,6 +53,32 @@ export function schemaRegistrationNodes(csrf: string, schema: JsonObject, traits
     input('password', 'password', 'password', { required: true, autocomplete: 'new-password', label: texts.labelPassword() }),
     input('password', 'method', 'submit', { value: 'password', label: texts.signUp() }),
   ];
+}
+
+/** Settings of an identity whose schema is its project's own: its traits' fields, then a new password. */
+export function schemaSettingsNodes(csrf: string, schema: JsonObject, traits: Record<string, unknown>): UiNode[] {
+  return [
+    csrfNode(csrf),
+    ...traitNodes(schema, traits, 'profile'),
+    input('profile', 'method', 'submit', { value: 'profile', label: texts.labelSave() }),
+    input('password', 'password', 'password', { required: true, autocomplete: 'new-password', label: texts.labelPassword() }),
+    input('password', 'method', 'submit', { value: 'password', label: texts.labelSave() }),
+  ];
+}
+
+/**
+ * The schema of an identity of a project's tenant when it is the project's own, else null (the console's
+ * tenant, and projects on the built-in schema, keep the fixed email-and-name form).
+ */
+export async function ownIdentitySchema(q: Queryable, nid: string, identityId: string | null): Promise<JsonObject | null> {
+  if (nid === CONSOLE_NID || !identityId) return null;
+  const [row] = await q.orm
+    .select({ schema_id: identities.schema_id })
+    .from(identities)
+    .where(and(eq(identities.nid, nid), eq(identities.id, identityId)));
+  if (!row) return null;
+  const schema = schemaFor(await tenantSchemas(q, nid), row.schema_id)?.schema;
+  return schema && schema !== IDENTITY_SCHEMA ? schema : null;
 }
 
 /** A submitted form's traits (`traits.name.first` keys, or nested objects) in the schema's shape and types. */
