@@ -94,4 +94,17 @@ test('a custom schema from a preset is checked as it is written, previewed, made
   await create.getByTestId('identity-create-submit').click();
   await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/identities/[0-9a-f-]{36}$`));
   await expect(page.getByTestId('identity-traits-card').getByTestId('trait-loyalty_id')).toHaveValue('654321');
+
+  // A change of the schema that identity would not match is refused, saying how many would break.
+  await page.goto(`/projects/${projectId}/identity-schema`);
+  await page.getByTestId('managed-schema').filter({ hasText: 'Customers' }).getByTestId('edit-schema').click();
+  const tightened = JSON.parse(customerSchema('email')) as { properties: { traits: { properties: Record<string, unknown>; required: string[] } } };
+  tightened.properties.traits.properties.tier = { type: 'string', title: 'Tier' };
+  tightened.properties.traits.required.push('tier');
+  const edit = page.getByTestId('schema-editor');
+  await edit.locator('.cm-content').fill(JSON.stringify(tightened, null, 2));
+  await expect(edit.getByTestId('schema-valid')).toBeVisible();
+  await edit.getByTestId('save-schema').click();
+  await expect(edit.getByTestId('schema-save-error')).toContainText('would make 1 existing identity of this project invalid');
+  await expectNoA11yViolations(page, 'schema change refused');
 });

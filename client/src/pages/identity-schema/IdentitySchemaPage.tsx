@@ -115,6 +115,11 @@ export default function IdentitySchemaPage() {
                       <Button variant="ghost" onClick={() => open({ kind: 'new', from: p.id }, `${p.title} (custom)`, p.schema)} data-testid="start-from-preset">
                         Start from this preset
                       </Button>
+                      {p.id !== data.defaultId && (
+                        <Button variant="ghost" onClick={() => setChoice({ id: p.id, label: p.title })} data-testid="set-default">
+                          Set as default
+                        </Button>
+                      )}
                     </li>
                   ))}
                 </ul>
