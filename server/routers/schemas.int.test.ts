@@ -103,6 +103,10 @@ describe('identity schemas through the BFF', () => {
     const renamed = await owner.schemas.update({ projectId, schemaId: created.id, name: 'Clients', schema: loyaltySchema() });
     expect(renamed).toMatchObject({ id: created.id, name: 'Clients' });
     expect((await owner.schemas.list({ projectId })).managed.map((m) => m.name)).toEqual(['Clients']);
+    // A schema belongs to its project: not reachable through another project of the same owner.
+    const second = await owner.projects.create({ name: 'Second', environment: 'dev' });
+    expect((await rejection(owner.schemas.get({ projectId: second.id, schemaId: created.id }))).code).toBe('NOT_FOUND');
+    expect((await rejection(owner.schemas.update({ projectId: second.id, schemaId: created.id, name: 'Moved', schema: loyaltySchema() }))).code).toBe('NOT_FOUND');
   });
 
   it('keeps user B out of A’s schemas, through the BFF and through B’s own data plane', async () => {

@@ -13,7 +13,14 @@ import type { CallContext } from './backoffice';
 import type { ControlPlaneSdk } from './control-plane-sdk';
 import { path, type HttpMethod } from './http';
 
-type Call = <T>(c: CallContext, method: HttpMethod, p: string, schema?: z.ZodType<T>, body?: unknown) => Promise<T>;
+type Call = <T>(
+  c: CallContext,
+  method: HttpMethod,
+  p: string,
+  schema?: z.ZodType<T>,
+  body?: unknown,
+  query?: Record<string, string | number | undefined>,
+) => Promise<T>;
 
 /**
  * Spec §7 identity-schema calls. They have no SDK method (CONTRACT.md: orphan schemas managedIdentitySchema,
@@ -25,19 +32,19 @@ export function createIdentitySchemaCalls(call: Call, sdk: ControlPlaneSdk) {
   return {
     list(c: CallContext, projectId: string) {
       assertRequiredParams('listManagedIdentitySchemas', { projectId });
-      return call(c, 'GET', path`/projects/${projectId}/identity-schemas`, managedIdentitySchemasSchema);
+      return call(c, 'GET', '/identity-schemas', managedIdentitySchemasSchema, undefined, { project_id: projectId });
     },
-    location(c: CallContext, projectId: string, schemaId: string) {
-      assertRequiredParams('getManagedIdentitySchema', { projectId, schemaId });
-      return call(c, 'GET', path`/projects/${projectId}/identity-schemas/${schemaId}`, managedSchemaLocationSchema);
+    location(c: CallContext, schemaId: string) {
+      assertRequiredParams('getManagedIdentitySchema', { schemaId });
+      return call(c, 'GET', path`/identity-schemas/${schemaId}`, managedSchemaLocationSchema);
     },
     create(c: CallContext, projectId: string, body: { name: string; data: Record<string, unknown> }) {
       assertRequiredParams('createManagedIdentitySchema', { projectId, schemaPatch: body });
-      return call(c, 'POST', path`/projects/${projectId}/identity-schemas`, managedIdentitySchemaSchema, body);
+      return call(c, 'POST', '/identity-schemas', managedIdentitySchemaSchema, body, { project_id: projectId });
     },
-    update(c: CallContext, projectId: string, schemaId: string, body: { name: string; data: Record<string, unknown> }) {
-      assertRequiredParams('updateManagedIdentitySchema', { projectId, schemaId, schemaPatch: body });
-      return call(c, 'PUT', path`/projects/${projectId}/identity-schemas/${schemaId}`, managedIdentitySchemaSchema, body);
+    update(c: CallContext, schemaId: string, body: { name: string; data: Record<string, unknown> }) {
+      assertRequiredParams('updateManagedIdentitySchema', { schemaId, schemaPatch: body });
+      return call(c, 'PUT', path`/identity-schemas/${schemaId}`, managedIdentitySchemaSchema, body);
     },
     validate(c: CallContext, body: { name: string; data: Record<string, unknown> }) {
       assertRequiredParams('validateManagedIdentitySchema', { schemaPatch: body });

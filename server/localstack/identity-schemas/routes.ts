@@ -5,11 +5,13 @@ import type {
   ManagedIdentitySchema,
   ManagedIdentitySchemaValidationResult,
 } from '@ory/client';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { IDENTITY_META_SCHEMA, identitySchemaProblems, problemsMessage } from '../../../shared/domain/identity-meta-schema';
-import { badRequest, conflict, notFound } from '../controlplane/errors';
+import type { Caller } from '../controlplane/caller';
+import { badRequest, conflict, ControlPlaneError, notFound } from '../controlplane/errors';
+import { projectFor } from '../controlplane/guard';
 import { managedIdentitySchemas, type ManagedIdentitySchemaRow } from '../controlplane/schema';
 import type { Queryable } from '../db/types';
 import { isUniqueViolation } from '../db/errors';
@@ -38,11 +40,10 @@ export const schemaPatchBody = z.object({
     .refine((d) => JSON.stringify(d).length <= MAX_SCHEMA_BYTES, { error: `data: an identity schema is at most ${MAX_SCHEMA_BYTES / 1024} KiB` }),
 });
 
-const schemaParams = z.object({
-  project: z.string().regex(/^[A-Za-z0-9-]{1,100}$/, { error: "must be the project's ID or slug" }),
-  schema_id: z.uuid({ error: 'must be a UUID' }).transform((id) => id.toLowerCase()),
+const projectQuery = z.object({
+  project_id: z.string({ error: "project_id: give the project's ID or slug" }).regex(/^[A-Za-z0-9-]{1,100}$/, { error: "project_id: must be the project's ID or slug" }),
 });
-const projectParams = schemaParams.pick({ project: true });
+const schemaParams = z.object({ schema_id: z.uuid({ error: 'must be a UUID' }).transform((id) => id.toLowerCase()) });
 
 const base64Url = (data: unknown) => `base64://${Buffer.from(JSON.stringify(data)).toString('base64')}`;
 
@@ -64,13 +65,23 @@ function assertValid(data: Record<string, unknown>): void {
   if (problems.length > 0) throw badRequest(`The identity schema is not valid:\n${problemsMessage(problems)}`, { problems });
 }
 
-async function findSchema(q: Queryable, projectId: string, id: string, lock: boolean): Promise<ManagedIdentitySchemaRow> {
-  const query = q.orm
-    .select()
-    .from(managedIdentitySchemas)
-    .where(and(eq(managedIdentitySchemas.project_id, projectId), eq(managedIdentitySchemas.id, id)));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound('The identity schema does not exist in this project.');
+const schemaNotFound = () => notFound('The identity schema does not exist, or you have no access to its project.');
+
+/**
+ * The managed schema `id` and its project, when the caller may `action` that project: a caller who may not
+ * even read it gets the 404 of a schema that does not exist; a reader who may not write gets the 403.
+ */
+async function schemaFor(q: Queryable, caller: Caller, id: string, action: 'read' | 'write'): Promise<ManagedIdentitySchemaRow> {
+  const query = q.orm.select().from(managedIdentitySchemas).where(eq(managedIdentitySchemas.id, id));
+  const [row] = action === 'write' ? await query.for('update') : await query;
+  if (!row) throw schemaNotFound();
+  try {
+    await projectFor(q, caller, row.project_id, 'read');
+  } catch (err) {
+    if (err instanceof ControlPlaneError) throw schemaNotFound();
+    throw err;
+  }
+  if (action === 'write') await projectFor(q, caller, row.project_id, 'write', true);
   return row;
 }
 
@@ -105,11 +116,11 @@ export function registerIdentitySchemaRoutes(scope: FastifyInstance, ctx: RouteC
 
   route(scope, ctx, {
     method: 'GET',
-    url: '/projects/:project/identity-schemas',
-    params: projectParams,
+    url: '/identity-schemas',
+    query: projectQuery,
     auth: 'session-or-workspace-key',
-    permission: 'backoffice.project.read',
-    handler: async ({ q, project }) => {
+    handler: async ({ q, caller, query }) => {
+      const { project } = await projectFor(q, caller, query.project_id, 'read');
       const rows = await q.orm
         .select()
         .from(managedIdentitySchemas)
@@ -121,13 +132,13 @@ export function registerIdentitySchemaRoutes(scope: FastifyInstance, ctx: RouteC
 
   route(scope, ctx, {
     method: 'POST',
-    url: '/projects/:project/identity-schemas',
-    params: projectParams,
+    url: '/identity-schemas',
+    query: projectQuery,
     body: schemaPatchBody,
     auth: 'session-or-workspace-key',
-    permission: 'backoffice.project.write',
     status: 201,
-    handler: async ({ q, project, body }) => {
+    handler: async ({ q, caller, query, body }) => {
+      const { project } = await projectFor(q, caller, query.project_id, 'write', true);
       assertValid(body.data);
       const now = new Date();
       try {
@@ -154,24 +165,23 @@ export function registerIdentitySchemaRoutes(scope: FastifyInstance, ctx: RouteC
 
   route(scope, ctx, {
     method: 'GET',
-    url: '/projects/:project/identity-schemas/:schema_id',
+    url: '/identity-schemas/:schema_id',
     params: schemaParams,
     auth: 'session-or-workspace-key',
-    permission: 'backoffice.project.read',
-    handler: async ({ q, project, params }): Promise<GetManagedIdentitySchemaLocation> => ({
-      location: managedSchemaView(await findSchema(q, project.id, params.schema_id, false)).blob_url,
+    handler: async ({ q, caller, params }): Promise<GetManagedIdentitySchemaLocation> => ({
+      location: managedSchemaView(await schemaFor(q, caller, params.schema_id, 'read')).blob_url,
     }),
   });
 
   route(scope, ctx, {
     method: 'PUT',
-    url: '/projects/:project/identity-schemas/:schema_id',
+    url: '/identity-schemas/:schema_id',
     params: schemaParams,
     body: schemaPatchBody,
     auth: 'session-or-workspace-key',
-    permission: 'backoffice.project.write',
-    handler: async ({ q, project, params, body }) => {
-      const current = await findSchema(q, project.id, params.schema_id, true);
+    handler: async ({ q, caller, params, body }) => {
+      const current = await schemaFor(q, caller, params.schema_id, 'write');
+      const project = { id: current.project_id };
       assertValid(body.data);
       // Identities of this schema (the project's config names it) must still match it.
       const config = await tenantIdentityConfig(q, project.id);

@@ -14,10 +14,18 @@ import {
   schemaValidateOutput,
   setDefaultOutput,
 } from '../../../shared/schemas/identity-schemas';
+import type { Context } from '../../trpc/context';
 import { projectProcedure, router } from '../../trpc/init';
 import { UpstreamError } from '../../upstream/errors';
 import { projectApis } from '../../trpc/project-apis';
 import { defaultSchemaPatch, managedView, presetView, schemaOfUrl, sourceOf } from './views';
+
+/** The project's managed schema `schemaId`, or NOT_FOUND when the project has none by that id. */
+async function ownSchema(ctx: { deps: Context['deps']; call: Context['call']; projectId: string }, schemaId: string) {
+  const row = (await ctx.deps.backoffice.identitySchemas.list(ctx.call, ctx.projectId)).find((s) => s.id === schemaId);
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'The identity schema does not exist in this project.' });
+  return row;
+}
 
 const read = projectProcedure('backoffice.project.read');
 const write = projectProcedure('backoffice.project.write');
@@ -82,10 +90,10 @@ export const schemasRouter = router({
     .output(managedSchemaWithContentOutput)
     .query(async ({ ctx, input }) => {
       const calls = ctx.deps.backoffice.identitySchemas;
-      const [location, list] = await Promise.all([calls.location(ctx.call, ctx.projectId, input.schemaId), calls.list(ctx.call, ctx.projectId)]);
-      const row = list.find((s) => s.id === input.schemaId);
-      const schema = schemaOfUrl(location.location ?? '');
-      if (!row || !schema) throw new TRPCError({ code: 'NOT_FOUND', message: 'The identity schema does not exist in this project.' });
+      // Listed first: a schema of another project (even one the caller may read) is not this project's.
+      const row = await ownSchema(ctx, input.schemaId);
+      const schema = schemaOfUrl((await calls.location(ctx.call, input.schemaId)).location ?? '');
+      if (!schema) throw new TRPCError({ code: 'BAD_GATEWAY', message: 'The identity schema could not be read.' });
       return { ...managedView(row), schema };
     }),
 
@@ -117,8 +125,9 @@ export const schemasRouter = router({
     .output(managedSchemaOutput)
     .mutation(async ({ ctx, input }) => {
       const parsed = schemaOrRefuse(input.schema);
+      await ownSchema(ctx, input.schemaId);
       const updated = await ctx.deps.backoffice.identitySchemas
-        .update(ctx.call, ctx.projectId, input.schemaId, { name: input.name, data: parsed.schema })
+        .update(ctx.call, input.schemaId, { name: input.name, data: parsed.schema })
         .catch((err: unknown) => atLines(err, parsed.positions));
       return managedView(updated);
     }),
