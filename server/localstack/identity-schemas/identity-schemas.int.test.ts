@@ -102,6 +102,8 @@ describe('managed schemas of a project', () => {
     const names = (await owner.call('GET', `/identity-schemas?project_id=${project.id}`)).body.map((s: { name: string }) => s.name);
     expect(names).not.toContain('Broken');
 
+    const nul = { ...withPhone(), title: 'a\u0000b' };
+    expectOryError(await owner.call('POST', `/identity-schemas?project_id=${project.id}`, { name: 'Nul', data: nul }), 400, /must not contain the NUL character/);
     const taken = await owner.call('POST', `/identity-schemas?project_id=${project.id}`, { name: 'Customers', data: withPhone() });
     expectOryError(taken, 409, /already has an identity schema named "Customers"/);
 
