@@ -107,4 +107,12 @@ test('a custom schema from a preset is checked as it is written, previewed, made
   await edit.getByTestId('save-schema').click();
   await expect(edit.getByTestId('schema-save-error')).toContainText('would make 1 existing identity of this project invalid');
   await expectNoA11yViolations(page, 'schema change refused');
+
+  // The unsaved change is not lost by a stray click: leaving asks first.
+  await page.getByTestId('nav-identities').click();
+  const leave = page.getByTestId('unsaved-changes-dialog');
+  await expect(leave).toBeVisible();
+  await leave.getByTestId('cancel-button').click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/identity-schema$`));
+  await expect(edit.getByTestId('schema-save-error')).toBeVisible();
 });

@@ -8,6 +8,7 @@ import { JsonEditor } from '../../components/JsonEditor';
 import { QueryView } from '../../components/QueryView';
 import { TextField } from '../../components/TextField';
 import { errorText } from '../../lib/errors';
+import { useUnsavedChangesGuard } from '../../lib/navigation-guard';
 import { useProject } from '../../shell/ProjectContext';
 import { trpc } from '../../trpc';
 import { SchemaForm } from '../identities/SchemaForm';
@@ -29,13 +30,18 @@ export default function IdentitySchemaPage() {
   const [name, setName] = useState('');
   const [text, setText] = useState('');
   const [choice, setChoice] = useState<DefaultChoice | null>(null);
+  // What the editor held when opened or last saved: anything else is an unsaved change.
+  const [baseline, setBaseline] = useState({ name: '', text: '' });
+  useUnsavedChangesGuard(draft !== null && (name !== baseline.name || text !== baseline.text));
   const editorRef = useRef<HTMLDivElement>(null);
   const setDefault = trpc.schemas.setDefault.useMutation();
 
   const open = (next: Draft, nextName: string, schema: unknown) => {
+    const initial = `${JSON.stringify(schema, null, 2)}\n`;
     setDraft(next);
     setName(nextName);
-    setText(`${JSON.stringify(schema, null, 2)}\n`);
+    setText(initial);
+    setBaseline({ name: nextName, text: initial });
     requestAnimationFrame(() => editorRef.current?.querySelector<HTMLElement>('input')?.focus());
   };
 
@@ -134,7 +140,10 @@ export default function IdentitySchemaPage() {
                     onName={setName}
                     text={text}
                     onText={setText}
-                    onSaved={(id) => setDraft({ kind: 'edit', id })}
+                    onSaved={(id, saved) => {
+                      setBaseline(saved);
+                      setDraft({ kind: 'edit', id });
+                    }}
                     onClose={() => setDraft(null)}
                   />
                 </div>
@@ -179,7 +188,7 @@ function SchemaEditor(props: {
   onName: (name: string) => void;
   text: string;
   onText: (text: string) => void;
-  onSaved: (id: string) => void;
+  onSaved: (id: string, saved: { name: string; text: string }) => void;
   onClose: () => void;
 }) {
   const { projectId, draft, name, text } = props;
@@ -211,7 +220,7 @@ function SchemaEditor(props: {
     if (saving) return;
     const onSuccess = (saved: { id: string; name: string }) => {
       toast.success(`Saved “${saved.name}”.`);
-      props.onSaved(saved.id);
+      props.onSaved(saved.id, { name, text });
     };
     if (draft.kind === 'new') create.mutate({ projectId, name, schema: text }, { onSuccess });
     else update.mutate({ projectId, schemaId: draft.id, name, schema: text }, { onSuccess });
