@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server';
+import { schemaOfUrl } from '../../../shared/domain/identity-schema-config';
 import { describeProblems, locateProblems, parseSchemaText } from '../../../shared/domain/schema-problems';
 import {
   managedSchemaOutput,
@@ -18,7 +19,7 @@ import type { Context } from '../../trpc/context';
 import { projectProcedure, router } from '../../trpc/init';
 import { UpstreamError } from '../../upstream/errors';
 import { projectApis } from '../../trpc/project-apis';
-import { defaultSchemaPatch, managedView, presetView, schemaOfUrl, sourceOf } from './views';
+import { defaultPatchFor, managedView, presetView, sourceOf } from './views';
 
 /** The project's managed schema `schemaId`, or NOT_FOUND when the project has none by that id. */
 async function ownSchema(ctx: { deps: Context['deps']; call: Context['call']; projectId: string }, schemaId: string) {
@@ -147,7 +148,7 @@ export const schemasRouter = router({
         calls.list(ctx.call, ctx.projectId),
         calls.presets(ctx.call),
       ]);
-      const patch = defaultSchemaPatch(project.services, input.schemaId, managed, presets);
+      const patch = defaultPatchFor(project.services, input.schemaId, managed, presets);
       if (!patch) {
         throw new TRPCError({ code: 'NOT_FOUND', message: `The project has no identity schema "${input.schemaId.slice(0, 80)}". Choose one of its schemas or a preset.` });
       }
