@@ -32,6 +32,15 @@ test('a custom schema from a preset is checked as it is written, previewed, made
   await register(page, newUser('schemas'));
   const projectId = await createProject(page, 'Customers');
 
+  // An identity of the built-in schema, made before the project has its own.
+  await page.goto(`/projects/${projectId}/identities`);
+  await page.getByTestId('identity-create-open').click();
+  const early = page.getByTestId('identity-create-dialog');
+  await early.getByTestId('trait-email').fill('early@shop.example');
+  await early.getByTestId('identity-create-submit').click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/identities/[0-9a-f-]{36}$`));
+  const earlyUrl = page.url();
+
   await page.goto(`/projects/${projectId}/identity-schema`);
   await expect(page.getByTestId('schemas-active').getByTestId('active-schema')).toContainText('default');
   await expect(page.getByTestId('schemas-active').getByTestId('default-badge')).toBeVisible();
@@ -95,7 +104,12 @@ test('a custom schema from a preset is checked as it is written, previewed, made
   await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/identities/[0-9a-f-]{36}$`));
   await expect(page.getByTestId('identity-traits-card').getByTestId('trait-loyalty_id')).toHaveValue('654321');
 
-  // A change of the schema that identity would not match is refused, saying how many would break.
+  // The earlier identity follows the default schema: its traits are edited in the new form.
+  await page.goto(earlyUrl);
+  await expect(page.getByTestId('identity-traits-card').getByTestId('trait-loyalty_id')).toBeVisible();
+  await expect(page.getByTestId('identity-traits-card').getByTestId('trait-email')).toHaveValue('early@shop.example');
+
+  // A change of the schema those identities would not match is refused, saying how many would break.
   await page.goto(`/projects/${projectId}/identity-schema`);
   await page.getByTestId('managed-schema').filter({ hasText: 'Customers' }).getByTestId('edit-schema').click();
   const tightened = JSON.parse(customerSchema('email')) as { properties: { traits: { properties: Record<string, unknown>; required: string[] } } };
@@ -105,7 +119,7 @@ test('a custom schema from a preset is checked as it is written, previewed, made
   await edit.locator('.cm-content').fill(JSON.stringify(tightened, null, 2));
   await expect(edit.getByTestId('schema-valid')).toBeVisible();
   await edit.getByTestId('save-schema').click();
-  await expect(edit.getByTestId('schema-save-error')).toContainText('would make 1 existing identity of this project invalid');
+  await expect(edit.getByTestId('schema-save-error')).toContainText('would make 2 existing identities of this project invalid');
   await expectNoA11yViolations(page, 'schema change refused');
 
   // The unsaved change is not lost by a stray click: leaving asks first.
