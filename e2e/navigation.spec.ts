@@ -41,7 +41,7 @@ const PROJECT_STOPS: Stop[] = [
   { path: (ids) => `/projects/${ids.project}/get-started`, heading: (ids) => ids.projectName, via: { sidebar: 'nav-get-started' }, scope: 'project' },
   project('identities', 'nav-identities', 'Identities', false),
   project('sessions', 'nav-sessions', 'Sessions', false),
-  project('identity-schema', 'nav-identity-schema', 'Identity schema'),
+  project('identity-schema', 'nav-identity-schema', 'Identity schema', false),
   project('authentication', 'nav-authentication', 'Sign-in methods'),
   project('passwordless', 'nav-passwordless', 'Passwordless'),
   project('mfa', 'nav-mfa', 'Two-factor authentication'),

@@ -48,7 +48,7 @@ describe('route registry', () => {
     const available = ROUTE_LIST.filter((r) => r.available).map((r) => r.pattern);
     expect(available).toContain('/projects/:project/settings');
     expect(available).toContain('/projects/:project/identities');
-    expect(available).not.toContain('/projects/:project/identity-schema');
+    expect(available).toContain('/projects/:project/identity-schema');
     expect(isProjectRoute(ROUTES.identities)).toBe(true);
     expect(isProjectRoute(ROUTES.projects)).toBe(false);
     expect(ROUTES.login.layout.minimalNavigation).toBe(true);

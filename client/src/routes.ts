@@ -73,6 +73,7 @@ const page = {
   identity: lazyPage(() => import('./pages/identities/IdentityDetailPage')),
   sessions: lazyPage(() => import('./pages/identities/SessionsPage')),
   session: lazyPage(() => import('./pages/identities/SessionDetailPage')),
+  identitySchema: lazyPage(() => import('./pages/identity-schema/IdentitySchemaPage')),
   workspaceBilling: lazyPage(() => import('./pages/billing/WorkspaceBillingPage')),
   workspaceSubscription: lazyPage(() => import('./pages/billing/WorkspaceSubscriptionPage')),
   workspaceMembers: lazyPage(() => import('./pages/team/WorkspaceMembersPage')),
@@ -185,7 +186,12 @@ const REGISTRY = {
     layout: { pageTitle: 'Session', breadcrumb: 'Session' },
     nav: { label: 'Session', parent: 'sessions', description: 'Shows one session: its user, devices, authentication methods and expiry.' },
   }),
-  identitySchema: soon(`${P}/identity-schema`, 'identities', { label: 'Identity schema', group: 'identities', icon: FileJson, order: 20, description: 'Defines the traits every identity of this project carries, as a JSON schema.' }),
+  identitySchema: defineRoute(`${P}/identity-schema`, {
+    area: 'identities',
+    page: page.identitySchema,
+    layout: { pageTitle: 'Identity schema', breadcrumb: 'Identity schema' },
+    nav: { label: 'Identity schema', group: 'identities', icon: FileJson, order: 20, keywords: ['traits', 'json schema'], description: 'Defines the traits every identity of this project carries, as a JSON schema.' },
+  }),
   // Authentication
   authentication: soon(`${P}/authentication`, 'authentication', { label: 'Sign-in methods', group: 'authentication', icon: KeyRound, order: 0, keywords: ['password', 'authentication'], description: 'Chooses how users sign up and sign in: password, code, passkey and more.' }),
   passwordless: soon(`${P}/passwordless`, 'authentication', { label: 'Passwordless', group: 'authentication', icon: Zap, order: 10, description: 'Turns on sign-in with one-time codes, magic links and passkeys.' }),

@@ -9,6 +9,7 @@ import { messagingRouter } from './messaging/router';
 import { permissionsRouter } from './permissions/router';
 import { projectsRouter } from './projects/router';
 import { quotaRouter } from './quota/router';
+import { schemasRouter } from './schemas/router';
 import { sessionsRouter } from './sessions/router';
 import { workspacesRouter } from './workspaces/router';
 
@@ -26,6 +27,7 @@ export const appRouter = router({
   identities: identitiesRouter,
   sessions: sessionsRouter,
   messaging: messagingRouter,
+  schemas: schemasRouter,
 });
 
 export type AppRouter = typeof appRouter;

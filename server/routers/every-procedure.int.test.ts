@@ -62,6 +62,22 @@ async function snapshot(caller: Caller) {
   };
 }
 
+/** The console's own traits (email and name), as a managed schema of A's project. */
+const FIXTURE_SCHEMA = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  type: 'object',
+  properties: {
+    traits: {
+      type: 'object',
+      properties: {
+        email: { type: 'string', format: 'email', 'ory.sh/kratos': { credentials: { password: { identifier: true } }, verification: { via: 'email' }, recovery: { via: 'email' } } },
+        name: { type: 'string' },
+      },
+      required: ['email'],
+    },
+  },
+};
+
 beforeAll(async () => {
   stack = await startTestStack();
   deps = testDeps(stack.url);
@@ -94,6 +110,7 @@ beforeAll(async () => {
       doomedEndUser: '',
       credentialEndUser: '',
       courierMessage: '',
+      identitySchema: '',
     },
     b: {
       identityId: userB.identityId,
@@ -139,6 +156,8 @@ beforeAll(async () => {
     credentialEndUser: (await signUpToProject(stack.url, slug, 'credential-end-user@example.com')).identityId,
     courierMessage: (await a.messaging.testSend({ projectId: fixture.a.project, kind: 'stub', recipient: 'fixture-mail@example.com', channel: 'email' })).id,
   });
+  // A managed identity schema of A's project that A's end users match (setDefault makes it the default).
+  fixture.a.identitySchema = (await a.schemas.create({ projectId: fixture.a.project, name: 'Fixture schema', schema: JSON.stringify(FIXTURE_SCHEMA) })).id;
   // The second invite goes to another address of A's; A attaches it with nothing but their session, so
   // it is linked in the store directly.
   await stack.stack.db.orm.update(memberInvites).set({ invitee_id: userA.identityId }).where(eq(memberInvites.id, fixture.a.inviteToDecline));

@@ -30,6 +30,8 @@ export interface MatrixFixture {
     credentialEndUser: string;
     /** A courier message of A's project (a test send). */
     courierMessage: string;
+    /** A managed identity schema of A's project. */
+    identitySchema: string;
   };
   b: { identityId: string; workspace: string; project: string };
 }
@@ -50,6 +52,18 @@ export type MatrixRow =
 
 const PROJECT_PERMISSIONS = ['backoffice.project.read', 'backoffice.project.write', 'backoffice.project.delete', 'backoffice.project.upgrade'];
 const WORKSPACE_PERMISSIONS = ['backoffice.workspace.read', 'backoffice.workspace.write', 'backoffice.workspace.delete', 'backoffice.workspace.upgrade'];
+
+/** An identity schema every end user of the fixtures matches (an email, an optional name, anything else). */
+const MATRIX_SCHEMA = JSON.stringify({
+  type: 'object',
+  properties: {
+    traits: {
+      type: 'object',
+      properties: { email: { type: 'string', 'ory.sh/kratos': { credentials: { password: { identifier: true } } } }, name: { type: 'string' } },
+      required: ['email'],
+    },
+  },
+});
 
 const idsOf = (list: unknown) => (list as { id: string }[]).map((item) => item.id);
 
@@ -278,6 +292,34 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
     ],
   },
   'identities.import': { b: 'refused', input: (f) => ({ projectId: f.a.project, identities: [{ schemaId: 'default', traits: { email: 'matrix-imported@example.com' } }] }) },
+  'schemas.list': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
+  'schemas.presets': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
+  'schemas.get': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, schemaId: f.a.identitySchema }),
+    attempts: (f) => [{ projectId: f.a.project, schemaId: f.a.identitySchema }, { projectId: f.b.project, schemaId: f.a.identitySchema }],
+  },
+  'schemas.validate': { b: 'refused', input: (f) => ({ projectId: f.a.project, schema: '{"type": "object"}' }) },
+  'schemas.create': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, name: 'Matrix created', schema: MATRIX_SCHEMA }),
+  },
+  'schemas.update': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, schemaId: f.a.identitySchema, name: 'Fixture schema', schema: MATRIX_SCHEMA }),
+    attempts: (f) => [
+      { projectId: f.a.project, schemaId: f.a.identitySchema, name: 'Hijacked', schema: MATRIX_SCHEMA },
+      { projectId: f.b.project, schemaId: f.a.identitySchema, name: 'Hijacked', schema: MATRIX_SCHEMA },
+    ],
+  },
+  'schemas.setDefault': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, schemaId: f.a.identitySchema }),
+    attempts: (f) => [
+      { projectId: f.a.project, schemaId: f.a.identitySchema },
+      { projectId: f.b.project, schemaId: f.a.identitySchema },
+    ],
+  },
   'sessions.list': {
     b: 'refused',
     input: (f) => ({ projectId: f.a.project }),

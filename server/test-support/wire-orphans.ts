@@ -55,6 +55,15 @@ export const ORPHAN_ROUTES: OrphanRoute[] = [
   { method: 'POST', path: '/projects/{project_id}/courier/test-messages', responses: { 201: 'message', ...ERRORS } },
   { method: 'GET', path: '/quota/project/{project}/{feature}', responses: { 200: 'quotaUsage', ...ERRORS } },
   { method: 'GET', path: '/quota/workspace/{workspace}/{feature}', responses: { 200: 'quotaUsage', ...ERRORS } },
+  // Identity schemas (CONTRACT.md: orphans managedIdentitySchema(s), identitySchemaPreset(s), schemaPatch,
+  // getManagedIdentitySchemaLocation, managedIdentitySchemaValidationResult, identityMetaSchema).
+  { method: 'GET', path: '/identity-schemas', responses: { 200: 'managedIdentitySchemas', ...ERRORS } },
+  { method: 'POST', path: '/identity-schemas', responses: { 201: 'managedIdentitySchema', ...ERRORS } },
+  { method: 'GET', path: '/identity-schemas/{schema_id}', responses: { 200: 'getManagedIdentitySchemaLocation', ...ERRORS } },
+  { method: 'PUT', path: '/identity-schemas/{schema_id}', responses: { 200: 'managedIdentitySchema', ...ERRORS } },
+  { method: 'POST', path: '/identity-schemas/validate', responses: { 200: 'managedIdentitySchemaValidationResult', ...ERRORS } },
+  { method: 'GET', path: '/presets/identity/schemas', responses: { 200: 'identitySchemaPresets', ...ERRORS } },
+  { method: 'GET', path: '/.well-known/identity-meta-schema', responses: { 200: 'identityMetaSchema', ...ERRORS } },
   // Billing (CONTRACT.md: orphans subscription, createSubscriptionBody, updateSubscriptionBody).
   { method: 'GET', path: '/pricing', localOnly: "the spec §3 plan catalogue (id, legacyIds, name, price, priceYearly, features, colours) with prices per currency; Ory's spec has no such route" },
   { method: 'GET', path: '/workspaces/{workspace}/subscription', responses: { 200: 'subscription', ...ERRORS } },

@@ -26,6 +26,7 @@ import {
 import type { Environment } from '../../shared/schemas/common';
 import { createControlPlaneSdk } from './control-plane-sdk';
 import { createUpstreamHttp, path, type HttpMethod, type UpstreamHttp } from './http';
+import { createIdentitySchemaCalls } from './identity-schemas';
 import { createTeamCalls } from './team';
 
 /** Who is calling: the browser's cookie (only session cookies are forwarded) and the request id. */
@@ -70,6 +71,8 @@ export function createBackofficeClient(options: { baseUrl: string; timeoutMs: nu
     sdk,
     /** Members, invites, API keys and quotas of projects and workspaces. */
     team: createTeamCalls(call, sdk),
+    /** Managed identity schemas, presets, validation and the default schema of a project. */
+    identitySchemas: createIdentitySchemaCalls(call, sdk),
     // ---- projects ----
     /**
      * ProjectApi.listProjects exists, but this hot call (every page load) stays on our own client: measured

@@ -36,6 +36,9 @@ export const INVALIDATES = {
   'messaging.setEmailConfig': ['messaging.emailConfig'],
   'messaging.setSmsConfig': ['messaging.smsConfig'],
   'billing.unlinkProject': ['billing.getSubscription', 'billing.invoices', 'quota.get', 'projects.get'],
+  'schemas.create': ['schemas.list'],
+  'schemas.update': ['schemas.list', 'schemas.get', 'identities.schemas'],
+  'schemas.setDefault': ['schemas.list', 'identities.schemas', 'projects.get'],
 } as const satisfies Partial<Record<ProcedurePath, readonly ProcedurePath[]>>;
 
 /** A tRPC mutation key ([['projects', 'create']]) as a procedure path ('projects.create'). */

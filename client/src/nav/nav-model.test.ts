@@ -24,7 +24,7 @@ describe('sidebar sections', () => {
     expect(identities?.items.map((i) => [i.label, i.href, i.soon])).toEqual([
       ['Identities', '/projects/p1/identities', false],
       ['Sessions', '/projects/p1/sessions', false],
-      ['Identity schema', '/projects/p1/identity-schema', true],
+      ['Identity schema', '/projects/p1/identity-schema', false],
     ]);
     const settings = sections.find((s) => s.group.id === 'project-settings');
     expect(settings?.items[0]).toMatchObject({ label: 'General', href: '/projects/p1/settings', soon: false, testId: 'nav-project-settings' });

@@ -15,6 +15,7 @@ import { registerPlanDevRoute, registerQuotaRoutes } from './quota';
 import { registerNormalizedRoutes } from './normalized';
 import { registerProjectRoutes } from './projects';
 import { registerWorkspaceRoutes } from './workspaces';
+import { registerIdentitySchemaRoutes } from '../identity-schemas/routes';
 
 /**
  * The control plane of the local stack: the Projects and Workspaces calls of the backoffice, at the root
@@ -35,6 +36,7 @@ export async function registerControlPlane(app: FastifyInstance, ctx: LocalStack
     registerInviteRoutes(scope, ctx);
     registerQuotaRoutes(scope, ctx);
     registerCourierRoutes(scope, ctx);
+    registerIdentitySchemaRoutes(scope, ctx);
     registerBillingRoutes(scope, ctx);
     registerAnalyticsRoutes(scope, ctx, { devTools: opts.devTools === true });
     if (opts.devTools) {

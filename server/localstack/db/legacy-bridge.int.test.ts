@@ -142,7 +142,7 @@ describe.each(drivers)('opening a database made by the hand-written migrations (
         [...generated, 'cp_0001_workspaces', 'cp_0002_projects', 'id_0001_identities'].sort(),
       );
       const expected = (await catalog(fresh)) as { tables: unknown[]; constraints: { conname: string }[]; indexes: unknown[] };
-      expect(expected.tables).toHaveLength(25);
+      expect(expected.tables).toHaveLength(26);
       expect(expected.constraints.map((c) => c.conname)).toEqual(
         expect.arrayContaining(['sessions_token_hash_key', 'identity_credentials_identity_id_fkey', 'workspace_members_role_check']),
       );

@@ -166,7 +166,7 @@ export function registerAdminExtras(scope: FastifyInstance, deps: AdminDeps): vo
         }
         try {
           // Each identity in its own transaction: a failure leaves nothing of it, and nothing else undone.
-          const id = await ctx.db.tx(async (tx) => insertIdentity(tx, tenant.nid, await inputOf(deps, parsed.data)));
+          const id = await ctx.db.tx(async (tx) => insertIdentity(tx, tenant.nid, await inputOf(deps, tx, tenant.nid, parsed.data)));
           results.push({ action: 'create', identity: id, ...patchId });
         } catch (err) {
           const failure = itemFailure(err);

@@ -21,7 +21,7 @@ import {
 } from './identity-store';
 import { identityView } from './identity-view';
 import { decodePageToken, pageSizeParam, setLinkHeader } from './paging';
-import { checkSchemaId, checkTraits } from './traits-schema';
+import { checkTraits } from './traits-schema';
 
 const MAX_IDS = 500;
 
@@ -68,10 +68,20 @@ async function loadOr404(q: Queryable, nid: string, id: string, lock = false): P
 }
 
 /** The checked write: schema, traits against it, a password hashed with the stack's argon2 settings. */
-export async function inputOf(deps: AdminDeps, body: UpdateIdentityInput, keepMetadata?: StoredIdentity): Promise<IdentityInput> {
-  const schemaId = checkSchemaId(body.schema_id);
-  const email = checkTraits(body.traits);
+export async function inputOf(
+  deps: AdminDeps,
+  q: Queryable,
+  nid: string,
+  body: UpdateIdentityInput,
+  keepMetadata?: StoredIdentity,
+): Promise<IdentityInput> {
+  const { schemaId, identifiers } = await checkTraits(q, nid, body.schema_id, body.traits);
   const password = passwordOf(body);
+  if ((password.plain || password.hash) && !identifiers.password) {
+    throw badRequest(
+      'credentials.password: the identity schema marks no trait as the password identifier ("ory.sh/kratos": {"credentials": {"password": {"identifier": true}}}), or the traits leave it empty.',
+    );
+  }
   const passwordHash = password.plain ? await hashPassword(password.plain, deps.hash) : password.hash;
   return {
     schemaId,
@@ -79,7 +89,7 @@ export async function inputOf(deps: AdminDeps, body: UpdateIdentityInput, keepMe
     state: body.state,
     metadataPublic: body.metadata_public === undefined ? keepMetadata?.row.metadata_public : body.metadata_public,
     metadataAdmin: body.metadata_admin === undefined ? keepMetadata?.row.metadata_admin : body.metadata_admin,
-    email,
+    identifiers,
     ...(passwordHash ? { passwordHash } : {}),
   };
 }
@@ -129,7 +139,7 @@ export function registerIdentityRoutes(scope: FastifyInstance, deps: AdminDeps):
     status: 201,
     handler: async ({ q, body, req }) => {
       const { tenant, base } = adminOf(req);
-      const id = await insertIdentity(q, tenant.nid, await inputOf(deps, body));
+      const id = await insertIdentity(q, tenant.nid, await inputOf(deps, q, tenant.nid, body));
       return identityView(await loadOr404(q, tenant.nid, id), base);
     },
   });
@@ -154,7 +164,7 @@ export function registerIdentityRoutes(scope: FastifyInstance, deps: AdminDeps):
     handler: async ({ q, params, body, req }) => {
       const { tenant, base } = adminOf(req);
       const current = await loadOr404(q, tenant.nid, params.id, true);
-      await updateIdentity(q, tenant.nid, current.row, await inputOf(deps, body));
+      await updateIdentity(q, tenant.nid, current.row, await inputOf(deps, q, tenant.nid, body));
       return identityView(await loadOr404(q, tenant.nid, params.id), base);
     },
   });
@@ -181,7 +191,7 @@ export function registerIdentityRoutes(scope: FastifyInstance, deps: AdminDeps):
         },
         'patched identity',
       );
-      const input = await inputOf(deps, body, current);
+      const input = await inputOf(deps, q, tenant.nid, body, current);
       const flags = new Map<string, boolean>();
       for (const address of (patched.verifiable_addresses ?? []) as { value?: unknown; verified?: unknown }[]) {
         if (typeof address.verified !== 'boolean') throw badRequest('verifiable_addresses: verified must be true or false');
@@ -190,7 +200,7 @@ export function registerIdentityRoutes(scope: FastifyInstance, deps: AdminDeps):
       await updateIdentity(q, tenant.nid, current.row, input);
       for (const address of current.verifiable) {
         const verified = flags.get(address.value);
-        if (verified !== undefined && verified !== address.verified && address.value === input.email) {
+        if (verified !== undefined && verified !== address.verified && input.identifiers.verifiable.some((a) => a.value === address.value)) {
           await setAddressVerified(q, tenant.nid, params.id, address.value, verified);
         }
       }

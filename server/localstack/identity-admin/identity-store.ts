@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { TraitIdentifiers } from '../../../shared/domain/identity-schema-extension';
 import type { Queryable } from '../db/types';
 import type { Traits } from '../identity/identities';
 import {
@@ -122,8 +123,8 @@ export interface IdentityInput {
   state: 'active' | 'inactive';
   metadataPublic: unknown;
   metadataAdmin: unknown;
-  /** The identifier (normalized email) its password credential and addresses use. */
-  email: string;
+  /** The password identifier and the addresses its schema's `ory.sh/kratos` extension takes from the traits. */
+  identifiers: TraitIdentifiers;
   /** A new password hash, or undefined to keep the current one (or none). */
   passwordHash?: string;
 }
@@ -165,52 +166,64 @@ export async function updateIdentity(q: Queryable, nid: string, current: Identit
 }
 
 /**
- * Keeps the password credential's identifier and the verifiable and recovery addresses on the email
- * trait: a changed email gets fresh, unverified addresses; an unchanged one keeps its verification.
+ * Keeps the password credential's identifier and the verifiable and recovery addresses on what the
+ * identity's schema marks: a changed address is fresh and unverified; an unchanged one keeps its verification.
  */
 async function syncIdentifiers(q: Queryable, nid: string, identityId: string, input: IdentityInput): Promise<void> {
   const now = new Date();
-  const [credential] = await q.orm
-    .select()
-    .from(identityCredentials)
-    .where(and(eq(identityCredentials.identity_id, identityId), eq(identityCredentials.type, 'password')));
-  if (credential) {
+  const identifier = input.identifiers.password;
+  const isPassword = and(eq(identityCredentials.identity_id, identityId), eq(identityCredentials.type, 'password'));
+  const [credential] = await q.orm.select().from(identityCredentials).where(isPassword);
+  if (credential && identifier) {
     await q.orm
       .update(identityCredentials)
-      .set({ identifier: input.email, ...(input.passwordHash ? { secret: input.passwordHash } : {}), updated_at: now })
-      .where(and(eq(identityCredentials.identity_id, identityId), eq(identityCredentials.type, 'password')));
-  } else if (input.passwordHash) {
+      .set({ identifier, ...(input.passwordHash ? { secret: input.passwordHash } : {}), updated_at: now })
+      .where(isPassword);
+  } else if (credential) {
+    // The schema no longer gives a password identifier: the password cannot sign in any more.
+    await q.orm.delete(identityCredentials).where(isPassword);
+  } else if (input.passwordHash && identifier) {
     await q.orm.insert(identityCredentials).values({
       nid,
       identity_id: identityId,
       type: 'password',
-      identifier: input.email,
+      identifier,
       secret: input.passwordHash,
       created_at: now,
       updated_at: now,
     });
   }
-  const [address] = await q.orm
-    .select({ value: identityVerifiableAddresses.value })
-    .from(identityVerifiableAddresses)
-    .where(eq(identityVerifiableAddresses.identity_id, identityId));
-  if (address?.value === input.email) return;
-  await q.orm.delete(identityVerifiableAddresses).where(eq(identityVerifiableAddresses.identity_id, identityId));
-  await q.orm.delete(identityRecoveryAddresses).where(eq(identityRecoveryAddresses.identity_id, identityId));
-  await q.orm.insert(identityVerifiableAddresses).values({
-    id: randomUUID(),
-    nid,
-    identity_id: identityId,
-    value: input.email,
-    verified: false,
-    via: 'email',
-    status: 'pending',
-    created_at: now,
-    updated_at: now,
-  });
-  await q.orm
-    .insert(identityRecoveryAddresses)
-    .values({ id: randomUUID(), nid, identity_id: identityId, value: input.email, via: 'email', created_at: now, updated_at: now });
+  const key = (a: { value: string; via: string }) => `${a.via}\u0000${a.value}`;
+  const wantedVerifiable = new Map(input.identifiers.verifiable.map((a) => [key(a), a]));
+  const verifiable = await q.orm.select().from(identityVerifiableAddresses).where(eq(identityVerifiableAddresses.identity_id, identityId));
+  for (const row of verifiable) {
+    if (wantedVerifiable.delete(key(row))) continue;
+    await q.orm.delete(identityVerifiableAddresses).where(eq(identityVerifiableAddresses.id, row.id));
+  }
+  for (const a of wantedVerifiable.values()) {
+    await q.orm.insert(identityVerifiableAddresses).values({
+      id: randomUUID(),
+      nid,
+      identity_id: identityId,
+      value: a.value,
+      verified: false,
+      via: a.via,
+      status: 'pending',
+      created_at: now,
+      updated_at: now,
+    });
+  }
+  const wantedRecovery = new Map(input.identifiers.recovery.map((a) => [key(a), a]));
+  const recovery = await q.orm.select().from(identityRecoveryAddresses).where(eq(identityRecoveryAddresses.identity_id, identityId));
+  for (const row of recovery) {
+    if (wantedRecovery.delete(key(row))) continue;
+    await q.orm.delete(identityRecoveryAddresses).where(eq(identityRecoveryAddresses.id, row.id));
+  }
+  for (const a of wantedRecovery.values()) {
+    await q.orm
+      .insert(identityRecoveryAddresses)
+      .values({ id: randomUUID(), nid, identity_id: identityId, value: a.value, via: a.via, created_at: now, updated_at: now });
+  }
 }
 
 /** Sets whether the identity's address `value` is verified (what a patch of verifiable_addresses may change). */

@@ -1,8 +1,6 @@
 import type { Identity, IdentityCredentials, RecoveryIdentityAddress, VerifiableIdentityAddress } from '@ory/client';
 import type { StoredIdentity } from './identity-store';
 
-/** `base64url("default")`, as Kratos names the schema in schema_url. */
-const SCHEMA_URL_ID = Buffer.from('default').toString('base64url');
 
 const iso = (d: Date) => d.toISOString();
 
@@ -25,7 +23,8 @@ export function identityView(identity: StoredIdentity, tenantBase: string): Iden
   return {
     id: row.id,
     schema_id: row.schema_id,
-    schema_url: `${tenantBase}/schemas/${SCHEMA_URL_ID}`,
+    // Kratos names the schema by its id, base64url-encoded.
+    schema_url: `${tenantBase}/schemas/${Buffer.from(row.schema_id).toString('base64url')}`,
     state: row.state as Identity['state'],
     state_changed_at: iso(row.state_changed_at),
     traits: row.traits,

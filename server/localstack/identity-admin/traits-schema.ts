@@ -1,39 +1,40 @@
-import { Ajv, type ErrorObject } from 'ajv';
-import addFormats from 'ajv-formats';
-import { IDENTITY_SCHEMA } from '../identity/schemas';
+import { traitIdentifiers, traitMarks, type TraitIdentifiers } from '../../../shared/domain/identity-schema-extension';
+import { valueAt } from '../../../shared/domain/schema-form';
+import type { Queryable } from '../db/types';
+import { schemaFor, tenantSchemas, traitsProblem } from '../identity-schemas/tenant-schemas';
 import { badRequest } from './errors';
 
-/** The identity schemas a tenant has: the local stack serves one, `default` (also under its base64url id). */
-const SCHEMA_IDS = new Set(['default', Buffer.from('default').toString('base64url')]);
-
-const ajv = new Ajv({ allErrors: true, strict: false });
-addFormats.default(ajv);
-const validate = ajv.compile(IDENTITY_SCHEMA.properties.traits);
-
-/** `traits.email: must match format "email"` for each failure, the field named as a dotted path. */
-function describe(errors: ErrorObject[]): string {
-  return errors
-    .map((e) => {
-      const missing = e.keyword === 'required' ? `.${String(e.params.missingProperty)}` : '';
-      const extra = e.keyword === 'additionalProperties' ? `.${String(e.params.additionalProperty)}` : '';
-      const path = `traits${e.instancePath.replaceAll('/', '.')}${missing}${extra}`;
-      if (e.keyword === 'required') return `${path}: is required`;
-      if (e.keyword === 'additionalProperties') return `${path}: is not a trait of the identity schema`;
-      return `${path}: ${e.message ?? 'is invalid'}`;
-    })
-    .join('; ');
+export interface CheckedTraits {
+  /** The schema id to store. */
+  schemaId: string;
+  /** The identifier and addresses the schema's `ory.sh/kratos` extension takes from the traits. */
+  identifiers: TraitIdentifiers;
 }
 
-/** The schema id to store; 400 when the tenant has no schema by that id. */
-export function checkSchemaId(schemaId: string): string {
-  if (!SCHEMA_IDS.has(schemaId)) throw badRequest(`schema_id: the identity schema "${schemaId.slice(0, 80)}" does not exist; use "default".`);
-  return 'default';
-}
+const MAX_IDENTIFIER = 320;
 
-/** Validates traits against the identity schema; answers the identifier (the email, lower-cased and trimmed). */
-export function checkTraits(traits: Record<string, unknown>): string {
-  if (!validate(traits)) throw badRequest(`The traits do not match the identity schema: ${describe(validate.errors ?? [])}`);
-  const email = String(traits.email).trim().toLowerCase();
-  if (email.length > 320) throw badRequest('traits.email: must be at most 320 characters');
-  return email;
+/**
+ * Validates traits against the tenant's identity schema `schemaId` (400 when the tenant has none by that
+ * id, or naming each field that does not match); answers what the schema makes of them.
+ */
+export async function checkTraits(q: Queryable, nid: string, schemaId: string, traits: Record<string, unknown>): Promise<CheckedTraits> {
+  const schemas = await tenantSchemas(q, nid);
+  const schema = schemaFor(schemas, schemaId);
+  if (!schema) {
+    const known = schemas.list.map((s) => `"${s.id}"`).join(', ');
+    throw badRequest(`schema_id: the identity schema "${schemaId.slice(0, 80)}" does not exist; use one of ${known}.`);
+  }
+  const problem = traitsProblem(schema.schema, traits);
+  if (problem) throw badRequest(`The traits do not match the identity schema: ${problem}`);
+  const marks = traitMarks(schema.schema);
+  for (const path of new Set([...marks.passwordIdentifiers, ...[...marks.verification, ...marks.recovery, ...marks.codeIdentifiers].map((m) => m.path)])) {
+    const value = valueAt(traits, path);
+    const values = Array.isArray(value) ? value : [value];
+    if (values.some((v) => typeof v === 'string' && v.trim().length > MAX_IDENTIFIER)) {
+      throw badRequest(`traits.${path}: must be at most ${MAX_IDENTIFIER} characters (it signs in or receives messages)`);
+    }
+  }
+  const identifiers = traitIdentifiers(schema.schema, traits);
+  // The stored id: `default` stays `default` (it follows the project's default schema), any other the schema's own.
+  return { schemaId: schemaId === 'default' ? 'default' : schema.id, identifiers };
 }

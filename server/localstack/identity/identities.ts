@@ -15,9 +15,6 @@ const iso = (d: Date | null) => (d === null ? undefined : d.toISOString());
 /** Lower-cased, trimmed email: the identifier and address value Kratos stores. */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-/** `base64url("default")`, as Kratos names the schema in schema_url. */
-const SCHEMA_URL_ID = Buffer.from('default').toString('base64url');
-
 /** The identity of tenant `nid` in Ory's wire format (no credentials), or null. */
 export async function identityJson(q: Queryable, nid: string, identityId: string, base: string): Promise<Identity | null> {
   const [row] = await q.orm
@@ -38,7 +35,7 @@ export async function identityJson(q: Queryable, nid: string, identityId: string
   return {
     id: row.id,
     schema_id: row.schema_id,
-    schema_url: `${base}/schemas/${SCHEMA_URL_ID}`,
+    schema_url: `${base}/schemas/${Buffer.from(row.schema_id).toString('base64url')}`,
     state: row.state as IdentityStateEnum,
     state_changed_at: iso(row.state_changed_at),
     traits: row.traits,

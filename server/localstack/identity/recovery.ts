@@ -7,6 +7,7 @@ import { createFlow, flowJson, markPassed, saveFlow } from './flows';
 import { uiLink } from './http';
 import { findByRecoveryAddress, getTraits, markAddressVerified } from './identities';
 import { chooseCodeNodes, settingsNodes } from './nodes';
+import { ownIdentitySchema, schemaSettingsNodes } from './schema-nodes';
 import { issueSession, setSessionCookie } from './sessions';
 import { texts } from './texts';
 import { markSent, readEmail, redeem } from './code-step';
@@ -83,6 +84,7 @@ export async function completeRecovery(
 ): Promise<Outcome> {
   const { req, reply, flow, db, tenant, base } = args;
   const traits = (await getTraits(db, tenant.nid, found.identityId)) ?? { email: found.address };
+  const ownSchema = await ownIdentitySchema(db, tenant.nid, found.identityId);
   const { session, settings } = await db.tx(async (q) => {
     await markPassed(q, flow);
     await markAddressVerified(q, tenant.nid, found.identityId, found.address);
@@ -96,7 +98,7 @@ export async function completeRecovery(
       requestUrl: `${base}/self-service/settings/${flow.type === 'api' ? 'api' : 'browser'}`,
       returnTo: uiLink(tenant.uiUrl, '/', { 'after-recovery': 'true' }),
       identityId: found.identityId,
-      ui: { nodes: settingsNodes(flow.csrf_token, traits), messages: [texts.recoverySuccessful(deps.privilegedSessionMs)] },
+      ui: { nodes: ownSchema ? schemaSettingsNodes(flow.csrf_token, ownSchema, traits) : settingsNodes(flow.csrf_token, traits), messages: [texts.recoverySuccessful(deps.privilegedSessionMs)] },
       lifespanMs: deps.flowLifespanMs,
     });
     return { session, settings };

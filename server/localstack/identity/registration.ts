@@ -3,13 +3,27 @@ import { sessionAlreadyAvailable } from './errors';
 import type { FlowHandler } from './flow-routes';
 import { markPassed } from './flows';
 import { uiLink } from './http';
-import { createIdentity, identityJson, isUniqueViolation, normalizeEmail } from './identities';
+import { traitIdentifiers } from '../../../shared/domain/identity-schema-extension';
+import { insertIdentity } from '../identity-admin/identity-store';
+import { defaultSchema, tenantSchemas } from '../identity-schemas/tenant-schemas';
+import { createIdentity, identityJson, isUniqueViolation, normalizeEmail, type Traits } from './identities';
+import { checkSubmittedTraits, schemaRegistrationNodes, submittedTraits } from './schema-nodes';
+import { IDENTITY_SCHEMA } from './schemas';
+import type { JsonObject } from './tenant-config';
+import { CONSOLE_NID } from './tenant-id';
 import { addNodeMessage, clearNodeMessages, registrationNodes } from './nodes';
 import { hashPassword, passwordPolicyError } from './password';
 import { issueSession, sessionJson, setSessionCookie } from './sessions';
 import { texts } from './texts';
 import { validateTraits } from './traits';
 import { startVerification } from './verification-mail';
+
+/** The tenant's default identity schema when it is not the console's own (whose form is the fixed one), else null. */
+async function ownSchema(deps: IdentityDeps, nid: string): Promise<JsonObject | null> {
+  if (nid === CONSOLE_NID) return null;
+  const schema = defaultSchema(await tenantSchemas(deps.ctx.db, nid)).schema;
+  return schema === IDENTITY_SCHEMA ? null : schema;
+}
 
 /** Browser registration with traits {email, name} and a password; signs the new identity in. */
 export function registrationHandler(deps: IdentityDeps): FlowHandler {
@@ -20,39 +34,68 @@ export function registrationHandler(deps: IdentityDeps): FlowHandler {
     },
     refuseSignedIn: () => sessionAlreadyAvailable('registration'),
     api: true,
-    async init({ csrf }) {
-      return { state: 'choose_method', ui: { nodes: registrationNodes(csrf) } };
+    async init({ csrf, tenant }) {
+      const schema = await ownSchema(deps, tenant.nid);
+      return { state: 'choose_method', ui: { nodes: schema ? schemaRegistrationNodes(csrf, schema) : registrationNodes(csrf) } };
     },
     async submit({ req, reply, flow, body, db, tenant, base }) {
       const nodes = flow.ui.nodes;
       clearNodeMessages(nodes);
       flow.ui.messages = [];
-      const traits = validateTraits(nodes, body.traits);
+      const schema = await ownSchema(deps, tenant.nid);
+      let traits: Traits | Record<string, unknown> | null;
+      let identifier: string;
+      let email: string | null;
+      if (schema) {
+        const submitted = submittedTraits(schema, body.traits);
+        traits = checkSubmittedTraits(nodes, schema, submitted) ? submitted : null;
+        const identifiers = traitIdentifiers(schema, submitted);
+        identifier = identifiers.password ?? '';
+        email = identifiers.verifiable.find((a) => a.via === 'email')?.value ?? null;
+        if (traits && !identifiers.password) flow.ui.messages = [texts.noStrategy('registration')];
+      } else {
+        traits = validateTraits(nodes, body.traits);
+        identifier = traits ? normalizeEmail(traits.email as string) : '';
+        email = identifier;
+      }
       if (body.method !== 'password') {
         flow.ui.messages = [texts.noStrategy('registration')];
         return { type: 'flow', status: 400 };
       }
       const password = body.password ?? '';
-      const policy = password ? passwordPolicyError(password, traits ? normalizeEmail(traits.email) : '') : texts.required('password');
+      const policy = password ? passwordPolicyError(password, identifier) : texts.required('password');
       if (policy) addNodeMessage(nodes, 'password', policy);
-      if (!traits || policy) return { type: 'flow', status: 400 };
+      if (!traits || policy || flow.ui.messages.length > 0) return { type: 'flow', status: 400 };
 
       const passwordHash = await hashPassword(password, deps.hash);
-      const email = normalizeEmail(traits.email);
+      const accepted = traits;
       let result;
       try {
         result = await db.tx(async (q) => {
-          const identityId = await createIdentity(q, tenant.nid, traits, passwordHash);
+          const identityId = schema
+            ? await insertIdentity(q, tenant.nid, {
+                // `default`: the identity follows the project's default schema, as the admin API's default does.
+                schemaId: 'default',
+                traits: accepted as Traits,
+                state: 'active',
+                metadataPublic: null,
+                metadataAdmin: null,
+                identifiers: traitIdentifiers(schema, accepted),
+                passwordHash,
+              })
+            : await createIdentity(q, tenant.nid, accepted as Traits, passwordHash);
           await markPassed(q, flow);
           const session = await issueSession(q, req, tenant.nid, identityId, 'password', deps.sessionLifespanMs, deps.ctx.clock);
-          const verification = await startVerification(deps, q, tenant, {
-            csrf: flow.csrf_token,
-            identityId,
-            email,
-            requestUrl: `${base}/self-service/verification/${flow.type === 'api' ? 'api' : 'browser'}`,
-            returnTo: flow.return_to,
-            type: flow.type === 'api' ? 'api' : 'browser',
-          });
+          const verification = email
+            ? await startVerification(deps, q, tenant, {
+                csrf: flow.csrf_token,
+                identityId,
+                email,
+                requestUrl: `${base}/self-service/verification/${flow.type === 'api' ? 'api' : 'browser'}`,
+                returnTo: flow.return_to,
+                type: flow.type === 'api' ? 'api' : 'browser',
+              })
+            : null;
           return { identityId, session, verification };
         });
       } catch (err) {
@@ -73,7 +116,7 @@ export function registrationHandler(deps: IdentityDeps): FlowHandler {
             identity,
             session,
             session_token: token,
-            continue_with: [{ action: 'set_ory_session_token', ory_session_token: token }, result.verification.continueWith],
+            continue_with: [{ action: 'set_ory_session_token', ory_session_token: token }, ...(result.verification ? [result.verification.continueWith] : [])],
           },
         };
       }
@@ -86,7 +129,7 @@ export function registrationHandler(deps: IdentityDeps): FlowHandler {
           identity,
           session,
           continue_with: [
-            result.verification.continueWith,
+            ...(result.verification ? [result.verification.continueWith] : []),
             { action: 'redirect_browser_to', redirect_browser_to: redirect },
           ],
         },

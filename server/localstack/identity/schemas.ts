@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { LocalStackContext } from '../context';
 import { route } from '../route';
+import { schemaFor, tenantSchemas } from '../identity-schemas/tenant-schemas';
 import { OryHttpError } from './errors';
+import { tenantOf } from './tenant';
 
 /** The console's identity schema (Kratos' email preset plus a name). */
 export const IDENTITY_SCHEMA = {
@@ -33,25 +35,36 @@ export const IDENTITY_SCHEMA = {
   },
 };
 
-const SCHEMA_IDS = new Set(['default', Buffer.from('default').toString('base64url')]);
+/** A schema id as a path segment takes: the id itself or its base64url form (Kratos' schema_url). */
+function idOfSegment(segment: string, known: string[]): string {
+  if (known.includes(segment)) return segment;
+  const decoded = Buffer.from(segment, 'base64url').toString('utf8');
+  return Buffer.from(decoded).toString('base64url') === segment ? decoded : segment;
+}
 
-/** GET /schemas and GET /schemas/{id} (listIdentitySchemas, getIdentitySchema), public as in Kratos. */
+/**
+ * GET /schemas and GET /schemas/{id} (listIdentitySchemas, getIdentitySchema), public as in Kratos: the
+ * tenant's own schemas (a project's config, the console's fixed one), the default first.
+ */
 export function registerSchemaRoutes(app: FastifyInstance, ctx: LocalStackContext): void {
   route(app, ctx, {
     method: 'GET',
     url: '/schemas',
     query: z.looseObject({}),
     auth: 'public',
-    handler: async () => [{ id: 'default', schema: IDENTITY_SCHEMA }] satisfies IdentitySchemaContainer[],
+    handler: async ({ q, req }) =>
+      (await tenantSchemas(q, tenantOf(req).nid)).list.map((s) => ({ id: s.id, schema: s.schema })) satisfies IdentitySchemaContainer[],
   });
   route(app, ctx, {
     method: 'GET',
     url: '/schemas/:id',
     params: z.object({ id: z.string().max(512) }),
     auth: 'public',
-    handler: async ({ params }) => {
-      if (!SCHEMA_IDS.has(params.id)) throw new OryHttpError(404, { reason: 'The requested identity schema does not exist.' });
-      return IDENTITY_SCHEMA;
+    handler: async ({ q, req, params }) => {
+      const schemas = await tenantSchemas(q, tenantOf(req).nid);
+      const found = schemaFor(schemas, idOfSegment(params.id, schemas.list.map((s) => s.id)));
+      if (!found) throw new OryHttpError(404, { reason: 'The requested identity schema does not exist.' });
+      return found.schema;
     },
   });
 }

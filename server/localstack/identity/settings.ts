@@ -2,10 +2,14 @@ import type { IdentityDeps } from './deps';
 import { noActiveSession, OryHttpError } from './errors';
 import type { FlowHandler, SubmitArgs } from './flow-routes';
 import { uiLink } from './http';
-import { getTraits, isUniqueViolation, normalizeEmail, setAddresses, updatePasswordCredential, updateTraits } from './identities';
+import { getTraits, isUniqueViolation, normalizeEmail, setAddresses, updatePasswordCredential, updateTraits, type Traits } from './identities';
 import { addNodeMessage, clearNodeMessages, settingsNodes, setValue } from './nodes';
 import { hashPassword, passwordPolicyError } from './password';
 import { texts } from './texts';
+import { traitIdentifiers } from '../../../shared/domain/identity-schema-extension';
+import { findIdentity, updateIdentity } from '../identity-admin/identity-store';
+import { checkSubmittedTraits, ownIdentitySchema, schemaSettingsNodes, submittedTraits } from './schema-nodes';
+import type { JsonObject } from './tenant-config';
 import { validateTraits } from './traits';
 import { startVerification } from './verification-mail';
 
@@ -27,9 +31,51 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
     });
   }
 
+  /** Profile of an identity whose schema is its project's own: traits checked against it, identifiers and addresses from it. */
+  async function saveSchemaProfile(args: SubmitArgs, schema: JsonObject) {
+    const { flow, body, db, tenant, base } = args;
+    const { nid } = tenant;
+    const current = await findIdentity(db, nid, flow.identity_id ?? '');
+    if (!current) throw noActiveSession();
+    const traits = { ...(current.row.traits as Record<string, unknown>), ...submittedTraits(schema, body.traits) };
+    if (!checkSubmittedTraits(flow.ui.nodes, schema, traits)) return false;
+    const before = traitIdentifiers(schema, current.row.traits as Record<string, unknown>);
+    const after = traitIdentifiers(schema, traits);
+    const addresses = (ids: typeof before) => JSON.stringify([ids.password, ids.verifiable, ids.recovery]);
+    if (addresses(before) !== addresses(after)) requirePrivileged(args);
+    const newEmail = after.verifiable.find((a) => a.via === 'email' && !before.verifiable.some((b) => b.via === 'email' && b.value === a.value));
+    try {
+      const verification = await db.tx(async (q) => {
+        await updateIdentity(q, nid, current.row, {
+          schemaId: current.row.schema_id,
+          traits: traits as Traits,
+          state: current.row.state as 'active' | 'inactive',
+          metadataPublic: current.row.metadata_public,
+          metadataAdmin: current.row.metadata_admin,
+          identifiers: after,
+        });
+        if (!newEmail) return null;
+        return startVerification(deps, q, tenant, {
+          csrf: flow.csrf_token,
+          identityId: current.row.id,
+          email: newEmail.value,
+          requestUrl: `${base}/self-service/verification/browser`,
+        });
+      });
+      if (verification) flow.data.continue_with = [verification.continueWith];
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      flow.ui.messages = [texts.duplicateCredentials()];
+      return false;
+    }
+    return true;
+  }
+
   async function saveProfile(args: SubmitArgs) {
     const { flow, body, db, tenant, base } = args;
     const { nid } = tenant;
+    const schema = await ownIdentitySchema(db, nid, flow.identity_id);
+    if (schema) return saveSchemaProfile(args, schema);
     const traits = validateTraits(flow.ui.nodes, body.traits);
     if (!traits) return false;
     const identityId = flow.identity_id ?? '';
@@ -63,7 +109,9 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
     const { flow, body, db, tenant } = args;
     const password = body.password ?? '';
     const traits = await getTraits(db, tenant.nid, flow.identity_id ?? '');
-    const policy = password ? passwordPolicyError(password, normalizeEmail(traits?.email ?? '')) : texts.required('password');
+    const schema = await ownIdentitySchema(db, tenant.nid, flow.identity_id);
+    const identifier = schema ? (traitIdentifiers(schema, traits ?? {}).password ?? '') : normalizeEmail(traits?.email ?? '');
+    const policy = password ? passwordPolicyError(password, identifier) : texts.required('password');
     if (policy) {
       addNodeMessage(flow.ui.nodes, 'password', policy);
       return false;
@@ -84,10 +132,11 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
       if (!session) throw noActiveSession();
       if (session.identity_id !== flow.identity_id) throw identityMismatch();
     },
-    async init({ csrf, session, prior }) {
+    async init({ csrf, session, prior, tenant }) {
       const identityId = prior?.identity_id ?? session?.identity_id ?? null;
       const traits = session && session.identity_id === identityId ? session.traits : {};
-      return { state: 'show_form', identityId, ui: { nodes: settingsNodes(csrf, traits) } };
+      const schema = await ownIdentitySchema(deps.ctx.db, tenant.nid, identityId);
+      return { state: 'show_form', identityId, ui: { nodes: schema ? schemaSettingsNodes(csrf, schema, traits) : settingsNodes(csrf, traits) } };
     },
     async submit(args) {
       const { flow, body } = args;
@@ -104,7 +153,8 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
       }
       if (!saved) return { type: 'flow', status: 400 };
       const traits = (await getTraits(args.db, args.tenant.nid, flow.identity_id ?? '')) ?? { email: '' };
-      flow.ui.nodes = settingsNodes(flow.csrf_token, traits);
+      const schema = await ownIdentitySchema(args.db, args.tenant.nid, flow.identity_id);
+      flow.ui.nodes = schema ? schemaSettingsNodes(flow.csrf_token, schema, traits) : settingsNodes(flow.csrf_token, traits);
       flow.ui.messages = [texts.settingsSaved()];
       flow.state = 'success';
       const continueWith = (flow.data.continue_with as unknown[]) ?? [];

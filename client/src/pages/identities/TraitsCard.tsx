@@ -13,7 +13,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 /** The identity's traits in its schema's form: validated as typed, saved with what changed only, discardable. */
 export function TraitsCard({ projectId, identity }: { projectId: string; identity: Identity }) {
   const schemas = trpc.identities.schemas.useQuery({ projectId });
-  const schema = schemas.data?.find((s) => s.id === identity.schema_id)?.schema;
+  // `default` names the project's default schema, which the identity service lists first, when no schema has that id.
+  const schema = (schemas.data?.find((s) => s.id === identity.schema_id) ?? (identity.schema_id === 'default' ? schemas.data?.[0] : undefined))?.schema;
   const saved = (identity.traits ?? {}) as Record<string, unknown>;
   const [traits, setTraits] = useState<Record<string, unknown>>(saved);
   const [errors, setErrors] = useState<Record<string, string>>({});

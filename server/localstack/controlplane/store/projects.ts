@@ -13,6 +13,7 @@ import { prepared } from '../../db/prepared';
 import type { Queryable } from '../types';
 import { uniqueSlug } from './slug';
 import { deleteTenantData } from '../../identity/tenant-data';
+import { assertRevisionKeepsIdentities } from '../../identity-schemas/guard';
 
 export type { ProjectRow } from '../schema';
 
@@ -64,6 +65,8 @@ export async function findRevision(q: Queryable, id: string): Promise<RevisionRo
 
 /** Writes a new revision and makes it the project's current one. */
 export async function addRevision(q: Queryable, projectId: string, input: RevisionInput): Promise<RevisionRow> {
+  // Whatever path writes a revision (setProject, patchProject, the normalized patch), identities stay valid.
+  await assertRevisionKeepsIdentities(q, projectId, input.services);
   const now = new Date();
   const [row] = await q.orm
     .insert(projectRevisions)

@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { frontendApi, registerUser, signUpToProject } from '../test-support/users';
+import { callerFor, rejection, startTestStack, testDeps, type TestStack } from '../test-support/bff';
+import type { AppDeps } from '../deps';
+
+let stack: TestStack;
+let deps: AppDeps;
+type Caller = ReturnType<typeof callerFor>;
+let owner: Caller;
+let outsider: Caller;
+let projectId: string;
+let slug: string;
+let otherProjectId: string;
+
+/** The email-and-name preset with a `loyalty_id` the Identities form must show once it is the default. */
+const loyaltySchema = (required = ['email']) =>
+  JSON.stringify(
+    {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      title: 'Customer',
+      type: 'object',
+      properties: {
+        traits: {
+          type: 'object',
+          properties: {
+            email: {
+              type: 'string',
+              format: 'email',
+              title: 'E-Mail',
+              'ory.sh/kratos': { credentials: { password: { identifier: true } }, verification: { via: 'email' }, recovery: { via: 'email' } },
+            },
+            name: { type: 'string', title: 'Name' },
+            loyalty_id: { type: 'string', title: 'Loyalty number', pattern: '^[0-9]{6}$' },
+          },
+          required,
+        },
+      },
+    },
+    null,
+    2,
+  );
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  deps = testDeps(stack.url);
+  const [a, b] = await Promise.all([registerUser(stack.url, { name: 'Schema Owner' }), registerUser(stack.url, { name: 'Schema Outsider' })]);
+  owner = callerFor(deps, a.cookie);
+  outsider = callerFor(deps, b.cookie);
+  const project = await owner.projects.create({ name: 'Schemas', environment: 'dev' });
+  projectId = project.id;
+  slug = project.slug;
+  otherProjectId = (await outsider.projects.create({ name: 'Other schemas', environment: 'dev' })).id;
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+describe('identity schemas through the BFF', () => {
+  it('lists presets and the built-in default of a new project', async () => {
+    const presets = await owner.schemas.presets({ projectId });
+    expect(presets.map((p) => p.id)).toEqual(expect.arrayContaining(['preset://email', 'preset://username', 'preset://phone', 'preset://email-name']));
+    expect(presets.find((p) => p.id === 'preset://email')?.title).toBe('Email');
+    const list = await owner.schemas.list({ projectId });
+    expect(list).toMatchObject({ defaultId: 'default', active: [{ id: 'default', source: 'built-in' }], managed: [] });
+  });
+
+  it('validates the editor’s text, answering each problem at its line and column, never throwing', async () => {
+    expect(await owner.schemas.validate({ projectId, schema: loyaltySchema() })).toEqual({ valid: true, problems: [] });
+    const syntax = await owner.schemas.validate({ projectId, schema: '{\n  "type": "object",\n}' });
+    expect(syntax).toEqual({
+      valid: false,
+      problems: [{ message: 'Not valid JSON: a comma cannot come before "}"; remove it', pointer: null, line: 3, column: 1 }],
+    });
+    const wrongVia = loyaltySchema().replace('"via": "email"', '"via": "pigeon"');
+    const checked = await owner.schemas.validate({ projectId, schema: wrongVia });
+    expect(checked.valid).toBe(false);
+    expect(checked.problems).toEqual([
+      {
+        message: 'properties.traits.properties.email.ory.sh/kratos.verification.via must be one of "email", "sms"',
+        pointer: '/properties/traits/properties/email/ory.sh~1kratos/verification/via',
+        line: 20,
+        column: 15,
+      },
+    ]);
+    expect((await owner.schemas.validate({ projectId, schema: '' })).valid).toBe(false);
+  });
+
+  it('creates, reads and updates a managed schema; refuses an invalid one naming its line', async () => {
+    const created = await owner.schemas.create({ projectId, name: 'Customers', schema: loyaltySchema() });
+    expect(created).toMatchObject({ name: 'Customers' });
+    const got = await owner.schemas.get({ projectId, schemaId: created.id });
+    expect(got.schema).toEqual(JSON.parse(loyaltySchema()));
+    const broken = loyaltySchema().replace('"title": "Name"', '"title": 5');
+    const line = broken.split('\n').findIndex((l) => l.includes('"title": 5'));
+    const column = broken.split('\n')[line]!.indexOf('"title"') + 1;
+    const bad = await rejection(owner.schemas.create({ projectId, name: 'Broken', schema: broken }));
+    expect(bad.code).toBe('BAD_REQUEST');
+    expect(bad.message).toBe(`The identity schema is not valid. Line ${line + 1}, column ${column}: properties.traits.properties.name.title must be string`);
+    const syntax = await rejection(owner.schemas.create({ projectId, name: 'Broken', schema: '{"a": }' }));
+    expect(syntax.message).toBe('The identity schema is not valid. Line 1, column 7: Not valid JSON: unexpected "}": expected a value (an object, array, string, number, true, false or null)');
+    const taken = await rejection(owner.schemas.create({ projectId, name: 'Customers', schema: loyaltySchema() }));
+    expect(taken.code).toBe('CONFLICT');
+    const renamed = await owner.schemas.update({ projectId, schemaId: created.id, name: 'Clients', schema: loyaltySchema() });
+    expect(renamed).toMatchObject({ id: created.id, name: 'Clients' });
+    expect((await owner.schemas.list({ projectId })).managed.map((m) => m.name)).toEqual(['Clients']);
+    // A schema belongs to its project: not reachable through another project of the same owner.
+    const second = await owner.projects.create({ name: 'Second', environment: 'dev' });
+    expect((await rejection(owner.schemas.get({ projectId: second.id, schemaId: created.id }))).code).toBe('NOT_FOUND');
+    expect((await rejection(owner.schemas.update({ projectId: second.id, schemaId: created.id, name: 'Moved', schema: loyaltySchema() }))).code).toBe('NOT_FOUND');
+  });
+
+  it('keeps user B out of A’s schemas, through the BFF and through B’s own data plane', async () => {
+    const created = await owner.schemas.create({ projectId, name: 'Private to A', schema: loyaltySchema() });
+    for (const attempt of [
+      () => outsider.schemas.list({ projectId }),
+      () => outsider.schemas.get({ projectId, schemaId: created.id }),
+      () => outsider.schemas.get({ projectId: otherProjectId, schemaId: created.id }),
+      () => outsider.schemas.update({ projectId, schemaId: created.id, name: 'Taken over', schema: loyaltySchema() }),
+      () => outsider.schemas.setDefault({ projectId, schemaId: created.id }),
+      () => outsider.schemas.setDefault({ projectId: otherProjectId, schemaId: created.id }),
+      () => outsider.schemas.validate({ projectId, schema: '{}' }),
+    ]) {
+      expect((await rejection(attempt())).code).toMatch(/^(FORBIDDEN|NOT_FOUND)$/);
+    }
+    const theirs = await outsider.schemas.list({ projectId: otherProjectId });
+    expect(theirs.managed).toEqual([]);
+    expect(theirs.active.map((s) => s.id)).toEqual(['default']);
+    const key = await outsider.apiKeys.create({ projectId: otherProjectId, name: 'B key' });
+    const otherSlug = (await outsider.projects.get({ projectId: otherProjectId })).slug;
+    const res = await fetch(`${stack.url}/project-api/${otherSlug}/schemas`, { headers: { authorization: `Bearer ${key.value}` } });
+    const ids = ((await res.json()) as { id: string }[]).map((s) => s.id);
+    expect(ids).toEqual(['default']);
+    expect(ids).not.toContain(created.id);
+  });
+
+  it('refuses a default that existing identities would not match, saying how many, and sets one they match', async () => {
+    await owner.identities.create({ projectId, schemaId: 'default', traits: { email: 'ada@example.com', name: 'Ada' } });
+    await signUpToProject(stack.url, slug, 'grace@example.com');
+    const strict = await owner.schemas.create({ projectId, name: 'Strict', schema: loyaltySchema(['email', 'loyalty_id']) });
+    const refused = await rejection(owner.schemas.setDefault({ projectId, schemaId: strict.id }));
+    expect(refused.code).toBe('CONFLICT');
+    expect(refused.message).toMatch(/would make 2 existing identities of this project invalid \(for example traits\.loyalty_id: is required\)/);
+    expect((await owner.schemas.list({ projectId })).defaultId).toBe('default');
+
+    const unknown = await rejection(owner.schemas.setDefault({ projectId, schemaId: 'no-such-schema' }));
+    expect(unknown.code).toBe('NOT_FOUND');
+
+    const lenient = (await owner.schemas.list({ projectId })).managed.find((m) => m.name === 'Clients')!;
+    const before = await owner.projects.get({ projectId });
+    const set = await owner.schemas.setDefault({ projectId, schemaId: lenient.id });
+    expect(set.defaultId).toBe(lenient.id);
+    const after = await owner.schemas.list({ projectId });
+    expect(after.defaultId).toBe(lenient.id);
+    expect(after.active.map((s) => s.id)).toEqual([lenient.id]);
+    expect(after.active[0]?.source).toBe('managed');
+    // Every other project setting stays.
+    expect((await owner.projects.get({ projectId })).name).toBe(before.name);
+
+    // The admin API validates against the identity's own schema, naming the field.
+    const bad = await rejection(owner.identities.create({ projectId, schemaId: lenient.id, traits: { email: 'lin@example.com', loyalty_id: 'abc' } }));
+    expect(bad.code).toBe('BAD_REQUEST');
+    expect(bad.message).toMatch(/traits\.loyalty_id/);
+    const made = await owner.identities.create({ projectId, schemaId: lenient.id, traits: { email: 'lin@example.com', loyalty_id: '123456' } });
+    expect(made).toMatchObject({ schema_id: lenient.id, traits: { loyalty_id: '123456' } });
+    expect((await owner.identities.schemas({ projectId }))[0]?.schema).toEqual(JSON.parse(loyaltySchema()));
+
+    // Registration of the project's tenant shows the default schema's fields.
+    const flow = await frontendApi(`${stack.url}/project-api/${slug}`).createNativeRegistrationFlow();
+    const names = flow.data.ui.nodes.map((n) => (n.attributes as { name?: string }).name);
+    expect(names).toEqual(expect.arrayContaining(['traits.email', 'traits.name', 'traits.loyalty_id', 'password']));
+
+    // A change of that schema the identities would not survive is refused too.
+    const tightened = await rejection(owner.schemas.update({ projectId, schemaId: lenient.id, name: 'Clients', schema: loyaltySchema(['email', 'loyalty_id']) }));
+    expect(tightened.code).toBe('CONFLICT');
+    expect(tightened.message).toMatch(/would make 2 existing identities/);
+
+    // A preset can be the default too when the identities match it.
+    const preset = await rejection(owner.schemas.setDefault({ projectId, schemaId: 'preset://username' }));
+    expect(preset.message).toMatch(/existing identities/);
+  });
+});

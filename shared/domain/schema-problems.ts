@@ -1,0 +1,34 @@
+import type { SchemaProblem } from '../schemas/identity-schemas';
+import { parseProblemsMessage } from './identity-meta-schema';
+import { parseJsonWithPositions, pointerPosition, type TextPosition } from './json-position';
+
+/*
+ * An identity schema as the editor holds it (JSON text) and its problems at their line and column: syntax
+ * errors found here, meta-schema problems (which the identity service names by JSON pointer) placed on the text.
+ */
+
+export type SchemaText =
+  | { ok: true; schema: Record<string, unknown>; positions: Map<string, TextPosition> }
+  | { ok: false; problems: SchemaProblem[] };
+
+export function parseSchemaText(text: string): SchemaText {
+  const parsed = parseJsonWithPositions(text);
+  if (!parsed.ok) return { ok: false, problems: [{ message: `Not valid JSON: ${parsed.message}`, pointer: null, ...parsed.position }] };
+  if (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)) {
+    return { ok: false, problems: [{ message: 'An identity schema must be a JSON object ({ … })', pointer: '', line: 1, column: 1 }] };
+  }
+  return { ok: true, schema: parsed.value as Record<string, unknown>, positions: parsed.positions };
+}
+
+/** The identity service's validation message (`#/pointer: what to fix` lines) placed on the text. */
+export function locateProblems(message: string, positions: Map<string, TextPosition>): SchemaProblem[] {
+  return parseProblemsMessage(message).map((p) => ({
+    message: p.pointer ? `${p.pointer.split('/').slice(1).map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~')).join('.')} ${p.message}` : p.message,
+    pointer: p.pointer,
+    ...pointerPosition(positions, p.pointer),
+  }));
+}
+
+/** "Line 4, column 7: properties.traits.type must be "object"" — one sentence per problem, for an error message. */
+export const describeProblems = (problems: SchemaProblem[]): string =>
+  problems.map((p) => `Line ${p.line}, column ${p.column}: ${p.message}`).join('; ');
