@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
 import { connect } from 'node:net';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -29,8 +30,8 @@ function hostPort(url: string, defaults: Record<string, number>): { host: string
 /**
  * The delivery a tenant's config asks for: email by `courier.delivery_strategy` (`smtp`, the default, with
  * `courier.smtp.connection_uri`; or `http` with `courier.http.request_config.url`), SMS by the `sms` entry
- * of `courier.channels`. Without one, the local mailbox. A configured server is really connected to; the
- * local stack never relays mail beyond it, it delivers to the local mailbox once the connection succeeds.
+ * of `courier.channels`. Without one, the local mailbox. A configured server is tried first (`reach`); the
+ * local stack never relays mail to it, it delivers to the local mailbox once the server is reached.
  */
 export function deliveryTarget(config: JsonObject, type: string): DeliveryTarget | { kind: 'invalid'; reason: string } {
   if (type === 'phone') {
@@ -54,15 +55,30 @@ export function deliveryTarget(config: JsonObject, type: string): DeliveryTarget
   return at ? { kind: 'smtp', ...at } : { kind: 'invalid', reason: 'The SMTP connection URI is not a valid smtp:// or smtps:// URL.' };
 }
 
-/** Opens (and closes) a TCP connection; resolves, or rejects with a reason naming host and port only. */
-function reach(target: { host: string; port: number; kind: string }): Promise<void> {
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/**
+ * Tries the configured server: its name must resolve, and a server on this machine (loopback) must accept a
+ * TCP connection, which is opened and closed again. A server elsewhere is never contacted: the local stack
+ * sends nothing beyond this machine, so a project's settings cannot make it probe other hosts' ports.
+ * Resolves, or rejects with a reason naming host and port only.
+ */
+export async function reach(
+  target: { host: string; port: number; kind: string },
+  net: { lookup: typeof lookup; connect: typeof connect } = { lookup, connect },
+): Promise<void> {
   const what = target.kind === 'smtp' ? 'SMTP server' : target.kind === 'sms' ? 'SMS endpoint' : 'HTTP endpoint';
-  return new Promise((resolve, reject) => {
-    const socket = connect({ host: target.host, port: target.port });
+  const failure = (why: string) => new Error(`Could not connect to the ${what} at ${target.host}:${target.port}: ${why}`);
+  const addresses = await net.lookup(target.host, { all: true }).catch((err: NodeJS.ErrnoException) => {
+    throw failure(err.code ?? err.message);
+  });
+  if (!addresses.every((a) => LOOPBACK.test(a.address))) return;
+  await new Promise<void>((resolve, reject) => {
+    const socket = net.connect({ host: target.host, port: target.port });
     const fail = (why: string) => {
       clearTimeout(timer);
       socket.destroy();
-      reject(new Error(`Could not connect to the ${what} at ${target.host}:${target.port}: ${why}`));
+      reject(failure(why));
     };
     const timer = setTimeout(() => fail(`no answer within ${CONNECT_TIMEOUT_MS / 1000} s`), CONNECT_TIMEOUT_MS);
     socket.once('connect', () => {
