@@ -1,31 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { validateTraits } from './traits-validation';
+import { customerSchema } from './customer-schema.fixture';
 
-const schema = {
-  $id: 'customer',
-  type: 'object',
-  properties: {
-    traits: {
-      type: 'object',
-      properties: {
-        email: { type: 'string', format: 'email', title: 'E-Mail', 'ory.sh/kratos': { credentials: { password: { identifier: true } } } },
-        name: {
-          type: 'object',
-          title: 'Name',
-          properties: { first: { type: 'string', title: 'First name', minLength: 1 }, last: { type: 'string', maxLength: 5 } },
-          required: ['first'],
-        },
-        plan: { type: 'string', enum: ['free', 'pro'] },
-        age: { type: 'integer', minimum: 18 },
-        newsletter: { type: 'boolean', description: 'Sends the monthly letter' },
-        tags: { type: 'array', items: { type: 'string' } },
-        website: { type: 'string', format: 'uri' },
-      },
-      required: ['email', 'name'],
-      additionalProperties: false,
-    },
-  },
-};
+const schema = customerSchema;
 
 describe('traits validation (ajv, as the identity provider runs it)', () => {
   it('validates with ajv and names each failing field by its path', () => {
