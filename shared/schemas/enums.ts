@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEST_EVENT_KINDS } from '../domain/email-templates';
 import { environmentSchema, workspaceRoleSchema } from './common';
 
 /** Spec §3 and §4 enumerations: one zod enum and one type each. */
@@ -40,19 +41,7 @@ export type HookResult = z.infer<typeof hookResultSchema>;
 export const eventStreamResultSchema = hookResultSchema;
 export type EventStreamResult = HookResult;
 
-export const identityTestEventKindSchema = z.enum([
-  'recovery_invalid',
-  'recovery_valid',
-  'recovery_code_invalid',
-  'recovery_code_valid',
-  'verification_invalid',
-  'verification_valid',
-  'verification_code_invalid',
-  'verification_code_valid',
-  'stub',
-  'login_code_valid',
-  'registration_code_valid',
-]);
+export const identityTestEventKindSchema = z.enum(TEST_EVENT_KINDS);
 export type IdentityTestEventKind = z.infer<typeof identityTestEventKindSchema>;
 
 export const uiNodeTypeSchema = z.enum(['text', 'input', 'img', 'a', 'script', 'div']);

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Configuration, CourierApi, IdentityApi } from '@ory/client';
-import { createProject, newUser, type TestUser } from '../controlplane/int-test-helpers';
+import { createProject, type TestUser } from '../controlplane/int-test-helpers';
 import type { LocalStack } from '../index';
 import { courierMessages, sessions } from '../identity/schema';
 import { hashToken } from '../identity/session';

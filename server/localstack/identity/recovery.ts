@@ -24,7 +24,7 @@ export function recoveryHandler(deps: IdentityDeps): FlowHandler {
       return { state: 'choose_method', ui: { nodes: chooseCodeNodes(csrf) } };
     },
     async submit(args) {
-      const { req, reply, flow, body, db, tenant, base } = args;
+      const { flow, body, db, tenant } = args;
       if (flow.state === 'passed_challenge') {
         flow.ui.messages = [texts.retrySuccess('recovery')];
         return { type: 'flow', status: 400 };

@@ -15,17 +15,9 @@ import { trpc } from '../../trpc';
 import { formatDate } from '../projects/environment';
 import { CreateIdentityDialog } from './CreateIdentityDialog';
 import { ImportDialog } from './ImportDialog';
+import { useDebounced } from '../../lib/use-debounced';
 import { useUrlState } from './use-url-state';
 
-/** Waits until typing pauses before searching. */
-function useSettled(value: string, ms = 300): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /**
  * /projects/{project}/identities: the project's identities, searched by any part of an identifier, email,
@@ -38,7 +30,7 @@ export default function IdentitiesPage() {
   const [, navigate] = useLocation();
   const [url, setUrl] = useUrlState(['search', 'state', 'schema', 'pages'] as const);
   const [typed, setTyped] = useState(url.search);
-  const search = useSettled(typed.trim());
+  const search = useDebounced(typed.trim(), 300);
   useEffect(() => {
     if (search !== url.search) setUrl({ search, pages: '' });
   }, [search, url.search, setUrl]);

@@ -12,7 +12,8 @@ import { useUnsavedChangesGuard } from '../../lib/navigation-guard';
 import { useProject } from '../../shell/ProjectContext';
 import { trpc } from '../../trpc';
 import { SchemaForm } from '../identities/SchemaForm';
-import { useDebounced, useSchemaPreview } from './schema-editing';
+import { useDebounced } from '../../lib/use-debounced';
+import { useSchemaPreview } from './schema-editing';
 
 type Draft = { kind: 'new'; from: string } | { kind: 'edit'; id: string };
 type DefaultChoice = { id: string; label: string };
