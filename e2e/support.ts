@@ -83,6 +83,13 @@ export async function expectNoA11yViolations(
   screen: string = new URL(page.url()).pathname,
   options: { toasts?: boolean } = {},
 ): Promise<void> {
+  // A page's heading arrives with its lazily loaded code; checking before it would report a page without
+  // one. When none comes, axe still runs and says so.
+  await page
+    .getByRole('heading', { level: 1 })
+    .first()
+    .waitFor({ state: 'visible', timeout: 10_000 })
+    .catch(() => undefined);
   let axe = new AxeBuilder({ page }).withTags(A11Y_TAGS);
   if (options.toasts) {
     await page.waitForFunction(() =>
