@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import type { TraitIdentifiers } from '../../../shared/domain/identity-schema-extension';
 import type { Queryable } from '../db/types';
 import type { Traits } from '../identity/identities';
@@ -82,18 +83,21 @@ export async function listIdentities(q: Queryable, filter: IdentityFilter): Prom
     conditions.push(inArray(identities.id, owners));
   }
   if (filter.search) {
+    // The ids each trigram index finds, united: one OR across a subquery and two expressions would make
+    // the planner test every identity of the tenant in id order instead (100 ms at 100,000 identities).
     const pattern = containing(filter.search);
+    const ofTenant = eq(identities.nid, filter.nid);
     const byIdentifier = q.orm
       .select({ id: identityCredentials.identity_id })
       .from(identityCredentials)
       .where(and(eq(identityCredentials.nid, filter.nid), sql`lower(${identityCredentials.identifier}) LIKE ${pattern}`));
-    const matches = [
-      inArray(identities.id, byIdentifier),
-      sql`lower(${identities.traits}->>'email') LIKE ${pattern}`,
-      sql`lower(${identities.traits}->>'name') LIKE ${pattern}`,
-    ];
-    if (UUID.test(filter.search)) matches.push(eq(identities.id, filter.search.toLowerCase()));
-    conditions.push(or(...matches)!);
+    const byEmail = q.orm.select({ id: identities.id }).from(identities).where(and(ofTenant, sql`lower(${identities.traits}->>'email') LIKE ${pattern}`));
+    const byName = q.orm.select({ id: identities.id }).from(identities).where(and(ofTenant, sql`lower(${identities.traits}->>'name') LIKE ${pattern}`));
+    const byId = q.orm
+      .select({ id: identities.id })
+      .from(identities)
+      .where(and(ofTenant, UUID.test(filter.search) ? eq(identities.id, filter.search.toLowerCase()) : sql`false`));
+    conditions.push(inArray(identities.id, union(byIdentifier, byEmail, byName, byId)));
   }
   const rows = await q.orm
     .select()
