@@ -98,6 +98,20 @@ test('a CSV of 1,000 identities with 3 bad rows imports the 997 good ones and re
   expect((await download).suggestedFilename()).toBe('import-failures.csv');
   await dialog.getByTestId('import-done').click();
 
+  // 997 identities are 40 pages of 25: the next page is kept in the URL, and previous comes back to the first.
+  const rows = page.getByTestId('identity-link');
+  await expect(rows).toHaveCount(25);
+  const firstPage = await rows.allTextContents();
+  await expect(page.getByTestId('identities-previous')).toBeDisabled();
+  await page.getByTestId('identities-next').click();
+  await expect(page).toHaveURL(/[?&]pages=/);
+  await expect(rows).toHaveCount(25);
+  await expect(rows.first()).not.toHaveText(firstPage[0]!);
+  await page.reload();
+  await expect(page.getByTestId('identities-previous')).toBeEnabled();
+  await page.getByTestId('identities-previous').click();
+  await expect(rows).toHaveText(firstPage);
+
   await page.getByTestId('identities-search').fill('user-999');
   await expect(page.getByTestId('identity-link')).toHaveCount(0);
   await page.getByTestId('identities-search').fill('user-998@import.example');

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatMoney } from '../../../../shared/domain/invoices';
-import { Button } from '../../components/Button';
+import { Pager } from '../../components/Pager';
 import { Card } from '../../components/Card';
 import { QueryView } from '../../components/QueryView';
 import { trpc } from '../../trpc';
@@ -60,16 +60,17 @@ export function InvoiceList({ scope }: { scope: TeamScope }) {
                 </li>
               ))}
             </ul>
-            {(tokens.length > 1 || answer.nextPageToken) && (
-              <nav className="pager" aria-label="Invoice pages">
-                <Button disabled={tokens.length <= 1} onClick={() => setTokens((t) => t.slice(0, -1))} data-testid="invoices-newer">
-                  Newer
-                </Button>
-                <Button disabled={!answer.nextPageToken} busy={invoices.isFetching && invoices.isPlaceholderData} onClick={() => answer.nextPageToken && setTokens((t) => [...t, answer.nextPageToken!])} data-testid="invoices-older">
-                  Older
-                </Button>
-              </nav>
-            )}
+            <Pager
+              label="Invoice pages"
+              hasPrevious={tokens.length > 1}
+              nextToken={answer.nextPageToken}
+              onPrevious={() => setTokens((t) => t.slice(0, -1))}
+              onNext={(token) => setTokens((t) => [...t, token])}
+              busy={invoices.isFetching && invoices.isPlaceholderData}
+              previousText="Newer"
+              nextText="Older"
+              testId="invoices"
+            />
           </>
         )}
       </QueryView>

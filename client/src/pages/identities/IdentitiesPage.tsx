@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { Link, useLocation } from 'wouter';
 import { identityLabel, identityName } from '../../../../shared/domain/identity-display';
 import { Button } from '../../components/Button';
+import { Pager } from '../../components/Pager';
 import { Card, PageHeader } from '../../components/Card';
 import { ConfirmDialog } from '../../components/Dialog';
 import { QueryView } from '../../components/QueryView';
@@ -213,19 +214,15 @@ export default function IdentitiesPage() {
                     { key: 'created', header: 'Created', render: (i) => formatDate(i.created_at) },
                   ]}
                 />
-                <nav className="pager" aria-label="Identity pages">
-                  <Button disabled={pages.length === 0} onClick={() => setUrl({ pages: pages.slice(0, -1).join(',') })} data-testid="identities-previous">
-                    Previous
-                  </Button>
-                  <Button
-                    disabled={!answer.nextPageToken}
-                    busy={list.isFetching && list.isPlaceholderData}
-                    onClick={() => answer.nextPageToken && setUrl({ pages: [...pages, answer.nextPageToken].join(',') })}
-                    data-testid="identities-next"
-                  >
-                    Next
-                  </Button>
-                </nav>
+                <Pager
+                  label="Identity pages"
+                  hasPrevious={pages.length > 0}
+                  nextToken={answer.nextPageToken}
+                  onPrevious={() => setUrl({ pages: pages.slice(0, -1).join(',') })}
+                  onNext={(token) => setUrl({ pages: [...pages, token].join(',') })}
+                  busy={list.isFetching && list.isPlaceholderData}
+                  testId="identities"
+                />
               </>
             );
           }}

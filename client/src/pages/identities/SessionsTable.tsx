@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { Link } from 'wouter';
 import { deviceLabel, identityLabel, sessionMethods } from '../../../../shared/domain/identity-display';
 import { Button } from '../../components/Button';
+import { Pager } from '../../components/Pager';
 import { ConfirmDialog } from '../../components/Dialog';
 import { QueryView } from '../../components/QueryView';
 import { Table } from '../../components/Table';
@@ -94,16 +95,14 @@ export function SessionsTable({ projectId, identityId }: { projectId: string; id
                 },
               ]}
             />
-            {(tokens.length > 0 || answer.nextPageToken) && (
-              <nav className="pager" aria-label="Session pages">
-                <Button disabled={tokens.length === 0} onClick={() => setTokens((t) => t.slice(0, -1))}>
-                  Previous
-                </Button>
-                <Button disabled={!answer.nextPageToken} onClick={() => answer.nextPageToken && setTokens((t) => [...t, answer.nextPageToken!])}>
-                  Next
-                </Button>
-              </nav>
-            )}
+            <Pager
+              label="Session pages"
+              hasPrevious={tokens.length > 0}
+              nextToken={answer.nextPageToken}
+              onPrevious={() => setTokens((t) => t.slice(0, -1))}
+              onNext={(token) => setTokens((t) => [...t, token])}
+              testId="sessions"
+            />
           </>
         )}
       </QueryView>

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { courierMessageStatusSchema, type CourierMessageStatus } from '../../../../shared/schemas/messaging';
 import { Button } from '../../components/Button';
+import { Pager } from '../../components/Pager';
 import { Card, PageHeader } from '../../components/Card';
 import { QueryView } from '../../components/QueryView';
 import { Table } from '../../components/Table';
@@ -92,16 +93,14 @@ export default function EmailDeliveryPage() {
                   { key: 'created', header: 'Created', render: (m) => when(m.created_at) },
                 ]}
               />
-              {(pages.length > 0 || answer.nextPageToken) && (
-                <nav className="pager" aria-label="Message pages">
-                  <Button disabled={pages.length === 0} onClick={() => setUrl({ pages: pages.slice(0, -1).join(',') })} data-testid="delivery-previous">
-                    Previous
-                  </Button>
-                  <Button disabled={!answer.nextPageToken} onClick={() => answer.nextPageToken && setUrl({ pages: [...pages, answer.nextPageToken].join(',') })} data-testid="delivery-next">
-                    Next
-                  </Button>
-                </nav>
-              )}
+              <Pager
+                label="Message pages"
+                hasPrevious={pages.length > 0}
+                nextToken={answer.nextPageToken}
+                onPrevious={() => setUrl({ pages: pages.slice(0, -1).join(',') })}
+                onNext={(token) => setUrl({ pages: [...pages, token].join(',') })}
+                testId="delivery"
+              />
             </>
           )}
         </QueryView>
