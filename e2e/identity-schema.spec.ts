@@ -1,29 +1,11 @@
 import { expect, test } from '@playwright/test';
+import { emailTrait, identitySchemaOf } from '../server/test-support/identity-schemas';
 import { createProject, expectNoA11yViolations, newUser, register } from './support';
 
 /** The email-and-name preset with a loyalty number; `via` is where the first version goes wrong. */
 const customerSchema = (via: string) =>
   JSON.stringify(
-    {
-      $schema: 'http://json-schema.org/draft-07/schema#',
-      title: 'Customer',
-      type: 'object',
-      properties: {
-        traits: {
-          type: 'object',
-          properties: {
-            email: {
-              type: 'string',
-              format: 'email',
-              title: 'E-Mail',
-              'ory.sh/kratos': { credentials: { password: { identifier: true } }, verification: { via }, recovery: { via: 'email' } },
-            },
-            loyalty_id: { type: 'string', title: 'Loyalty number', pattern: '^[0-9]{6}$' },
-          },
-          required: ['email'],
-        },
-      },
-    },
+    identitySchemaOf({ email: emailTrait(via), loyalty_id: { type: 'string', title: 'Loyalty number', pattern: '^[0-9]{6}$' } }, ['email'], { title: 'Customer' }),
     null,
     2,
   );

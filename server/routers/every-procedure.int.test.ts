@@ -7,6 +7,7 @@ import type { AppDeps } from '../deps';
 import { ACCESS_MATRIX, type MatrixFixture } from '../test-support/access-matrix';
 import { badInputs } from '../test-support/bad-input';
 import { callerFor, startTestStack, testDeps, type TestStack } from '../test-support/bff';
+import { emailTrait, identitySchemaOf } from '../test-support/identity-schemas';
 import { eq } from 'drizzle-orm';
 import { setPlan } from '../localstack/controlplane/quota';
 import { memberInvites } from '../localstack/controlplane/schema';
@@ -63,20 +64,7 @@ async function snapshot(caller: Caller) {
 }
 
 /** The console's own traits (email and name), as a managed schema of A's project. */
-const FIXTURE_SCHEMA = {
-  $schema: 'http://json-schema.org/draft-07/schema#',
-  type: 'object',
-  properties: {
-    traits: {
-      type: 'object',
-      properties: {
-        email: { type: 'string', format: 'email', 'ory.sh/kratos': { credentials: { password: { identifier: true } }, verification: { via: 'email' }, recovery: { via: 'email' } } },
-        name: { type: 'string' },
-      },
-      required: ['email'],
-    },
-  },
-};
+const FIXTURE_SCHEMA = identitySchemaOf({ email: emailTrait(), name: { type: 'string' } }, ['email']);
 
 beforeAll(async () => {
   stack = await startTestStack();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { frontendApi, registerUser, signUpToProject } from '../test-support/users';
 import { callerFor, rejection, startTestStack, testDeps, type TestStack } from '../test-support/bff';
 import type { AppDeps } from '../deps';
+import { emailTrait, identitySchemaOf } from '../test-support/identity-schemas';
 
 let stack: TestStack;
 let deps: AppDeps;
@@ -15,27 +16,11 @@ let otherProjectId: string;
 /** The email-and-name preset with a `loyalty_id` the Identities form must show once it is the default. */
 const loyaltySchema = (required = ['email']) =>
   JSON.stringify(
-    {
-      $schema: 'http://json-schema.org/draft-07/schema#',
-      title: 'Customer',
-      type: 'object',
-      properties: {
-        traits: {
-          type: 'object',
-          properties: {
-            email: {
-              type: 'string',
-              format: 'email',
-              title: 'E-Mail',
-              'ory.sh/kratos': { credentials: { password: { identifier: true } }, verification: { via: 'email' }, recovery: { via: 'email' } },
-            },
-            name: { type: 'string', title: 'Name' },
-            loyalty_id: { type: 'string', title: 'Loyalty number', pattern: '^[0-9]{6}$' },
-          },
-          required,
-        },
-      },
-    },
+    identitySchemaOf(
+      { email: emailTrait(), name: { type: 'string', title: 'Name' }, loyalty_id: { type: 'string', title: 'Loyalty number', pattern: '^[0-9]{6}$' } },
+      required,
+      { title: 'Customer' },
+    ),
     null,
     2,
   );

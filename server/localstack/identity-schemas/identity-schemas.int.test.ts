@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectOryError, startTestStack } from '../controlplane/int-test-helpers';
 import { call, newUser, projectWithKey, uniqueEmail, type TestProject, type TestUser } from '../identity-admin/int-helpers';
 import type { LocalStack } from '../index';
+import { emailTrait, identitySchemaOf } from '../../test-support/identity-schemas';
 
 let stack: LocalStack;
 let owner: TestUser;
@@ -10,26 +11,8 @@ let project: TestProject;
 let otherProject: TestProject;
 
 /** The email preset plus a required `phone`: what existing email-only identities do not have. */
-const withPhone = (required: string[] = ['email', 'phone']) => ({
-  $schema: 'http://json-schema.org/draft-07/schema#',
-  type: 'object',
-  properties: {
-    traits: {
-      type: 'object',
-      properties: {
-        email: {
-          type: 'string',
-          format: 'email',
-          title: 'E-Mail',
-          'ory.sh/kratos': { credentials: { password: { identifier: true } }, verification: { via: 'email' }, recovery: { via: 'email' } },
-        },
-        phone: { type: 'string', title: 'Phone number', minLength: 3 },
-      },
-      required,
-      additionalProperties: false,
-    },
-  },
-});
+const withPhone = (required: string[] = ['email', 'phone']) =>
+  identitySchemaOf({ email: emailTrait(), phone: { type: 'string', title: 'Phone number', minLength: 3 } }, required, { additionalProperties: false });
 
 const setDefault = (user: TestUser, p: TestProject, id: string, url: string) =>
   user.call('PATCH', `/projects/${p.id}`, [
@@ -64,9 +47,8 @@ describe('presets and the meta-schema', () => {
   });
 
   it('answers what is wrong, each problem at its JSON pointer', async () => {
-    const bad = withPhone();
-    (bad.properties.traits.properties.email['ory.sh/kratos'] as Record<string, unknown>).verification = { via: 'pigeon' };
-    (bad.properties.traits.properties.phone as Record<string, unknown>).type = 'strin';
+    // Verified by pigeon, and a phone of type 'strin'.
+    const bad = identitySchemaOf({ email: emailTrait('pigeon'), phone: { type: 'strin', title: 'Phone number', minLength: 3 } }, ['email', 'phone'], { additionalProperties: false });
     const checked = await owner.call('POST', '/identity-schemas/validate', { name: 'bad', data: bad });
     expect(checked.status).toBe(200);
     expect(checked.body.valid).toBe(false);
