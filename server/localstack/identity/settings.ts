@@ -1,3 +1,4 @@
+import type { Queryable } from '../db/types';
 import type { IdentityDeps } from './deps';
 import { noActiveSession, OryHttpError } from './errors';
 import type { FlowHandler, SubmitArgs } from './flow-routes';
@@ -31,6 +32,23 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
     });
   }
 
+  /**
+   * Saves a profile change in one transaction: a verification it starts continues the flow, and an identifier
+   * another identity holds already is the flow's message, not an error.
+   */
+  async function saveVerifying(args: SubmitArgs, work: (q: Queryable) => Promise<{ continueWith: unknown } | null>): Promise<boolean> {
+    const { flow, db } = args;
+    try {
+      const verification = await db.tx(work);
+      if (verification) flow.data.continue_with = [verification.continueWith];
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      flow.ui.messages = [texts.duplicateCredentials()];
+      return false;
+    }
+    return true;
+  }
+
   /** Profile of an identity whose schema is its project's own: traits checked against it, identifiers and addresses from it. */
   async function saveSchemaProfile(args: SubmitArgs, schema: JsonObject) {
     const { flow, body, db, tenant, base } = args;
@@ -44,31 +62,23 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
     const addresses = (ids: typeof before) => JSON.stringify([ids.password, ids.verifiable, ids.recovery]);
     if (addresses(before) !== addresses(after)) requirePrivileged(args);
     const newEmail = after.verifiable.find((a) => a.via === 'email' && !before.verifiable.some((b) => b.via === 'email' && b.value === a.value));
-    try {
-      const verification = await db.tx(async (q) => {
-        await updateIdentity(q, nid, current.row, {
-          schemaId: current.row.schema_id,
-          traits: traits as Traits,
-          state: current.row.state as 'active' | 'inactive',
-          metadataPublic: current.row.metadata_public,
-          metadataAdmin: current.row.metadata_admin,
-          identifiers: after,
-        });
-        if (!newEmail) return null;
-        return startVerification(deps, q, tenant, {
-          csrf: flow.csrf_token,
-          identityId: current.row.id,
-          email: newEmail.value,
-          requestUrl: `${base}/self-service/verification/browser`,
-        });
+    return saveVerifying(args, async (q) => {
+      await updateIdentity(q, nid, current.row, {
+        schemaId: current.row.schema_id,
+        traits: traits as Traits,
+        state: current.row.state as 'active' | 'inactive',
+        metadataPublic: current.row.metadata_public,
+        metadataAdmin: current.row.metadata_admin,
+        identifiers: after,
       });
-      if (verification) flow.data.continue_with = [verification.continueWith];
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-      flow.ui.messages = [texts.duplicateCredentials()];
-      return false;
-    }
-    return true;
+      if (!newEmail) return null;
+      return startVerification(deps, q, tenant, {
+        csrf: flow.csrf_token,
+        identityId: current.row.id,
+        email: newEmail.value,
+        requestUrl: `${base}/self-service/verification/browser`,
+      });
+    });
   }
 
   async function saveProfile(args: SubmitArgs) {
@@ -83,26 +93,18 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
     const email = normalizeEmail(traits.email);
     const emailChanged = normalizeEmail(before?.email ?? '') !== email;
     if (emailChanged) requirePrivileged(args);
-    try {
-      const verification = await db.tx(async (q) => {
-        await updateTraits(q, nid, identityId, { ...before, ...traits });
-        if (!emailChanged) return null;
-        await updatePasswordCredential(q, nid, identityId, { identifier: email });
-        await setAddresses(q, nid, identityId, email);
-        return startVerification(deps, q, tenant, {
-          csrf: flow.csrf_token,
-          identityId,
-          email,
-          requestUrl: `${base}/self-service/verification/browser`,
-        });
+    return saveVerifying(args, async (q) => {
+      await updateTraits(q, nid, identityId, { ...before, ...traits });
+      if (!emailChanged) return null;
+      await updatePasswordCredential(q, nid, identityId, { identifier: email });
+      await setAddresses(q, nid, identityId, email);
+      return startVerification(deps, q, tenant, {
+        csrf: flow.csrf_token,
+        identityId,
+        email,
+        requestUrl: `${base}/self-service/verification/browser`,
       });
-      if (verification) flow.data.continue_with = [verification.continueWith];
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-      flow.ui.messages = [texts.duplicateCredentials()];
-      return false;
-    }
-    return true;
+    });
   }
 
   async function savePassword(args: SubmitArgs) {
