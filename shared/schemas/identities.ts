@@ -1,5 +1,7 @@
+import type { RecoveryCodeForIdentity, RecoveryLinkForIdentity } from '@ory/client';
 import { z } from 'zod';
 import { uuidSchema } from './common';
+import { conformsTo } from './wire';
 
 const projectId = uuidSchema;
 const identityId = uuidSchema;
@@ -93,9 +95,9 @@ export type IdentityAnswer = z.infer<typeof identitySchema>;
 
 export const identitiesListOutput = z.object({ identities: z.array(identitySchema), nextPageToken: z.string().nullable() });
 export const identitySchemasOutput = z.array(z.object({ id: z.string(), schema: z.unknown() }));
-export const recoveryCodeOutput = z.object({ recovery_link: z.string(), recovery_code: z.string(), expires_at: z.string().nullish() });
+export const recoveryCodeOutput = conformsTo<RecoveryCodeForIdentity>()(z.object({ recovery_link: z.string(), recovery_code: z.string(), expires_at: z.string().optional() }));
 /** A link that signs the identity in once and opens its settings, to set a new password. */
-export const recoveryLinkOutput = z.object({ recovery_link: z.string(), expires_at: z.string().nullish() });
+export const recoveryLinkOutput = conformsTo<RecoveryLinkForIdentity>()(z.object({ recovery_link: z.string(), expires_at: z.string().optional() }));
 export const importOutput = z.object({
   results: z.array(z.object({ index: z.number(), ok: z.boolean(), identityId: z.string().nullable(), error: z.string().nullable() })),
   imported: z.number(),
