@@ -253,7 +253,7 @@ function describe(e: ErrorObject): WireProblem {
 }
 
 /** Ory's published specs, read once: the current one first, then the historical one (console active project, metrics). */
-export function loadOrySpecs(root = fileURLToPath(new URL('../../../shared/ory-openapi/', import.meta.url))): WireSpec[] {
+export function loadOrySpecs(root = fileURLToPath(new URL('../../vendor/ory-openapi/', import.meta.url))): WireSpec[] {
   return ['v1.22.65', 'v1.11.7'].map((version) => ({
     id: `ory-client-${version}`,
     doc: JSON.parse(readFileSync(resolve(root, `ory-client-${version}.json`), 'utf8')) as OpenApiDoc,
