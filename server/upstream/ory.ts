@@ -22,11 +22,12 @@ export function fromAxiosError(error: unknown, upstream = 'ory', timeoutMs?: num
   const where = `${e.config?.method?.toUpperCase() ?? ''} ${safePath(e.config?.url)}`.trim();
   if (e.response) {
     const { status, data, headers } = e.response;
-    const { reason, errorId, request } = reasonFromBody(data, status);
+    const { reason, errorId, request, details } = reasonFromBody(data, status);
     const requestId = typeof headers?.['x-request-id'] === 'string' ? (headers['x-request-id'] as string) : request;
     return new UpstreamError(status, reason, requestId, {
       upstream,
       ...(errorId ? { errorId } : {}),
+      ...(details ? { details } : {}),
       detail: `${where} → ${status}`,
     });
   }

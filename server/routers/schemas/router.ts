@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
 import { schemaOfUrl } from '../../../shared/domain/identity-schema-config';
-import { describeProblems, locateProblems, parseSchemaText } from '../../../shared/domain/schema-problems';
+import { describeProblems, locateProblems, parseSchemaText, placeProblems } from '../../../shared/domain/schema-problems';
 import {
   managedSchemaOutput,
   managedSchemaWithContentOutput,
@@ -38,10 +39,14 @@ function schemaOrRefuse(text: string) {
   return parsed;
 }
 
-/** A refusal of the identity service for an invalid schema, its problems placed at their lines of the text. */
+/** The problems a refusal of an invalid schema names in its `error.details`. */
+const refusedProblems = z.object({ problems: z.array(z.object({ pointer: z.string(), message: z.string() })).min(1) });
+
+/** A refusal of the identity service for an invalid schema, its problems (`details.problems`) placed at their lines of the text. */
 function atLines(err: unknown, positions: ReturnType<typeof schemaOrRefuse>['positions']): never {
-  if (err instanceof UpstreamError && err.status === 400 && err.reason.startsWith('The identity schema is not valid:')) {
-    const problems = locateProblems(err.reason.slice('The identity schema is not valid:'.length), positions);
+  const refused = err instanceof UpstreamError && err.status === 400 ? refusedProblems.safeParse(err.details) : undefined;
+  if (refused?.success) {
+    const problems = placeProblems(refused.data.problems, positions);
     throw new TRPCError({ code: 'BAD_REQUEST', message: `The identity schema is not valid. ${describeProblems(problems)}` });
   }
   throw err;
