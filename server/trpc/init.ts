@@ -6,6 +6,7 @@ import { findMalformedText } from '../text-input';
 import { checkAccess, deniedMessage } from './access';
 import type { Context } from './context';
 import { toTRPCError, upstreamErrorData } from './errors';
+import { projectApis } from './project-apis';
 
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
@@ -80,6 +81,16 @@ export function projectProcedure(permission: ProjectPermission) {
     if (!access[permission]) throw new TRPCError({ code: 'FORBIDDEN', message: deniedMessage('project', permission) });
     return next({ ctx: { projectId } });
   });
+}
+
+/**
+ * A procedure on the project's data plane: `projectProcedure(permission)`, then `ctx.apis` holds the
+ * project's `@ory/client` APIs (identity, oauth2, relationship, permission, courier; see project-apis.ts),
+ * whose every call forwards the session cookie to that project's API only, ends at the request's deadline
+ * and fails as UpstreamError. A caller who cannot read the project gets no APIs.
+ */
+export function dataPlaneProcedure(permission: ProjectPermission) {
+  return projectProcedure(permission).use(async ({ ctx, next }) => next({ ctx: { apis: await projectApis(ctx, ctx.projectId) } }));
 }
 
 /** What a team procedure needs on the project or the workspace it names (`read` … `owner`). */

@@ -151,3 +151,18 @@ describe('projectApis(ctx, projectId)', () => {
     expect(toTRPCError(error, log, 'p').code).toBe('BAD_GATEWAY');
   });
 });
+
+describe('dataPlaneProcedure(permission)', () => {
+  it('hands a member’s procedure the project’s APIs, and refuses an outsider before anything reaches the data plane', async () => {
+    const listed = await callerFor(deps, owner.cookie).sessions.list({ projectId });
+    expect(listed.sessions).toEqual([]);
+    expect(dataPlane.requests.map((r) => r.path.split('?')[0])).toEqual([`/project-api/${slug}/admin/sessions`]);
+    expect(dataPlane.requests[0]!.cookie).toBe(sessionCookieHeader(owner.cookie));
+    dataPlane.requests.length = 0;
+    const refused = await callerFor(deps, outsider.cookie)
+      .sessions.list({ projectId })
+      .catch((e: unknown) => e);
+    expect(['FORBIDDEN', 'NOT_FOUND']).toContain((refused as { code?: string }).code);
+    expect(dataPlane.requests).toEqual([]);
+  });
+});

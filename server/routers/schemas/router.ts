@@ -17,9 +17,8 @@ import {
   setDefaultOutput,
 } from '../../../shared/schemas/identity-schemas';
 import type { Context } from '../../trpc/context';
-import { projectProcedure, router } from '../../trpc/init';
+import { dataPlaneProcedure, projectProcedure, router } from '../../trpc/init';
 import { UpstreamError } from '../../upstream/errors';
-import { projectApis } from '../../trpc/project-apis';
 import { defaultPatchFor, managedView, presetView, sourceOf } from './views';
 
 /** The project's managed schema `schemaId`, or NOT_FOUND when the project has none by that id. */
@@ -63,18 +62,17 @@ export const schemasRouter = router({
     .output(presetsOutput)
     .query(async ({ ctx }) => (await ctx.deps.backoffice.identitySchemas.presets(ctx.call)).map(presetView)),
 
-  list: read
+  list: dataPlaneProcedure('backoffice.project.read')
     .input(schemasProjectInput)
     .output(schemasListOutput)
     .query(async ({ ctx }) => {
       const calls = ctx.deps.backoffice.identitySchemas;
-      const [managed, presets, project, apis] = await Promise.all([
+      const [managed, presets, project] = await Promise.all([
         calls.list(ctx.call, ctx.projectId),
         calls.presets(ctx.call),
         calls.getProject(ctx.call, ctx.projectId),
-        projectApis(ctx, ctx.projectId),
       ]);
-      const active = (await apis.identity.listIdentitySchemas()).data;
+      const active = (await ctx.apis.identity.listIdentitySchemas()).data;
       const managedViews = managed.map(managedView);
       const identity = (project.services.identity as { config?: { identity?: { default_schema_id?: unknown } } } | undefined)?.config?.identity;
       const configured = typeof identity?.default_schema_id === 'string' ? identity.default_schema_id : undefined;
