@@ -166,3 +166,24 @@ describe('dataPlaneProcedure(permission)', () => {
     expect(dataPlane.requests).toEqual([]);
   });
 });
+
+describe('the slug cache', () => {
+  it('is primed when the caller reads the project, so the next data-plane page asks the control plane nothing', async () => {
+    const caller = callerFor(deps, owner.cookie);
+    deps.caches.slugs.clear();
+    expect((await caller.projects.get({ projectId })).slug).toBe(slug);
+    controlPlane.requests.length = 0;
+    await caller.sessions.list({ projectId });
+    // The permission was answered (and cached) for projects.get too; what is left to ask is the project's slug.
+    expect(controlPlane.requests.filter((r) => r.path.startsWith(`/projects/${projectId}`) && r.method === 'GET')).toEqual([]);
+    expect(dataPlane.requests.map((r) => r.path.split('?')[0])).toEqual([`/project-api/${slug}/admin/sessions`]);
+  });
+
+  it('is primed for the caller alone: another session still looks the slug up with its own cookie', async () => {
+    deps.caches.slugs.clear();
+    await callerFor(deps, owner.cookie).projects.get({ projectId });
+    controlPlane.requests.length = 0;
+    expect(await callerFor(deps, outsider.cookie).sessions.list({ projectId }).catch((e: unknown) => (e as { code?: string }).code)).toMatch(/FORBIDDEN|NOT_FOUND/);
+    expect(dataPlane.requests).toEqual([]);
+  });
+});
