@@ -10,9 +10,21 @@ export const ingestEventSchema = z.object({
 });
 export type IngestEvent = z.infer<typeof ingestEventSchema>;
 
+/**
+ * The browser's word that the user consented to analytics (spec §1), sent with every batch when they did.
+ * Off a local stack, /ingest takes batches only from a signed-in session that sends it.
+ */
+export const ANALYTICS_CONSENT_HEADER = 'x-analytics-consent';
+
+/** Most events one batch may carry (the client's queue sends at most this many per request). */
+export const INGEST_MAX_EVENTS = 100;
+
 /** A batch of at most 100 events. */
 export const ingestBatchSchema = z.object({
-  batch: z.array(ingestEventSchema).min(1, { error: 'batch: must hold at least one event' }).max(100, { error: 'batch: must hold at most 100 events' }),
+  batch: z
+    .array(ingestEventSchema)
+    .min(1, { error: 'batch: must hold at least one event' })
+    .max(INGEST_MAX_EVENTS, { error: `batch: must hold at most ${INGEST_MAX_EVENTS} events` }),
   sent_at: z.iso.datetime({ offset: true }).optional(),
 });
 
