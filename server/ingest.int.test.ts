@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postBatch, readRemote } from '../client/src/lib/analytics';
-import { ANALYTICS_CONSENT_HEADER } from '../shared/schemas/ingest';
+import { ANALYTICS_CONSENT_HEADER } from '../shared/domain/analytics';
 import { buildApp } from './app';
 import { INGEST_BODY_LIMIT, INGEST_MESSAGES, registerIngest } from './ingest';
 import { TEST_PUBLIC_URL, startTestStack, testDeps, type TestStack } from './test-support/bff';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { takeEvents, type EventBucket, EVENT_RATE } from '../shared/domain/analytics';
-import { ANALYTICS_CONSENT_HEADER, capStrings, INGEST_MAX_EVENTS, ingestBatchSchema } from '../shared/schemas/ingest';
+import { ANALYTICS_CONSENT_HEADER, EVENT_RATE, takeEvents, type EventBucket } from '../shared/domain/analytics';
+import { capStrings, INGEST_MAX_EVENTS, ingestBatchSchema } from '../shared/schemas/ingest';
 import { oryError } from './ory-proxy';
 import { createInnerContext } from './trpc/context';
 import { TtlCache } from './trpc/ttl-cache';

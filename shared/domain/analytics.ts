@@ -20,6 +20,12 @@ export const ANALYTICS_EVENTS = {
 /** One of the spec's analytics event names. */
 export type AnalyticsEvent = (typeof ANALYTICS_EVENTS)[keyof typeof ANALYTICS_EVENTS];
 
+/**
+ * The browser's word that the user consented to analytics (spec §1), sent with every batch when they did.
+ * Off a local stack, /ingest takes batches only from a signed-in session that sends it.
+ */
+export const ANALYTICS_CONSENT_HEADER = 'x-analytics-consent';
+
 /** Spec §1: analytics run only with the user's consent, or on a local stack. */
 export function analyticsEnabled(options: { consented: boolean; localStack: boolean }): boolean {
   return options.consented || options.localStack;

@@ -10,12 +10,6 @@ export const ingestEventSchema = z.object({
 });
 export type IngestEvent = z.infer<typeof ingestEventSchema>;
 
-/**
- * The browser's word that the user consented to analytics (spec §1), sent with every batch when they did.
- * Off a local stack, /ingest takes batches only from a signed-in session that sends it.
- */
-export const ANALYTICS_CONSENT_HEADER = 'x-analytics-consent';
-
 /** Most events one batch may carry (the client's queue sends at most this many per request). */
 export const INGEST_MAX_EVENTS = 100;
 

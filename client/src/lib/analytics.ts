@@ -1,6 +1,5 @@
 import { ANALYTICS_STRING_CAP } from '../../../shared/constants';
-import { analyticsEnabled } from '../../../shared/domain/analytics';
-import { ANALYTICS_CONSENT_HEADER } from '../../../shared/schemas/ingest';
+import { ANALYTICS_CONSENT_HEADER, analyticsEnabled } from '../../../shared/domain/analytics';
 import { createEventQueue, createSessionTracker, realClock, type EventQueue, type QueueClock, type SendOutcome } from './analytics-queue';
 
 export { ANALYTICS_EVENTS } from '../../../shared/domain/analytics';
