@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
 import { createLogger } from '../logger';
 import { callerFor, rejection, startTestStack, testDeps, type TestStack } from '../test-support/bff';
 import { startRecordingServer, type RecordingServer } from '../test-support/recording-server';
@@ -58,5 +59,24 @@ describe('an upstream answer that fails the procedure’s output schema', () => 
     const everything = written.join('\n');
     for (const value of cookie.split('; ').map((c) => c.split('=').slice(1).join('='))) expect(everything).not.toContain(value);
     expect(everything).not.toContain(HASH);
+  });
+});
+
+describe('an upstream refusal with details', () => {
+  it('reaches the browser in the tRPC error’s data.details, with its reason', async () => {
+    const details = { fields: { name: ['must be at most 32 characters'] } };
+    const controlPlane = await startRecordingServer(() => ({
+      status: 400,
+      body: { error: { code: 400, status: 'Bad Request', reason: 'Invalid request body: name is too long', message: 'm', details } },
+    }));
+    const app = await buildApp(testDeps(stack.url, { backofficeUrl: controlPlane.url }));
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/trpc/projects.list', headers: { cookie, 'x-console-request': '1' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.data).toMatchObject({ code: 'BAD_REQUEST', reason: 'Invalid request body: name is too long', details });
+    } finally {
+      await app.close();
+      await controlPlane.close();
+    }
   });
 });
