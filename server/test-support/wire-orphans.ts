@@ -84,6 +84,7 @@ export const ORPHAN_ROUTES: OrphanRoute[] = [
   { method: 'GET', path: '/ingest/remote_config', localOnly: "the analytics upstream: the client's flush interval and session timeout" },
   { method: 'GET', path: '/local/analytics/events', localOnly: 'reads back what /ingest stored, for local development and tests' },
   { method: 'PUT', path: '/local/analytics/quota', localOnly: 'makes /ingest answer with its quota, for local development and tests' },
+  { method: 'PUT', path: '/local/analytics/retention', localOnly: 'lowers how many analytics events are kept and for how long, for local development and tests' },
   { method: 'PUT', path: '/local/clock', localOnly: 'moves the billing clock forward, for local development and tests' },
   { method: 'POST', path: '/local/usage', localOnly: 'meters permission checks for a project until the permissions data plane serves them' },
   // Changing a member's role has no published call; the answer is the member (projectMember).

@@ -5,6 +5,7 @@ import type { Session } from '../../shared/schemas/session';
 import type { AppDeps } from '../deps';
 import type { CallContext } from '../upstream/backoffice';
 import { UpstreamError } from '../upstream/errors';
+import { rememberSlug } from './project-apis';
 import { sessionKey } from './ttl-cache';
 
 declare module 'fastify' {
@@ -35,8 +36,8 @@ export interface InnerContextOptions {
 export function createInnerContext(opts: InnerContextOptions): Context {
   const requestId = opts.requestId ?? randomUUID();
   const log = opts.log ?? opts.deps.logger.child({ reqId: requestId });
-  const call: CallContext = { cookie: opts.cookie, requestId, log };
   const key = sessionKey(opts.cookie);
+  const call: CallContext = { cookie: opts.cookie, requestId, log, onProject: (project) => rememberSlug(opts.deps.caches, key, project) };
   let memo: Promise<Session | null> | undefined;
   return {
     deps: opts.deps,

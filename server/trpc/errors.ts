@@ -40,12 +40,35 @@ export function readableZodMessage(error: ZodError): string {
     .join('; ');
 }
 
+/** The reason logged when an answer fails the schema it was read with (a procedure's `.output()` or a handler's parse). */
+export const UNEXPECTED_SHAPE_REASON = 'The upstream answered in an unexpected shape';
+
+/**
+ * A zod failure the caller's input did not cause: an upstream answer that does not fit the schema it was
+ * read with. It is the upstream's fault (BAD_GATEWAY), like a shape the upstream clients refuse themselves.
+ * The detail names fields and rules only (zod issues carry no input values), never what was answered.
+ */
+export function unexpectedShape(error: ZodError): UpstreamError {
+  return new UpstreamError(502, UNEXPECTED_SHAPE_REASON, undefined, { kind: 'invalid_response', detail: readableZodMessage(error).slice(0, 2000) });
+}
+
+/** What a 4xx upstream refusal tells the caller beyond the message (`data` of the tRPC error); null otherwise. */
+export function upstreamErrorData(cause: unknown): { reason: string | null; errorId: string | null; details: Record<string, unknown> | null } {
+  const upstream = cause instanceof UpstreamError && cause.kind === 'http' && cause.status >= 400 && cause.status < 500 ? cause : undefined;
+  return { reason: upstream?.reason ?? null, errorId: upstream?.errorId ?? null, details: upstream?.details ?? null };
+}
+
 /**
  * The one error pipeline: any failure of a procedure becomes a TRPCError whose message is safe to show.
  * 4xx keep the upstream reason; 5xx, network and unknown failures get a generic text, detail to the log.
+ * A zod failure is the caller's (BAD_REQUEST) only when it came from reading the input; any other one is
+ * an upstream answer in an unexpected shape (BAD_GATEWAY, logged).
  */
 export function toTRPCError(error: unknown, log: Logger, path: string): TRPCError {
   const cause = error instanceof TRPCError && error.cause ? error.cause : error;
+  if (cause instanceof ZodError && !(error instanceof TRPCError && error.code === 'BAD_REQUEST')) {
+    return toTRPCError(unexpectedShape(cause), log, path);
+  }
   if (cause instanceof UpstreamError) {
     const code = codeForUpstream(cause);
     const logged = { path, upstream: cause.upstream, status: cause.status, kind: cause.kind, upstreamRequestId: cause.requestId, detail: cause.detail };

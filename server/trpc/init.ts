@@ -3,24 +3,22 @@ import { ZodError, z } from 'zod';
 import { uuidSchema } from '../../shared/schemas/common';
 import type { ProjectPermission, WorkspacePermission } from '../../shared/schemas/permissions';
 import { findMalformedText } from '../text-input';
-import { UpstreamError } from '../upstream/errors';
 import { checkAccess, deniedMessage } from './access';
 import type { Context } from './context';
-import { toTRPCError } from './errors';
+import { toTRPCError, upstreamErrorData } from './errors';
+import { projectApis } from './project-apis';
 
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     const { stack: _stack, ...data } = shape.data;
     const cause = error.cause;
-    const upstream = cause instanceof UpstreamError && cause.kind === 'http' && cause.status < 500 ? cause : undefined;
     return {
       ...shape,
       data: {
         ...data,
-        zodError: cause instanceof ZodError ? z.flattenError(cause) : null,
-        /** The upstream's reason / error id for 4xx answers (e.g. 'aal2', 'feature_not_available'). */
-        reason: upstream?.reason ?? null,
-        errorId: upstream?.errorId ?? null,
+        zodError: error.code === 'BAD_REQUEST' && cause instanceof ZodError ? z.flattenError(cause) : null,
+        /** The upstream's reason, error id and details for 4xx answers (e.g. 'aal2', 'feature_not_available'). */
+        ...upstreamErrorData(cause),
       },
     };
   },
@@ -55,13 +53,20 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
 const workspaceRef = z.looseObject({ workspaceId: uuidSchema });
 const projectRef = z.looseObject({ projectId: uuidSchema });
 
+/** The id an access check needs, read from the raw input; a bad one is the caller's mistake (BAD_REQUEST). */
+function refOf<T>(schema: z.ZodType<T>, raw: unknown): T {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new TRPCError({ code: 'BAD_REQUEST', cause: parsed.error });
+  return parsed.data;
+}
+
 /**
  * The caller must hold `permission` (spec §6) on the workspace named by `input.workspaceId`; the checked
  * id is then `ctx.workspaceId`. A failed check answers FORBIDDEN before the rest of the input is read.
  */
 export function workspaceProcedure(permission: WorkspacePermission) {
   return authedProcedure.use(async ({ ctx, next, getRawInput }) => {
-    const { workspaceId } = workspaceRef.parse(await getRawInput());
+    const { workspaceId } = refOf(workspaceRef, await getRawInput());
     const access = await checkAccess(ctx, 'workspace', workspaceId, [permission]);
     if (!access[permission]) throw new TRPCError({ code: 'FORBIDDEN', message: deniedMessage('workspace', permission) });
     return next({ ctx: { workspaceId } });
@@ -71,11 +76,21 @@ export function workspaceProcedure(permission: WorkspacePermission) {
 /** The caller must hold `permission` (spec §6) on the project named by `input.projectId` (then `ctx.projectId`). */
 export function projectProcedure(permission: ProjectPermission) {
   return authedProcedure.use(async ({ ctx, next, getRawInput }) => {
-    const { projectId } = projectRef.parse(await getRawInput());
+    const { projectId } = refOf(projectRef, await getRawInput());
     const access = await checkAccess(ctx, 'project', projectId, [permission]);
     if (!access[permission]) throw new TRPCError({ code: 'FORBIDDEN', message: deniedMessage('project', permission) });
     return next({ ctx: { projectId } });
   });
+}
+
+/**
+ * A procedure on the project's data plane: `projectProcedure(permission)`, then `ctx.apis` holds the
+ * project's `@ory/client` APIs (identity, oauth2, relationship, permission, courier; see project-apis.ts),
+ * whose every call forwards the session cookie to that project's API only, ends at the request's deadline
+ * and fails as UpstreamError. A caller who cannot read the project gets no APIs.
+ */
+export function dataPlaneProcedure(permission: ProjectPermission) {
+  return projectProcedure(permission).use(async ({ ctx, next }) => next({ ctx: { apis: await projectApis(ctx, ctx.projectId) } }));
 }
 
 /** What a team procedure needs on the project or the workspace it names (`read` … `owner`). */

@@ -1,24 +1,35 @@
 import { UpstreamError } from '../upstream/errors';
 import type { ProjectApis } from '../upstream/project-apis';
+import type { Caches } from '../deps';
 import type { Context } from './context';
 
 /**
  * Typed `@ory/client` clients for one project's data plane (IdentityApi, OAuth2Api, RelationshipApi,
  * PermissionApi, CourierApi), at the URL built from PROJECT_API_URL and the project's slug. The slug is
  * looked up on the control plane with the caller's cookie (so a project the caller cannot read has none)
- * and kept a few seconds per instance and session. Every call carries the request's deadline.
+ * and kept a few seconds per instance and session; reading the project primes it (rememberSlug). Every
+ * call carries the request's deadline.
  */
 export async function projectApis(ctx: Context, projectId: string): Promise<ProjectApis> {
   const { projectApis: factory, caches, backoffice, config } = ctx.deps;
   if (!factory) {
     throw new UpstreamError(502, 'The project API is not configured', undefined, { kind: 'network', upstream: 'project-api', detail: 'PROJECT_API_URL is not set' });
   }
-  const key = ctx.sessionKey ? `${ctx.sessionKey}|${projectId}` : undefined;
-  let slug = key ? caches.slugs.get(key) : undefined;
-  if (!slug) {
-    slug = (await backoffice.getProject(ctx.call, projectId)).slug;
-    if (key) caches.slugs.set(key, slug);
-  }
+  const key = slugKey(ctx.sessionKey, projectId);
+  // A miss reads the project, which records its slug (see rememberSlug).
+  const slug = (key ? caches.slugs.get(key) : undefined) ?? (await backoffice.getProject(ctx.call, projectId)).slug;
   const signal = ctx.call.signal ?? AbortSignal.timeout(config.upstreamTimeoutMs);
   return factory(slug, { cookie: ctx.call.cookie, requestId: ctx.requestId, signal });
+}
+
+const slugKey = (sessionKey: string | undefined, projectId: string) => (sessionKey ? `${sessionKey}|${projectId}` : undefined);
+
+/**
+ * Records the slug of a project read with the caller's cookie (projects.get, projects.create, a data-plane
+ * miss), so the caller's next data-plane call does not ask the control plane for it again. Only for that
+ * session: another caller still proves with their own cookie that they may read the project.
+ */
+export function rememberSlug(caches: Caches, sessionKey: string | undefined, project: { id: string; slug: string }): void {
+  const key = slugKey(sessionKey, project.id);
+  if (key) caches.slugs.set(key, project.slug);
 }

@@ -36,7 +36,17 @@ export interface CallContext {
   log?: Logger | undefined;
   /** The request's deadline, when the caller has one; each call otherwise gets its own timeout. */
   signal?: AbortSignal | undefined;
+  /** Told the slug of each project read for the caller (it primes the slug cache of the data plane). */
+  onProject?: ((project: { id: string; slug: string }) => void) | undefined;
 }
+
+/** Passes a project read for `c` on, telling `c.onProject` its slug first. */
+const noted =
+  (c: CallContext) =>
+  <P extends { id: string; slug: string }>(project: P): P => {
+    c.onProject?.(project);
+    return project;
+  };
 
 export type { CreateProjectBody };
 /** One RFC 6902 operation (Ory's jsonPatch). */
@@ -81,11 +91,11 @@ export function createBackofficeClient(options: { baseUrl: string; timeoutMs: nu
     listProjects: (c: CallContext): Promise<ProjectMetadata[]> => call(c, 'GET', '/projects', projectListSchema),
     createProject(c: CallContext, body: CreateProjectBody): Promise<Project> {
       assertRequiredParams('createProject', { createProjectBody: body });
-      return send(c, 'createProject', projectSchema, (o) => projects.createProject({ createProjectBody: body }, o));
+      return send(c, 'createProject', projectSchema, (o) => projects.createProject({ createProjectBody: body }, o)).then(noted(c));
     },
     getProject(c: CallContext, projectId: string): Promise<Project> {
       assertRequiredParams('getProject', { projectId });
-      return send(c, 'getProject', projectSchema, (o) => projects.getProject({ projectId }, o));
+      return send(c, 'getProject', projectSchema, (o) => projects.getProject({ projectId }, o)).then(noted(c));
     },
     purgeProject(c: CallContext, projectId: string): Promise<void> {
       assertRequiredParams('purgeProject', { projectId });
@@ -93,11 +103,11 @@ export function createBackofficeClient(options: { baseUrl: string; timeoutMs: nu
     },
     createNormalizedProject(c: CallContext, body: CreateProjectBody): Promise<NormalizedProject> {
       assertRequiredParams('createNormalizedProject', { createNormalizedProjectBody: body });
-      return call(c, 'POST', '/normalized/projects', normalizedProjectSchema, body);
+      return call(c, 'POST', '/normalized/projects', normalizedProjectSchema, body).then(noted(c));
     },
     getNormalizedProject(c: CallContext, projectId: string): Promise<NormalizedProject> {
       assertRequiredParams('getNormalizedProject', { projectId });
-      return call(c, 'GET', path`/normalized/projects/${projectId}`, normalizedProjectSchema);
+      return call(c, 'GET', path`/normalized/projects/${projectId}`, normalizedProjectSchema).then(noted(c));
     },
     patchNormalizedProjectRevision(c: CallContext, projectId: string, revisionId: string, jsonPatch: JsonPatchOperation[]): Promise<NormalizedProject> {
       assertRequiredParams('patchProjectRevision', { projectId, revisionId, jsonPatch });

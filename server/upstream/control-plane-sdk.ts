@@ -1,31 +1,22 @@
-import { Agent as HttpAgent } from 'node:http';
-import { Agent as HttpsAgent } from 'node:https';
-import { Configuration, ProjectApi, WorkspaceApi } from '@ory/client';
+import { ProjectApi, WorkspaceApi } from '@ory/client';
 import type { z } from 'zod';
 import type { CallContext } from './backoffice';
-import { sessionCookieHeader } from './cookies';
 import { UpstreamError } from './errors';
-import { fromAxiosError } from './ory';
+import { createSdkTransport, type SdkRequestOptions } from './sdk';
 
-/** Per-call options every `@ory/client` method takes last (axios request config). */
-export type SdkRequestOptions = NonNullable<Parameters<ProjectApi['listProjects']>[0]>;
+export type { SdkRequestOptions };
 
 const UPSTREAM = 'backoffice';
 
 /**
  * The control plane through `@ory/client` (ProjectApi, WorkspaceApi) with `basePath` always set, so no call
- * goes to the public cloud host. `send` forwards only the session cookie, carries the request's deadline
- * (or a timeout of its own), converts axios errors once, and validates the answer against our schema.
+ * goes to the public cloud host. `send` makes the call through the one SDK transport (`sdk.ts`: session
+ * cookie only, the request's deadline, one conversion of failures) and validates the answer against our schema.
  */
 export function createControlPlaneSdk(options: { baseUrl: string; timeoutMs: number }) {
   if (!options.baseUrl) throw new Error('createControlPlaneSdk: baseUrl is required');
-  const { timeoutMs } = options;
-  const httpAgent = new HttpAgent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 });
-  const httpsAgent = new HttpsAgent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 });
-  const configuration = new Configuration({
-    basePath: options.baseUrl,
-    baseOptions: { timeout: timeoutMs, maxRedirects: 0, proxy: false, httpAgent, httpsAgent },
-  });
+  const transport = createSdkTransport({ upstream: UPSTREAM, timeoutMs: options.timeoutMs, maxSockets: 256 });
+  const configuration = transport.configuration(options.baseUrl);
 
   async function send<T>(
     c: CallContext,
@@ -33,16 +24,12 @@ export function createControlPlaneSdk(options: { baseUrl: string; timeoutMs: num
     schema: z.ZodType<T> | undefined,
     run: (options: SdkRequestOptions) => Promise<{ status: number; data: unknown }>,
   ): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    const cookie = sessionCookieHeader(c.cookie);
-    if (cookie) headers.cookie = cookie;
-    if (c.requestId) headers['x-request-id'] = c.requestId;
     const started = performance.now();
     let response: { status: number; data: unknown };
     try {
-      response = await run({ headers, signal: c.signal ?? AbortSignal.timeout(timeoutMs) });
+      response = await run(transport.requestOptions(c));
     } catch (error) {
-      throw fromAxiosError(error, UPSTREAM, timeoutMs);
+      throw transport.failure(error, operation);
     }
     c.log?.debug({ upstream: UPSTREAM, operation, status: response.status, ms: Math.round(performance.now() - started) }, 'upstream call');
     if (!schema) return response.data as T;
@@ -61,10 +48,7 @@ export function createControlPlaneSdk(options: { baseUrl: string; timeoutMs: num
     projects: new ProjectApi(configuration),
     workspaces: new WorkspaceApi(configuration),
     send,
-    close(): void {
-      httpAgent.destroy();
-      httpsAgent.destroy();
-    },
+    close: transport.close,
   };
 }
 

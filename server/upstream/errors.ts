@@ -11,6 +11,8 @@ export interface UpstreamErrorOptions {
   upstream?: string;
   /** Diagnostic detail for the log only; never shown to the user. */
   detail?: string;
+  /** Ory's `error.details` (e.g. the problems of a refused schema), for a 4xx the caller may act on. */
+  details?: Record<string, unknown>;
   cause?: unknown;
 }
 
@@ -20,6 +22,7 @@ export class UpstreamError extends Error {
   readonly errorId: string | undefined;
   readonly upstream: string | undefined;
   readonly detail: string | undefined;
+  readonly details: Record<string, unknown> | undefined;
 
   constructor(
     readonly status: number,
@@ -33,6 +36,7 @@ export class UpstreamError extends Error {
     this.errorId = options.errorId;
     this.upstream = options.upstream;
     this.detail = options.detail;
+    this.details = options.details;
   }
 }
 
@@ -40,8 +44,8 @@ export function isUpstreamError(value: unknown): value is UpstreamError {
   return value instanceof UpstreamError;
 }
 
-/** Ory errorGeneric → the most useful text (reason, then message; shared rule) plus its id and request id. */
-export function reasonFromBody(body: unknown, status: number): { reason: string; errorId?: string; request?: string } {
+/** Ory errorGeneric → the most useful text (reason, then message; shared rule) plus its id, request id and details. */
+export function reasonFromBody(body: unknown, status: number): { reason: string; errorId?: string; request?: string; details?: Record<string, unknown> } {
   const reason = errorReason(body) ?? `HTTP ${status}`;
   const inner = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
   const e = inner && typeof inner === 'object' ? (inner as Record<string, unknown>) : {};
@@ -49,5 +53,6 @@ export function reasonFromBody(body: unknown, status: number): { reason: string;
     reason,
     ...(typeof e.id === 'string' ? { errorId: e.id } : {}),
     ...(typeof e.request === 'string' ? { request: e.request } : {}),
+    ...(e.details && typeof e.details === 'object' && !Array.isArray(e.details) ? { details: e.details as Record<string, unknown> } : {}),
   };
 }

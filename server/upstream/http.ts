@@ -96,10 +96,11 @@ export function createUpstreamHttp(options: UpstreamHttpOptions): UpstreamHttp {
     );
     const data = parseJson(response.text);
     if (response.status < 200 || response.status >= 300) {
-      const { reason, errorId, request } = reasonFromBody(data, response.status);
+      const { reason, errorId, request, details } = reasonFromBody(data, response.status);
       throw new UpstreamError(response.status, reason, upstreamRequestId ?? request, {
         upstream: name,
         ...(errorId ? { errorId } : {}),
+        ...(details ? { details } : {}),
         detail: `${req.method} ${url.pathname} → ${response.status}`,
       });
     }

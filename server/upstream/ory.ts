@@ -1,73 +1,18 @@
-import { Agent as HttpAgent } from 'node:http';
-import { Agent as HttpsAgent } from 'node:https';
-import { Configuration, FrontendApi } from '@ory/client';
+import { FrontendApi } from '@ory/client';
 import { sessionSchema, type Session } from '../../shared/schemas/session';
 import type { CallContext } from './backoffice';
 import { sessionCookieHeader } from './cookies';
-import { UpstreamError, reasonFromBody } from './errors';
-import { deadline } from './transport';
+import { UpstreamError } from './errors';
+import { createSdkTransport, fromAxiosError } from './sdk';
 
-interface AxiosLikeError {
-  isAxiosError?: boolean;
-  code?: string;
-  message?: string;
-  response?: { status: number; data?: unknown; headers?: Record<string, unknown> };
-  config?: { method?: string; url?: string };
-}
-
-/** The one place an axios error from @ory/client becomes an UpstreamError. */
-export function fromAxiosError(error: unknown, upstream = 'ory', timeoutMs?: number): UpstreamError {
-  if (error instanceof UpstreamError) return error;
-  const e = (error ?? {}) as AxiosLikeError;
-  const where = `${e.config?.method?.toUpperCase() ?? ''} ${safePath(e.config?.url)}`.trim();
-  if (e.response) {
-    const { status, data, headers } = e.response;
-    const { reason, errorId, request } = reasonFromBody(data, status);
-    const requestId = typeof headers?.['x-request-id'] === 'string' ? (headers['x-request-id'] as string) : request;
-    return new UpstreamError(status, reason, requestId, {
-      upstream,
-      ...(errorId ? { errorId } : {}),
-      detail: `${where} → ${status}`,
-    });
-  }
-  if (e.code === 'ECONNABORTED' || e.code === 'ETIMEDOUT' || e.code === 'ERR_CANCELED') {
-    return new UpstreamError(504, `${upstream} did not answer within ${timeoutMs ?? '?'} ms`, undefined, {
-      kind: 'timeout',
-      upstream,
-      detail: `${where} timed out`,
-    });
-  }
-  return new UpstreamError(502, `${upstream} could not be reached`, undefined, {
-    kind: 'network',
-    upstream,
-    detail: `${where}: ${e.code ?? e.message ?? String(error)}`,
-    cause: error,
-  });
-}
-
-function safePath(url: string | undefined): string {
-  if (!url) return '';
-  try {
-    return new URL(url).pathname;
-  } catch {
-    return url.split('?')[0] ?? '';
-  }
-}
+export { fromAxiosError };
 
 /** Identity provider frontend API (@ory/client FrontendApi) with basePath always set. */
 export function createOryClient(options: { basePath: string; timeoutMs: number }) {
   if (!options.basePath) throw new Error('createOryClient: basePath is required');
-  const { basePath, timeoutMs } = options;
-  const configuration = new Configuration({
-    basePath,
-    baseOptions: {
-      timeout: timeoutMs,
-      httpAgent: new HttpAgent({ keepAlive: true }),
-      httpsAgent: new HttpsAgent({ keepAlive: true }),
-      maxRedirects: 0,
-    },
-  });
-  const frontend = new FrontendApi(configuration);
+  const { basePath } = options;
+  const transport = createSdkTransport({ upstream: 'ory', timeoutMs: options.timeoutMs });
+  const frontend = new FrontendApi(transport.configuration(basePath));
 
   return {
     basePath,
@@ -77,10 +22,8 @@ export function createOryClient(options: { basePath: string; timeoutMs: number }
       const cookie = sessionCookieHeader(c.cookie);
       if (!cookie) throw new UpstreamError(401, 'No valid session credentials found in the request.', undefined, { upstream: 'ory', errorId: 'session_inactive' });
       try {
-        const headers: Record<string, string> = {};
-        if (c.requestId) headers['x-request-id'] = c.requestId;
-        // axios' `timeout` restarts with every byte; the signal is the call's one total deadline.
-        const response = await frontend.toSession({ cookie }, { headers, signal: deadline(timeoutMs) });
+        // The cookie goes as the call's own parameter; the transport adds the request id and the deadline.
+        const response = await frontend.toSession({ cookie }, transport.requestOptions({ requestId: c.requestId, signal: c.signal }));
         const parsed = sessionSchema.safeParse(response.data);
         if (!parsed.success) {
           throw new UpstreamError(502, 'ory answered in an unexpected shape', undefined, {
@@ -91,7 +34,7 @@ export function createOryClient(options: { basePath: string; timeoutMs: number }
         }
         return parsed.data;
       } catch (error) {
-        throw fromAxiosError(error, 'ory', timeoutMs);
+        throw transport.failure(error, 'toSession');
       }
     },
   };

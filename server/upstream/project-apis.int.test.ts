@@ -151,3 +151,39 @@ describe('projectApis(ctx, projectId)', () => {
     expect(toTRPCError(error, log, 'p').code).toBe('BAD_GATEWAY');
   });
 });
+
+describe('dataPlaneProcedure(permission)', () => {
+  it('hands a member’s procedure the project’s APIs, and refuses an outsider before anything reaches the data plane', async () => {
+    const listed = await callerFor(deps, owner.cookie).sessions.list({ projectId });
+    expect(listed.sessions).toEqual([]);
+    expect(dataPlane.requests.map((r) => r.path.split('?')[0])).toEqual([`/project-api/${slug}/admin/sessions`]);
+    expect(dataPlane.requests[0]!.cookie).toBe(sessionCookieHeader(owner.cookie));
+    dataPlane.requests.length = 0;
+    const refused = await callerFor(deps, outsider.cookie)
+      .sessions.list({ projectId })
+      .catch((e: unknown) => e);
+    expect(['FORBIDDEN', 'NOT_FOUND']).toContain((refused as { code?: string }).code);
+    expect(dataPlane.requests).toEqual([]);
+  });
+});
+
+describe('the slug cache', () => {
+  it('is primed when the caller reads the project, so the next data-plane page asks the control plane nothing', async () => {
+    const caller = callerFor(deps, owner.cookie);
+    deps.caches.slugs.clear();
+    expect((await caller.projects.get({ projectId })).slug).toBe(slug);
+    controlPlane.requests.length = 0;
+    await caller.sessions.list({ projectId });
+    // The permission was answered (and cached) for projects.get too; what is left to ask is the project's slug.
+    expect(controlPlane.requests.filter((r) => r.path.startsWith(`/projects/${projectId}`) && r.method === 'GET')).toEqual([]);
+    expect(dataPlane.requests.map((r) => r.path.split('?')[0])).toEqual([`/project-api/${slug}/admin/sessions`]);
+  });
+
+  it('is primed for the caller alone: another session still looks the slug up with its own cookie', async () => {
+    deps.caches.slugs.clear();
+    await callerFor(deps, owner.cookie).projects.get({ projectId });
+    controlPlane.requests.length = 0;
+    expect(await callerFor(deps, outsider.cookie).sessions.list({ projectId }).catch((e: unknown) => (e as { code?: string }).code)).toMatch(/FORBIDDEN|NOT_FOUND/);
+    expect(dataPlane.requests).toEqual([]);
+  });
+});

@@ -1,10 +1,6 @@
-import { Agent as HttpAgent } from 'node:http';
-import { Agent as HttpsAgent } from 'node:https';
-import { Configuration, CourierApi, IdentityApi, OAuth2Api, PermissionApi, RelationshipApi } from '@ory/client';
-import { RequiredParameterError } from '../../shared/domain/required-param';
-import { sessionCookieHeader } from './cookies';
+import { CourierApi, IdentityApi, OAuth2Api, PermissionApi, RelationshipApi } from '@ory/client';
 import { UpstreamError } from './errors';
-import { fromAxiosError } from './ory';
+import { createSdkTransport } from './sdk';
 
 /** A project slug as the control plane makes them: lower-case letters, digits and inner hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -58,60 +54,24 @@ export type ProjectApiFactory = (slug: string, call: ProjectApiCall) => ProjectA
 
 /**
  * Builds `@ory/client` clients whose base path comes only from the configured template and the project's
- * slug: the session cookie goes to that origin and nowhere else (no redirects are followed), every call
- * carries the request's deadline, and every failure leaves as an UpstreamError (one conversion).
+ * slug, through the one SDK transport (`sdk.ts`): the session cookie goes to that origin and nowhere else
+ * (no redirects are followed), every call carries the request's deadline, and every failure leaves as an
+ * UpstreamError, or as the spec's RequiredParameterError when a required parameter is missing.
  */
 export function createProjectApiFactory(options: { template: string; timeoutMs: number }): ProjectApiFactory {
   const template = checkProjectApiTemplate(options.template);
-  const { timeoutMs } = options;
-  const httpAgent = new HttpAgent({ keepAlive: true });
-  const httpsAgent = new HttpsAgent({ keepAlive: true });
+  const transport = createSdkTransport({ upstream: PROJECT_API, timeoutMs: options.timeoutMs });
 
   return (slug, call) => {
     const basePath = projectApiBaseUrl(template, slug);
-    const headers: Record<string, string> = { accept: 'application/json' };
-    const cookie = sessionCookieHeader(call.cookie);
-    if (cookie) headers.cookie = cookie;
-    if (call.requestId) headers['x-request-id'] = call.requestId;
-    const configuration = new Configuration({
-      basePath,
-      baseOptions: { headers, timeout: timeoutMs, signal: call.signal, maxRedirects: 0, proxy: false, httpAgent, httpsAgent },
-    });
-    const wrap = <T extends object>(api: T): T => convertingErrors(api, timeoutMs);
+    const configuration = transport.configuration(basePath, call);
     return {
       basePath,
-      identity: wrap(new IdentityApi(configuration)),
-      oauth2: wrap(new OAuth2Api(configuration)),
-      relationship: wrap(new RelationshipApi(configuration)),
-      permission: wrap(new PermissionApi(configuration)),
-      courier: wrap(new CourierApi(configuration)),
+      identity: transport.guarded(new IdentityApi(configuration)),
+      oauth2: transport.guarded(new OAuth2Api(configuration)),
+      relationship: transport.guarded(new RelationshipApi(configuration)),
+      permission: transport.guarded(new PermissionApi(configuration)),
+      courier: transport.guarded(new CourierApi(configuration)),
     };
   };
-}
-
-/**
- * Every method of `api` rejects with an UpstreamError (via fromAxiosError) instead of an axios error, or,
- * when called without a required parameter, with the spec's RequiredParameterError (nothing is sent).
- */
-function convertingErrors<T extends object>(api: T, timeoutMs: number): T {
-  return new Proxy(api, {
-    get(target, property, receiver) {
-      const value: unknown = Reflect.get(target, property, receiver);
-      if (typeof value !== 'function' || property === 'constructor') return value;
-      const convert = (error: unknown): Error => {
-        const missing = error as { name?: string; field?: unknown };
-        if (missing?.name === 'RequiredError' && typeof missing.field === 'string') return new RequiredParameterError(missing.field, String(property));
-        return fromAxiosError(error, PROJECT_API, timeoutMs);
-      };
-      return (...args: unknown[]) => {
-        try {
-          return Promise.resolve((value as (...a: unknown[]) => unknown).apply(target, args)).catch((error: unknown) => {
-            throw convert(error);
-          });
-        } catch (error) {
-          return Promise.reject(convert(error));
-        }
-      };
-    },
-  });
 }

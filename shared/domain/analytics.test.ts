@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyticsEventSchema } from '../schemas/analytics';
-import { ANALYTICS_EVENTS, analyticsEnabled, clampFlushInterval, clampSessionIdleTimeout } from './analytics';
+import { ANALYTICS_EVENTS, analyticsEnabled, clampFlushInterval, clampSessionIdleTimeout, takeEvents, type EventBucket } from './analytics';
 
 describe('clampFlushInterval', () => {
   it.each([
@@ -72,5 +72,29 @@ describe('analytics events', () => {
     [false, false, false],
   ])('consented %s, local stack %s → enabled %s', (consented, localStack, expected) => {
     expect(analyticsEnabled({ consented, localStack })).toBe(expected);
+  });
+});
+
+describe('takeEvents (spec §9: 10 events a second, burst 100)', () => {
+  it('lets a burst of 100 through at once, then refuses the next event until a tenth of a second has passed', () => {
+    let bucket: EventBucket | undefined;
+    for (let i = 0; i < 100; i++) {
+      const taken = takeEvents(bucket, 1, 0);
+      expect(taken.allowed).toBe(true);
+      bucket = taken.bucket;
+    }
+    const refused = takeEvents(bucket, 1, 0);
+    expect(refused).toMatchObject({ allowed: false, retryAfterMs: 100 });
+    expect(takeEvents(refused.bucket, 1, 99).allowed).toBe(false);
+    expect(takeEvents(refused.bucket, 1, 100).allowed).toBe(true);
+  });
+
+  it('takes a batch whole or not at all, refills to the burst and no further', () => {
+    const first = takeEvents(undefined, 60, 0);
+    const second = takeEvents(first.bucket, 60, 0);
+    expect(second).toMatchObject({ allowed: false, bucket: { tokens: 40 }, retryAfterMs: 2_000 });
+    expect(takeEvents(second.bucket, 60, 2_000).allowed).toBe(true);
+    expect(takeEvents(first.bucket, 100, 3_600_000).allowed).toBe(true);
+    expect(takeEvents(first.bucket, 101, 3_600_000)).toMatchObject({ allowed: false, retryAfterMs: Number.POSITIVE_INFINITY });
   });
 });

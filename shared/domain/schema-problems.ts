@@ -22,7 +22,12 @@ export function parseSchemaText(text: string): SchemaText {
 
 /** The identity service's validation message (`#/pointer: what to fix` lines) placed on the text. */
 export function locateProblems(message: string, positions: Map<string, TextPosition>): SchemaProblem[] {
-  return parseProblemsMessage(message).map((p) => ({
+  return placeProblems(parseProblemsMessage(message), positions);
+}
+
+/** Problems the identity service named by JSON pointer (its error's `details.problems`) placed on the text. */
+export function placeProblems(problems: { pointer: string; message: string }[], positions: Map<string, TextPosition>): SchemaProblem[] {
+  return problems.map((p) => ({
     message: p.pointer ? `${p.pointer.split('/').slice(1).map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~')).join('.')} ${p.message}` : p.message,
     pointer: p.pointer,
     ...pointerPosition(positions, p.pointer),

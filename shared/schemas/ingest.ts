@@ -10,9 +10,15 @@ export const ingestEventSchema = z.object({
 });
 export type IngestEvent = z.infer<typeof ingestEventSchema>;
 
+/** Most events one batch may carry (the client's queue sends at most this many per request). */
+export const INGEST_MAX_EVENTS = 100;
+
 /** A batch of at most 100 events. */
 export const ingestBatchSchema = z.object({
-  batch: z.array(ingestEventSchema).min(1, { error: 'batch: must hold at least one event' }).max(100, { error: 'batch: must hold at most 100 events' }),
+  batch: z
+    .array(ingestEventSchema)
+    .min(1, { error: 'batch: must hold at least one event' })
+    .max(INGEST_MAX_EVENTS, { error: `batch: must hold at most ${INGEST_MAX_EVENTS} events` }),
   sent_at: z.iso.datetime({ offset: true }).optional(),
 });
 

@@ -1,5 +1,5 @@
 import { ANALYTICS_STRING_CAP } from '../../../shared/constants';
-import { analyticsEnabled } from '../../../shared/domain/analytics';
+import { ANALYTICS_CONSENT_HEADER, analyticsEnabled } from '../../../shared/domain/analytics';
 import { createEventQueue, createSessionTracker, realClock, type EventQueue, type QueueClock, type SendOutcome } from './analytics-queue';
 
 export { ANALYTICS_EVENTS } from '../../../shared/domain/analytics';
@@ -75,11 +75,15 @@ export function pushDataLayer(event: Record<string, unknown>, target: DataLayerW
 export const ANALYTICS_CONSENT_KEY = 'analytics-consent';
 export type Consent = 'granted' | 'denied' | null;
 
-/** The outcome of posting a batch to /ingest: 429 or a quota answer pauses, 5xx and network failures retry. */
-export async function postBatch(url: string, batch: unknown[], fetcher: typeof fetch = fetch): Promise<SendOutcome> {
+/**
+ * The outcome of posting a batch to /ingest: 429 or a quota answer pauses, 5xx and network failures retry.
+ * `consented` sends the user's consent with it (off a local stack the server takes nothing without it).
+ */
+export async function postBatch(url: string, batch: unknown[], fetcher: typeof fetch = fetch, consented = false): Promise<SendOutcome> {
   let res: Response;
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-console-request': '1', ...(consented ? { [ANALYTICS_CONSENT_HEADER]: 'granted' } : {}) };
   try {
-    res = await fetcher(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-console-request': '1' }, body: JSON.stringify({ batch, sent_at: new Date().toISOString() }), keepalive: true });
+    res = await fetcher(url, { method: 'POST', headers, body: JSON.stringify({ batch, sent_at: new Date().toISOString() }), keepalive: true });
   } catch {
     return 'retry';
   }
@@ -120,7 +124,7 @@ function createConsoleAnalytics(clock: QueueClock = realClock) {
   const enabled = () => config !== null && (consent === 'granted' || (consent === null && analyticsEnabled({ consented: false, localStack: !config.analytics.consentRequired })));
   const ensureQueue = (flushIntervalMs?: number) => {
     if (!queue) {
-      queue = createEventQueue({ clock, flushIntervalMs: flushIntervalMs ?? null, send: (batch) => postBatch('/ingest/batch', batch) });
+      queue = createEventQueue({ clock, flushIntervalMs: flushIntervalMs ?? null, send: (batch) => postBatch('/ingest/batch', batch, fetch, consent === 'granted') });
       // Leaving or hiding the page sends what waits at once (keepalive lets the request outlive the page).
       const q = queue;
       window.addEventListener('pagehide', () => void q.flush());

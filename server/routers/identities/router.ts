@@ -18,13 +18,12 @@ import {
   recoveryCodeOutput,
   recoveryLinkOutput,
 } from '../../../shared/schemas/identities';
-import { projectApis } from '../../trpc/project-apis';
-import { projectProcedure, router } from '../../trpc/init';
+import { dataPlaneProcedure, router } from '../../trpc/init';
 import { nextTokenOf } from './paging';
 
 const PAGE_SIZE = 25;
-const read = projectProcedure('backoffice.project.read');
-const write = projectProcedure('backoffice.project.write');
+const read = dataPlaneProcedure('backoffice.project.read');
+const write = dataPlaneProcedure('backoffice.project.write');
 
 /** Ory's JSON patch for the fields an edit changed (the rest of the identity, unknown fields too, stays as it is). */
 function patchOf(input: { traits?: unknown; metadataPublic?: unknown; metadataAdmin?: unknown }) {
@@ -44,7 +43,7 @@ export const identitiesRouter = router({
     .input(identitiesListInput)
     .output(identitiesListOutput)
     .query(async ({ ctx, input }) => {
-      const { identity } = await projectApis(ctx, ctx.projectId);
+      const { identity } = ctx.apis;
       const filters = { ...(input.state ? { state: input.state } : {}), ...(input.schemaId ? { schema_id: input.schemaId } : {}) };
       const res = await identity.listIdentities(
         {
@@ -64,7 +63,7 @@ export const identitiesRouter = router({
     .input(identityRefInput.pick({ projectId: true }))
     .output(identitySchemasOutput)
     .query(async ({ ctx }) => {
-      const { identity } = await projectApis(ctx, ctx.projectId);
+      const { identity } = ctx.apis;
       return (await identity.listIdentitySchemas()).data.map((s) => ({ id: s.id, schema: s.schema }));
     }),
 
@@ -73,7 +72,7 @@ export const identitiesRouter = router({
     .output(checkTraitsOutput)
     // A mutation only for its transport: a thousand rows do not fit in a GET's URL. It writes nothing.
     .mutation(async ({ ctx, input }) => {
-      const { identity } = await projectApis(ctx, ctx.projectId);
+      const { identity } = ctx.apis;
       const schema = (await identity.getIdentitySchema({ id: input.schemaId })).data;
       // The identity provider's own validation (ajv), for a form or a dry run before anything is written.
       return { errors: input.traits.map((traits) => validateTraits(schema, traits)) };
@@ -83,7 +82,7 @@ export const identitiesRouter = router({
     .input(identityRefInput)
     .output(identitySchema)
     .query(async ({ ctx, input }) => {
-      const { identity } = await projectApis(ctx, ctx.projectId);
+      const { identity } = ctx.apis;
       return (await identity.getIdentity({ id: input.identityId, includeCredential: ['password', 'oidc', 'code'] })).data;
     }),
 
@@ -91,7 +90,7 @@ export const identitiesRouter = router({
     .input(identityCreateInput)
     .output(identitySchema)
     .mutation(async ({ ctx, input }) => {
-      const { identity } = await projectApis(ctx, ctx.projectId);
+      const { identity } = ctx.apis;
       return (await identity.createIdentity({ createIdentityBody: { schema_id: input.schemaId, traits: input.traits, ...(input.state ? { state: input.state } : {}) } })).data;
     }),
 
@@ -99,7 +98,7 @@ export const identitiesRouter = router({
     .input(identityUpdateInput)
     .output(identitySchema)
     .mutation(async ({ ctx, input }) => {
-      const { identity } = await projectApis(ctx, ctx.projectId);
+      const { identity } = ctx.apis;
       return (await identity.patchIdentity({ id: input.identityId, jsonPatch: patchOf(input) })).data;
     }),
 
@@ -107,7 +106,7 @@ export const identitiesRouter = router({
     .input(identityStateInput)
     .output(identitySchema)
     .mutation(async ({ ctx, input }) => {
-      const { identity } = await projectApis(ctx, ctx.projectId);
+      const { identity } = ctx.apis;
       return (await identity.patchIdentity({ id: input.identityId, jsonPatch: [{ op: 'replace', path: '/state', value: input.state }] })).data;
     }),
 
@@ -115,7 +114,7 @@ export const identitiesRouter = router({
     .input(identityRefInput)
     .output(okOutput)
     .mutation(async ({ ctx, input }) => {
-      const { identity } = await projectApis(ctx, ctx.projectId);
+      const { identity } = ctx.apis;
       await identity.deleteIdentity({ id: input.identityId });
       return { ok: true as const };
     }),
@@ -124,7 +123,7 @@ export const identitiesRouter = router({
     .input(identityCredentialInput)
     .output(okOutput)
     .mutation(async ({ ctx, input }) => {
-      const { identity } = await projectApis(ctx, ctx.projectId);
+      const { identity } = ctx.apis;
       await identity.deleteIdentityCredentials({ id: input.identityId, type: input.type as never });
       return { ok: true as const };
     }),
@@ -133,7 +132,7 @@ export const identitiesRouter = router({
     .input(identityRefInput)
     .output(recoveryLinkOutput)
     .mutation(async ({ ctx, input }) => {
-      const { identity } = await projectApis(ctx, ctx.projectId);
+      const { identity } = ctx.apis;
       return (await identity.createRecoveryLinkForIdentity({ createRecoveryLinkForIdentityBody: { identity_id: input.identityId } })).data;
     }),
 
@@ -141,7 +140,7 @@ export const identitiesRouter = router({
     .input(identityRefInput)
     .output(recoveryCodeOutput)
     .mutation(async ({ ctx, input }) => {
-      const { identity } = await projectApis(ctx, ctx.projectId);
+      const { identity } = ctx.apis;
       return (await identity.createRecoveryCodeForIdentity({ createRecoveryCodeForIdentityBody: { identity_id: input.identityId } })).data;
     }),
 
@@ -149,7 +148,7 @@ export const identitiesRouter = router({
     .input(identityImportInput)
     .output(importOutput)
     .mutation(async ({ ctx, input }) => {
-      const { identity } = await projectApis(ctx, ctx.projectId);
+      const { identity } = ctx.apis;
       const res = await identity.batchPatchIdentities({
         patchIdentitiesBody: {
           identities: input.identities.map((i) => ({

@@ -1,16 +1,15 @@
 import { messageRefInput, messageSchema, messagesInput, messagesOutput, testSendInput } from '../../../shared/schemas/messaging';
-import { projectApis } from '../../trpc/project-apis';
-import { projectProcedure } from '../../trpc/init';
+import { dataPlaneProcedure, projectProcedure } from '../../trpc/init';
 import { nextTokenOf } from '../identities/paging';
 
 const PAGE_SIZE = 25;
 
 /** The project's courier log (CourierApi on its data plane), newest first, paged by the Link header. */
-export const messages = projectProcedure('backoffice.project.read')
+export const messages = dataPlaneProcedure('backoffice.project.read')
   .input(messagesInput)
   .output(messagesOutput)
   .query(async ({ ctx, input }) => {
-    const { courier } = await projectApis(ctx, ctx.projectId);
+    const { courier } = ctx.apis;
     const res = await courier.listCourierMessages({
       pageSize: PAGE_SIZE,
       ...(input.pageToken ? { pageToken: input.pageToken } : {}),
@@ -21,11 +20,11 @@ export const messages = projectProcedure('backoffice.project.read')
   });
 
 /** One message with its dispatch attempts. */
-export const message = projectProcedure('backoffice.project.read')
+export const message = dataPlaneProcedure('backoffice.project.read')
   .input(messageRefInput)
   .output(messageSchema)
   .query(async ({ ctx, input }) => {
-    const { courier } = await projectApis(ctx, ctx.projectId);
+    const { courier } = ctx.apis;
     return messageSchema.parse((await courier.getCourierMessage({ id: input.id })).data);
   });
 

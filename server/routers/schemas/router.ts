@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
 import { schemaOfUrl } from '../../../shared/domain/identity-schema-config';
-import { describeProblems, locateProblems, parseSchemaText } from '../../../shared/domain/schema-problems';
+import { describeProblems, locateProblems, parseSchemaText, placeProblems } from '../../../shared/domain/schema-problems';
 import {
   managedSchemaOutput,
   managedSchemaWithContentOutput,
@@ -16,9 +17,8 @@ import {
   setDefaultOutput,
 } from '../../../shared/schemas/identity-schemas';
 import type { Context } from '../../trpc/context';
-import { projectProcedure, router } from '../../trpc/init';
+import { dataPlaneProcedure, projectProcedure, router } from '../../trpc/init';
 import { UpstreamError } from '../../upstream/errors';
-import { projectApis } from '../../trpc/project-apis';
 import { defaultPatchFor, managedView, presetView, sourceOf } from './views';
 
 /** The project's managed schema `schemaId`, or NOT_FOUND when the project has none by that id. */
@@ -38,10 +38,14 @@ function schemaOrRefuse(text: string) {
   return parsed;
 }
 
-/** A refusal of the identity service for an invalid schema, its problems placed at their lines of the text. */
+/** The problems a refusal of an invalid schema names in its `error.details`. */
+const refusedProblems = z.object({ problems: z.array(z.object({ pointer: z.string(), message: z.string() })).min(1) });
+
+/** A refusal of the identity service for an invalid schema, its problems (`details.problems`) placed at their lines of the text. */
 function atLines(err: unknown, positions: ReturnType<typeof schemaOrRefuse>['positions']): never {
-  if (err instanceof UpstreamError && err.status === 400 && err.reason.startsWith('The identity schema is not valid:')) {
-    const problems = locateProblems(err.reason.slice('The identity schema is not valid:'.length), positions);
+  const refused = err instanceof UpstreamError && err.status === 400 ? refusedProblems.safeParse(err.details) : undefined;
+  if (refused?.success) {
+    const problems = placeProblems(refused.data.problems, positions);
     throw new TRPCError({ code: 'BAD_REQUEST', message: `The identity schema is not valid. ${describeProblems(problems)}` });
   }
   throw err;
@@ -58,18 +62,17 @@ export const schemasRouter = router({
     .output(presetsOutput)
     .query(async ({ ctx }) => (await ctx.deps.backoffice.identitySchemas.presets(ctx.call)).map(presetView)),
 
-  list: read
+  list: dataPlaneProcedure('backoffice.project.read')
     .input(schemasProjectInput)
     .output(schemasListOutput)
     .query(async ({ ctx }) => {
       const calls = ctx.deps.backoffice.identitySchemas;
-      const [managed, presets, project, apis] = await Promise.all([
+      const [managed, presets, project] = await Promise.all([
         calls.list(ctx.call, ctx.projectId),
         calls.presets(ctx.call),
         calls.getProject(ctx.call, ctx.projectId),
-        projectApis(ctx, ctx.projectId),
       ]);
-      const active = (await apis.identity.listIdentitySchemas()).data;
+      const active = (await ctx.apis.identity.listIdentitySchemas()).data;
       const managedViews = managed.map(managedView);
       const identity = (project.services.identity as { config?: { identity?: { default_schema_id?: unknown } } } | undefined)?.config?.identity;
       const configured = typeof identity?.default_schema_id === 'string' ? identity.default_schema_id : undefined;

@@ -1,12 +1,11 @@
 import { TRPCError } from '@trpc/server';
 import { okOutput, sessionRefInput, sessionSchema, sessionsListInput, sessionsListOutput, identityRefInput } from '../../../shared/schemas/identities';
-import { projectApis } from '../../trpc/project-apis';
-import { projectProcedure, router } from '../../trpc/init';
+import { dataPlaneProcedure, router } from '../../trpc/init';
 import { nextTokenOf } from '../identities/paging';
 
 const PAGE_SIZE = 25;
-const read = projectProcedure('backoffice.project.read');
-const write = projectProcedure('backoffice.project.write');
+const read = dataPlaneProcedure('backoffice.project.read');
+const write = dataPlaneProcedure('backoffice.project.write');
 
 /** Sessions of a project's users, on its data plane: members read them, writers revoke and extend them. */
 export const sessionsRouter = router({
@@ -14,7 +13,7 @@ export const sessionsRouter = router({
     .input(sessionsListInput)
     .output(sessionsListOutput)
     .query(async ({ ctx, input }) => {
-      const { identity } = await projectApis(ctx, ctx.projectId);
+      const { identity } = ctx.apis;
       const page = { pageSize: PAGE_SIZE, ...(input.pageToken ? { pageToken: input.pageToken } : {}) };
       const res = input.identityId
         ? await identity.listIdentitySessions({ id: input.identityId, ...page })
@@ -26,7 +25,7 @@ export const sessionsRouter = router({
     .input(sessionRefInput)
     .output(sessionSchema)
     .query(async ({ ctx, input }) => {
-      const { identity } = await projectApis(ctx, ctx.projectId);
+      const { identity } = ctx.apis;
       return (await identity.getSession({ id: input.sessionId, expand: ['identity', 'devices'] })).data;
     }),
 
@@ -34,7 +33,7 @@ export const sessionsRouter = router({
     .input(sessionRefInput)
     .output(okOutput)
     .mutation(async ({ ctx, input }) => {
-      const { identity } = await projectApis(ctx, ctx.projectId);
+      const { identity } = ctx.apis;
       await identity.disableSession({ id: input.sessionId });
       return { ok: true as const };
     }),
@@ -43,7 +42,7 @@ export const sessionsRouter = router({
     .input(identityRefInput)
     .output(okOutput)
     .mutation(async ({ ctx, input }) => {
-      const { identity } = await projectApis(ctx, ctx.projectId);
+      const { identity } = ctx.apis;
       await identity.deleteIdentitySessions({ id: input.identityId });
       return { ok: true as const };
     }),
@@ -52,7 +51,7 @@ export const sessionsRouter = router({
     .input(sessionRefInput)
     .output(sessionSchema)
     .mutation(async ({ ctx, input }) => {
-      const { identity } = await projectApis(ctx, ctx.projectId);
+      const { identity } = ctx.apis;
       const res = await identity.extendSession({ id: input.sessionId });
       if (!res.data) throw new TRPCError({ code: 'BAD_GATEWAY', message: 'The identity provider did not answer the extended session.' });
       return res.data;
