@@ -17,8 +17,18 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 const IDLE_POLL_MS = 500;
 const BATCH = 50;
 
-/** A failed delivery, in the words the delivery log shows a project's writers. */
-class DeliveryError extends Error {}
+/** A failed delivery, in the words the delivery log shows a project's writers; `final` abandons the message now. */
+class DeliveryError extends Error {
+  constructor(
+    message: string,
+    readonly final = false,
+  ) {
+    super(message);
+  }
+}
+
+/** An address that is safe in an SMTP command and a header: no spaces, brackets, quotes or separators. */
+const DELIVERABLE_EMAIL = /^[^\s<>()[\]\\,;:"@]+@[^\s<>()[\]\\,;:"@]+$/;
 
 const describe = (err: unknown): string => {
   const e = err as NodeJS.ErrnoException & { responseCode?: number };
@@ -123,6 +133,10 @@ export function startCourier(db: Db, log: Logger, opts: CourierOptions = {}): Co
   }
 
   async function deliver(message: CourierMessageRow, config: JsonObject): Promise<void> {
+    // As Kratos: a recipient that cannot go into an SMTP command is abandoned rather than sent anywhere.
+    if (message.type === 'email' && !DELIVERABLE_EMAIL.test(message.recipient)) {
+      throw new DeliveryError(`courier: email recipient for message ${message.id} is not a valid email address`, true);
+    }
     const target = deliveryTarget(config, message.type);
     if (target.kind === 'invalid') throw new DeliveryError(target.reason);
     if (target.kind === 'mailbox') return toMailbox(message, config);
@@ -132,14 +146,16 @@ export function startCourier(db: Db, log: Logger, opts: CourierOptions = {}): Co
   async function dispatch(message: CourierMessageRow): Promise<void> {
     const config = await tenantIdentityConfig(db, message.nid);
     let error: string | null = null;
+    let final = false;
     try {
       await deliver(message, config);
     } catch (err) {
       if (!(err instanceof DeliveryError)) log.error({ message_id: message.id, reason: describe(err) }, 'courier delivery failed unexpectedly');
       error = err instanceof DeliveryError ? err.message : 'The message could not be delivered.';
+      final = err instanceof DeliveryError && err.final;
     }
     const sendCount = message.send_count + 1;
-    const status = error === null ? 'sent' : sendCount >= retriesOf(config) ? 'abandoned' : 'queued';
+    const status = error === null ? 'sent' : final || sendCount >= retriesOf(config) ? 'abandoned' : 'queued';
     await db.tx(async (q) => {
       await q.orm.insert(courierMessageDispatches).values({
         id: randomUUID(),
