@@ -6,6 +6,9 @@ import nodemailer from 'nodemailer';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestStack } from '../controlplane/int-test-helpers';
+import { sendHttp } from '../identity/courier-http';
+import { sendSmtp } from '../identity/courier-smtp';
+import { deliveryTarget, type HttpTarget } from '../identity/courier-target';
 import type { LocalStack } from '../index';
 import { adminApis, call, links, newUser, projectWithKey, seedMessage, uniqueEmail, type TestProject, type TestUser } from './int-helpers';
 
@@ -151,6 +154,44 @@ describe('a project’s own SMTP server', () => {
     const id = await testSend(owner, project, to);
     await settled(project, id, 'sent');
     expect((await mailbox({ to, project: project.slug })).map((m) => m.id)).toEqual([id]);
+  });
+});
+
+describe('connecting to the address resolved once', () => {
+  // Names under .test never resolve: were a name looked up again, these would fail with ENOTFOUND.
+  it('sends SMTP to the address, with the configured name as the TLS server name', async () => {
+    const names: unknown[] = [];
+    const server = new SMTPServer({
+      logger: false,
+      disableReverseLookup: true,
+      authOptional: true,
+      onSecure(_socket, session, callback) {
+        names.push(session.servername);
+        callback();
+      },
+      onData(stream, _session, callback) {
+        stream.resume();
+        stream.on('end', () => callback());
+      },
+    });
+    const port = await listen(server);
+    const from = { address: 'no-reply@example.com', name: '' };
+    const conn = { address: '127.0.0.1', port, serverName: 'mail.courier.test', implicitTls: false, startTls: true, skipVerify: true, user: '', password: '', from, localName: 'localhost' };
+    await sendSmtp(conn, { to: 'a@example.com', subject: 'S', text: 'T', html: null, date: new Date(), headers: {} }, 5_000);
+    expect(names).toEqual(['mail.courier.test']);
+  });
+
+  it('sends HTTP to the address, with the configured name as the Host header', async () => {
+    const hosts: (string | undefined)[] = [];
+    const server = createHttpServer((req, res) => {
+      hosts.push(req.headers.host);
+      req.resume();
+      req.on('end', () => res.writeHead(200).end());
+    });
+    const port = await listen(server);
+    const target = deliveryTarget({ courier: { delivery_strategy: 'http', http: { request_config: { url: `http://hooks.courier.test:${port}/x` } } } }, 'email') as HttpTarget;
+    await sendHttp(target, '127.0.0.1', 4, { a: 1 }, 5_000);
+    expect(hosts).toEqual([`hooks.courier.test:${port}`]);
   });
 });
 
