@@ -30,7 +30,7 @@ class DeliveryError extends Error {
 /** An address that is safe in an SMTP command and a header: no spaces, brackets, quotes or separators. */
 const DELIVERABLE_EMAIL = /^[^\s<>()[\]\\,;:"@]+@[^\s<>()[\]\\,;:"@]+$/;
 
-const describe = (err: unknown): string => {
+const reasonOf = (err: unknown): string => {
   const e = err as NodeJS.ErrnoException & { responseCode?: number };
   return [e.code, e.responseCode, e.message].filter((x) => x !== undefined && x !== '').join(' ');
 };
@@ -101,7 +101,7 @@ export function startCourier(db: Db, log: Logger, opts: CourierOptions = {}): Co
     const from = { address: typeof smtp.from_address === 'string' && smtp.from_address ? smtp.from_address : DEFAULT_FROM_ADDRESS, name: typeof smtp.from_name === 'string' ? smtp.from_name : '' };
     const conn = { address: mailbox.host, port: mailbox.port, serverName: 'localhost', implicitTls: false, startTls: false, skipVerify: false, user: mailbox.courierLogin.user, password: mailbox.courierLogin.pass, from, localName: 'localhost' };
     await sendSmtp(conn, email(message, headers), timeoutMs).catch((err: unknown) => {
-      log.debug({ message_id: message.id, reason: describe(err) }, 'the local mailbox did not take a message');
+      log.debug({ message_id: message.id, reason: reasonOf(err) }, 'the local mailbox did not take a message');
       throw new DeliveryError('Could not deliver to the local mailbox.');
     });
   }
@@ -110,7 +110,7 @@ export function startCourier(db: Db, log: Logger, opts: CourierOptions = {}): Co
   async function toServer(message: CourierMessageRow, config: JsonObject, target: SmtpTarget | HttpTarget): Promise<void> {
     // One text for every failure, so the log does not tell a project's writers which ports of this machine are open.
     const unreachable = (err: unknown) => {
-      log.debug({ nid: message.nid, message_id: message.id, target: targetName(target), reason: describe(err) }, 'courier could not deliver');
+      log.debug({ nid: message.nid, message_id: message.id, target: targetName(target), reason: reasonOf(err) }, 'courier could not deliver');
       return new DeliveryError(`Could not connect to the ${targetName(target)}.`);
     };
     const located = await locate(target.host, lookup).catch((err: unknown) => {
@@ -150,7 +150,7 @@ export function startCourier(db: Db, log: Logger, opts: CourierOptions = {}): Co
     try {
       await deliver(message, config);
     } catch (err) {
-      if (!(err instanceof DeliveryError)) log.error({ message_id: message.id, reason: describe(err) }, 'courier delivery failed unexpectedly');
+      if (!(err instanceof DeliveryError)) log.error({ message_id: message.id, reason: reasonOf(err) }, 'courier delivery failed unexpectedly');
       error = err instanceof DeliveryError ? err.message : 'The message could not be delivered.';
       final = err instanceof DeliveryError && err.final;
     }
