@@ -63,6 +63,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // The journeys read recovery and verification codes from the local mailbox.
         LOCAL_MAILBOX: 'true',
+        // Its SMTP port: any free one, so parallel runs never collide.
+        LOCAL_SMTP_PORT: '0',
       },
     },
     {
@@ -81,6 +83,7 @@ export default defineConfig({
         DATA_DIR: `${dataDir}-consent`,
         LOG_LEVEL: 'warn',
         LOCAL_MAILBOX: 'true',
+        LOCAL_SMTP_PORT: '0',
         ANALYTICS_REQUIRE_CONSENT: 'true',
       },
     },

@@ -116,6 +116,7 @@ const envSchema = z.object({
   ),
   TRUST_PROXY: optional(booleanFlag),
   LOCAL_MAILBOX: optional(booleanFlag),
+  LOCAL_SMTP_PORT: optional(port()),
   ANALYTICS_URL: optional(httpUrl('https://analytics.example.com')),
   ANALYTICS_REQUIRE_CONSENT: optional(booleanFlag),
 });
@@ -150,6 +151,8 @@ export interface Config {
    * loopback clients only. On for development; the container image turns it off.
    */
   localMailbox: boolean;
+  /** The local mailbox's SMTP port on 127.0.0.1 (0: a free one). */
+  localSmtpPort: number;
   /** Where /ingest forwards analytics (the embedded local stack when none is set and it runs); unset drops them. */
   analyticsUrl: string | undefined;
   /** Whether the browser must ask before sending analytics: always off the local stack (spec §1), on it when asked to. */
@@ -203,6 +206,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL ?? 'info',
     trustProxy: e.TRUST_PROXY ?? false,
     localMailbox: e.LOCAL_MAILBOX ?? true,
+    localSmtpPort: e.LOCAL_SMTP_PORT ?? 1025,
     analyticsUrl: e.ANALYTICS_URL,
     // Off the local stack consent is always asked for (spec §1); the variable cannot turn that off.
     analyticsConsentRequired: Boolean(e.BACKOFFICE_URL || e.ORY_SDK_URL) || (e.ANALYTICS_REQUIRE_CONSENT ?? false),

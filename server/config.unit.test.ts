@@ -44,6 +44,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'debug',
       TRUST_PROXY: 'true',
       LOCAL_MAILBOX: 'false',
+      LOCAL_SMTP_PORT: '2525',
       ANALYTICS_URL: 'https://analytics.example.com',
     });
     expect(config).toEqual({
@@ -63,6 +64,7 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       trustProxy: true,
       localMailbox: false,
+      localSmtpPort: 2525,
       analyticsUrl: 'https://analytics.example.com',
       analyticsConsentRequired: true,
     });
@@ -141,6 +143,7 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud', 'expected one of fatal'],
     ['TRUST_PROXY', 'maybe', 'expected true or false'],
     ['LOCAL_MAILBOX', 'sometimes', 'expected true or false'],
+    ['LOCAL_SMTP_PORT', '70000', 'between 0 and 65535'],
   ])('rejects %s=%s naming the variable and what it expects', (name, value, expected) => {
     let error: unknown;
     try {

@@ -26,6 +26,7 @@ async function start(initial: Config, logger: Logger, closers: (() => Promise<vo
       uiUrl: config.publicUrl,
       requestTimeoutMs: config.requestTimeoutMs,
       mailbox: config.localMailbox,
+      mailboxSmtpPort: config.localSmtpPort,
       logger: logger.child({ component: 'localstack' }),
     });
     closers.push(() => stack.close());

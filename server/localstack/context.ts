@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from './clock';
 import type { Db } from './db/types';
 import type { Courier } from './identity/courier-delivery';
+import type { LocalMailbox } from './identity/courier-mailbox';
 import type { SessionInfo } from './identity/session';
 
 export type { SessionInfo } from './identity/session';
@@ -19,6 +20,8 @@ export interface LocalStackContext {
   resolveSession(req: FastifyRequest): Promise<SessionInfo | null>;
   /** The courier's worker: `flush()` dispatches what is queued now. */
   courier: Pick<Courier, 'flush'>;
+  /** The local mailbox (an SMTP server on loopback) when it runs; the stack is then in Kratos' dev mode. */
+  mailbox: Pick<LocalMailbox, 'list' | 'host' | 'port'> | null;
   /** Billing's clock: real time plus an offset tests can move forward. */
   clock: Clock;
 }

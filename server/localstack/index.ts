@@ -4,6 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import { pino, type Logger } from 'pino';
 import { createClock } from './clock';
 import { startCourier } from './identity/courier-delivery';
+import { startMailbox, type LocalMailbox } from './identity/courier-mailbox';
 import type { LocalStackContext } from './context';
 import { registerControlPlane } from './controlplane/index';
 import { openDb } from './db/index';
@@ -40,6 +41,10 @@ export interface LocalStackOptions {
    * and verification codes, so it is a development setting. Default false.
    */
   mailbox?: boolean;
+  /** The port of the local mailbox's SMTP server (on 127.0.0.1) when `mailbox` is on. Default 0: a free port. */
+  mailboxSmtpPort?: number;
+  /** How often the courier looks at its queue between triggered passes. Default 500. */
+  courierPollMs?: number;
   logger?: Logger;
   /** Time a client has to send its whole request before it is answered 408. Default 30000. */
   requestTimeoutMs?: number;
@@ -50,6 +55,8 @@ export interface LocalStackOptions {
 export interface LocalStack {
   url: string;
   db: Db;
+  /** Where the local mailbox takes mail over SMTP, when it runs. */
+  mailboxSmtp: { host: string; port: number } | null;
   close(): Promise<void>;
 }
 
@@ -80,7 +87,14 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
   });
   const host = opts.host ?? '127.0.0.1';
   let url = '';
-  const courier = startCourier(db, log);
+  let mailbox: LocalMailbox | null = null;
+  try {
+    mailbox = opts.mailbox === true ? await startMailbox({ port: opts.mailboxSmtpPort ?? 0, log }) : null;
+  } catch (err) {
+    await db.close().catch(() => undefined);
+    throw err;
+  }
+  const courier = startCourier(db, log, { mailbox, ...(opts.courierPollMs ? { pollMs: opts.courierPollMs } : {}) });
   try {
     const ctx: LocalStackContext = {
       db,
@@ -90,6 +104,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       resolveSession: (req) => resolveSession(db, req),
       clock: createClock(),
       courier,
+      mailbox,
     };
     await setUp(app, ctx, opts);
     await app.listen({ port: opts.port ?? 4455, host });
@@ -97,9 +112,11 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     const port = typeof address === 'object' && address ? address.port : (opts.port ?? 4455);
     url = `http://${formatHost(host)}:${port}`;
     log.info({ url }, 'local stack listening');
+    if (mailbox) log.info({ smtp: `${mailbox.host}:${mailbox.port}`, mailbox: `${url}/local/mailbox` }, `local mailbox takes mail over SMTP at ${mailbox.host}:${mailbox.port}; read it at ${url}/local/mailbox`);
   } catch (err) {
     await app.close().catch(() => undefined);
     await courier.close().catch(() => undefined);
+    await mailbox?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw err;
   }
@@ -107,12 +124,14 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
   return {
     url,
     db,
+    mailboxSmtp: mailbox ? { host: mailbox.host, port: mailbox.port } : null,
     close() {
       closing ??= (async () => {
         try {
           await app.close();
         } finally {
           await courier.close().catch(() => undefined);
+          await mailbox?.close().catch(() => undefined);
           await db.close();
         }
       })();

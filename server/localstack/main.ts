@@ -1,22 +1,26 @@
 import { startLocalStack } from './index';
 
-/** Standalone local stack (`npm run localstack`): LOCALSTACK_PORT, HOST, DATA_DIR, DATABASE_URL, PUBLIC_URL, LOCAL_MAILBOX. */
-function envPort(): number {
-  const raw = process.env.LOCALSTACK_PORT ?? '4455';
+/**
+ * Standalone local stack (`npm run localstack`): LOCALSTACK_PORT, HOST, DATA_DIR, DATABASE_URL, PUBLIC_URL,
+ * LOCAL_MAILBOX, LOCAL_SMTP_PORT.
+ */
+function envPort(name: string, fallback: string): number {
+  const raw = process.env[name] ?? fallback;
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-    console.error(`LOCALSTACK_PORT must be a port number between 0 and 65535, got "${raw}"`);
+    console.error(`${name} must be a port number between 0 and 65535, got "${raw}"`);
     process.exit(1);
   }
   return port;
 }
 
 const stack = await startLocalStack({
-  port: envPort(),
+  port: envPort('LOCALSTACK_PORT', '4455'),
   host: process.env.LOCALSTACK_HOST ?? '127.0.0.1',
   ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: process.env.DATA_DIR ?? './.data' }),
   uiUrl: process.env.PUBLIC_URL ?? 'http://localhost:3000',
   mailbox: process.env.LOCAL_MAILBOX !== 'false',
+  mailboxSmtpPort: envPort('LOCAL_SMTP_PORT', '1025'),
 });
 
 let stopping = false;

@@ -69,7 +69,7 @@ const cases = (): [string, string, unknown, string][] => [
   ['PATCH', '/admin/sessions/123/extend', undefined, '"id"'],
   ['GET', '/admin/identities/ID/sessions?page_size=501', undefined, 'page_size'],
   ['GET', '/admin/courier/messages?status=lost', undefined, 'status'],
-  ['GET', '/admin/courier/messages?page_size=1001', undefined, 'page_size'],
+  ['GET', '/admin/courier/messages?page_size=ten', undefined, 'page_size'],
   ['GET', '/admin/courier/messages/not-a-uuid', undefined, '"id"'],
 ];
 

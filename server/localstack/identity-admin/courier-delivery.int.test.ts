@@ -138,7 +138,7 @@ describe('delivery of a project’s mail', () => {
     expect(abandoned.send_count).toBe(3);
     expect(abandoned.dispatches?.map((d) => d.status)).toEqual(['failed', 'failed', 'failed']);
     const error = JSON.stringify(abandoned.dispatches?.[0]?.error);
-    expect(error).toMatch(/Could not connect to the SMTP server at 127\.0\.0\.1:1: ECONNREFUSED/);
+    expect(error).toMatch(/Could not connect to the SMTP server at 127\.0\.0\.1:1\./);
     expect(error).not.toContain('s3cret-pass');
     expect((await apis.courier.listCourierMessages({ status: 'abandoned' })).data.map((m) => m.id)).toContain(sent.body.id);
     // Never delivered, so never in the local mailbox.

@@ -1,93 +1,50 @@
 import { randomUUID } from 'node:crypto';
-import { lookup } from 'node:dns/promises';
-import { connect } from 'node:net';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/types';
 import { courierMessageDispatches, courierMessages, type CourierMessageRow } from './schema';
+import { sendHttp, defaultPayload } from './courier-http';
+import { COURIER_HEADERS, type LocalMailbox } from './courier-mailbox';
+import { locate, systemLookup, type Lookup } from './courier-network';
+import { sendSmtp, type OutgoingEmail } from './courier-smtp';
+import { deliveryTarget, DEFAULT_FROM_ADDRESS, targetName, type HttpTarget, type SmtpTarget } from './courier-target';
 import { configAt, tenantIdentityConfig, type JsonObject } from './tenant-config';
 
 /** Ory's default `courier.message_retries`: a message that failed this many dispatches is abandoned. */
 export const DEFAULT_MESSAGE_RETRIES = 5;
-const CONNECT_TIMEOUT_MS = 3000;
+/** Kratos' dial timeout; also how long a server may take to greet, answer or accept. */
+const DEFAULT_TIMEOUT_MS = 10_000;
 const IDLE_POLL_MS = 500;
 const BATCH = 50;
 
-/** Where a message goes: the local mailbox, after first reaching the server the project configured (if any). */
-export type DeliveryTarget = { kind: 'mailbox' } | { kind: 'smtp' | 'http' | 'sms'; host: string; port: number };
-
-function hostPort(url: string, defaults: Record<string, number>): { host: string; port: number } | null {
-  try {
-    const u = new URL(url);
-    const port = u.port ? Number(u.port) : defaults[u.protocol.replace(/:$/, '')];
-    if (!u.hostname || !port) return null;
-    return { host: u.hostname.replace(/^\[|\]$/g, ''), port };
-  } catch {
-    return null;
+/** A failed delivery, in the words the delivery log shows a project's writers; `final` abandons the message now. */
+class DeliveryError extends Error {
+  constructor(
+    message: string,
+    readonly final = false,
+  ) {
+    super(message);
   }
 }
 
-/**
- * The delivery a tenant's config asks for: email by `courier.delivery_strategy` (`smtp`, the default, with
- * `courier.smtp.connection_uri`; or `http` with `courier.http.request_config.url`), SMS by the `sms` entry
- * of `courier.channels`. Without one, the local mailbox. A configured server is tried first (`reach`); the
- * local stack never relays mail to it, it delivers to the local mailbox once the server is reached.
- */
-export function deliveryTarget(config: JsonObject, type: string): DeliveryTarget | { kind: 'invalid'; reason: string } {
-  if (type === 'phone') {
-    const channels = configAt(config, 'courier', 'channels');
-    const sms = Array.isArray(channels) ? channels.find((c) => typeof c === 'object' && c !== null && (c as JsonObject).id === 'sms') : undefined;
-    const url = configAt((sms ?? {}) as JsonObject, 'request_config', 'url');
-    if (typeof url !== 'string' || url === '') return { kind: 'mailbox' };
-    const at = hostPort(url, { http: 80, https: 443 });
-    return at ? { kind: 'sms', ...at } : { kind: 'invalid', reason: 'The SMS channel’s request URL is not a valid http(s) URL.' };
-  }
-  const strategy = configAt(config, 'courier', 'delivery_strategy');
-  if (strategy === 'http') {
-    const url = configAt(config, 'courier', 'http', 'request_config', 'url');
-    if (typeof url !== 'string' || url === '') return { kind: 'mailbox' };
-    const at = hostPort(url, { http: 80, https: 443 });
-    return at ? { kind: 'http', ...at } : { kind: 'invalid', reason: 'The HTTP delivery URL is not a valid http(s) URL.' };
-  }
-  const uri = configAt(config, 'courier', 'smtp', 'connection_uri');
-  if (typeof uri !== 'string' || uri === '') return { kind: 'mailbox' };
-  const at = hostPort(uri, { smtp: 587, smtps: 465 });
-  return at ? { kind: 'smtp', ...at } : { kind: 'invalid', reason: 'The SMTP connection URI is not a valid smtp:// or smtps:// URL.' };
-}
+/** An address that is safe in an SMTP command and a header: no spaces, brackets, quotes or separators. */
+const DELIVERABLE_EMAIL = /^[^\s<>()[\]\\,;:"@]+@[^\s<>()[\]\\,;:"@]+$/;
 
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+const reasonOf = (err: unknown): string => {
+  const e = err as NodeJS.ErrnoException & { responseCode?: number };
+  return [e.code, e.responseCode, e.message].filter((x) => x !== undefined && x !== '').join(' ');
+};
 
-/**
- * Tries the configured server: its name must resolve, and a server on this machine (loopback) must accept a
- * TCP connection, which is opened and closed again. A server elsewhere is never contacted: the local stack
- * sends nothing beyond this machine, so a project's settings cannot make it probe other hosts' ports.
- * Resolves, or rejects with a reason naming host and port only.
- */
-export async function reach(
-  target: { host: string; port: number; kind: string },
-  net: { lookup: typeof lookup; connect: typeof connect } = { lookup, connect },
-): Promise<void> {
-  const what = target.kind === 'smtp' ? 'SMTP server' : target.kind === 'sms' ? 'SMS endpoint' : 'HTTP endpoint';
-  const failure = (why: string) => new Error(`Could not connect to the ${what} at ${target.host}:${target.port}: ${why}`);
-  const addresses = await net.lookup(target.host, { all: true }).catch((err: NodeJS.ErrnoException) => {
-    throw failure(err.code ?? err.message);
-  });
-  if (!addresses.every((a) => LOOPBACK.test(a.address))) return;
-  await new Promise<void>((resolve, reject) => {
-    const socket = net.connect({ host: target.host, port: target.port });
-    const fail = (why: string) => {
-      clearTimeout(timer);
-      socket.destroy();
-      reject(failure(why));
-    };
-    const timer = setTimeout(() => fail(`no answer within ${CONNECT_TIMEOUT_MS / 1000} s`), CONNECT_TIMEOUT_MS);
-    socket.once('connect', () => {
-      clearTimeout(timer);
-      socket.end();
-      resolve();
-    });
-    socket.once('error', (err: NodeJS.ErrnoException) => fail(err.code ?? err.message));
-  });
+const isCourierHeader = (name: string) => (Object.values(COURIER_HEADERS) as string[]).includes(name.toLowerCase());
+
+export interface CourierOptions {
+  /** How often the queue is looked at when nothing triggers a pass. Default 500 ms. */
+  pollMs?: number;
+  /** The local mailbox, when it runs: the default destination, and where mail for servers elsewhere goes. */
+  mailbox?: LocalMailbox | null;
+  /** How long a server may take to accept a connection, greet or answer. Default 10 s. */
+  timeoutMs?: number;
+  lookup?: Lookup;
 }
 
 function retriesOf(config: JsonObject): number {
@@ -107,19 +64,98 @@ export interface Courier {
  * dispatch row (success, or failed with its error). Claiming is one conditional UPDATE, so two workers on
  * one database never dispatch a message twice.
  */
-export function startCourier(db: Db, log: Logger, opts: { pollMs?: number } = {}): Courier {
+export function startCourier(db: Db, log: Logger, opts: CourierOptions = {}): Courier {
   let chain: Promise<void> = Promise.resolve();
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const lookup = opts.lookup ?? systemLookup;
+  const mailbox = opts.mailbox ?? null;
+
+  function email(message: CourierMessageRow, headers: Record<string, string>): OutgoingEmail {
+    return { to: message.recipient, subject: message.subject, text: message.body, html: message.html_body, date: message.created_at, headers };
+  }
+
+  /** The local mailbox, over SMTP with the courier's login for email, as a text message for SMS. */
+  async function toMailbox(message: CourierMessageRow, config: JsonObject): Promise<void> {
+    if (!mailbox) {
+      throw new DeliveryError(
+        message.type === 'phone'
+          ? 'No SMS channel is configured (courier.channels, id sms), and the local mailbox is off: the message was not sent.'
+          : 'No SMTP server is configured (courier.smtp.connection_uri), and the local mailbox is off: the message was not sent.',
+      );
+    }
+    const common = { id: message.id, nid: message.nid, recipient: message.recipient, subject: message.subject, body: message.body, template_type: message.template_type, created_at: message.created_at };
+    if (message.type === 'phone') return mailbox.addText(common);
+    const smtp = (configAt(config, 'courier', 'smtp') ?? {}) as JsonObject;
+    const configured = Object.entries((smtp.headers ?? {}) as Record<string, unknown>).filter(
+      (e): e is [string, string] => typeof e[1] === 'string' && !isCourierHeader(e[0]),
+    );
+    const headers = {
+      ...Object.fromEntries(configured),
+      [COURIER_HEADERS.id]: message.id,
+      [COURIER_HEADERS.nid]: message.nid,
+      [COURIER_HEADERS.template]: message.template_type,
+      [COURIER_HEADERS.created]: message.created_at.toISOString(),
+    };
+    const from = { address: typeof smtp.from_address === 'string' && smtp.from_address ? smtp.from_address : DEFAULT_FROM_ADDRESS, name: typeof smtp.from_name === 'string' ? smtp.from_name : '' };
+    const conn = { address: mailbox.host, port: mailbox.port, serverName: 'localhost', implicitTls: false, startTls: false, skipVerify: false, user: mailbox.courierLogin.user, password: mailbox.courierLogin.pass, from, localName: 'localhost' };
+    await sendSmtp(conn, email(message, headers), timeoutMs).catch((err: unknown) => {
+      log.debug({ message_id: message.id, reason: reasonOf(err) }, 'the local mailbox did not take a message');
+      throw new DeliveryError('Could not deliver to the local mailbox.');
+    });
+  }
+
+  /** A project's own server: on this machine it is sent to for real, at the address resolved once. */
+  async function toServer(message: CourierMessageRow, config: JsonObject, target: SmtpTarget | HttpTarget): Promise<void> {
+    // One text for every failure, so the log does not tell a project's writers which ports of this machine are open.
+    const unreachable = (err: unknown) => {
+      log.debug({ nid: message.nid, message_id: message.id, target: targetName(target), reason: reasonOf(err) }, 'courier could not deliver');
+      return new DeliveryError(`Could not connect to the ${targetName(target)}.`);
+    };
+    const located = await locate(target.host, lookup).catch((err: unknown) => {
+      throw unreachable(err);
+    });
+    if (located.where === 'elsewhere') {
+      if (mailbox) {
+        log.info({ nid: message.nid, message_id: message.id, target: targetName(target) }, 'courier delivers to the local mailbox instead of a server off this machine');
+        return toMailbox(message, config);
+      }
+      throw new DeliveryError(`The local stack sends nothing beyond this machine: the ${targetName(target)} is not on it, so the message was not sent.`);
+    }
+    const attempt =
+      target.kind === 'smtp'
+        ? sendSmtp({ ...target, address: located.address }, email(message, target.headers), timeoutMs)
+        : sendHttp(target, located.address, located.family, defaultPayload(message), timeoutMs);
+    await attempt.catch((err: unknown) => {
+      throw unreachable(err);
+    });
+  }
+
+  async function deliver(message: CourierMessageRow, config: JsonObject): Promise<void> {
+    // As Kratos: a recipient that cannot go into an SMTP command is abandoned rather than sent anywhere.
+    if (message.type === 'email' && !DELIVERABLE_EMAIL.test(message.recipient)) {
+      throw new DeliveryError(`courier: email recipient for message ${message.id} is not a valid email address`, true);
+    }
+    const target = deliveryTarget(config, message.type);
+    if (target.kind === 'invalid') throw new DeliveryError(target.reason);
+    if (target.kind === 'mailbox') return toMailbox(message, config);
+    return toServer(message, config, target);
+  }
 
   async function dispatch(message: CourierMessageRow): Promise<void> {
     const config = await tenantIdentityConfig(db, message.nid);
-    const target = deliveryTarget(config, message.type);
     let error: string | null = null;
-    if (target.kind === 'invalid') error = target.reason;
-    else if (target.kind !== 'mailbox') error = await reach(target).then(() => null, (err: Error) => err.message);
+    let final = false;
+    try {
+      await deliver(message, config);
+    } catch (err) {
+      if (!(err instanceof DeliveryError)) log.error({ message_id: message.id, reason: reasonOf(err) }, 'courier delivery failed unexpectedly');
+      error = err instanceof DeliveryError ? err.message : 'The message could not be delivered.';
+      final = err instanceof DeliveryError && err.final;
+    }
     const sendCount = message.send_count + 1;
-    const status = error === null ? 'sent' : sendCount >= retriesOf(config) ? 'abandoned' : 'queued';
+    const status = error === null ? 'sent' : final || sendCount >= retriesOf(config) ? 'abandoned' : 'queued';
     await db.tx(async (q) => {
       await q.orm.insert(courierMessageDispatches).values({
         id: randomUUID(),

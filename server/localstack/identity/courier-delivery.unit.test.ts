@@ -1,7 +1,8 @@
-import { lookup } from 'node:dns/promises';
-import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { deliveryTarget, reach } from './courier-delivery';
+import { defaultPayload } from './courier-http';
+import { locate, type Lookup } from './courier-network';
+import { deliveryTarget, targetName } from './courier-target';
+import { kratosTemplateData } from './courier-templates';
 
 describe('where the courier delivers a message', () => {
   it('goes to the local mailbox when the project has no server of its own', () => {
@@ -10,56 +11,95 @@ describe('where the courier delivers a message', () => {
     expect(deliveryTarget({}, 'phone')).toEqual({ kind: 'mailbox' });
   });
 
-  it('tries the SMTP server of the connection URI, with the default port of its scheme', () => {
-    expect(deliveryTarget({ courier: { smtp: { connection_uri: 'smtp://u:p@mail.example.com:2525/' } } }, 'email')).toEqual({ kind: 'smtp', host: 'mail.example.com', port: 2525 });
-    expect(deliveryTarget({ courier: { smtp: { connection_uri: 'smtps://mail.example.com/' } } }, 'email')).toEqual({ kind: 'smtp', host: 'mail.example.com', port: 465 });
+  it('reads the connection URI as Kratos does: STARTTLS unless disabled, implicit TLS for smtps, default ports', () => {
+    const smtp = { connection_uri: 'smtp://me%40x:p%3Ass@mail.example.com:2525/?skip_ssl_verify=true&server_name=mx.example.com', from_address: 'hi@example.com', from_name: 'Hi', headers: { 'X-Tag': 'a' } };
+    expect(deliveryTarget({ courier: { smtp } }, 'email')).toEqual({
+      kind: 'smtp',
+      host: 'mail.example.com',
+      port: 2525,
+      implicitTls: false,
+      startTls: true,
+      skipVerify: true,
+      serverName: 'mx.example.com',
+      user: 'me@x',
+      password: 'p:ss',
+      from: { address: 'hi@example.com', name: 'Hi' },
+      headers: { 'X-Tag': 'a' },
+      localName: 'localhost',
+    });
+    expect(deliveryTarget({ courier: { smtp: { connection_uri: 'smtp://mail.example.com/?disable_starttls=true' } } }, 'email')).toMatchObject({
+      port: 587,
+      startTls: false,
+      implicitTls: false,
+      serverName: 'mail.example.com',
+      from: { address: 'no-reply@ory.kratos.sh', name: '' },
+    });
+    expect(deliveryTarget({ courier: { smtp: { connection_uri: 'smtps://mail.example.com/' } } }, 'email')).toMatchObject({ port: 465, implicitTls: true, startTls: false });
     expect(deliveryTarget({ courier: { smtp: { connection_uri: 'nonsense' } } }, 'email')).toMatchObject({ kind: 'invalid' });
+    expect(deliveryTarget({ courier: { smtp: { connection_uri: 'http://mail.example.com/' } } }, 'email')).toMatchObject({ kind: 'invalid' });
   });
 
-  it('tries the HTTP endpoint with the http strategy, and the sms channel for text messages', () => {
+  it('reads the HTTP request config with the http strategy, and the sms channel for text messages', () => {
     const courier = {
       delivery_strategy: 'http',
-      http: { request_config: { url: 'https://hooks.example.com/mail' } },
-      channels: [{ id: 'sms', type: 'http', request_config: { url: 'http://[::1]:9/sms' } }],
+      http: { request_config: { url: 'https://hooks.example.com/mail', auth: { type: 'basic_auth', config: { user: 'u', password: 'p' } } } },
+      channels: [{ id: 'sms', type: 'http', request_config: { url: 'http://[::1]:9/sms', method: 'put', auth: { type: 'api_key', config: { name: 'X-Key', value: 'k', in: 'cookie' } } } }],
     };
-    expect(deliveryTarget({ courier }, 'email')).toEqual({ kind: 'http', host: 'hooks.example.com', port: 443 });
-    expect(deliveryTarget({ courier }, 'phone')).toEqual({ kind: 'sms', host: '::1', port: 9 });
+    expect(deliveryTarget({ courier }, 'email')).toMatchObject({ kind: 'http', host: 'hooks.example.com', port: 443, method: 'POST', auth: { type: 'basic_auth', user: 'u', password: 'p' } });
+    const sms = deliveryTarget({ courier }, 'phone');
+    expect(sms).toMatchObject({ kind: 'sms', host: '::1', port: 9, method: 'PUT', auth: { type: 'api_key', name: 'X-Key', value: 'k', in: 'cookie' } });
+    expect(targetName(sms as Parameters<typeof targetName>[0])).toBe('SMS endpoint at [::1]:9');
+    expect(deliveryTarget({ courier: { ...courier, http: { request_config: { url: 'https://h.example.com', auth: { type: 'oauth' } } } } }, 'email')).toEqual({
+      kind: 'invalid',
+      reason: 'The HTTP delivery’s auth type must be basic_auth or api_key.',
+    });
   });
 });
 
-/** A resolver that answers `addresses` for every name, and a connect that only counts its calls. */
-function network(addresses: string[]) {
-  const connects: string[] = [];
-  const fakeLookup = (async () => addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }))) as unknown as typeof lookup;
-  const fakeConnect = ((opts: { host: string; port: number }) => {
-    connects.push(`${opts.host}:${opts.port}`);
-    return connect({ host: '127.0.0.1', port: 1 });
-  }) as unknown as typeof connect;
-  return { net: { lookup: fakeLookup, connect: fakeConnect }, connects };
+/** A resolver that answers `addresses` for every name and counts its calls. */
+function resolver(addresses: string[]) {
+  const asked: string[] = [];
+  const lookup: Lookup = async (host) => {
+    asked.push(host);
+    return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  };
+  return { lookup, asked };
 }
 
-describe('trying a project’s own mail server', () => {
-  it('never contacts a server off this machine', async () => {
-    const { net, connects } = network(['203.0.113.7']);
-    await expect(reach({ kind: 'smtp', host: 'mail.example.com', port: 25 }, net)).resolves.toBeUndefined();
-    expect(connects).toEqual([]);
+describe('where a project’s own server is', () => {
+  it('is elsewhere when any address of its name is off this machine', async () => {
+    expect(await locate('mail.example.com', resolver(['203.0.113.7']).lookup)).toEqual({ where: 'elsewhere' });
+    expect(await locate('mixed.example.com', resolver(['127.0.0.1', '198.51.100.2']).lookup)).toEqual({ where: 'elsewhere' });
+    expect(await locate('0.0.0.0')).toEqual({ where: 'elsewhere' });
   });
 
-  it('never contacts a name that resolves off this machine for any of its addresses', async () => {
-    const { net, connects } = network(['127.0.0.1', '198.51.100.2']);
-    await reach({ kind: 'http', host: 'mixed.example.com', port: 80 }, net);
-    expect(connects).toEqual([]);
+  it('is on loopback with one address to connect to, IPv4 first, a literal address not looked up', async () => {
+    const { lookup, asked } = resolver(['::1', '127.0.0.1']);
+    expect(await locate('localhost', lookup)).toEqual({ where: 'loopback', address: '127.0.0.1', family: 4 });
+    expect(await locate('::1', lookup)).toEqual({ where: 'loopback', address: '::1', family: 6 });
+    expect(asked).toEqual(['localhost']);
   });
 
-  it('connects to a server on loopback, and names host and port when it refuses', async () => {
-    const { net, connects } = network(['127.0.0.1']);
-    await expect(reach({ kind: 'smtp', host: 'localhost', port: 1 }, net)).rejects.toThrow('Could not connect to the SMTP server at localhost:1: ECONNREFUSED');
-    expect(connects).toEqual(['localhost:1']);
+  it('rejects a name that does not resolve', async () => {
+    const failing: Lookup = async () => Promise.reject(Object.assign(new Error('getaddrinfo ENOTFOUND nowhere.invalid'), { code: 'ENOTFOUND' }));
+    await expect(locate('nowhere.invalid', failing)).rejects.toThrow('ENOTFOUND');
   });
+});
 
-  it('fails a name that does not resolve, with the resolver’s reason', async () => {
-    const failing = Object.assign(new Error('getaddrinfo ENOTFOUND nowhere.invalid'), { code: 'ENOTFOUND' });
-    const net = { lookup: (async () => Promise.reject(failing)) as unknown as typeof lookup, connect };
-    await expect(reach({ kind: 'sms', host: 'nowhere.invalid', port: 443 }, net)).rejects.toThrow('Could not connect to the SMS endpoint at nowhere.invalid:443: ENOTFOUND');
+describe('what an HTTP delivery carries', () => {
+  it('is Kratos’ default payload, with the template data in Kratos’ JSON names', () => {
+    const data = kratosTemplateData({ To: 'a@example.com', RecoveryCode: '123456', RequestURLDomain: 'example.com', ExpiresInMinutes: 15, Identity: { traits: { FirstName: 'A' } } });
+    expect(data).toEqual({ to: 'a@example.com', recovery_code: '123456', request_url_domain: 'example.com', expires_in_minutes: 15, identity: { traits: { FirstName: 'A' } } });
+    expect(defaultPayload({ recipient: 'a@example.com', template_type: 'recovery_code_valid', subject: 'S', body: 'B 123456', template_data: data })).toEqual({
+      recipient: 'a@example.com',
+      template_type: 'recovery_code_valid',
+      to: 'a@example.com',
+      recovery_code: '123456',
+      recovery_url: null,
+      verification_url: null,
+      verification_code: null,
+      subject: 'S',
+      body: 'B 123456',
+    });
   });
 });

@@ -47,13 +47,30 @@ export async function sendTemplated(
   const mail = composeEmail(config, args.template, args.variant, { To: args.to, ...args.data }, (reason) =>
     deps.ctx.log.warn({ nid, template: args.template, variant: args.variant }, `custom email template is broken, sending the default: ${reason}`),
   );
+  // Only the template's own variables, as the template model Kratos marshals has only its own fields.
+  const own = new Set(templateVariables(args.template, args.variant).map((v) => v.name.split('.')[0]));
+  const data = Object.fromEntries(Object.entries({ To: args.to, ...args.data }).filter(([k]) => own.has(k)));
   return sendMail(deps, q, nid, {
     to: args.to,
     subject: args.type === 'sms' ? '' : mail.subject,
     body: mail.plaintext,
+    html: mail.html,
+    templateData: kratosTemplateData(data),
     template: `${args.template}_${args.variant}`,
     type: args.type ?? 'email',
   });
+}
+
+/** `RequestURLDomain` → `request_url_domain`: a template variable's name in Kratos' JSON of the template data. */
+export const snakeCase = (name: string): string =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase();
+
+/** The template data as Kratos marshals its template models (`{ to, recovery_code, identity, … }`). */
+export function kratosTemplateData(data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).map(([k, v]) => [snakeCase(k), v]));
 }
 
 /**

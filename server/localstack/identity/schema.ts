@@ -193,6 +193,10 @@ export const courierMessages = pgTable(
     subject: text().notNull(),
     body: text().notNull(),
     template_type: text().notNull(),
+    /** The HTML body of an email (sent as the alternative to `body`, and as `html_body` over HTTP). */
+    html_body: text(),
+    /** The template's data in Kratos' JSON names (`recovery_code`, `to`, …): `template_data` of an HTTP delivery. */
+    template_data: jsonb().$type<Record<string, unknown>>(),
     /** Dispatch attempts so far; past the tenant's `courier.message_retries` a failing message is abandoned. */
     send_count: integer().notNull().default(0),
     created_at: timestamp(tstz).notNull().defaultNow(),

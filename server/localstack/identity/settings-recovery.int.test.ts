@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../index';
 import { loginUser, registerUser } from '../../test-support/users';
+import { courierMessages } from './schema';
 import { anyStatus, browser, csrfOf, latestCode, startTestStack, TEST_UI_URL } from './int-helpers';
 
 let stack: LocalStack;
@@ -177,15 +180,28 @@ describe('verification by code', () => {
 
 describe('local mailbox', () => {
   it('lists messages newest first as JSON and escaped HTML', async () => {
-    const user = await registerUser(stack.url, { email: `x<i>y-${Date.now()}@example.com` });
+    const user = await registerUser(stack.url, { email: `mailbox-${Date.now()}@example.com` });
     const res = await fetch(`${stack.url}/local/mailbox/messages?to=${encodeURIComponent(user.email)}`);
     const messages = (await res.json()) as { recipient: string }[];
     expect(messages.length).toBeGreaterThan(0);
     expect(messages.every((m) => m.recipient === user.email)).toBe(true);
+    // Mail from any program on this machine, with markup in its subject and sender.
+    const transport = nodemailer.createTransport({ host: stack.mailboxSmtp!.host, port: stack.mailboxSmtp!.port, secure: false });
+    await transport.sendMail({ from: '"<b>App</b>" <app@example.com>', to: user.email, subject: `x<i>y-${Date.now()}`, text: 'Hi <script>' });
+    transport.close();
     const html = await (await fetch(`${stack.url}/local/mailbox`)).text();
     expect(html).toContain('Local mailbox');
     expect(html).toContain(`x&lt;i&gt;y-`);
+    expect(html).toContain('&lt;b&gt;App&lt;/b&gt;');
     expect(html).not.toContain('x<i>y-');
+    expect(html).not.toContain('<script>');
+  });
+
+  it('abandons mail to an address that cannot go into an SMTP command, as Kratos does', async () => {
+    const user = await registerUser(stack.url, { email: `x<i>y-${Date.now()}@example.com` });
+    await fetch(`${stack.url}/local/mailbox`);
+    const [message] = await stack.db.orm.select().from(courierMessages).where(eq(courierMessages.recipient, user.email));
+    expect(message).toMatchObject({ status: 'abandoned', send_count: 1 });
   });
 
   it('is not served unless the stack is started with mailbox on', async () => {
