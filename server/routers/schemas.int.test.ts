@@ -70,6 +70,48 @@ describe('identity schemas through the BFF', () => {
     expect((await owner.schemas.validate({ projectId, schema: '' })).valid).toBe(false);
   });
 
+  it('refuses what would stall the identity service (RE2-less patterns, depth, size, $ref expansion) at its line, fast', async () => {
+    const lookahead = loyaltySchema().replace('"pattern": "^[0-9]{6}$"', '"pattern": "^(?=.*7)[0-9]{6}$"');
+    const line = lookahead.split('\n').findIndex((l) => l.includes('"pattern"'));
+    const checked = await owner.schemas.validate({ projectId, schema: lookahead });
+    expect(checked).toEqual({
+      valid: false,
+      problems: [
+        {
+          message: expect.stringMatching(/^properties\.traits\.properties\.loyalty_id\.pattern is not a regular expression the identity service accepts/),
+          pointer: '/properties/traits/properties/loyalty_id/pattern',
+          line: line + 1,
+          column: lookahead.split('\n')[line]!.indexOf('"pattern"') + 1,
+        },
+      ],
+    });
+    const refused = await rejection(owner.schemas.create({ projectId, name: 'Lookahead', schema: lookahead }));
+    expect(refused.code).toBe('BAD_REQUEST');
+    expect(refused.message).toMatch(new RegExp(`^The identity schema is not valid\\. Line ${line + 1}, column \\d+: properties\\.traits\\.properties\\.loyalty_id\\.pattern is not a regular expression`));
+
+    let deep: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < 1000; i++) deep = { type: 'object', properties: { a: deep } };
+    const tooDeep = await owner.schemas.validate({ projectId, schema: JSON.stringify(identitySchemaOf({ a: deep }, [])) });
+    expect(tooDeep.valid).toBe(false);
+    expect(tooDeep.problems[0]?.message).toMatch(/nests deeper than 64 levels/);
+    expect((await rejection(owner.schemas.create({ projectId, name: 'Deep', schema: JSON.stringify(identitySchemaOf({ a: deep }, [])) }))).code).toBe('BAD_REQUEST');
+
+    const fields = Object.fromEntries(Array.from({ length: 3500 }, (_, i) => [`field_${i}`, { type: 'string', title: `Field ${i}`, maxLength: 100 }]));
+    const start = performance.now();
+    const wide = await owner.schemas.validate({ projectId, schema: JSON.stringify(identitySchemaOf(fields, [])) });
+    const ms = Math.round(performance.now() - start);
+    expect(wide).toEqual({ valid: false, problems: [expect.objectContaining({ pointer: '', message: expect.stringMatching(/^has more than 1000 subschemas once its \$refs are expanded/) })] });
+    console.info(`schemas.validate refused a 3,500-field schema in ${ms} ms`);
+    expect(ms).toBeLessThan(5000);
+
+    const definitions: Record<string, unknown> = { d40: { type: 'string' } };
+    for (let i = 0; i < 40; i++) definitions[`d${i}`] = { anyOf: [{ $ref: `#/definitions/d${i + 1}` }, { $ref: `#/definitions/d${i + 1}` }] };
+    const chain = JSON.stringify({ ...identitySchemaOf({ email: emailTrait(), x: { $ref: '#/definitions/d0' } }, ['email']), definitions });
+    const expanding = await rejection(owner.schemas.create({ projectId, name: 'Chain', schema: chain }));
+    expect(expanding.code).toBe('BAD_REQUEST');
+    expect(expanding.message).toMatch(/has more than 1000 subschemas/);
+  });
+
   it('creates, reads and updates a managed schema; refuses an invalid one naming its line', async () => {
     const created = await owner.schemas.create({ projectId, name: 'Customers', schema: loyaltySchema() });
     expect(created).toMatchObject({ name: 'Customers' });
