@@ -46,14 +46,14 @@ describe('identities through the BFF, on the project data plane', () => {
     expect(made).toMatchObject({ schema_id: 'default', state: 'active', traits: { email: 'ada@example.com' } });
   });
 
-  it('checks traits on RE2 and refuses a schema it cannot compile; keeps its compiled schemas to a bound', async () => {
+  it('checks traits on RE2 and keeps its compiled schemas to a bound, however many schemas pass through', async () => {
     const owned = await owner.projects.create({ name: 'Many schemas', environment: 'dev' });
     const schemaOf = (i: number) => ({
       $schema: 'http://json-schema.org/draft-07/schema#',
       type: 'object',
       properties: { traits: { type: 'object', properties: { email: { type: 'string', format: 'email' }, code: { type: 'string', pattern: '^(a+)+$' }, [`extra_${i}`]: { type: 'string' } } } },
     });
-    const count = MAX_COMPILED_SCHEMAS + 16;
+    const count = MAX_COMPILED_SCHEMAS + 8;
     const schemas = Array.from({ length: count }, (_, i) => ({ id: `s${i}`, url: `base64://${Buffer.from(JSON.stringify(schemaOf(i))).toString('base64')}` }));
     const patched = await fetch(`${stack.url}/projects/${owned.id}`, {
       method: 'PATCH',
@@ -68,13 +68,14 @@ describe('identities through the BFF, on the project data plane', () => {
     expect(redos.errors).toEqual([{ code: 'Does not have the expected form' }, {}]);
     expect(performance.now() - start).toBeLessThan(5000);
 
-    for (let i = 0; i < count; i++) {
-      const checked = await owner.identities.checkTraits({ projectId: owned.id, schemaId: `s${i}`, traits: [{ email: 'nope' }] });
-      expect(checked.errors).toEqual([{ email: 'Must be a valid email' }]);
+    for (let from = 0; from < count; from += 8) {
+      const ids = Array.from({ length: Math.min(8, count - from) }, (_, k) => `s${from + k}`);
+      const checked = await Promise.all(ids.map((schemaId) => owner.identities.checkTraits({ projectId: owned.id, schemaId, traits: [{ email: 'nope' }] })));
+      expect(checked.map((c) => c.errors)).toEqual(ids.map(() => [{ email: 'Must be a valid email' }]));
       expect(compiledSchemaCount()).toBeLessThanOrEqual(MAX_COMPILED_SCHEMAS);
     }
     expect(compiledSchemaCount()).toBe(MAX_COMPILED_SCHEMAS);
-  });
+  }, 120_000);
 
   it('searches by any part of an identifier, by name and by id, a page at a time', async () => {
     const grace = await owner.identities.create({ projectId, schemaId: 'default', traits: { email: 'grace@example.com', name: 'Grace Hopper' } });
