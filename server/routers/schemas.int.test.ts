@@ -3,6 +3,7 @@ import { frontendApi, registerUser, signUpToProject } from '../test-support/user
 import { callerFor, rejection, startTestStack, testDeps, type TestStack } from '../test-support/bff';
 import type { AppDeps } from '../deps';
 import { emailTrait, identitySchemaOf } from '../test-support/identity-schemas';
+import { schemaFields } from '../../shared/domain/schema-form';
 
 let stack: TestStack;
 let deps: AppDeps;
@@ -134,6 +135,42 @@ describe('identity schemas through the BFF', () => {
     const second = await owner.projects.create({ name: 'Second', environment: 'dev' });
     expect((await rejection(owner.schemas.get({ projectId: second.id, schemaId: created.id }))).code).toBe('NOT_FOUND');
     expect((await rejection(owner.schemas.update({ projectId: second.id, schemaId: created.id, name: 'Moved', schema: loyaltySchema() }))).code).toBe('NOT_FOUND');
+  });
+
+  it('keeps a saved schema’s text byte for byte, and its forms follow the author’s order of traits', async () => {
+    const own = await owner.projects.create({ name: 'Ordered', environment: 'dev' });
+    // Keys in an order jsonb would not keep (it sorts shorter keys first), laid out as nobody's serializer would.
+    const text = [
+      '{',
+      '    "title": "Customer",',
+      '    "$schema": "http://json-schema.org/draft-07/schema#",',
+      '    "type": "object",',
+      '    "properties": { "traits": {',
+      '        "type": "object",',
+      '        "properties": {',
+      `            "email": ${JSON.stringify({ ...emailTrait(), title: 'Work email' })},`,
+      '            "tier":  { "type": "string", "title": "Customer tier", "enum": ["gold", "silver"] },',
+      '            "name":  { "type": "string", "title": "Full name" }',
+      '        },',
+      '        "required": ["email"]',
+      '    } }',
+      '}',
+    ].join('\n');
+    const created = await owner.schemas.create({ projectId: own.id, name: 'Customers', schema: `${text}\n` });
+    expect((await owner.schemas.get({ projectId: own.id, schemaId: created.id })).text).toBe(text);
+    expect((await owner.schemas.list({ projectId: own.id })).managed[0]?.text).toBe(text);
+
+    await owner.schemas.setDefault({ projectId: own.id, schemaId: created.id });
+    const [active] = await owner.identities.schemas({ projectId: own.id });
+    expect(schemaFields(active?.schema).map((f) => f.label)).toEqual(['Work email', 'Customer tier', 'Full name']);
+    const ownSlug = (await owner.projects.get({ projectId: own.id })).slug;
+    const flow = await frontendApi(`${stack.url}/project-api/${ownSlug}`).createNativeRegistrationFlow();
+    const traits = flow.data.ui.nodes.map((n) => (n.attributes as { name?: string }).name).filter((n) => n?.startsWith('traits.'));
+    expect(traits).toEqual(['traits.email', 'traits.tier', 'traits.name']);
+
+    const edited = text.replace('"Full name" }', '"Full name", "maxLength": 80 }');
+    await owner.schemas.update({ projectId: own.id, schemaId: created.id, name: 'Customers', schema: edited });
+    expect((await owner.schemas.get({ projectId: own.id, schemaId: created.id })).text).toBe(edited);
   });
 
   it('keeps user B out of A’s schemas, through the BFF and through B’s own data plane', async () => {

@@ -94,6 +94,22 @@ describe('managed schemas of a project', () => {
     expect(renamed.body).toMatchObject({ id: created.body.id, name: 'Clients' });
   });
 
+  it('keeps the schema as it was sent, byte for byte, and serves its traits in that order', async () => {
+    const p = await projectWithKey(stack, owner, 'Schemas bytes');
+    const data = `{ "type": "object",\n\t"properties": {"traits": {"type": "object", "properties": {\n  "email": ${JSON.stringify(emailTrait())},\n  "tier": {"type": "string"},\n  "name": {"type": "string", "title": "Na\\u006de \\"full\\""}\n}}}\n}`;
+    const sent = `{"data" : ${data}  , "name": "Bytes \\"data\\": {}"}`;
+    const created = await owner.call('POST', `/identity-schemas?project_id=${p.id}`, sent);
+    expect(created.status).toBe(201);
+    expect(created.body.name).toBe('Bytes "data": {}');
+    const location = await owner.call('GET', `/identity-schemas/${created.body.id}`);
+    expect(Buffer.from(location.body.location.slice('base64://'.length), 'base64').toString('utf8')).toBe(data);
+    expect(created.body.blob_url).toBe(location.body.location);
+
+    expect((await setDefault(owner, p, created.body.id, created.body.blob_url)).status).toBe(200);
+    const served = await call(p.base, 'GET', `/schemas/${created.body.id}`);
+    expect(Object.keys(served.body.properties.traits.properties)).toEqual(['email', 'tier', 'name']);
+  });
+
   it('keeps one user out of another user’s schemas', async () => {
     const created = await owner.call('POST', `/identity-schemas?project_id=${project.id}`, { name: 'Private', data: withPhone(['email']) });
     expectOryError(await other.call('GET', `/identity-schemas?project_id=${project.id}`), 403);

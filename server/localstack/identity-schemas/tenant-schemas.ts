@@ -71,10 +71,11 @@ export function schemasOf(config: JsonObject, managed: Map<string, JsonObject>):
 
 export async function managedSchemaMap(q: Queryable, projectId: string): Promise<Map<string, JsonObject>> {
   const rows = await q.orm
-    .select({ id: managedIdentitySchemas.id, content: managedIdentitySchemas.content })
+    .select({ id: managedIdentitySchemas.id, content: managedIdentitySchemas.content, content_text: managedIdentitySchemas.content_text })
     .from(managedIdentitySchemas)
     .where(eq(managedIdentitySchemas.project_id, projectId));
-  return new Map(rows.map((r) => [r.id, r.content]));
+  // From the author's text: its traits keep their order (jsonb's does not), and so do the forms made of them.
+  return new Map(rows.map((r) => [r.id, r.content_text === null ? r.content : (JSON.parse(r.content_text) as JsonObject)]));
 }
 
 /** The schemas tenant `nid` has now (its project's current revision). */
