@@ -117,3 +117,58 @@ test('a CSV of 1,000 identities with 3 bad rows imports the 997 good ones and re
   await page.getByTestId('identities-search').fill('user-998@import.example');
   await expect(page.getByTestId('identity-link')).toHaveText(['user-998@import.example']);
 });
+
+test("a project's own schema is named in the table and its filter, and its form follows the author's order of traits", async ({ page }) => {
+  await register(page, newUser('named'));
+  const projectId = await createProject(page, 'Named schemas');
+  // Traits in an order jsonb would not keep (it puts shorter keys first): email, tier, name.
+  const schema = JSON.stringify(
+    {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: {
+        traits: {
+          type: 'object',
+          properties: {
+            email: { type: 'string', format: 'email', title: 'Work email', 'ory.sh/kratos': { credentials: { password: { identifier: true } } } },
+            tier: { type: 'string', title: 'Customer tier' },
+            name: { type: 'string', title: 'Full name' },
+          },
+          required: ['email'],
+        },
+      },
+    },
+    null,
+    2,
+  );
+  const failed = await page.evaluate(
+    async ({ projectId, schema }) => {
+      const mutate = (procedure: string, input: unknown) =>
+        fetch(`/api/trpc/${procedure}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-console-request': '1' }, body: JSON.stringify(input) });
+      const created = await mutate('schemas.create', { projectId, name: 'Customers', schema });
+      if (!created.ok) return await created.text();
+      const { id } = ((await created.json()) as { result: { data: { id: string } } }).result.data;
+      const set = await mutate('schemas.setDefault', { projectId, schemaId: id });
+      return set.ok ? null : await set.text();
+    },
+    { projectId, schema },
+  );
+  expect(failed).toBeNull();
+
+  await page.goto(`/projects/${projectId}/identities`);
+  await page.getByTestId('identity-create-open').click();
+  const dialog = page.getByTestId('identity-create-dialog');
+  await expect(dialog.locator('[data-testid^="trait-"]')).toHaveCount(3);
+  expect(await dialog.locator('[data-testid^="trait-"]').evaluateAll((inputs) => inputs.map((i) => i.getAttribute('data-testid')))).toEqual([
+    'trait-email',
+    'trait-tier',
+    'trait-name',
+  ]);
+  await dialog.getByTestId('trait-email').fill('named@shop.example');
+  await dialog.getByTestId('identity-create-submit').click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/identities/[0-9a-f-]{36}$`));
+
+  await page.goto(`/projects/${projectId}/identities`);
+  await expect(page.getByTestId('identity-schema')).toHaveText(['Customers']);
+  await expect(page.getByTestId('identities-schema-filter').locator('option')).toHaveText(['Any schema', 'Customers']);
+});

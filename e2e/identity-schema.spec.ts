@@ -2,10 +2,17 @@ import { expect, test } from '@playwright/test';
 import { emailTrait, identitySchemaOf } from '../server/test-support/identity-schemas';
 import { createProject, expectNoA11yViolations, newUser, register } from './support';
 
-/** The email-and-name preset with a loyalty number; `via` is where the first version goes wrong. */
+/**
+ * The email preset with a loyalty number and a full name, in an order jsonb would not keep (it puts shorter
+ * keys first); `via` is where the first version goes wrong.
+ */
 const customerSchema = (via: string) =>
   JSON.stringify(
-    identitySchemaOf({ email: emailTrait(via), loyalty_id: { type: 'string', title: 'Loyalty number', pattern: '^[0-9]{6}$' } }, ['email'], { title: 'Customer' }),
+    identitySchemaOf(
+      { email: emailTrait(via), loyalty_id: { type: 'string', title: 'Loyalty number', pattern: '^[0-9]{6}$' }, name: { type: 'string', title: 'Full name' } },
+      ['email'],
+      { title: 'Customer' },
+    ),
     null,
     2,
   );
@@ -80,6 +87,13 @@ test('a custom schema from a preset is checked as it is written, previewed, made
   await page.getByTestId('identity-create-open').click();
   const create = page.getByTestId('identity-create-dialog');
   await expect(create.getByTestId('trait-loyalty_id')).toBeVisible();
+  // Its fields in the order the schema's author wrote them.
+  await expect(create.locator('[data-testid^="trait-"]')).toHaveCount(3);
+  expect(await create.locator('[data-testid^="trait-"]').evaluateAll((inputs) => inputs.map((i) => i.getAttribute('data-testid')))).toEqual([
+    'trait-email',
+    'trait-loyalty_id',
+    'trait-name',
+  ]);
   await create.getByTestId('trait-email').fill('customer@shop.example');
   await create.getByTestId('trait-loyalty_id').fill('654321');
   await create.getByTestId('identity-create-submit').click();
@@ -94,6 +108,8 @@ test('a custom schema from a preset is checked as it is written, previewed, made
   // A change of the schema those identities would not match is refused, saying how many would break.
   await page.goto(`/projects/${projectId}/identity-schema`);
   await page.getByTestId('managed-schema').filter({ hasText: 'Customers' }).getByTestId('edit-schema').click();
+  // The editor holds the text as it was saved, not a rewritten one (jsonb would start with "type", its shortest key).
+  await expect(page.getByTestId('schema-editor').locator('.cm-content')).toContainText(customerSchema('email').split('\n').slice(0, 12).join(''));
   const tightened = JSON.parse(customerSchema('email')) as { properties: { traits: { properties: Record<string, unknown>; required: string[] } } };
   tightened.properties.traits.properties.tier = { type: 'string', title: 'Tier' };
   tightened.properties.traits.required.push('tier');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { frontendApi, registerUser, signInToProject, signUpToProject } from '../test-support/users';
 import { callerFor, rejection, startTestStack, testDeps, type TestStack } from '../test-support/bff';
 import type { AppDeps } from '../deps';
+import { compiledSchemaCount, MAX_COMPILED_SCHEMAS } from '../../shared/domain/identity-schema-compiler';
 
 let stack: TestStack;
 let deps: AppDeps;
@@ -11,6 +12,7 @@ let outsider: Caller;
 let projectId: string;
 let slug: string;
 let otherProjectId: string;
+let ownerCookie: string;
 
 const ARGON2 = '$argon2id$v=19$m=16,t=2,p=1$c29tZXNhbHQ$d0wZ9ZC2yQZ9kDk3WQkq6A';
 
@@ -19,6 +21,7 @@ beforeAll(async () => {
   deps = testDeps(stack.url);
   const [a, b] = await Promise.all([registerUser(stack.url, { name: 'Identity Owner' }), registerUser(stack.url, { name: 'Identity Outsider' })]);
   owner = callerFor(deps, a.cookie);
+  ownerCookie = a.cookie;
   outsider = callerFor(deps, b.cookie);
   const project = await owner.projects.create({ name: 'People', environment: 'dev' });
   projectId = project.id;
@@ -42,6 +45,37 @@ describe('identities through the BFF, on the project data plane', () => {
     const made = await owner.identities.create({ projectId, schemaId: 'default', traits: { email: 'ada@example.com', name: 'Ada Lovelace' } });
     expect(made).toMatchObject({ schema_id: 'default', state: 'active', traits: { email: 'ada@example.com' } });
   });
+
+  it('checks traits on RE2 and keeps its compiled schemas to a bound, however many schemas pass through', async () => {
+    const owned = await owner.projects.create({ name: 'Many schemas', environment: 'dev' });
+    const schemaOf = (i: number) => ({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: { traits: { type: 'object', properties: { email: { type: 'string', format: 'email' }, code: { type: 'string', pattern: '^(a+)+$' }, [`extra_${i}`]: { type: 'string' } } } },
+    });
+    const count = MAX_COMPILED_SCHEMAS + 8;
+    const schemas = Array.from({ length: count }, (_, i) => ({ id: `s${i}`, url: `base64://${Buffer.from(JSON.stringify(schemaOf(i))).toString('base64')}` }));
+    const patched = await fetch(`${stack.url}/projects/${owned.id}`, {
+      method: 'PATCH',
+      headers: { cookie: ownerCookie, 'content-type': 'application/json' },
+      body: JSON.stringify([{ op: 'add', path: '/services/identity/config/identity', value: { schemas, default_schema_id: 's0' } }]),
+    });
+    expect(patched.status).toBe(200);
+
+    // 30 characters cost a backtracking engine about 2^30 steps; RE2 answers at once.
+    const start = performance.now();
+    const redos = await owner.identities.checkTraits({ projectId: owned.id, schemaId: 's0', traits: [{ code: `${'a'.repeat(30)}!` }, { code: 'aaa' }] });
+    expect(redos.errors).toEqual([{ code: 'Does not have the expected form' }, {}]);
+    expect(performance.now() - start).toBeLessThan(5000);
+
+    for (let from = 0; from < count; from += 8) {
+      const ids = Array.from({ length: Math.min(8, count - from) }, (_, k) => `s${from + k}`);
+      const checked = await Promise.all(ids.map((schemaId) => owner.identities.checkTraits({ projectId: owned.id, schemaId, traits: [{ email: 'nope' }] })));
+      expect(checked.map((c) => c.errors)).toEqual(ids.map(() => [{ email: 'Must be a valid email' }]));
+      expect(compiledSchemaCount()).toBeLessThanOrEqual(MAX_COMPILED_SCHEMAS);
+    }
+    expect(compiledSchemaCount()).toBe(MAX_COMPILED_SCHEMAS);
+  }, 120_000);
 
   it('searches by any part of an identifier, by name and by id, a page at a time', async () => {
     const grace = await owner.identities.create({ projectId, schemaId: 'default', traits: { email: 'grace@example.com', name: 'Grace Hopper' } });

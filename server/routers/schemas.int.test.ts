@@ -3,6 +3,7 @@ import { frontendApi, registerUser, signUpToProject } from '../test-support/user
 import { callerFor, rejection, startTestStack, testDeps, type TestStack } from '../test-support/bff';
 import type { AppDeps } from '../deps';
 import { emailTrait, identitySchemaOf } from '../test-support/identity-schemas';
+import { schemaFields } from '../../shared/domain/schema-form';
 
 let stack: TestStack;
 let deps: AppDeps;
@@ -70,6 +71,48 @@ describe('identity schemas through the BFF', () => {
     expect((await owner.schemas.validate({ projectId, schema: '' })).valid).toBe(false);
   });
 
+  it('refuses what would stall the identity service (RE2-less patterns, depth, size, $ref expansion) at its line, fast', async () => {
+    const lookahead = loyaltySchema().replace('"pattern": "^[0-9]{6}$"', '"pattern": "^(?=.*7)[0-9]{6}$"');
+    const line = lookahead.split('\n').findIndex((l) => l.includes('"pattern"'));
+    const checked = await owner.schemas.validate({ projectId, schema: lookahead });
+    expect(checked).toEqual({
+      valid: false,
+      problems: [
+        {
+          message: expect.stringMatching(/^properties\.traits\.properties\.loyalty_id\.pattern is not a regular expression the identity service accepts/),
+          pointer: '/properties/traits/properties/loyalty_id/pattern',
+          line: line + 1,
+          column: lookahead.split('\n')[line]!.indexOf('"pattern"') + 1,
+        },
+      ],
+    });
+    const refused = await rejection(owner.schemas.create({ projectId, name: 'Lookahead', schema: lookahead }));
+    expect(refused.code).toBe('BAD_REQUEST');
+    expect(refused.message).toMatch(new RegExp(`^The identity schema is not valid\\. Line ${line + 1}, column \\d+: properties\\.traits\\.properties\\.loyalty_id\\.pattern is not a regular expression`));
+
+    let deep: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < 1000; i++) deep = { type: 'object', properties: { a: deep } };
+    const tooDeep = await owner.schemas.validate({ projectId, schema: JSON.stringify(identitySchemaOf({ a: deep }, [])) });
+    expect(tooDeep.valid).toBe(false);
+    expect(tooDeep.problems[0]?.message).toMatch(/nests deeper than 64 levels/);
+    expect((await rejection(owner.schemas.create({ projectId, name: 'Deep', schema: JSON.stringify(identitySchemaOf({ a: deep }, [])) }))).code).toBe('BAD_REQUEST');
+
+    const fields = Object.fromEntries(Array.from({ length: 3500 }, (_, i) => [`field_${i}`, { type: 'string', title: `Field ${i}`, maxLength: 100 }]));
+    const start = performance.now();
+    const wide = await owner.schemas.validate({ projectId, schema: JSON.stringify(identitySchemaOf(fields, [])) });
+    const ms = Math.round(performance.now() - start);
+    expect(wide).toEqual({ valid: false, problems: [expect.objectContaining({ pointer: '', message: expect.stringMatching(/^has more than 1000 subschemas once its \$refs are expanded/) })] });
+    console.info(`schemas.validate refused a 3,500-field schema in ${ms} ms`);
+    expect(ms).toBeLessThan(5000);
+
+    const definitions: Record<string, unknown> = { d40: { type: 'string' } };
+    for (let i = 0; i < 40; i++) definitions[`d${i}`] = { anyOf: [{ $ref: `#/definitions/d${i + 1}` }, { $ref: `#/definitions/d${i + 1}` }] };
+    const chain = JSON.stringify({ ...identitySchemaOf({ email: emailTrait(), x: { $ref: '#/definitions/d0' } }, ['email']), definitions });
+    const expanding = await rejection(owner.schemas.create({ projectId, name: 'Chain', schema: chain }));
+    expect(expanding.code).toBe('BAD_REQUEST');
+    expect(expanding.message).toMatch(/has more than 1000 subschemas/);
+  });
+
   it('creates, reads and updates a managed schema; refuses an invalid one naming its line', async () => {
     const created = await owner.schemas.create({ projectId, name: 'Customers', schema: loyaltySchema() });
     expect(created).toMatchObject({ name: 'Customers' });
@@ -92,6 +135,42 @@ describe('identity schemas through the BFF', () => {
     const second = await owner.projects.create({ name: 'Second', environment: 'dev' });
     expect((await rejection(owner.schemas.get({ projectId: second.id, schemaId: created.id }))).code).toBe('NOT_FOUND');
     expect((await rejection(owner.schemas.update({ projectId: second.id, schemaId: created.id, name: 'Moved', schema: loyaltySchema() }))).code).toBe('NOT_FOUND');
+  });
+
+  it('keeps a saved schema’s text byte for byte, and its forms follow the author’s order of traits', async () => {
+    const own = await owner.projects.create({ name: 'Ordered', environment: 'dev' });
+    // Keys in an order jsonb would not keep (it sorts shorter keys first), laid out as nobody's serializer would.
+    const text = [
+      '{',
+      '    "title": "Customer",',
+      '    "$schema": "http://json-schema.org/draft-07/schema#",',
+      '    "type": "object",',
+      '    "properties": { "traits": {',
+      '        "type": "object",',
+      '        "properties": {',
+      `            "email": ${JSON.stringify({ ...emailTrait(), title: 'Work email' })},`,
+      '            "tier":  { "type": "string", "title": "Customer tier", "enum": ["gold", "silver"] },',
+      '            "name":  { "type": "string", "title": "Full name" }',
+      '        },',
+      '        "required": ["email"]',
+      '    } }',
+      '}',
+    ].join('\n');
+    const created = await owner.schemas.create({ projectId: own.id, name: 'Customers', schema: `${text}\n` });
+    expect((await owner.schemas.get({ projectId: own.id, schemaId: created.id })).text).toBe(text);
+    expect((await owner.schemas.list({ projectId: own.id })).managed[0]?.text).toBe(text);
+
+    await owner.schemas.setDefault({ projectId: own.id, schemaId: created.id });
+    const [active] = await owner.identities.schemas({ projectId: own.id });
+    expect(schemaFields(active?.schema).map((f) => f.label)).toEqual(['Work email', 'Customer tier', 'Full name']);
+    const ownSlug = (await owner.projects.get({ projectId: own.id })).slug;
+    const flow = await frontendApi(`${stack.url}/project-api/${ownSlug}`).createNativeRegistrationFlow();
+    const traits = flow.data.ui.nodes.map((n) => (n.attributes as { name?: string }).name).filter((n) => n?.startsWith('traits.'));
+    expect(traits).toEqual(['traits.email', 'traits.tier', 'traits.name']);
+
+    const edited = text.replace('"Full name" }', '"Full name", "maxLength": 80 }');
+    await owner.schemas.update({ projectId: own.id, schemaId: created.id, name: 'Customers', schema: edited });
+    expect((await owner.schemas.get({ projectId: own.id, schemaId: created.id })).text).toBe(edited);
   });
 
   it('keeps user B out of A’s schemas, through the BFF and through B’s own data plane', async () => {

@@ -9,6 +9,11 @@ export { sessionCookieHeader, isSessionCookieName } from './cookies';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** A body that is JSON text already, sent as it is (a document whose author's bytes must arrive unchanged). */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 export interface UpstreamRequest {
   method: HttpMethod;
   /** Path below the base URL, built with `path` so every parameter is encoded. */
@@ -75,7 +80,7 @@ export function createUpstreamHttp(options: UpstreamHttpOptions): UpstreamHttp {
     let body: string | undefined;
     if (req.body !== undefined) {
       headers['content-type'] = 'application/json';
-      body = JSON.stringify(req.body);
+      body = req.body instanceof JsonText ? req.body.text : JSON.stringify(req.body);
     }
     const started = performance.now();
     let response: Awaited<ReturnType<typeof transport.send>>;

@@ -11,7 +11,7 @@ import {
 import { projectSchema } from '../../shared/schemas/project';
 import type { CallContext } from './backoffice';
 import type { ControlPlaneSdk } from './control-plane-sdk';
-import { path, type HttpMethod } from './http';
+import { JsonText, path, type HttpMethod } from './http';
 
 type Call = <T>(
   c: CallContext,
@@ -21,6 +21,13 @@ type Call = <T>(
   body?: unknown,
   query?: Record<string, string | number | undefined>,
 ) => Promise<T>;
+
+/** schemaPatch; `text`, when given, is `data` as its author wrote it (valid JSON of the same object). */
+type SchemaPatch = { name: string; data: Record<string, unknown>; text?: string };
+
+/** The schemaPatch body, `data` in the author's own text when there is one: the schema is stored as sent. */
+const patchBody = ({ name, data, text }: SchemaPatch) =>
+  text === undefined ? { name, data } : new JsonText(`{"name":${JSON.stringify(name)},"data":${text}}`);
 
 /**
  * Spec §7 identity-schema calls. They have no SDK method (CONTRACT.md: orphan schemas managedIdentitySchema,
@@ -38,13 +45,13 @@ export function createIdentitySchemaCalls(call: Call, sdk: ControlPlaneSdk) {
       assertRequiredParams('getManagedIdentitySchema', { schemaId });
       return call(c, 'GET', path`/identity-schemas/${schemaId}`, managedSchemaLocationSchema);
     },
-    create(c: CallContext, projectId: string, body: { name: string; data: Record<string, unknown> }) {
+    create(c: CallContext, projectId: string, body: SchemaPatch) {
       assertRequiredParams('createManagedIdentitySchema', { projectId, schemaPatch: body });
-      return call(c, 'POST', '/identity-schemas', managedIdentitySchemaSchema, body, { project_id: projectId });
+      return call(c, 'POST', '/identity-schemas', managedIdentitySchemaSchema, patchBody(body), { project_id: projectId });
     },
-    update(c: CallContext, schemaId: string, body: { name: string; data: Record<string, unknown> }) {
+    update(c: CallContext, schemaId: string, body: SchemaPatch) {
       assertRequiredParams('updateManagedIdentitySchema', { schemaId, schemaPatch: body });
-      return call(c, 'PUT', path`/identity-schemas/${schemaId}`, managedIdentitySchemaSchema, body);
+      return call(c, 'PUT', path`/identity-schemas/${schemaId}`, managedIdentitySchemaSchema, patchBody(body));
     },
     validate(c: CallContext, body: { name: string; data: Record<string, unknown> }) {
       assertRequiredParams('validateManagedIdentitySchema', { schemaPatch: body });

@@ -1,5 +1,7 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
+import { compileIdentitySchema } from './identity-schema-compiler';
+import { re2Pattern, re2RegExp, schemaLimitProblems } from './identity-schema-limits';
 
 /*
  * Ory's identity meta-schema: a JSON Schema (draft-07) whose `traits` are an object schema, with Ory's
@@ -77,8 +79,17 @@ export interface SchemaProblem {
   message: string;
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false, validateSchema: false });
+const ajv = new Ajv({ allErrors: true, strict: false, validateSchema: false, code: { regExp: re2RegExp } });
 addFormats.default(ajv);
+// A pattern is a regular expression of RE2, the engine identities are validated with, not of JavaScript.
+ajv.addFormat('regex', (pattern: string) => {
+  try {
+    re2Pattern(pattern);
+    return true;
+  } catch {
+    return false;
+  }
+});
 const metaValidate = ajv.compile(IDENTITY_META_SCHEMA);
 
 function problemOf(e: ErrorObject): SchemaProblem {
@@ -112,27 +123,19 @@ function metaProblems(errors: ErrorObject[]): SchemaProblem[] {
 }
 
 /**
- * Checks an identity schema against the identity meta-schema (draft-07 and Ory's extension), then that it
- * compiles (its `$ref`s resolve, its patterns are regular expressions). Empty when it is a valid identity schema.
+ * Checks an identity schema's limits (size, depth, RE2 patterns, `$ref` cycles and expansion: what would
+ * stall the identity service), then the identity meta-schema (draft-07 and Ory's extension), then that it
+ * compiles (its `$ref`s resolve). Empty when it is a valid identity schema.
  */
 export function identitySchemaProblems(schema: unknown): SchemaProblem[] {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
     return [{ pointer: '', message: 'an identity schema must be a JSON object' }];
   }
+  const limits = schemaLimitProblems(schema);
+  if (limits.length > 0) return limits;
   if (!metaValidate(schema)) return metaProblems(metaValidate.errors ?? []);
-  try {
-    // A throwaway instance: a schema under test must not stay registered by its $id.
-    const probe = new Ajv({ allErrors: true, strict: false });
-    probe.addFormat('tel', true);
-    probe.addFormat('email', true);
-    probe.addFormat('date', true);
-    probe.addFormat('date-time', true);
-    probe.addFormat('uri', true);
-    probe.compile(schema);
-  } catch (err) {
-    return [{ pointer: '', message: `does not compile: ${(err as Error).message}` }];
-  }
-  return [];
+  const compiled = compileIdentitySchema(schema);
+  return compiled.ok ? [] : compiled.problems;
 }
 
 /** RFC 6901 pointer ⇄ its segments. */

@@ -25,11 +25,22 @@ const fromBase64 = (b64: string) => new TextDecoder().decode(Uint8Array.from(ato
 
 export const base64SchemaUrl = (schema: unknown): string => `base64://${toBase64(JSON.stringify(schema))}`;
 
-/** The schema a `base64://…` url holds, else null. */
-export function schemaOfUrl(url: string): JsonObject | null {
+/** The text of the schema a `base64://…` url holds, as its author wrote it, else null. */
+export function textOfUrl(url: string): string | null {
   if (!url.startsWith('base64://')) return null;
   try {
-    const parsed: unknown = JSON.parse(fromBase64(url.slice('base64://'.length)));
+    return fromBase64(url.slice('base64://'.length));
+  } catch {
+    return null;
+  }
+}
+
+/** The schema a `base64://…` url holds, else null. */
+export function schemaOfUrl(url: string): JsonObject | null {
+  const text = textOfUrl(url);
+  if (text === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
     return isObject(parsed) ? parsed : null;
   } catch {
     return null;

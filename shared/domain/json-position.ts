@@ -144,8 +144,21 @@ export function parseJsonWithPositions(text: string): ParsedJson {
     const parsed = value('');
     ws();
     if (i < text.length) fail(`${describe()}: the JSON value has already ended`);
+    // Lines found once, each offset placed by binary search: linear in the text, not in text × values.
+    const lineStarts = [0];
+    for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) lineStarts.push(at + 1);
+    const place = (offset: number): TextPosition => {
+      let lo = 0;
+      let hi = lineStarts.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (lineStarts[mid]! <= offset) lo = mid;
+        else hi = mid - 1;
+      }
+      return { line: lo + 1, column: offset - lineStarts[lo]! + 1 };
+    };
     const out = new Map<string, TextPosition>();
-    for (const [pointer, offset] of positions) out.set(pointer, positionAt(text, offset));
+    for (const [pointer, offset] of positions) out.set(pointer, place(offset));
     return { ok: true, value: parsed, positions: out };
   } catch (err) {
     if (!(err instanceof JsonSyntaxError)) throw err;

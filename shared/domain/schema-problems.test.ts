@@ -9,6 +9,11 @@ describe('parseSchemaText', () => {
     });
     expect(parseSchemaText('[]')).toMatchObject({ ok: false, problems: [{ pointer: '', line: 1, column: 1 }] });
   });
+
+  it('answers text nested too deep for any parser to follow with a problem, not a crash', () => {
+    const text = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
+    expect(parseSchemaText(text)).toEqual({ ok: false, problems: [{ message: 'The schema nests deeper than 64 levels; flatten it', pointer: '', line: 1, column: 1 }] });
+  });
 });
 
 describe('locateProblems', () => {

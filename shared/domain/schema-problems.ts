@@ -1,5 +1,6 @@
 import type { SchemaProblem } from '../schemas/identity-schemas';
 import { parseProblemsMessage } from './identity-meta-schema';
+import { MAX_SCHEMA_DEPTH } from './identity-schema-limits';
 import { parseJsonWithPositions, pointerPosition, type TextPosition } from './json-position';
 
 /*
@@ -12,7 +13,14 @@ export type SchemaText =
   | { ok: false; problems: SchemaProblem[] };
 
 export function parseSchemaText(text: string): SchemaText {
-  const parsed = parseJsonWithPositions(text);
+  let parsed: ReturnType<typeof parseJsonWithPositions>;
+  try {
+    parsed = parseJsonWithPositions(text);
+  } catch (err) {
+    // Nesting too deep for a recursive parser: far past what an identity schema may nest anyway.
+    if (err instanceof RangeError) return { ok: false, problems: [{ message: `The schema nests deeper than ${MAX_SCHEMA_DEPTH} levels; flatten it`, pointer: '', line: 1, column: 1 }] };
+    throw err;
+  }
   if (!parsed.ok) return { ok: false, problems: [{ message: `Not valid JSON: ${parsed.message}`, pointer: null, ...parsed.position }] };
   if (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)) {
     return { ok: false, problems: [{ message: 'An identity schema must be a JSON object ({ … })', pointer: '', line: 1, column: 1 }] };

@@ -1,11 +1,7 @@
-import { Ajv, type ErrorObject } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { ErrorObject } from 'ajv';
+import { compileIdentitySchema } from './identity-schema-compiler';
+import { problemsMessage } from './identity-meta-schema';
 import { traitsSchema } from './schema-form';
-
-const ajv = new Ajv({ allErrors: true, strict: false });
-addFormats.default(ajv);
-ajv.addFormat('tel', true);
-const compiled = new WeakMap<object, ReturnType<typeof ajv.compile>>();
 
 const MESSAGES: Record<string, (e: ErrorObject) => string> = {
   required: () => 'Required',
@@ -20,22 +16,24 @@ const MESSAGES: Record<string, (e: ErrorObject) => string> = {
   additionalProperties: () => 'Is not a trait of this schema',
 };
 
+/** A schema that cannot be compiled (too large or deep, a pattern RE2 refuses, …), with what to fix. */
+export class UncompilableSchemaError extends Error {}
+
 /**
- * Validates traits against an identity schema's traits with ajv, as the identity provider does: the first
- * failure of each field, keyed by its dotted path ('' for the whole object). Empty when they are valid.
+ * Validates traits against an identity schema with ajv, as the identity provider does (the identity
+ * `{ traits }` against the whole schema, so its definitions resolve; patterns on RE2; each distinct schema
+ * compiled once, in a bounded cache): the first failure of each field, keyed by its dotted path ('' for the
+ * whole object). Empty when they are valid. Throws UncompilableSchemaError for a schema that cannot compile.
  */
 export function validateTraits(identitySchema: unknown, traits: Record<string, unknown>): Record<string, string> {
-  const schema = traitsSchema(identitySchema);
-  if (!schema) return {};
-  let validate = compiled.get(schema);
-  if (!validate) {
-    validate = ajv.compile(schema);
-    compiled.set(schema, validate);
-  }
-  if (validate(traits)) return {};
+  if (!traitsSchema(identitySchema)) return {};
+  const compiled = compileIdentitySchema(identitySchema);
+  if (!compiled.ok) throw new UncompilableSchemaError(`The identity schema cannot be used:\n${problemsMessage(compiled.problems)}`);
+  const validate = compiled.validate;
+  if (validate({ traits })) return {};
   const errors: Record<string, string> = {};
   for (const e of validate.errors ?? []) {
-    const base = e.instancePath.split('/').filter(Boolean).join('.');
+    const base = e.instancePath.split('/').filter(Boolean).slice(1).join('.');
     const extra = e.keyword === 'required' ? String(e.params.missingProperty) : e.keyword === 'additionalProperties' ? String(e.params.additionalProperty) : '';
     const path = [base, extra].filter(Boolean).join('.');
     errors[path] ??= (MESSAGES[e.keyword] ?? ((x: ErrorObject) => x.message ?? 'Is not valid'))(e);

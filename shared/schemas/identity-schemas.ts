@@ -83,7 +83,8 @@ export const managedSchemaOutput = z.object({
   updatedAt: z.string(),
   contentHash: z.string().nullable(),
 });
-export const managedSchemaWithContentOutput = managedSchemaOutput.extend({ schema: jsonObject });
+/** A managed schema with its content: parsed, and as its author wrote it (key order and layout kept). */
+export const managedSchemaWithContentOutput = managedSchemaOutput.extend({ schema: jsonObject, text: z.string() });
 
 /** What the project's identity service has: its schemas (from its config), which is default, and the managed ones. */
 export const schemasListOutput = z.object({

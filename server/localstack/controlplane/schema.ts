@@ -251,6 +251,8 @@ export const managedIdentitySchemas = pgTable(
     name: text().notNull(),
     blob_name: text().notNull(),
     content: jsonb().$type<Record<string, unknown>>().notNull(),
+    /** The schema's JSON text as its author sent it (jsonb keeps neither key order nor layout); null on rows saved before it was kept. */
+    content_text: text(),
     content_hash: text().notNull(),
     created_at: timestamp(tstz).notNull(),
     updated_at: timestamp(tstz).notNull(),

@@ -94,6 +94,22 @@ describe('managed schemas of a project', () => {
     expect(renamed.body).toMatchObject({ id: created.body.id, name: 'Clients' });
   });
 
+  it('keeps the schema as it was sent, byte for byte, and serves its traits in that order', async () => {
+    const p = await projectWithKey(stack, owner, 'Schemas bytes');
+    const data = `{ "type": "object",\n\t"properties": {"traits": {"type": "object", "properties": {\n  "email": ${JSON.stringify(emailTrait())},\n  "tier": {"type": "string"},\n  "name": {"type": "string", "title": "Na\\u006de \\"full\\""}\n}}}\n}`;
+    const sent = `{"data" : ${data}  , "name": "Bytes \\"data\\": {}"}`;
+    const created = await owner.call('POST', `/identity-schemas?project_id=${p.id}`, sent);
+    expect(created.status).toBe(201);
+    expect(created.body.name).toBe('Bytes "data": {}');
+    const location = await owner.call('GET', `/identity-schemas/${created.body.id}`);
+    expect(Buffer.from(location.body.location.slice('base64://'.length), 'base64').toString('utf8')).toBe(data);
+    expect(created.body.blob_url).toBe(location.body.location);
+
+    expect((await setDefault(owner, p, created.body.id, created.body.blob_url)).status).toBe(200);
+    const served = await call(p.base, 'GET', `/schemas/${created.body.id}`);
+    expect(Object.keys(served.body.properties.traits.properties)).toEqual(['email', 'tier', 'name']);
+  });
+
   it('keeps one user out of another user’s schemas', async () => {
     const created = await owner.call('POST', `/identity-schemas?project_id=${project.id}`, { name: 'Private', data: withPhone(['email']) });
     expectOryError(await other.call('GET', `/identity-schemas?project_id=${project.id}`), 403);
@@ -205,5 +221,89 @@ describe('the project config takes only identity schemas the identity service ca
     ]);
     expect(preset.status).toBe(200);
     expect((await call(p.base, 'GET', '/schemas')).body.map((s: { id: string }) => s.id)).toEqual(['email']);
+  });
+});
+
+describe('schemas that would stall the identity service', () => {
+  const timed = async <T>(run: () => Promise<T>): Promise<{ value: T; ms: number }> => {
+    const start = performance.now();
+    const value = await run();
+    return { value, ms: Math.round(performance.now() - start) };
+  };
+
+  it('runs patterns on RE2: a catastrophic pattern answers a public registration at once', async () => {
+    const p = await projectWithKey(stack, owner, 'Schemas ReDoS');
+    const schema = identitySchemaOf({ email: emailTrait(), code: { type: 'string', title: 'Code', pattern: '^(a+)+$' } }, ['email'], { additionalProperties: false });
+    const created = await owner.call('POST', `/identity-schemas?project_id=${p.id}`, { name: 'Codes', data: schema });
+    expect(created.status).toBe(201);
+    expect((await setDefault(owner, p, created.body.id, created.body.blob_url)).status).toBe(200);
+
+    const flow = await call(p.base, 'GET', '/self-service/registration/api');
+    // 30 characters cost a backtracking engine about 2^30 steps: seconds to minutes of a stalled process.
+    const attack = await timed(() =>
+      call(p.base, 'POST', `/self-service/registration?flow=${flow.body.id}`, {
+        body: { method: 'password', password: 'a-long-and-unusual-passphrase-42', traits: { email: uniqueEmail('redos'), code: `${'a'.repeat(30)}!` } },
+      }),
+    );
+    expect(attack.value.status).toBe(400);
+    const codeNode = attack.value.body.ui.nodes.find((n: { attributes: { name?: string } }) => n.attributes.name === 'traits.code');
+    expect(codeNode.messages[0].text).toMatch(/must match pattern/);
+    expect(attack.ms).toBeLessThan(5000);
+
+    const admin = await timed(() => call(p.base, 'POST', '/admin/identities', { key: p.key, body: { traits: { email: uniqueEmail('redos'), code: `${'a'.repeat(30)}!` } } }));
+    expectOryError(admin.value, 400, /traits\.code: must match pattern/);
+    expect(admin.ms).toBeLessThan(5000);
+  });
+
+  it('refuses a pattern RE2 cannot compile, naming its pointer, wherever a schema comes in', async () => {
+    const p = await projectWithKey(stack, owner, 'Schemas RE2');
+    const lookahead = identitySchemaOf({ email: emailTrait(), pin: { type: 'string', pattern: '^(?=.*[0-9]).{4}$' } }, ['email']);
+    const created = await owner.call('POST', `/identity-schemas?project_id=${p.id}`, { name: 'Lookahead', data: lookahead });
+    expectOryError(created, 400, /The identity schema is not valid:\n#\/properties\/traits\/properties\/pin\/pattern: is not a regular expression the identity service accepts/);
+
+    const keyed = identitySchemaOf({ email: emailTrait() }, ['email']);
+    (keyed.properties as { traits: Record<string, unknown> }).traits.patternProperties = { '^(x)\\1$': { type: 'string' } };
+    const checked = await owner.call('POST', '/identity-schemas/validate', { name: 'x', data: keyed });
+    expect(checked.body.valid).toBe(false);
+    expect(checked.body.message).toMatch(/^#\/properties\/traits\/patternProperties\/%5E\(x\)%5C1%24: is not a regular expression/);
+
+    const inConfig = await setDefault(owner, p, 'look', `base64://${Buffer.from(JSON.stringify(lookahead)).toString('base64')}`);
+    expectOryError(inConfig, 400, /schemas\[0\] \("look"\) is not a valid identity schema:\n#\/properties\/traits\/properties\/pin\/pattern/);
+    // RE2's own syntax is taken: an inline flag JavaScript does not know.
+    const caseless = identitySchemaOf({ email: emailTrait(), pin: { type: 'string', pattern: '(?i)^[a-f0-9]{4}$' } }, ['email']);
+    expect((await owner.call('POST', '/identity-schemas/validate', { name: 'x', data: caseless })).body).toEqual({ valid: true, message: 'The identity schema is valid.' });
+  });
+
+  it('refuses a schema too deep, too large or whose $refs expand without end, fast, while another tenant is served', async () => {
+    const p = await projectWithKey(stack, owner, 'Schemas heavy');
+    let deep: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < 1000; i++) deep = { type: 'object', properties: { a: deep } };
+    const tooDeep = await owner.call('POST', `/identity-schemas?project_id=${p.id}`, { name: 'Deep', data: identitySchemaOf({ a: deep }, []) });
+    expectOryError(tooDeep, 400, /#\/properties\/traits\/properties\/a\/properties\/a\/.*: nests deeper than 64 levels/);
+
+    const fields = Object.fromEntries(Array.from({ length: 3500 }, (_, i) => [`field_${i}`, { type: 'string', title: `Field ${i}`, maxLength: 100 }]));
+    const wide = await owner.call('POST', '/identity-schemas/validate', { name: 'wide', data: identitySchemaOf(fields, []) });
+    expect(wide.body).toEqual({ valid: false, message: expect.stringMatching(/^#: has more than 1000 subschemas once its \$refs are expanded/) });
+
+    const definitions: Record<string, unknown> = { d40: { type: 'string' } };
+    for (let i = 0; i < 40; i++) definitions[`d${i}`] = { anyOf: [{ $ref: `#/definitions/d${i + 1}` }, { $ref: `#/definitions/d${i + 1}` }] };
+    const chain = { ...identitySchemaOf({ email: emailTrait(), x: { $ref: '#/definitions/d0' } }, ['email']), definitions };
+
+    // The other tenant's own request, timed while the chain is refused (and alone, for comparison).
+    const alone = await timed(() => call(otherProject.base, 'GET', '/schemas'));
+    const [refusal, concurrent] = await Promise.all([
+      timed(() => owner.call('POST', `/identity-schemas?project_id=${p.id}`, { name: 'Chain', data: chain })),
+      timed(() => call(otherProject.base, 'GET', '/schemas')),
+    ]);
+    expectOryError(refusal.value, 400, /#: has more than 1000 subschemas once its \$refs are expanded/);
+    expect(concurrent.value.status).toBe(200);
+    console.info(`refused the $ref chain in ${refusal.ms} ms; the other tenant's request took ${concurrent.ms} ms beside it, ${alone.ms} ms alone`);
+    // Generous for a loaded machine: before the limits, this refusal took the process to gigabytes and minutes.
+    expect(refusal.ms).toBeLessThan(5000);
+    expect(concurrent.ms).toBeLessThan(5000);
+
+    const inConfig = await setDefault(owner, p, 'chain', `base64://${Buffer.from(JSON.stringify(chain)).toString('base64')}`);
+    expectOryError(inConfig, 400, /schemas\[0\] \("chain"\) is not a valid identity schema:\n#: has more than 1000 subschemas/);
+    expect((await call(p.base, 'GET', '/schemas')).body.map((s: { id: string }) => s.id)).toEqual(['default']);
   });
 });

@@ -6,7 +6,7 @@ import type {
   ManagedIdentitySchemaValidationResult,
 } from '@ory/client';
 import { asc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { IDENTITY_META_SCHEMA, identitySchemaProblems, problemsMessage } from '../../../shared/domain/identity-meta-schema';
 import type { Caller } from '../controlplane/caller';
@@ -18,6 +18,7 @@ import { isUniqueViolation } from '../db/errors';
 import { tenantIdentityConfig } from '../identity/tenant-config';
 import { route, type RouteContext } from '../route';
 import { IDENTITY_SCHEMA_PRESETS } from './presets';
+import { rawMember } from './raw-member';
 import { breakageMessage, contentHash, identitiesBrokenBy, managedSchemaMap, schemasOf } from './tenant-schemas';
 
 /*
@@ -45,15 +46,16 @@ const projectQuery = z.object({
 });
 const schemaParams = z.object({ schema_id: z.uuid({ error: 'must be a UUID' }).transform((id) => id.toLowerCase()) });
 
-const base64Url = (data: unknown) => `base64://${Buffer.from(JSON.stringify(data)).toString('base64')}`;
+/** The schema's text as its author sent it (rows saved before it was kept: their JSON). */
+export const schemaText = (row: Pick<ManagedIdentitySchemaRow, 'content' | 'content_text'>): string => row.content_text ?? JSON.stringify(row.content);
 
 export function managedSchemaView(row: ManagedIdentitySchemaRow): ManagedIdentitySchema {
   return {
     id: row.id,
     name: row.name,
     blob_name: row.blob_name,
-    // The schema itself, in the form Ory's project config takes for `identity.schemas[].url`.
-    blob_url: base64Url(row.content),
+    // The schema itself, byte for byte, in the form Ory's project config takes for `identity.schemas[].url`.
+    blob_url: `base64://${Buffer.from(schemaText(row)).toString('base64')}`,
     content_hash: row.content_hash,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
@@ -87,7 +89,27 @@ async function schemaFor(q: Queryable, caller: Caller, id: string, action: 'read
 
 const nameTaken = (name: string) => conflict(`This project already has an identity schema named "${name}"; choose another name.`);
 
-export function registerIdentitySchemaRoutes(scope: FastifyInstance, ctx: RouteContext): void {
+/** The request bodies of these routes as they were sent, to keep a schema's text as its author wrote it. */
+const sentBodies = new WeakMap<FastifyRequest, string>();
+
+/** The text of the body's `data`, as sent (key order and layout included); its JSON when there is no text. */
+const sentData = (req: FastifyRequest, data: Record<string, unknown>): string => {
+  const sent = sentBodies.get(req);
+  return (sent === undefined ? undefined : rawMember(sent, 'data')) ?? JSON.stringify(data);
+};
+
+export function registerIdentitySchemaRoutes(parent: FastifyInstance, ctx: RouteContext): void {
+  void parent.register(async (scope) => {
+    const json = scope.getDefaultJsonParser('error', 'error');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+      sentBodies.set(req, body as string);
+      json(req, body as string, done);
+    });
+    registerRoutes(scope, ctx);
+  });
+}
+
+function registerRoutes(scope: FastifyInstance, ctx: RouteContext): void {
   route(scope, ctx, {
     method: 'GET',
     url: '/presets/identity/schemas',
@@ -137,9 +159,10 @@ export function registerIdentitySchemaRoutes(scope: FastifyInstance, ctx: RouteC
     body: schemaPatchBody,
     auth: 'session-or-workspace-key',
     status: 201,
-    handler: async ({ q, caller, query, body }) => {
+    handler: async ({ q, caller, query, body, req }) => {
       const { project } = await projectFor(q, caller, query.project_id, 'write', true);
       assertValid(body.data);
+      const text = sentData(req, body.data);
       const now = new Date();
       try {
         const [row] = await q.orm
@@ -150,6 +173,7 @@ export function registerIdentitySchemaRoutes(scope: FastifyInstance, ctx: RouteC
             name: body.name,
             blob_name: `${randomBytes(16).toString('hex')}.schema.json`,
             content: body.data,
+            content_text: text,
             content_hash: contentHash(body.data),
             created_at: now,
             updated_at: now,
@@ -179,7 +203,7 @@ export function registerIdentitySchemaRoutes(scope: FastifyInstance, ctx: RouteC
     params: schemaParams,
     body: schemaPatchBody,
     auth: 'session-or-workspace-key',
-    handler: async ({ q, caller, params, body }) => {
+    handler: async ({ q, caller, params, body, req }) => {
       const current = await schemaFor(q, caller, params.schema_id, 'write');
       const project = { id: current.project_id };
       assertValid(body.data);
@@ -193,7 +217,7 @@ export function registerIdentitySchemaRoutes(scope: FastifyInstance, ctx: RouteC
       try {
         const [row] = await q.orm
           .update(managedIdentitySchemas)
-          .set({ name: body.name, content: body.data, content_hash: contentHash(body.data), updated_at: new Date() })
+          .set({ name: body.name, content: body.data, content_text: sentData(req, body.data), content_hash: contentHash(body.data), updated_at: new Date() })
           .where(eq(managedIdentitySchemas.id, current.id))
           .returning();
         return managedSchemaView(row!);

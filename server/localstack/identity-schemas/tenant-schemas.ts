@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { ErrorObject } from 'ajv';
 import { and, asc, eq, gt } from 'drizzle-orm';
+import { compileIdentitySchema } from '../../../shared/domain/identity-schema-compiler';
+import { problemsMessage } from '../../../shared/domain/identity-meta-schema';
 import { managedIdentitySchemas } from '../controlplane/schema';
 import type { Queryable } from '../db/types';
 import { identities } from '../identity/schema';
@@ -70,10 +71,11 @@ export function schemasOf(config: JsonObject, managed: Map<string, JsonObject>):
 
 export async function managedSchemaMap(q: Queryable, projectId: string): Promise<Map<string, JsonObject>> {
   const rows = await q.orm
-    .select({ id: managedIdentitySchemas.id, content: managedIdentitySchemas.content })
+    .select({ id: managedIdentitySchemas.id, content: managedIdentitySchemas.content, content_text: managedIdentitySchemas.content_text })
     .from(managedIdentitySchemas)
     .where(eq(managedIdentitySchemas.project_id, projectId));
-  return new Map(rows.map((r) => [r.id, r.content]));
+  // From the author's text: its traits keep their order (jsonb's does not), and so do the forms made of them.
+  return new Map(rows.map((r) => [r.id, r.content_text === null ? r.content : (JSON.parse(r.content_text) as JsonObject)]));
 }
 
 /** The schemas tenant `nid` has now (its project's current revision). */
@@ -92,29 +94,9 @@ export function schemaFor(schemas: TenantSchemas, id: string): TenantSchema | un
 
 export const defaultSchema = (schemas: TenantSchemas): TenantSchema => schemaFor(schemas, schemas.defaultId)!;
 
-// ---- traits validation (ajv, compiled once per schema content) ----
-
-const ajv = new Ajv({ allErrors: true, strict: false });
-addFormats.default(ajv);
-ajv.addFormat('tel', /^\+?[0-9 ().-]{3,32}$/);
-const compiled = new Map<string, ValidateFunction>();
+// ---- traits validation (the shared compiler: limits, RE2 patterns, compiled once per content) ----
 
 export const contentHash = (schema: unknown) => createHash('sha256').update(JSON.stringify(schema)).digest('hex');
-
-function traitsValidator(schema: JsonObject): ValidateFunction {
-  const key = contentHash(schema);
-  let validate = compiled.get(key);
-  if (!validate) {
-    const properties = isObject(schema.properties) ? schema.properties : {};
-    const traits = isObject(properties.traits) ? properties.traits : {};
-    // The traits alone, with the schema's definitions beside them so local $refs still resolve.
-    const { $id: _id, $schema: _meta, ...rest } = traits;
-    validate = ajv.compile({ ...rest, ...(isObject(schema.definitions) ? { definitions: schema.definitions } : {}), ...(isObject(schema.$defs) ? { $defs: schema.$defs } : {}) });
-    if (compiled.size > 500) compiled.clear();
-    compiled.set(key, validate);
-  }
-  return validate;
-}
 
 /** `traits.email: must match format "email"` for each failure, the field named as a dotted path. */
 function describe(errors: ErrorObject[]): string {
@@ -122,7 +104,7 @@ function describe(errors: ErrorObject[]): string {
     .map((e) => {
       const missing = e.keyword === 'required' ? `.${String(e.params.missingProperty)}` : '';
       const extra = e.keyword === 'additionalProperties' ? `.${String(e.params.additionalProperty)}` : '';
-      const path = `traits${e.instancePath.replaceAll('/', '.')}${missing}${extra}`;
+      const path = `${e.instancePath.slice(1).replaceAll('/', '.')}${missing}${extra}`;
       if (e.keyword === 'required') return `${path}: is required`;
       if (e.keyword === 'additionalProperties') return `${path}: is not a trait of the identity schema`;
       return `${path}: ${e.message ?? 'is invalid'}`;
@@ -132,14 +114,12 @@ function describe(errors: ErrorObject[]): string {
 
 /** Null when the traits match the schema, else what is wrong, each field named. */
 export function traitsProblem(schema: JsonObject, traits: unknown): string | null {
-  let validate: ValidateFunction;
-  try {
-    validate = traitsValidator(schema);
-  } catch (err) {
+  const compiled = compileIdentitySchema(schema);
+  if (!compiled.ok) {
     // A schema stored before it was checked (an old config): say so instead of failing the request.
-    return `traits: the identity schema does not compile (${(err as Error).message}); fix the schema`;
+    return `traits: the identity schema cannot be used (${problemsMessage(compiled.problems).replaceAll('\n', '; ')}); fix the schema`;
   }
-  return validate(traits) ? null : describe(validate.errors ?? []);
+  return compiled.validate({ traits }) ? null : describe(compiled.validate.errors ?? []);
 }
 
 // ---- existing identities stay valid ----

@@ -1,5 +1,6 @@
 import type { Identity } from '@ory/client';
-import { validateTraits } from '../../../shared/domain/traits-validation';
+import { TRPCError } from '@trpc/server';
+import { UncompilableSchemaError, validateTraits } from '../../../shared/domain/traits-validation';
 import {
   checkTraitsInput,
   checkTraitsOutput,
@@ -75,7 +76,12 @@ export const identitiesRouter = router({
       const { identity } = ctx.apis;
       const schema = (await identity.getIdentitySchema({ id: input.schemaId })).data;
       // The identity provider's own validation (ajv), for a form or a dry run before anything is written.
-      return { errors: input.traits.map((traits) => validateTraits(schema, traits)) };
+      try {
+        return { errors: input.traits.map((traits) => validateTraits(schema, traits)) };
+      } catch (err) {
+        if (err instanceof UncompilableSchemaError) throw new TRPCError({ code: 'BAD_REQUEST', message: err.message });
+        throw err;
+      }
     }),
 
   get: read

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { schemaOfUrl } from '../../../shared/domain/identity-schema-config';
+import { schemaOfUrl, textOfUrl } from '../../../shared/domain/identity-schema-config';
 import { describeProblems, locateProblems, parseSchemaText, placeProblems } from '../../../shared/domain/schema-problems';
 import {
   managedSchemaOutput,
@@ -96,9 +96,10 @@ export const schemasRouter = router({
       const calls = ctx.deps.backoffice.identitySchemas;
       // Listed first: a schema of another project (even one the caller may read) is not this project's.
       const row = await ownSchema(ctx, input.schemaId);
-      const schema = schemaOfUrl((await calls.location(ctx.call, input.schemaId)).location ?? '');
+      const location = (await calls.location(ctx.call, input.schemaId)).location ?? '';
+      const schema = schemaOfUrl(location);
       if (!schema) throw new TRPCError({ code: 'BAD_GATEWAY', message: 'The identity schema could not be read.' });
-      return { ...managedView(row), schema };
+      return { ...managedView(row), schema, text: textOfUrl(location) ?? JSON.stringify(schema, null, 2) };
     }),
 
   validate: read
@@ -119,7 +120,7 @@ export const schemasRouter = router({
     .mutation(async ({ ctx, input }) => {
       const parsed = schemaOrRefuse(input.schema);
       const created = await ctx.deps.backoffice.identitySchemas
-        .create(ctx.call, ctx.projectId, { name: input.name, data: parsed.schema })
+        .create(ctx.call, ctx.projectId, { name: input.name, data: parsed.schema, text: input.schema })
         .catch((err: unknown) => atLines(err, parsed.positions));
       return managedView(created);
     }),
@@ -131,7 +132,7 @@ export const schemasRouter = router({
       const parsed = schemaOrRefuse(input.schema);
       await ownSchema(ctx, input.schemaId);
       const updated = await ctx.deps.backoffice.identitySchemas
-        .update(ctx.call, input.schemaId, { name: input.name, data: parsed.schema })
+        .update(ctx.call, input.schemaId, { name: input.name, data: parsed.schema, text: input.schema })
         .catch((err: unknown) => atLines(err, parsed.positions));
       return managedView(updated);
     }),

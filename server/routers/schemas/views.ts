@@ -1,6 +1,6 @@
 import type { JsonPatch } from '@ory/client';
 import type { z } from 'zod';
-import { base64SchemaUrl, declaredSchemas, defaultSchemaPatch, schemaOfUrl } from '../../../shared/domain/identity-schema-config';
+import { base64SchemaUrl, declaredSchemas, defaultSchemaPatch, schemaOfUrl, textOfUrl } from '../../../shared/domain/identity-schema-config';
 import type { identitySchemaPresetSchema, managedIdentitySchemaSchema } from '../../../shared/schemas/identity-schemas';
 
 type Managed = z.infer<typeof managedIdentitySchemaSchema>;
@@ -15,6 +15,8 @@ export function managedView(s: Managed) {
     updatedAt: s.updated_at,
     contentHash: s.content_hash ?? null,
     schema: schemaOfUrl(s.blob_url) ?? {},
+    /** The schema's text as its author saved it, for the editor. */
+    text: textOfUrl(s.blob_url) ?? '{}',
   };
 }
 

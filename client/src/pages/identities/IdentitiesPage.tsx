@@ -17,6 +17,7 @@ import { formatDate } from '../projects/environment';
 import { CreateIdentityDialog } from './CreateIdentityDialog';
 import { ImportDialog } from './ImportDialog';
 import { useDebounced } from '../../lib/use-debounced';
+import { schemaNamer } from './schema-names';
 import { useUrlState } from './use-url-state';
 
 
@@ -53,6 +54,8 @@ export default function IdentitiesPage() {
     { placeholderData: (previous) => previous },
   );
   const schemas = trpc.identities.schemas.useQuery({ projectId });
+  // Names of the schemas (a managed schema's id is a UUID nobody recognizes).
+  const schemaName = schemaNamer(trpc.schemas.list.useQuery({ projectId }).data);
   const utils = trpc.useUtils();
   const remove = trpc.identities.delete.useMutation();
   const setState = trpc.identities.setState.useMutation();
@@ -121,7 +124,7 @@ export default function IdentitiesPage() {
             label="Schema"
             value={url.schema}
             onChange={(e) => setUrl({ schema: e.target.value, pages: '' })}
-            options={[{ value: '', label: 'Any schema' }, ...(schemas.data ?? []).map((s) => ({ value: s.id, label: s.id }))]}
+            options={[{ value: '', label: 'Any schema' }, ...(schemas.data ?? []).map((s) => ({ value: s.id, label: schemaName(s.id) }))]}
             data-testid="identities-schema-filter"
           />
         </div>
@@ -210,7 +213,15 @@ export default function IdentitiesPage() {
                     },
                     { key: 'name', header: 'Name', render: (i) => identityName(i) ?? <span className="muted">—</span> },
                     { key: 'state', header: 'State', render: (i) => <span className={`badge badge-${i.state === 'inactive' ? 'stage' : 'prod'}`}>{i.state === 'inactive' ? 'Inactive' : 'Active'}</span> },
-                    { key: 'schema', header: 'Schema', className: 'col-code', render: (i) => <code>{i.schema_id}</code> },
+                    {
+                      key: 'schema',
+                      header: 'Schema',
+                      render: (i) => (
+                        <span title={i.schema_id} data-testid="identity-schema">
+                          {schemaName(i.schema_id)}
+                        </span>
+                      ),
+                    },
                     { key: 'created', header: 'Created', render: (i) => formatDate(i.created_at) },
                   ]}
                 />

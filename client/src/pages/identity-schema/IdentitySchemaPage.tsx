@@ -37,8 +37,9 @@ export default function IdentitySchemaPage() {
   const editorRef = useRef<HTMLDivElement>(null);
   const setDefault = trpc.schemas.setDefault.useMutation();
 
-  const open = (next: Draft, nextName: string, schema: unknown) => {
-    const initial = `${JSON.stringify(schema, null, 2)}\n`;
+  /** Opens the editor on a schema's text: a saved schema's as its author wrote it, a preset's laid out. */
+  const open = (next: Draft, nextName: string, schemaText: string) => {
+    const initial = schemaText.endsWith('\n') ? schemaText : `${schemaText}\n`;
     setDraft(next);
     setName(nextName);
     setText(initial);
@@ -100,7 +101,7 @@ export default function IdentitySchemaPage() {
                             Default
                           </span>
                         )}{' '}
-                        <Button variant="ghost" onClick={() => open({ kind: 'edit', id: m.id }, m.name, m.schema)} data-testid="edit-schema">
+                        <Button variant="ghost" onClick={() => open({ kind: 'edit', id: m.id }, m.name, m.text)} data-testid="edit-schema">
                           Edit
                         </Button>
                         {m.id !== data.defaultId && (
@@ -119,7 +120,7 @@ export default function IdentitySchemaPage() {
                     <li key={p.id} data-testid="preset-schema" data-preset={p.id}>
                       <strong>{p.title}</strong> <code>{p.id}</code>{' '}
                       {p.id === data.defaultId && <span className="badge badge-default">Default</span>}{' '}
-                      <Button variant="ghost" onClick={() => open({ kind: 'new', from: p.id }, `${p.title} (custom)`, p.schema)} data-testid="start-from-preset">
+                      <Button variant="ghost" onClick={() => open({ kind: 'new', from: p.id }, `${p.title} (custom)`, JSON.stringify(p.schema, null, 2))} data-testid="start-from-preset">
                         Start from this preset
                       </Button>
                       {p.id !== data.defaultId && (

@@ -1,0 +1,1 @@
+ALTER TABLE "managed_identity_schemas" ADD COLUMN "content_text" text;
