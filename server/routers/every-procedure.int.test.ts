@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import { setPlan } from '../localstack/controlplane/quota';
 import { memberInvites } from '../localstack/controlplane/schema';
 import { courierMessages } from '../localstack/identity/schema';
+import { verifyEmail } from '../test-support/verify-email';
 import { registerUser, signUpToProject } from '../test-support/users';
 import { appRouter } from './_app';
 
@@ -70,6 +71,8 @@ beforeAll(async () => {
   stack = await startTestStack();
   deps = testDeps(stack.url);
   const [userA, userB] = await Promise.all([registerUser(stack.url, { name: 'Owner A' }), registerUser(stack.url, { name: 'Outsider B' })]);
+  // Invites are answered by a verified address (or the link's token).
+  await verifyEmail(stack.url, userA);
   a = callerFor(deps, userA.cookie);
   b = callerFor(deps, userB.cookie);
   const aWorkspace = (await a.workspaces.create({ name: 'Private' })).id;
@@ -114,6 +117,7 @@ beforeAll(async () => {
   await setPlan(stack.stack.db, { kind: 'workspace', workspaceId: bWorkspace }, 'Production@0');
   const developers = await Promise.all([registerUser(stack.url, { name: 'Dev C' }), registerUser(stack.url, { name: 'Dev D' })]);
   for (const developer of developers) {
+    await verifyEmail(stack.url, developer);
     const { created_invite } = await a.invites.create({ workspaceId: aWorkspace, email: developer.email, role: 'developer' });
     await callerFor(deps, developer.cookie).invites.accept({ inviteId: created_invite.id });
   }

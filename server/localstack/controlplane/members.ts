@@ -3,6 +3,7 @@ import { route, type RouteContext } from '../route';
 import { z } from 'zod';
 import { projectIdParams, projectMemberParams, workspaceMemberParams, workspaceParams } from './bodies';
 import { conflict, forbidden, notFound } from './errors';
+import { cancelInvitesSentBy } from './invites/store';
 import {
   memberViews,
   projectMemberRows,
@@ -15,7 +16,8 @@ import {
 
 /**
  * Members of projects and workspaces. Any member may list; only owners remove others (anyone may remove
- * themselves from a workspace). The last owner can never be removed.
+ * themselves from a workspace). The last owner can never be removed. Removing a member cancels the invites
+ * they sent there (on a workspace: to its projects too).
  */
 export function registerMemberRoutes(scope: FastifyInstance, ctx: RouteContext): void {
   route(scope, ctx, {
@@ -49,6 +51,7 @@ export function registerMemberRoutes(scope: FastifyInstance, ctx: RouteContext):
         throw conflict('The last owner of a project cannot be removed. Make another member owner first.');
       }
       await removeProjectMember(q, project.id, memberId);
+      await cancelInvitesSentBy(q, memberId, { projectId: project.id });
     },
   });
 
@@ -79,6 +82,7 @@ export function registerMemberRoutes(scope: FastifyInstance, ctx: RouteContext):
         throw conflict('The last owner of a workspace cannot be removed. Make another member owner first.');
       }
       await removeWorkspaceMember(q, workspace.id, memberId);
+      await cancelInvitesSentBy(q, memberId, { workspaceId: workspace.id });
     },
   });
 
