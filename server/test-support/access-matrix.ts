@@ -150,6 +150,15 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
       { projectId: f.a.looseProject, memberId: f.a.identityId, role: 'developer' },
     ],
   },
+  'members.keys': {
+    b: 'refused',
+    input: (f) => ({ workspaceId: f.a.workspace, memberId: f.a.identityId }),
+    attempts: (f) => [
+      { workspaceId: f.a.workspace, memberId: f.a.identityId },
+      { projectId: f.a.project, memberId: f.a.identityId },
+      { projectId: f.a.looseProject, memberId: f.a.identityId },
+    ],
+  },
   'members.remove': {
     b: 'refused',
     input: (f) => ({ workspaceId: f.a.workspace, memberId: f.a.memberToRemove }),
