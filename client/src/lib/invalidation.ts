@@ -20,7 +20,7 @@ export const INVALIDATES = {
   'workspaces.update': ['workspaces.list'],
   'workspaces.addProject': ['projects.list', 'workspaces.listProjects'],
   'members.setRole': ['members.list', 'permissions.project', 'permissions.workspace'],
-  'members.remove': ['members.list', 'quota.get'],
+  'members.remove': ['members.list', 'quota.get', 'apiKeys.list', 'invites.list', 'members.keys'],
   'invites.create': ['invites.list', 'quota.get'],
   'invites.cancel': ['invites.list', 'quota.get'],
   'invites.remove': ['invites.list', 'quota.get'],

@@ -82,6 +82,30 @@ function InviteDialog({ scope, open, onClose, workspaceId }: { scope: TeamScope;
   );
 }
 
+/** What removing a member does, naming the API keys of theirs that stop working with it. */
+function RemoveMemberMessage({ scope, member }: { scope: TeamScope; member: { id: string; email: string } }) {
+  const keys = trpc.members.keys.useQuery({ ...scope, memberId: member.id });
+  const names = (keys.data ?? []).map((k) => `${k.name}${k.last_characters ? ` (…${k.last_characters})` : ''}`);
+  return (
+    <span data-testid="remove-member-message">
+      {member.email} loses access to this {scopeNoun(scope)} at once
+      {'workspaceId' in scope ? ' and to its projects' : ''}.{' '}
+      {keys.isPending ? (
+        'Looking up the API keys they created…'
+      ) : keys.isError ? (
+        'The API keys they created here are revoked too (the list could not be loaded).'
+      ) : names.length === 0 ? (
+        'They created no API keys here.'
+      ) : (
+        <span data-testid="remove-member-keys">
+          {names.length === 1 ? 'Their API key stops working: ' : `Their ${names.length} API keys stop working: `}
+          {names.join(', ')}.
+        </span>
+      )}
+    </span>
+  );
+}
+
 /** Members and pending invites of a project or a workspace, with the actions the caller's role allows. */
 export function TeamPanel({ scope, workspaceId, currentUserId }: { scope: TeamScope; workspaceId: string | null; currentUserId: string | undefined }) {
   const isOwner = useIsOwner(scope);
@@ -219,7 +243,7 @@ export function TeamPanel({ scope, workspaceId, currentUserId }: { scope: TeamSc
       <ConfirmDialog
         open={removing !== null}
         title="Remove this member?"
-        message={`${removing?.email ?? ''} loses access to this ${scopeNoun(scope)} at once.`}
+        message={removing ? <RemoveMemberMessage scope={scope} member={removing} /> : ''}
         confirmLabel="Remove member"
         busy={remove.isPending}
         error={remove.error ? (errorText(remove.error) ?? 'Could not remove the member.') : undefined}
