@@ -1,3 +1,4 @@
+import { assertFitsPlanInForce } from '../billing/routes';
 import { assertProductionRoom } from './quota';
 import type { FastifyInstance } from 'fastify';
 import { inArray } from 'drizzle-orm';
@@ -119,6 +120,9 @@ export function registerWorkspaceRoutes(scope: FastifyInstance, ctx: RouteContex
       if (body.environment && body.environment !== project.environment) {
         await setEnvironment(q, project.id, body.environment);
       }
+      // Without a subscription of its own, the project now runs on this workspace's plan, which may be lower,
+      // and its team takes this workspace's seats.
+      if (project.workspace_id !== workspace.id) await assertFitsPlanInForce(q, { kind: 'project', project: { id: project.id, workspace_id: workspace.id } }, 'Moving the project here');
       return projectMetadataView((await findProjectWithName(q, project.id))!);
     },
   });
