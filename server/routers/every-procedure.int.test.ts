@@ -10,7 +10,7 @@ import { callerFor, startTestStack, testDeps, type TestStack } from '../test-sup
 import { emailTrait, identitySchemaOf } from '../test-support/identity-schemas';
 import { eq } from 'drizzle-orm';
 import { setPlan } from '../localstack/controlplane/quota';
-import { memberInvites } from '../localstack/controlplane/schema';
+import { memberInvites, workspaceMembers } from '../localstack/controlplane/schema';
 import { courierMessages } from '../localstack/identity/schema';
 import { verifyEmail } from '../test-support/verify-email';
 import { registerUser, signUpToProject } from '../test-support/users';
@@ -93,6 +93,8 @@ beforeAll(async () => {
       inviteToAccept: '',
       inviteToDecline: '',
       apiKey: '',
+      doomedWorkspace: '',
+      workspaceToLeave: '',
       subscribedProject: '',
       inviteToLink: '',
       inviteToLinkToken: '',
@@ -133,6 +135,10 @@ beforeAll(async () => {
     apiKey: (await a.apiKeys.create({ projectId: fixture.a.project, name: 'Fixture key' })).id,
     subscribedProject: (await a.projects.create({ name: 'Subscribed', environment: 'dev' })).id,
   });
+  // An empty workspace A may delete, and one A shares with a second owner (a developer of A's, set in the store) and may leave.
+  fixture.a.doomedWorkspace = (await a.workspaces.create({ name: 'Doomed workspace' })).id;
+  fixture.a.workspaceToLeave = (await a.workspaces.create({ name: 'Shared' })).id;
+  await stack.stack.db.orm.insert(workspaceMembers).values({ workspace_id: fixture.a.workspaceToLeave, identity_id: developers[1]!.identityId, role: 'owner', created_at: new Date() });
   // An invite from B to an address A does not use; A attaches it with the token of its link.
   fixture.a.inviteToLink = await invite(b, bWorkspace, 'a-second-address@example.com');
   const [mail] = await stack.stack.db.orm.select().from(courierMessages).where(eq(courierMessages.recipient, 'a-second-address@example.com'));

@@ -63,6 +63,10 @@ export function createTeamCalls(call: Call, sdk: ControlPlaneSdk) {
       }
       await call(c, 'DELETE', path`/workspaces/${s.workspaceId}/members/${member}`);
     },
+    async deleteWorkspace(c: CallContext, workspace: string): Promise<void> {
+      assertRequiredParams('deleteWorkspace', { workspace });
+      await call(c, 'DELETE', path`/workspaces/${workspace}`);
+    },
     setMemberRole(c: CallContext, s: TeamScope, member: string, role: TeamRole) {
       assertRequiredParams('setMemberRole', { [s.kind]: idOf(s), member, role });
       return call(c, 'PUT', `${base(s)}${path`/members/${member}/role`}`, projectMemberSchema, { role });

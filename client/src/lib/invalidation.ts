@@ -18,6 +18,8 @@ export const INVALIDATES = {
   'projects.setActive': ['projects.getActive'],
   'workspaces.create': ['workspaces.list'],
   'workspaces.update': ['workspaces.list'],
+  'workspaces.leave': ['workspaces.list', 'projects.list', 'members.list'],
+  'workspaces.delete': ['workspaces.list'],
   'workspaces.addProject': ['projects.list', 'workspaces.listProjects'],
   'members.setRole': ['members.list', 'permissions.project', 'permissions.workspace'],
   'members.remove': ['members.list', 'quota.get', 'apiKeys.list', 'invites.list', 'members.keys'],

@@ -1,7 +1,7 @@
 import { assertFitsPlanInForce } from '../billing/routes';
 import { assertProductionRoom } from './quota';
 import type { FastifyInstance } from 'fastify';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { route, type RouteContext } from '../route';
 import {
   addProjectToWorkspaceBody,
@@ -16,7 +16,7 @@ import { projectFor } from './guard';
 import { decodePageToken, encodePageToken } from './page-token';
 import { findProjectWithName, listWorkspaceProjects, moveToWorkspace, setEnvironment } from './store/projects';
 import { createWorkspace, listWorkspaces, updateWorkspace } from './store/workspaces';
-import { subscriptions, type WorkspaceRow } from './schema';
+import { projects, subscriptions, workspaces, type WorkspaceRow } from './schema';
 import type { Queryable } from './types';
 import { projectMetadataView, workspaceView } from './views';
 
@@ -73,6 +73,25 @@ export function registerWorkspaceRoutes(scope: FastifyInstance, ctx: RouteContex
     permission: 'backoffice.workspace.owner',
     handler: async ({ q, workspace, body }) =>
       (await withSubscriptions(q, [await updateWorkspace(q, workspace.id, body.name, body.access_policy)]))[0],
+  });
+
+  // Deleting a workspace (no published call): owners only, signed in, and only once it holds no project, so
+  // nothing is left without a home. Its members, invites, keys and subscription go with it.
+  route(scope, ctx, {
+    method: 'DELETE',
+    url: '/workspaces/:workspace',
+    params: workspaceParams,
+    auth: 'session',
+    permission: 'backoffice.workspace.delete',
+    status: 204,
+    handler: async ({ q, workspace }) => {
+      const [row] = await q.orm.select({ n: sql<number>`count(*)::int` }).from(projects).where(eq(projects.workspace_id, workspace.id));
+      const count = row?.n ?? 0;
+      if (count > 0) {
+        throw conflict(`This workspace still has ${count} project${count === 1 ? '' : 's'}: move ${count === 1 ? 'it' : 'them'} to another workspace or delete ${count === 1 ? 'it' : 'them'} first.`);
+      }
+      await q.orm.delete(workspaces).where(eq(workspaces.id, workspace.id));
+    },
   });
 
   route(scope, ctx, {
