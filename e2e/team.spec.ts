@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_LOCALSTACK_URL } from './ports';
-import { createProject, createWorkspace, expectNoA11yViolations, newUser, register, setProjectPlan, signOut } from './support';
+import { createProject, createWorkspace, expectNoA11yViolations, fillLogin, newUser, register, setProjectPlan, signOut } from './support';
 
 /** The link of the newest invite mailed to `email`, waited for until it is there. */
 async function invitePath(page: Page, email: string): Promise<string> {
@@ -105,4 +105,64 @@ test('an owner creates a workspace API key, copies the secret shown once, and de
   await confirm.getByTestId('confirm-button').click();
   await expect(page.getByText('API key deleted')).toBeVisible();
   await expect(page.getByTestId('empty-state')).toBeVisible();
+});
+
+test('a developer reads why owner actions are greyed out and leaves the workspace; the owner deletes it once it is empty', async ({ page }) => {
+  const owner = newUser('ws-owner');
+  const colleague = newUser('ws-dev');
+  await register(page, owner);
+  const workspaceId = await createWorkspace(page, 'Leaving crew');
+  const res = await page.request.put(`${E2E_LOCALSTACK_URL}/local/plan`, { data: { workspace_id: workspaceId, plan: 'Production@0' } });
+  expect(res.status(), await res.text()).toBe(204);
+
+  await page.goto(`/workspaces/${workspaceId}/settings/members`);
+  await page.getByTestId('invite-open').click();
+  const dialog = page.getByTestId('invite-dialog');
+  await dialog.getByTestId('invite-email').fill(colleague.email);
+  await dialog.getByTestId('invite-submit').click();
+  await expect(page.getByText(`Invite sent to ${colleague.email}`)).toBeVisible();
+
+  // The colleague registers from the emailed link and accepts as a developer.
+  const link = await invitePath(page, colleague.email);
+  await signOut(page);
+  await page.goto(link);
+  await page.getByTestId('linked-invite-register').click();
+  const form = page.getByTestId('flow-form');
+  await form.getByTestId('flow-input-traits.email').fill(colleague.email);
+  await form.getByTestId('flow-input-traits.name').fill(colleague.name);
+  await form.getByTestId('flow-input-password').fill(colleague.password);
+  await form.getByRole('button', { name: /sign up|register|create/i }).click();
+  await expect(page).toHaveURL(/\/invites\?invite=/);
+  await page.getByTestId('linked-invite-accept').click();
+  await expect(page).toHaveURL(new RegExp(`/workspaces/${workspaceId}`));
+
+  // Every greyed-out action says why.
+  await page.goto(`/workspaces/${workspaceId}/settings/members`);
+  await expect(page.getByTestId('invite-open')).toBeDisabled();
+  await expect(page.getByTestId('team-owner-note')).toContainText('Only an owner can invite people');
+  await page.goto(`/workspaces/${workspaceId}/settings`);
+  await expect(page.getByTestId('delete-workspace-button')).toBeDisabled();
+  await expect(page.getByTestId('delete-workspace-owner-note')).toHaveText('Only an owner can delete this workspace.');
+  await expect(page.getByTestId('rename-owner-note')).toBeVisible();
+  await expectNoA11yViolations(page, 'workspace settings as a developer');
+
+  // Leaving asks first, then the workspace is gone from the developer's list.
+  await page.getByTestId('leave-workspace-button').click();
+  await page.getByTestId('leave-workspace-dialog').getByTestId('confirm-button').click();
+  await expect(page).toHaveURL(/\/workspaces$/);
+  await expect(page.getByText('You left Leaving crew')).toBeVisible();
+
+  // The owner deletes the now empty workspace by typing its name.
+  await signOut(page);
+  await page.goto('/login');
+  await fillLogin(page, owner.email, owner.password);
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto(`/workspaces/${workspaceId}/settings`);
+  await page.getByTestId('delete-workspace-button').click();
+  const confirm = page.getByTestId('delete-workspace-dialog');
+  await expect(confirm.getByTestId('confirm-button')).toBeDisabled();
+  await confirm.getByTestId('confirm-input').fill('Leaving crew');
+  await confirm.getByTestId('confirm-button').click();
+  await expect(page).toHaveURL(/\/workspaces$/);
+  await expect(page.getByText('Workspace Leaving crew deleted')).toBeVisible();
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../deps';
 import { callerFor, rejection, startTestStack, testDeps, type TestStack } from '../test-support/bff';
 import { registerUser } from '../test-support/users';
+import { verifyEmail } from '../test-support/verify-email';
 
 let stack: TestStack;
 let deps: AppDeps;
@@ -17,6 +18,7 @@ beforeAll(async () => {
   owner = callerFor(deps, o.cookie);
   developer = callerFor(deps, d.cookie);
   developerEmail = d.email;
+  await verifyEmail(stack.url, d);
 });
 afterAll(async () => {
   await stack?.close();

@@ -10,8 +10,9 @@ import { callerFor, startTestStack, testDeps, type TestStack } from '../test-sup
 import { emailTrait, identitySchemaOf } from '../test-support/identity-schemas';
 import { eq } from 'drizzle-orm';
 import { setPlan } from '../localstack/controlplane/quota';
-import { memberInvites } from '../localstack/controlplane/schema';
+import { memberInvites, workspaceMembers } from '../localstack/controlplane/schema';
 import { courierMessages } from '../localstack/identity/schema';
+import { verifyEmail } from '../test-support/verify-email';
 import { registerUser, signUpToProject } from '../test-support/users';
 import { appRouter } from './_app';
 
@@ -70,6 +71,8 @@ beforeAll(async () => {
   stack = await startTestStack();
   deps = testDeps(stack.url);
   const [userA, userB] = await Promise.all([registerUser(stack.url, { name: 'Owner A' }), registerUser(stack.url, { name: 'Outsider B' })]);
+  // Invites are answered by a verified address (or the link's token).
+  await verifyEmail(stack.url, userA);
   a = callerFor(deps, userA.cookie);
   b = callerFor(deps, userB.cookie);
   const aWorkspace = (await a.workspaces.create({ name: 'Private' })).id;
@@ -90,6 +93,8 @@ beforeAll(async () => {
       inviteToAccept: '',
       inviteToDecline: '',
       apiKey: '',
+      doomedWorkspace: '',
+      workspaceToLeave: '',
       subscribedProject: '',
       inviteToLink: '',
       inviteToLinkToken: '',
@@ -114,6 +119,7 @@ beforeAll(async () => {
   await setPlan(stack.stack.db, { kind: 'workspace', workspaceId: bWorkspace }, 'Production@0');
   const developers = await Promise.all([registerUser(stack.url, { name: 'Dev C' }), registerUser(stack.url, { name: 'Dev D' })]);
   for (const developer of developers) {
+    await verifyEmail(stack.url, developer);
     const { created_invite } = await a.invites.create({ workspaceId: aWorkspace, email: developer.email, role: 'developer' });
     await callerFor(deps, developer.cookie).invites.accept({ inviteId: created_invite.id });
   }
@@ -129,6 +135,10 @@ beforeAll(async () => {
     apiKey: (await a.apiKeys.create({ projectId: fixture.a.project, name: 'Fixture key' })).id,
     subscribedProject: (await a.projects.create({ name: 'Subscribed', environment: 'dev' })).id,
   });
+  // An empty workspace A may delete, and one A shares with a second owner (a developer of A's, set in the store) and may leave.
+  fixture.a.doomedWorkspace = (await a.workspaces.create({ name: 'Doomed workspace' })).id;
+  fixture.a.workspaceToLeave = (await a.workspaces.create({ name: 'Shared' })).id;
+  await stack.stack.db.orm.insert(workspaceMembers).values({ workspace_id: fixture.a.workspaceToLeave, identity_id: developers[1]!.identityId, role: 'owner', created_at: new Date() });
   // An invite from B to an address A does not use; A attaches it with the token of its link.
   fixture.a.inviteToLink = await invite(b, bWorkspace, 'a-second-address@example.com');
   const [mail] = await stack.stack.db.orm.select().from(courierMessages).where(eq(courierMessages.recipient, 'a-second-address@example.com'));

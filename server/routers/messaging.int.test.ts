@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callerFor, rejection, startTestStack, testDeps, type TestStack } from '../test-support/bff';
 import { frontendApi, registerUser, signUpToProject } from '../test-support/users';
 import type { AppDeps } from '../deps';
+import { findProject, findRevision } from '../localstack/controlplane/store/projects';
 
 let stack: TestStack;
 let deps: AppDeps;
@@ -116,11 +117,13 @@ describe('email and SMS configuration through the BFF', () => {
     expect(JSON.stringify(renamed)).not.toContain(password);
     expect(JSON.stringify(await owner.messaging.emailConfig({ projectId }))).not.toContain(password);
     expect(JSON.stringify(await owner.projects.get({ projectId }))).not.toContain(password);
-    // The stored URI still has it (the control plane keeps the project's config as the owner wrote it).
+    // The control plane answers the URI with the password redacted; the stack keeps the password itself.
     const project = await deps.backoffice.getProject({ cookie: ownerCookie }, projectId);
     const courier = (project.services.identity as { config: { courier: { smtp: { connection_uri: string; from_name: string } } } }).config.courier;
-    expect(courier.smtp.connection_uri).toBe(`smtp://mailer:${password}@127.0.0.1:1/`);
+    expect(courier.smtp.connection_uri).toBe('smtp://mailer:********@127.0.0.1:1/');
     expect(courier.smtp.from_name).toBe('Mailer Team');
+    const stored = await findRevision(stack.stack.db, (await findProject(stack.stack.db, projectId))!.current_revision_id);
+    expect(JSON.stringify(stored.services)).toContain(`smtp://mailer:${password}@127.0.0.1:1/`);
 
     const sms = await owner.messaging.setSmsConfig({ projectId, enabled: true, url: 'http://127.0.0.1:1/sms' });
     expect(sms).toEqual({ enabled: true, url: 'http://127.0.0.1:1/sms', method: 'POST' });

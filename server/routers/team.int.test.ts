@@ -8,6 +8,7 @@ import { startLocalStack, type LocalStack } from '../localstack/index';
 import { setPlan } from '../localstack/controlplane/quota';
 import { callerFor, rejection, TEST_PUBLIC_URL, testConfig } from '../test-support/bff';
 import { registerUser } from '../test-support/users';
+import { verifyEmail } from '../test-support/verify-email';
 import { recordWireAnswer } from '../test-support/wire-recorder';
 
 /** Everything the BFF and the local stack log, at the most talkative level: no secret may appear in it. */
@@ -35,6 +36,7 @@ beforeAll(async () => {
   owner = callerFor(deps, o.cookie);
   colleague = callerFor(deps, c.cookie);
   colleagueEmail = c.email;
+  await verifyEmail(stack.url, c);
 });
 afterAll(async () => {
   await stack?.close();

@@ -21,6 +21,9 @@ export interface MatrixFixture {
     /** An invite to another address, with its link token, that A attaches to their account. */
     inviteToLink: string;
     inviteToLinkToken: string;
+    /** An empty workspace of A's to delete, and a workspace A shares with another owner and may leave. */
+    doomedWorkspace: string;
+    workspaceToLeave: string;
     /** A project of A's with its own subscription. */
     subscribedProject: string;
     /** End users of A's project (identities of its data plane) and a session of the first. */
@@ -86,6 +89,19 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
     check: (answer) => expect(answer).toMatchObject({ name: 'Created by the caller' }),
   },
   'workspaces.update': { b: 'refused', input: (f) => ({ workspaceId: f.a.workspace, name: 'Renamed' }) },
+  'workspaces.leave': {
+    b: 'refused',
+    input: (f) => ({ workspaceId: f.a.workspaceToLeave }),
+    attempts: (f) => [{ workspaceId: f.a.workspace }, { workspaceId: f.a.workspaceToLeave }],
+  },
+  'workspaces.delete': {
+    b: 'refused',
+    input: (f) => ({ workspaceId: f.a.doomedWorkspace, confirmName: 'Doomed workspace' }),
+    attempts: (f) => [
+      { workspaceId: f.a.doomedWorkspace, confirmName: 'Doomed workspace' },
+      { workspaceId: f.a.workspace, confirmName: 'Private' },
+    ],
+  },
   'workspaces.listProjects': {
     b: 'absent',
     input: (f) => ({ workspaceId: f.a.workspace }),
@@ -148,6 +164,15 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
       { workspaceId: f.a.workspace, memberId: f.a.identityId, role: 'developer' },
       { workspaceId: f.a.workspace, memberId: f.b.identityId, role: 'owner' },
       { projectId: f.a.looseProject, memberId: f.a.identityId, role: 'developer' },
+    ],
+  },
+  'members.keys': {
+    b: 'refused',
+    input: (f) => ({ workspaceId: f.a.workspace, memberId: f.a.identityId }),
+    attempts: (f) => [
+      { workspaceId: f.a.workspace, memberId: f.a.identityId },
+      { projectId: f.a.project, memberId: f.a.identityId },
+      { projectId: f.a.looseProject, memberId: f.a.identityId },
     ],
   },
   'members.remove': {

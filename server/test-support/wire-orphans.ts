@@ -25,6 +25,8 @@ export const ORPHAN_ROUTES: OrphanRoute[] = [
   // Workspace members have the shape of project members (projectMember has source: project|workspace).
   { method: 'GET', path: '/workspaces/{workspace}/members', responses: { 200: 'projectMembers', ...ERRORS } },
   { method: 'DELETE', path: '/workspaces/{workspace}/members/{member}', responses: { 204: null, ...ERRORS } },
+  // Deleting an empty workspace (Ory publishes no such call).
+  { method: 'DELETE', path: '/workspaces/{workspace}', responses: { 204: null, ...ERRORS } },
   {
     method: 'POST',
     path: '/workspaces/{workspace}/add/{project_id}',

@@ -28,6 +28,7 @@ const INVOICE_PAGE_SIZE = 12;
 const members = z.array(projectMemberSchema);
 const invites = z.array(memberInviteSchema);
 const keys = z.array(apiKeySchema);
+const workspaceProjectIds = z.looseObject({ projects: z.array(z.looseObject({ id: z.string() })) });
 
 /**
  * Spec §7 members, invites, tokens and quota calls. API keys and project members go through @ory/client's
@@ -38,6 +39,15 @@ export function createTeamCalls(call: Call, sdk: ControlPlaneSdk) {
   const { projects, workspaces, send } = sdk;
   const base = (s: TeamScope) => (s.kind === 'project' ? path`/projects/${s.projectId}` : path`/workspaces/${s.workspaceId}`);
   const idOf = (s: TeamScope) => (s.kind === 'project' ? s.projectId : s.workspaceId);
+
+  function listApiKeys(c: CallContext, s: TeamScope) {
+    if (s.kind === 'project') {
+      assertRequiredParams('listProjectApiKeys', { project: s.projectId });
+      return send(c, 'listProjectApiKeys', keys, (o) => projects.listProjectApiKeys({ project: s.projectId }, o));
+    }
+    assertRequiredParams('listWorkspaceApiKeys', { workspace: s.workspaceId });
+    return send(c, 'listWorkspaceApiKeys', keys, (o) => workspaces.listWorkspaceApiKeys({ workspace: s.workspaceId }, o));
+  }
 
   return {
     listMembers(c: CallContext, s: TeamScope) {
@@ -52,6 +62,10 @@ export function createTeamCalls(call: Call, sdk: ControlPlaneSdk) {
         return;
       }
       await call(c, 'DELETE', path`/workspaces/${s.workspaceId}/members/${member}`);
+    },
+    async deleteWorkspace(c: CallContext, workspace: string): Promise<void> {
+      assertRequiredParams('deleteWorkspace', { workspace });
+      await call(c, 'DELETE', path`/workspaces/${workspace}`);
     },
     setMemberRole(c: CallContext, s: TeamScope, member: string, role: TeamRole) {
       assertRequiredParams('setMemberRole', { [s.kind]: idOf(s), member, role });
@@ -84,14 +98,7 @@ export function createTeamCalls(call: Call, sdk: ControlPlaneSdk) {
       await call(c, 'DELETE', path`/invites/${invite}`);
     },
 
-    listApiKeys(c: CallContext, s: TeamScope) {
-      if (s.kind === 'project') {
-        assertRequiredParams('listProjectApiKeys', { project: s.projectId });
-        return send(c, 'listProjectApiKeys', keys, (o) => projects.listProjectApiKeys({ project: s.projectId }, o));
-      }
-      assertRequiredParams('listWorkspaceApiKeys', { workspace: s.workspaceId });
-      return send(c, 'listWorkspaceApiKeys', keys, (o) => workspaces.listWorkspaceApiKeys({ workspace: s.workspaceId }, o));
-    },
+    listApiKeys,
     createApiKey(c: CallContext, s: TeamScope, name: string, expiresAt: string | null | undefined) {
       const body = { name, ...(expiresAt ? { expires_at: expiresAt } : {}) };
       if (s.kind === 'project') {
@@ -104,6 +111,19 @@ export function createTeamCalls(call: Call, sdk: ControlPlaneSdk) {
       return send(c, 'createWorkspaceApiKey', apiKeyCreatedOutput, (o) =>
         workspaces.createWorkspaceApiKey({ workspace: s.workspaceId, createWorkspaceApiKeyBody: body }, o),
       );
+    },
+    /**
+     * The keys `member` created on a project, or on a workspace and its projects: what removing them revokes
+     * (the control plane deletes the same keys when the member is removed).
+     */
+    async keysCreatedBy(c: CallContext, s: TeamScope, member: string) {
+      const own = (rows: z.infer<typeof keys>) => rows.filter((k) => k.owner_id === member);
+      const mine = own(await listApiKeys(c, s));
+      if (s.kind === 'project') return mine;
+      assertRequiredParams('listWorkspaceProjects', { workspace: s.workspaceId });
+      const page = await send(c, 'listWorkspaceProjects', workspaceProjectIds, (o) => workspaces.listWorkspaceProjects({ workspace: s.workspaceId }, o));
+      const perProject = await Promise.all(page.projects.map((p) => listApiKeys(c, { kind: 'project', projectId: p.id })));
+      return [...mine, ...perProject.flatMap(own)];
     },
     async deleteApiKey(c: CallContext, s: TeamScope, tokenId: string): Promise<void> {
       if (s.kind === 'project') {

@@ -93,6 +93,8 @@ export const apiKeySchema = conformsTo<Relaxed<ProjectApiKey, 'expires_at' | 'va
 export const apiKeysOutput = z.array(apiKeySchema);
 /** The created key with its secret `value`: answered once, never stored by the console. */
 export const apiKeyCreatedOutput = apiKeySchema.extend({ value: z.string() });
+/** The API keys a member created that removing them revokes (on a workspace: on its projects too). */
+export const memberKeysOutput = apiKeysOutput;
 
 // ---- quota ----
 export const quotaInput = scoped({ feature: quotaFeatureSchema });

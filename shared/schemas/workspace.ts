@@ -64,6 +64,11 @@ export const workspaceProjectLinkSchema = z.object({
 // ---- procedure inputs ----
 
 export const workspaceIdInput = z.object({ workspaceId: uuidSchema });
+/** The user types the workspace's name to confirm; the server checks it against the real name. */
+export const deleteWorkspaceInput = z.object({
+  workspaceId: uuidSchema,
+  confirmName: z.string().min(1, { message: 'Type the workspace name to confirm deletion' }),
+});
 
 export const listWorkspacesInput = pageInputSchema.optional();
 

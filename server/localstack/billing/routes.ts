@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { planAllows, planLimit } from '../../../shared/domain/plan-quotas';
@@ -7,7 +7,7 @@ import { PLAN_CATALOGUE, planDisplayName, resolvePlanId } from '../../../shared/
 import type { PlanId } from '../../../shared/schemas/plans';
 import { projectFor, workspaceFor } from '../controlplane/guard';
 import { badRequest, conflict, notFound } from '../controlplane/errors';
-import { seatsUsed, type Scope } from '../controlplane/quota';
+import { planInForce, productionProjects, seatScope, seatsUsed, type Scope } from '../controlplane/quota';
 import { projects, subscriptions, type SubscriptionRow } from '../controlplane/schema';
 import type { Clock } from '../clock';
 import type { Queryable } from '../db/types';
@@ -78,31 +78,38 @@ async function findSubscription(q: Queryable, where: ReturnType<typeof eq>): Pro
 }
 
 /**
- * What stands in the way of moving to `plan`: the seats and production projects in use beyond what it
- * includes, as sentences that say what to remove. Empty when the usage fits.
+ * What stands in the way of `scope` being on `plan`: the seats and production projects in use beyond what
+ * it includes, as sentences that say what to remove. Empty when the usage fits. Every path that lowers a
+ * plan asks this: a plan change, a new subscription, unlinking a project's own subscription, moving a
+ * project into a workspace.
  */
 export async function downgradeBlockers(q: Queryable, scope: Scope, plan: PlanId): Promise<string[]> {
   const name = planDisplayName(plan);
   const blockers: string[] = [];
-  const seats = await seatsUsed(q, scope);
+  const seats = await seatsUsed(q, await seatScope(q, scope));
   if (!planAllows(plan, 'collaborator_seats', seats)) {
     const limit = planLimit(plan, 'collaborator_seats');
     const over = typeof limit === 'number' ? seats - limit : seats;
     blockers.push(`The ${name} plan includes ${limit} team member${limit === 1 ? '' : 's'}: remove ${over} member${over === 1 ? '' : 's'} or pending invite${over === 1 ? '' : 's'} first.`);
   }
-  if (scope.kind === 'workspace') {
-    const [row] = await q.orm
-      .select({ n: sql<number>`count(*)::int` })
-      .from(projects)
-      .where(and(eq(projects.workspace_id, scope.workspaceId), eq(projects.environment, 'prod'), sql`${projects.state} <> 'deleted'`));
-    const prod = row?.n ?? 0;
-    if (prod > 0 && !planAllows(plan, 'production_projects', prod)) {
-      const limit = planLimit(plan, 'production_projects');
-      const allowed = typeof limit === 'number' ? limit : 0;
-      blockers.push(`The ${name} plan includes ${allowed} production project${allowed === 1 ? '' : 's'}: move ${prod - allowed} to development or staging first.`);
-    }
+  const prod = await productionProjects(q, scope);
+  if (prod > 0 && !planAllows(plan, 'production_projects', prod)) {
+    const limit = planLimit(plan, 'production_projects');
+    const allowed = typeof limit === 'number' ? limit : 0;
+    blockers.push(
+      scope.kind === 'project'
+        ? `The ${name} plan includes no production projects: switch the project to development or staging first.`
+        : `The ${name} plan includes ${allowed} production project${allowed === 1 ? '' : 's'}: move ${prod - allowed} to development or staging first.`,
+    );
   }
   return blockers;
+}
+
+/** Refuses with 409 and what to remove when `scope`'s usage does not fit the plan now in force (in the route's transaction, so nothing is kept). */
+export async function assertFitsPlanInForce(q: Queryable, scope: Scope, what: string): Promise<void> {
+  const plan = await planInForce(q, scope);
+  const blockers = await downgradeBlockers(q, scope, plan);
+  if (blockers.length > 0) throw conflict(`${what} would leave it on the ${planDisplayName(plan)} plan, which does not fit what is in use. ${blockers.join(' ')}`);
 }
 
 async function change(q: Queryable, clock: Clock, scope: Scope, row: SubscriptionRow, body: { plan: string; interval: string }) {
@@ -124,13 +131,15 @@ async function create(q: Queryable, clock: Clock, scope: Scope, body: { plan: st
   const existing = await findSubscription(q, scope.kind === 'project' ? eq(subscriptions.project_id, scope.project.id) : eq(subscriptions.workspace_id, scope.workspaceId));
   if (existing) throw conflict(`This ${scope.kind} already has a subscription (${existing.id}); change its plan instead.`);
   const plan = resolvePlanId(body.plan)!;
-  const blockers = await downgradeBlockers(q, scope, plan);
-  if (blockers.length > 0) throw conflict(`This plan does not fit what is in use. ${blockers.join(' ')}`);
   const now = clock.now();
   const [row] = await q.orm
     .insert(subscriptions)
     .values({ id: randomUUID(), ...key, plan, interval: body.interval, currency: body.currency ?? 'usd', created_at: now, updated_at: now })
     .returning();
+  // Counted with the subscription in place (a project's own plan counts its own team), in the route's
+  // transaction: a refusal keeps nothing.
+  const blockers = await downgradeBlockers(q, scope, plan);
+  if (blockers.length > 0) throw conflict(`This plan does not fit what is in use. ${blockers.join(' ')}`);
   await recordPlanChange(q, row!.id, now, plan, body.interval);
   // A project names its subscription (Project.subscription_id), as the console reads it.
   if (scope.kind === 'project') await q.orm.update(projects).set({ subscription_id: row!.id, updated_at: now }).where(eq(projects.id, scope.project.id));
@@ -288,6 +297,9 @@ export function registerBillingRoutes(scope: FastifyInstance, ctx: LocalStackCon
       const deleted = await q.orm.delete(subscriptions).where(eq(subscriptions.project_id, project.id)).returning({ id: subscriptions.id });
       if (deleted.length === 0) throw badRequest('Project has no subscription');
       await q.orm.update(projects).set({ subscription_id: null, updated_at: new Date() }).where(eq(projects.id, project.id));
+      // Unlinked, the project falls back to its workspace's plan (its team taking that plan's seats) or to Develop.
+      const fallback: Scope = project.workspace_id ? { kind: 'workspace', workspaceId: project.workspace_id } : { kind: 'project', project };
+      await assertFitsPlanInForce(q, fallback, 'Unlinking the subscription');
     },
   });
 }

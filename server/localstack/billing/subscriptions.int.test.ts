@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../index';
+import { verifyEmail } from '../../test-support/verify-email';
 import { createProject, expectOryError, newUser, rawCall, startTestStack, type TestUser } from '../controlplane/int-test-helpers';
 
 let stack: LocalStack;
@@ -10,6 +11,7 @@ let outsider: TestUser;
 beforeAll(async () => {
   stack = await startTestStack();
   [owner, colleague, outsider] = await Promise.all([newUser(stack, 'Payer'), newUser(stack, 'Dev'), newUser(stack, 'Stranger')]);
+  await verifyEmail(stack.url, colleague);
 });
 afterAll(async () => {
   await stack?.close();

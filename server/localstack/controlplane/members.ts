@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { route, type RouteContext } from '../route';
 import { z } from 'zod';
 import { projectIdParams, projectMemberParams, workspaceMemberParams, workspaceParams } from './bodies';
+import { revokeKeysCreatedBy } from './api-keys/store';
 import { conflict, forbidden, notFound } from './errors';
+import { cancelInvitesSentBy } from './invites/store';
 import {
   memberViews,
   projectMemberRows,
@@ -15,7 +17,8 @@ import {
 
 /**
  * Members of projects and workspaces. Any member may list; only owners remove others (anyone may remove
- * themselves from a workspace). The last owner can never be removed.
+ * themselves from a workspace). The last owner can never be removed. Removing a member revokes the API keys
+ * they created there (on a workspace: on its projects too) and cancels the invites they sent.
  */
 export function registerMemberRoutes(scope: FastifyInstance, ctx: RouteContext): void {
   route(scope, ctx, {
@@ -49,6 +52,8 @@ export function registerMemberRoutes(scope: FastifyInstance, ctx: RouteContext):
         throw conflict('The last owner of a project cannot be removed. Make another member owner first.');
       }
       await removeProjectMember(q, project.id, memberId);
+      await revokeKeysCreatedBy(q, memberId, { projectId: project.id });
+      await cancelInvitesSentBy(q, memberId, { projectId: project.id });
     },
   });
 
@@ -79,6 +84,8 @@ export function registerMemberRoutes(scope: FastifyInstance, ctx: RouteContext):
         throw conflict('The last owner of a workspace cannot be removed. Make another member owner first.');
       }
       await removeWorkspaceMember(q, workspace.id, memberId);
+      await revokeKeysCreatedBy(q, memberId, { workspaceId: workspace.id });
+      await cancelInvitesSentBy(q, memberId, { workspaceId: workspace.id });
     },
   });
 

@@ -7,6 +7,7 @@ import { parseBody } from './http';
 import { applyJsonPatch, jsonPatchSchema, touchedRoots } from './json-patch';
 import { assertCurrentRevision, READ_ONLY_REVISION_FIELDS, storableFields } from './revisions';
 import { addRevision, findProject, findRevision, type ProjectRow } from './store/projects';
+import { restoreFields } from './smtp-secret';
 import { findWorkspace } from './store/workspaces';
 import type { Queryable } from './types';
 import { normalizedProjectView } from './views';
@@ -29,7 +30,7 @@ export function registerNormalizedRoutes(scope: FastifyInstance, ctx: RouteConte
     auth: 'session-or-workspace-key',
     status: 201,
     handler: async ({ q, caller, body }) => {
-      const fields = storableFields(body, ['environment', 'home_region', 'workspace_id']);
+      const fields = restoreFields(storableFields(body, ['environment', 'home_region', 'workspace_id']), {});
       return normalizedView(q, await createProjectFor(q, caller, body, fields));
     },
   });
@@ -52,7 +53,7 @@ export function registerNormalizedRoutes(scope: FastifyInstance, ctx: RouteConte
     permission: 'backoffice.project.write',
     handler: async ({ q, project, body }) => {
       const current = await findRevision(q, project.current_revision_id);
-      await addRevision(q, project.id, { name: body.name, fields: storableFields(body), services: current.services });
+      await addRevision(q, project.id, { name: body.name, fields: restoreFields(storableFields(body), current.fields), services: current.services });
       return normalizedView(q, (await findProject(q, project.id))!);
     },
   });
@@ -75,7 +76,7 @@ export function registerNormalizedRoutes(scope: FastifyInstance, ctx: RouteConte
       const current = await findRevision(q, project.current_revision_id);
       const patched = applyJsonPatch({ ...current.fields, name: current.name }, patch);
       const next = parseBody(normalizedRevisionBody, patched, 'project revision after the patch');
-      await addRevision(q, project.id, { name: next.name, fields: storableFields(next), services: current.services });
+      await addRevision(q, project.id, { name: next.name, fields: restoreFields(storableFields(next), current.fields), services: current.services });
       return normalizedView(q, (await findProject(q, project.id))!);
     },
   });

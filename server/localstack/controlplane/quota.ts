@@ -13,7 +13,7 @@ import { assertLoopback } from '../identity/courier';
 import { badRequest, featureNotAvailable, forbidden, notFound, quotaExceeded } from './errors';
 import { findProjectByRef } from './store/projects';
 import { findWorkspace } from './store/workspaces';
-import { memberInvites, projectMembers, projects, subscriptions, workspaceMembers, type ProjectRow } from './schema';
+import { projects, subscriptions, workspaces, type ProjectRow } from './schema';
 import type { Queryable } from './types';
 
 /** A project or a workspace: what a plan, a seat count or an invite belongs to. */
@@ -55,24 +55,54 @@ export async function setPlan(q: Queryable, scope: Scope, plan: string, now: Dat
   if (scope.kind === 'project') await q.orm.update(projects).set({ subscription_id: row!.id }).where(eq(projects.id, scope.project.id));
 }
 
-/** Seats taken: the scope's own members and its pending, unexpired invites. */
-export async function seatsUsed(q: Queryable, scope: Scope): Promise<number> {
-  const pending = and(eq(memberInvites.status, 'pending'), sql`${memberInvites.expires_at} > now()`);
-  if (scope.kind === 'workspace') {
-    const [m] = await q.orm.select({ n: sql<number>`count(*)::int` }).from(workspaceMembers).where(eq(workspaceMembers.workspace_id, scope.workspaceId));
-    const [i] = await q.orm.select({ n: sql<number>`count(*)::int` }).from(memberInvites).where(and(eq(memberInvites.workspace_id, scope.workspaceId), pending));
-    return (m?.n ?? 0) + (i?.n ?? 0);
-  }
-  const [m] = await q.orm.select({ n: sql<number>`count(*)::int` }).from(projectMembers).where(eq(projectMembers.project_id, scope.project.id));
-  const [i] = await q.orm.select({ n: sql<number>`count(*)::int` }).from(memberInvites).where(and(eq(memberInvites.project_id, scope.project.id), pending));
-  return (m?.n ?? 0) + (i?.n ?? 0);
+/**
+ * The projects a workspace's plan pays for: those in it (not deleted) without a subscription of their own.
+ * Written with table names, as a subquery of the counts below.
+ */
+const paidByWorkspace = (workspaceId: string) =>
+  sql`SELECT p.id FROM projects p WHERE p.workspace_id = ${workspaceId} AND p.state <> 'deleted'
+    AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.project_id = p.id)`;
+
+/**
+ * The scope whose `collaborator_seats` a project's team takes (spec §9: seats are the plan's, counted once
+ * per workspace): its workspace's, unless it pays for its own plan or is in no workspace.
+ */
+export async function seatScope(q: Queryable, scope: Scope): Promise<Scope> {
+  if (scope.kind === 'workspace' || !scope.project.workspace_id) return scope;
+  const [own] = await q.orm.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.project_id, scope.project.id));
+  return own ? scope : { kind: 'workspace', workspaceId: scope.project.workspace_id };
 }
 
-/** Production projects counted against a scope: a workspace's (not deleted), or the project itself when it is one. */
-async function productionProjects(q: Queryable, scope: Scope): Promise<number> {
+/**
+ * Seats taken in a seat scope, each person once: a project's own members and pending invites; a
+ * workspace's members, the direct members of the projects its plan pays for, and the pending, unexpired
+ * invites to any of them (one seat per invited address).
+ */
+export async function seatsUsed(q: Queryable, scope: Scope): Promise<number> {
+  const pending = sql`status = 'pending' AND expires_at > now()`;
+  if (scope.kind === 'workspace') {
+    const n = sql<number>`(SELECT count(*)::int FROM (
+        SELECT identity_id FROM workspace_members WHERE workspace_id = ${scope.workspaceId}
+        UNION SELECT identity_id FROM project_members WHERE project_id IN (${paidByWorkspace(scope.workspaceId)})) people)
+      + (SELECT count(DISTINCT invitee_email)::int FROM member_invites WHERE ${pending}
+        AND (workspace_id = ${scope.workspaceId} OR project_id IN (${paidByWorkspace(scope.workspaceId)})))`;
+    const [row] = await q.orm.select({ n }).from(workspaces).where(eq(workspaces.id, scope.workspaceId));
+    return row?.n ?? 0;
+  }
+  const n = sql<number>`(SELECT count(DISTINCT identity_id)::int FROM project_members WHERE project_id = ${scope.project.id})
+    + (SELECT count(DISTINCT invitee_email)::int FROM member_invites WHERE ${pending} AND project_id = ${scope.project.id})`;
+  const [row] = await q.orm.select({ n }).from(projects).where(eq(projects.id, scope.project.id));
+  return row?.n ?? 0;
+}
+
+/**
+ * Production projects counted against a scope: those a workspace's plan pays for (in it, not deleted, no
+ * subscription of their own), or the project itself when it is one.
+ */
+export async function productionProjects(q: Queryable, scope: Scope): Promise<number> {
   const where =
     scope.kind === 'workspace'
-      ? and(eq(projects.workspace_id, scope.workspaceId), eq(projects.environment, 'prod'), sql`${projects.state} <> 'deleted'`)
+      ? and(sql`${projects.id} IN (${paidByWorkspace(scope.workspaceId)})`, eq(projects.environment, 'prod'))
       : and(eq(projects.id, scope.project.id), eq(projects.environment, 'prod'));
   const [row] = await q.orm.select({ n: sql<number>`count(*)::int` }).from(projects).where(where);
   return row?.n ?? 0;
@@ -83,7 +113,7 @@ async function productionProjects(q: Queryable, scope: Scope): Promise<number> {
  * and the rest count as their areas arrive (until then nothing of them is in use).
  */
 async function usedOf(q: Queryable, scope: Scope, feature: string): Promise<number> {
-  if (feature === 'collaborator_seats') return seatsUsed(q, scope);
+  if (feature === 'collaborator_seats') return seatsUsed(q, await seatScope(q, scope));
   if (feature === 'production_projects') return productionProjects(q, scope);
   return 0;
 }
@@ -132,10 +162,22 @@ export async function quotaUsage(q: Queryable, scope: Scope, feature: string): P
 }
 
 /**
+ * Takes the row lock of the scope whose seats `scope` uses (its workspace, for most projects), so that two
+ * invites counting the last free seat at once are answered one after the other: the second counts the
+ * first one's invite and is refused. Held until the route's transaction ends.
+ */
+async function lockSeats(q: Queryable, scope: Scope): Promise<void> {
+  const seats = await seatScope(q, scope);
+  if (seats.kind === 'workspace') await q.orm.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, seats.workspaceId)).for('update');
+  else await q.orm.select({ id: projects.id }).from(projects).where(eq(projects.id, seats.project.id)).for('update');
+}
+
+/**
  * Refuses one more unit of `feature` past the plan in force: `feature_not_available` when the plan lacks it,
  * `quota_exceeded` when its units are used up. Both name the feature and the plan.
  */
 export async function assertRoomFor(q: Queryable, scope: Scope, feature: string, what: string): Promise<void> {
+  if (feature === 'collaborator_seats') await lockSeats(q, scope);
   const usage = await quotaUsage(q, scope, feature);
   if (usage.can_use_more) return;
   const plan = planDisplayName(await planInForce(q, scope));

@@ -1,4 +1,5 @@
 import { conflict } from './errors';
+import { restoreServices } from './smtp-secret';
 import type { JsonObject, ProjectRow, RevisionInput, RevisionRow } from './store/projects';
 
 /** Revision fields the server owns; a body may carry them (copied from a GET) but they are not stored. */
@@ -43,7 +44,7 @@ export function revisionFromDocument(current: RevisionRow, doc: ProjectDocumentI
     fields[`serve_${side}_cors_enabled`] = cors.enabled ?? false;
     fields[`serve_${side}_cors_allowed_origins`] = cors.origins ?? [];
   }
-  return { name: doc.name, fields, services: { ...DEFAULT_SERVICES, ...doc.services } };
+  return { name: doc.name, fields, services: restoreServices({ ...DEFAULT_SERVICES, ...doc.services }, current.services) };
 }
 
 /** A write based on an older revision than the current one is refused. */

@@ -1,5 +1,6 @@
 import type { JsonObject, ProjectListRow, ProjectRow, RevisionRow } from './store/projects';
 import type { WorkspaceRow } from './store/workspaces';
+import { redactFields, redactServices } from './smtp-secret';
 
 /** The wire shapes @ory/client reads: Project, ProjectMetadata, NormalizedProject, Workspace. */
 
@@ -70,13 +71,15 @@ export function projectView(row: ProjectRow, rev: RevisionRow) {
     home_region: row.home_region,
     workspace_id: row.workspace_id,
     ...projectDocument(rev),
+    // What a read answers: the SMTP password never leaves the stack.
+    services: redactServices(rev.services),
   };
 }
 
 export function revisionView(rev: RevisionRow) {
   const created = rev.created_at.toISOString();
   return {
-    ...rev.fields,
+    ...redactFields(rev.fields),
     id: rev.id,
     project_id: rev.project_id,
     name: rev.name,

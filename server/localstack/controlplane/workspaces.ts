@@ -1,6 +1,7 @@
+import { assertFitsPlanInForce } from '../billing/routes';
 import { assertProductionRoom } from './quota';
 import type { FastifyInstance } from 'fastify';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { route, type RouteContext } from '../route';
 import {
   addProjectToWorkspaceBody,
@@ -15,7 +16,7 @@ import { projectFor } from './guard';
 import { decodePageToken, encodePageToken } from './page-token';
 import { findProjectWithName, listWorkspaceProjects, moveToWorkspace, setEnvironment } from './store/projects';
 import { createWorkspace, listWorkspaces, updateWorkspace } from './store/workspaces';
-import { subscriptions, type WorkspaceRow } from './schema';
+import { projects, subscriptions, workspaces, type WorkspaceRow } from './schema';
 import type { Queryable } from './types';
 import { projectMetadataView, workspaceView } from './views';
 
@@ -74,6 +75,25 @@ export function registerWorkspaceRoutes(scope: FastifyInstance, ctx: RouteContex
       (await withSubscriptions(q, [await updateWorkspace(q, workspace.id, body.name, body.access_policy)]))[0],
   });
 
+  // Deleting a workspace (no published call): owners only, signed in, and only once it holds no project, so
+  // nothing is left without a home. Its members, invites, keys and subscription go with it.
+  route(scope, ctx, {
+    method: 'DELETE',
+    url: '/workspaces/:workspace',
+    params: workspaceParams,
+    auth: 'session',
+    permission: 'backoffice.workspace.delete',
+    status: 204,
+    handler: async ({ q, workspace }) => {
+      const [row] = await q.orm.select({ n: sql<number>`count(*)::int` }).from(projects).where(eq(projects.workspace_id, workspace.id));
+      const count = row?.n ?? 0;
+      if (count > 0) {
+        throw conflict(`This workspace still has ${count} project${count === 1 ? '' : 's'}: move ${count === 1 ? 'it' : 'them'} to another workspace or delete ${count === 1 ? 'it' : 'them'} first.`);
+      }
+      await q.orm.delete(workspaces).where(eq(workspaces.id, workspace.id));
+    },
+  });
+
   route(scope, ctx, {
     method: 'GET',
     url: '/workspaces/:workspace/projects',
@@ -119,6 +139,9 @@ export function registerWorkspaceRoutes(scope: FastifyInstance, ctx: RouteContex
       if (body.environment && body.environment !== project.environment) {
         await setEnvironment(q, project.id, body.environment);
       }
+      // Without a subscription of its own, the project now runs on this workspace's plan, which may be lower,
+      // and its team takes this workspace's seats.
+      if (project.workspace_id !== workspace.id) await assertFitsPlanInForce(q, { kind: 'project', project: { id: project.id, workspace_id: workspace.id } }, 'Moving the project here');
       return projectMetadataView((await findProjectWithName(q, project.id))!);
     },
   });

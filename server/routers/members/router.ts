@@ -1,4 +1,4 @@
-import { memberInput, memberOutput, memberRoleInput, membersListInput, membersOutput, okOutput } from '../../../shared/schemas/team';
+import { memberInput, memberKeysOutput, memberOutput, memberRoleInput, membersListInput, membersOutput, okOutput } from '../../../shared/schemas/team';
 import { forgetAccess } from '../../trpc/access';
 import { router, scopeProcedure } from '../../trpc/init';
 
@@ -8,6 +8,12 @@ export const membersRouter = router({
     .input(membersListInput)
     .output(membersOutput)
     .query(({ ctx }) => ctx.deps.backoffice.team.listMembers(ctx.call, ctx.scope)),
+
+  /** The API keys that removing the member revokes, for the confirmation to name them first. */
+  keys: scopeProcedure('owner')
+    .input(memberInput)
+    .output(memberKeysOutput)
+    .query(({ ctx, input }) => ctx.deps.backoffice.team.keysCreatedBy(ctx.call, ctx.scope, input.memberId)),
 
   remove: scopeProcedure('owner')
     .input(memberInput)

@@ -43,6 +43,12 @@ export function ApiKeysPanel({ scope }: { scope: TeamScope }) {
   return (
     <>
       <Card title="API keys" testId="api-keys-card" actions={isOwner ? createButton : <Tooltip content="Only an owner can create API keys.">{createButton}</Tooltip>}>
+        {/* Disabled buttons say why on hover; a touch or keyboard user reads it here. */}
+        {!isOwner && (
+          <p className="banner" role="status" data-testid="api-keys-owner-note">
+            Only an owner can create or delete API keys; you can see which keys exist.
+          </p>
+        )}
         <QueryView
           query={keys}
           skeleton="table"

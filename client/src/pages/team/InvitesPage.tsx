@@ -111,7 +111,7 @@ function MyInvites() {
         skeleton="table"
         errorTitle="Your invites could not be loaded"
         isEmpty={(rows) => rows.length === 0}
-        empty={{ title: 'No invites', description: 'When someone invites you to a project or a workspace, the invite shows up here.' }}
+        empty={{ title: 'No invites', description: 'When someone invites you to a project or a workspace, the invite shows up here once your email address is verified, or open the link in the invite email.' }}
       >
         {(rows) => (
           <Table

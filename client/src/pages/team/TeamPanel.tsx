@@ -16,14 +16,15 @@ import { scopeNoun, type TeamScope } from './scope';
 import { useIsOwner } from './use-owner';
 
 const OWNER_ONLY = 'Only an owner can do this.';
+const OWNER_ONLY_TEAM = 'Only an owner can invite people, change roles, remove members or resend and cancel invites.';
 const ROLE_OPTIONS = [
   { value: 'developer', label: 'Developer' },
   { value: 'owner', label: 'Owner' },
 ];
 
 /** An action only owners may take: disabled, with a tooltip saying why, for everyone else. */
-function OwnerAction({ isOwner, children }: { isOwner: boolean; children: React.ReactElement }) {
-  return isOwner ? children : <Tooltip content={OWNER_ONLY}>{children}</Tooltip>;
+function OwnerAction({ isOwner, children, reason = OWNER_ONLY }: { isOwner: boolean; children: React.ReactElement; reason?: string }) {
+  return isOwner ? children : <Tooltip content={reason}>{children}</Tooltip>;
 }
 
 function InviteDialog({ scope, open, onClose, workspaceId }: { scope: TeamScope; open: boolean; onClose: () => void; workspaceId: string | null }) {
@@ -82,6 +83,30 @@ function InviteDialog({ scope, open, onClose, workspaceId }: { scope: TeamScope;
   );
 }
 
+/** What removing a member does, naming the API keys of theirs that stop working with it. */
+function RemoveMemberMessage({ scope, member }: { scope: TeamScope; member: { id: string; email: string } }) {
+  const keys = trpc.members.keys.useQuery({ ...scope, memberId: member.id });
+  const names = (keys.data ?? []).map((k) => `${k.name}${k.last_characters ? ` (…${k.last_characters})` : ''}`);
+  return (
+    <span data-testid="remove-member-message">
+      {member.email} loses access to this {scopeNoun(scope)} at once
+      {'workspaceId' in scope ? ' and to its projects' : ''}.{' '}
+      {keys.isPending ? (
+        'Looking up the API keys they created…'
+      ) : keys.isError ? (
+        'The API keys they created here are revoked too (the list could not be loaded).'
+      ) : names.length === 0 ? (
+        'They created no API keys here.'
+      ) : (
+        <span data-testid="remove-member-keys">
+          {names.length === 1 ? 'Their API key stops working: ' : `Their ${names.length} API keys stop working: `}
+          {names.join(', ')}.
+        </span>
+      )}
+    </span>
+  );
+}
+
 /** Members and pending invites of a project or a workspace, with the actions the caller's role allows. */
 export function TeamPanel({ scope, workspaceId, currentUserId }: { scope: TeamScope; workspaceId: string | null; currentUserId: string | undefined }) {
   const isOwner = useIsOwner(scope);
@@ -102,13 +127,19 @@ export function TeamPanel({ scope, workspaceId, currentUserId }: { scope: TeamSc
         title="Members"
         testId="members-card"
         actions={
-          <OwnerAction isOwner={isOwner}>
+          <OwnerAction isOwner={isOwner} reason="Only an owner can invite people.">
             <Button variant="primary" disabled={!isOwner} onClick={() => setInviting(true)} data-testid="invite-open">
               Invite
             </Button>
           </OwnerAction>
         }
       >
+        {/* Disabled buttons say why on hover; a touch or keyboard user reads it here. */}
+        {!isOwner && (
+          <p className="banner" role="status" data-testid="team-owner-note">
+            {OWNER_ONLY_TEAM}
+          </p>
+        )}
         <QueryView query={members} skeleton="table" errorTitle="The members could not be loaded">
           {(rows) => (
             <Table
@@ -146,7 +177,7 @@ export function TeamPanel({ scope, workspaceId, currentUserId }: { scope: TeamSc
                     m.id === currentUserId ? (
                       <span className="muted">You</span>
                     ) : (
-                      <OwnerAction isOwner={isOwner}>
+                      <OwnerAction isOwner={isOwner} reason="Only an owner can remove members.">
                         <Button variant="ghost" disabled={!isOwner} onClick={() => setRemoving({ id: m.id, email: m.email })} data-testid={`member-remove-${m.email}`}>
                           Remove
                         </Button>
@@ -219,7 +250,7 @@ export function TeamPanel({ scope, workspaceId, currentUserId }: { scope: TeamSc
       <ConfirmDialog
         open={removing !== null}
         title="Remove this member?"
-        message={`${removing?.email ?? ''} loses access to this ${scopeNoun(scope)} at once.`}
+        message={removing ? <RemoveMemberMessage scope={scope} member={removing} /> : ''}
         confirmLabel="Remove member"
         busy={remove.isPending}
         error={remove.error ? (errorText(remove.error) ?? 'Could not remove the member.') : undefined}

@@ -160,9 +160,13 @@ describe('workspace API keys', () => {
     const made = await keyCall(stack, key.value!, 'POST', '/projects', { name: 'Made by CI', environment: 'dev' });
     expect(made.status).toBe(201);
     expect(made.body.workspace_id).toBe(ws.id);
-    const projectKey = await keyCall(stack, key.value!, 'POST', `/projects/${inside.id}/tokens`, { name: 'from ci' });
+    // A key mints no keys: a leaked one would otherwise live on through the keys it made.
+    expectOryError(await keyCall(stack, key.value!, 'POST', `/projects/${inside.id}/tokens`, { name: 'from ci' }), 403, /API key cannot create API keys/);
+    expectOryError(await keyCall(stack, key.value!, 'POST', `/workspaces/${ws.id}/tokens`, { name: 'from ci' }), 403, /API key cannot create API keys/);
+    expect((await alice.call('GET', `/workspaces/${ws.id}/tokens`)).body.map((k: { name: string }) => k.name)).toEqual(['ci']);
+    expect((await alice.call('GET', `/projects/${inside.id}/tokens`)).body).toEqual([]);
+    const projectKey = await alice.call('POST', `/projects/${inside.id}/tokens`, { name: 'from alice' });
     expect(projectKey.status).toBe(201);
-    expect(projectKey.body.owner_id).toBe(alice.id);
 
     // Nothing outside its workspace: Alice's own project elsewhere, Bob's workspace and projects.
     expectOryError(await keyCall(stack, key.value!, 'GET', `/projects/${outside.id}`), 403);

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { route, type RouteContext } from '../../route';
 import { createApiKeyBody, projectRefParams, projectTokenParams, workspaceParams, workspaceTokenParams } from '../bodies';
 import { actorId } from '../caller';
-import { notFound } from '../errors';
+import type { Caller } from '../caller';
+import { forbidden, notFound } from '../errors';
 import {
   createProjectApiKey,
   createWorkspaceApiKey,
@@ -14,6 +15,13 @@ import {
 import { projectApiKeyView, workspaceApiKeyView } from './views';
 
 const expiry = (at: string | null | undefined) => (at ? new Date(at) : null);
+
+/** A key never mints keys: a leaked key would otherwise outlive its own deletion through the keys it made. */
+function assertSignedIn(caller: Caller): void {
+  if (caller.kind !== 'session') {
+    throw forbidden('An API key cannot create API keys. Sign in to the console as an owner to create one.');
+  }
+}
 
 /**
  * API keys (spec §7 token calls): members may list a project's or workspace's keys, owners create and
@@ -38,6 +46,7 @@ export function registerApiKeyRoutes(scope: FastifyInstance, ctx: RouteContext):
     permission: 'backoffice.project.owner',
     status: 201,
     handler: async ({ q, project, body, caller }) => {
+      assertSignedIn(caller);
       const key = { name: body.name, expiresAt: expiry(body.expires_at), ownerId: actorId(caller) };
       const { row, value } = await createProjectApiKey(q, project.id, key);
       return projectApiKeyView(row, value);
@@ -77,6 +86,7 @@ export function registerApiKeyRoutes(scope: FastifyInstance, ctx: RouteContext):
     permission: 'backoffice.workspace.owner',
     status: 201,
     handler: async ({ q, workspace, body, caller }) => {
+      assertSignedIn(caller);
       const key = { name: body.name, expiresAt: expiry(body.expires_at), ownerId: actorId(caller) };
       const { row, value } = await createWorkspaceApiKey(q, workspace.id, key);
       return workspaceApiKeyView(row, value);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import { projectApiKeys, workspaceApiKeys, type ProjectApiKeyRow, type WorkspaceApiKeyRow } from '../schema';
+import { and, eq, inArray } from 'drizzle-orm';
+import { projectApiKeys, projects, workspaceApiKeys, type ProjectApiKeyRow, type WorkspaceApiKeyRow } from '../schema';
 import type { Queryable } from '../types';
 import { newSecret } from './secret';
 
@@ -79,3 +79,18 @@ export const listWorkspaceApiKeys = (q: Queryable, workspaceId: string) => listK
 export const deleteProjectApiKey = (q: Queryable, projectId: string, keyId: string) => deleteKey(q, 'project', projectId, keyId);
 export const deleteWorkspaceApiKey = (q: Queryable, workspaceId: string, keyId: string) =>
   deleteKey(q, 'workspace', workspaceId, keyId);
+
+/**
+ * Deletes the keys `ownerId` created on a project, or on a workspace and every project in it: a key acts
+ * with its creator's authority, which ends when the creator leaves (the console names these keys before
+ * it removes the member).
+ */
+export async function revokeKeysCreatedBy(q: Queryable, ownerId: string, scope: { projectId: string } | { workspaceId: string }): Promise<void> {
+  if ('projectId' in scope) {
+    await q.orm.delete(projectApiKeys).where(and(eq(projectApiKeys.owner_id, ownerId), eq(projectApiKeys.project_id, scope.projectId)));
+    return;
+  }
+  await q.orm.delete(workspaceApiKeys).where(and(eq(workspaceApiKeys.owner_id, ownerId), eq(workspaceApiKeys.workspace_id, scope.workspaceId)));
+  const inWorkspace = q.orm.select({ id: projects.id }).from(projects).where(eq(projects.workspace_id, scope.workspaceId));
+  await q.orm.delete(projectApiKeys).where(and(eq(projectApiKeys.owner_id, ownerId), inArray(projectApiKeys.project_id, inWorkspace)));
+}

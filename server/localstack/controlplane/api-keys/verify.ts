@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { projectApiKeys, workspaceApiKeys } from '../schema';
 import type { Queryable } from '../types';
 import { apiKeyKind, hashApiKey, sameHash } from './secret';
@@ -15,9 +15,24 @@ export function bearerToken(authorization: string | undefined | null): string | 
   return match ? match[1]! : null;
 }
 
+/*
+ * A key acts with its creator's authority: it works only while the creator is an owner of what the key
+ * belongs to (a project's owner directly or through its workspace). Removing a member deletes their keys;
+ * this also covers a creator demoted to developer, and keys of members removed before keys were revoked.
+ */
+// Written out with table names: drizzle leaves columns of a one-table select unqualified, which the
+// subqueries' own columns of the same names would capture.
+const projectCreatorIsOwner = sql<boolean>`(EXISTS (SELECT 1 FROM project_members pm
+    WHERE pm.project_id = project_api_keys.project_id AND pm.identity_id = project_api_keys.owner_id AND pm.role = 'owner')
+  OR EXISTS (SELECT 1 FROM workspace_members wm JOIN projects p ON p.workspace_id = wm.workspace_id
+    WHERE p.id = project_api_keys.project_id AND wm.identity_id = project_api_keys.owner_id AND wm.role = 'owner'))`;
+const workspaceCreatorIsOwner = sql<boolean>`EXISTS (SELECT 1 FROM workspace_members wm
+    WHERE wm.workspace_id = workspace_api_keys.workspace_id AND wm.identity_id = workspace_api_keys.owner_id AND wm.role = 'owner')`;
+
 /**
  * Authenticates an `Authorization: Bearer ory_pat_…` (project) or `ory_wak_…` (workspace) header. Null
- * when the header is missing or malformed, or the key is unknown, deleted or expired. The stored hash is
+ * when the header is missing or malformed, or the key is unknown, deleted or expired, or its creator is no
+ * longer an owner of what it belongs to. The stored hash is
  * compared in constant time; the key itself is never stored.
  */
 export async function authenticateApiKey(
@@ -32,11 +47,17 @@ export async function authenticateApiKey(
   const live = (row: { token_hash: string; expires_at: Date | null }) =>
     sameHash(row.token_hash, hash) && (row.expires_at === null || row.expires_at.getTime() > now);
   if (kind === 'project') {
-    const [row] = await q.orm.select().from(projectApiKeys).where(eq(projectApiKeys.token_hash, hash));
-    if (!row || !live(row)) return null;
+    const [row] = await q.orm
+      .select({ ...getTableColumns(projectApiKeys), creatorIsOwner: projectCreatorIsOwner })
+      .from(projectApiKeys)
+      .where(eq(projectApiKeys.token_hash, hash));
+    if (!row || !live(row) || !row.creatorIsOwner) return null;
     return { kind, projectId: row.project_id, keyId: row.id, ownerId: row.owner_id };
   }
-  const [row] = await q.orm.select().from(workspaceApiKeys).where(eq(workspaceApiKeys.token_hash, hash));
-  if (!row || !live(row)) return null;
+  const [row] = await q.orm
+    .select({ ...getTableColumns(workspaceApiKeys), creatorIsOwner: workspaceCreatorIsOwner })
+    .from(workspaceApiKeys)
+    .where(eq(workspaceApiKeys.token_hash, hash));
+  if (!row || !live(row) || !row.creatorIsOwner) return null;
   return { kind, workspaceId: row.workspace_id, keyId: row.id, ownerId: row.owner_id };
 }

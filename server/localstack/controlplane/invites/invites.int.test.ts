@@ -4,6 +4,7 @@ import type { LocalStack } from '../../index';
 import { createProject, expectOryError, newUser, rawCall, startTestStack, type TestUser } from '../int-test-helpers';
 import { setPlan } from '../quota';
 import { memberInvites } from '../schema';
+import { verifyEmail } from '../../../test-support/verify-email';
 
 let stack: LocalStack;
 let owner: TestUser;
@@ -13,6 +14,8 @@ let outsider: TestUser;
 beforeAll(async () => {
   stack = await startTestStack({ mailbox: true });
   [owner, colleague, outsider] = await Promise.all([newUser(stack, 'Owner'), newUser(stack, 'Colleague'), newUser(stack, 'Outsider')]);
+  // Invites sent to an address are answered by an account that has verified it.
+  await verifyEmail(stack.url, colleague);
 });
 afterAll(async () => {
   await stack?.close();

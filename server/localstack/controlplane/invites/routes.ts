@@ -11,7 +11,8 @@ import { conflict, forbidden, notFound } from '../errors';
 import { projectFor, workspaceFor } from '../guard';
 import { assertRoomFor, planInForce, type Scope } from '../quota';
 import type { MemberInviteRow } from '../schema';
-import { findProjectWithName } from '../store/projects';
+import { findProjectByRef, findProjectWithName } from '../store/projects';
+import { projectRole, workspaceRole } from '../store/roles';
 import { findWorkspace } from '../store/workspaces';
 import type { Queryable } from '../types';
 import {
@@ -21,6 +22,7 @@ import {
   findInvite,
   findInviteWithOwner,
   hashInviteToken,
+  hasVerifiedEmail,
   linkInvite,
   listInvitesFor,
   listScopeInvites,
@@ -72,12 +74,27 @@ function assertPending(invite: MemberInviteRow): void {
   if (status !== 'pending') throw conflict(REFUSALS[status] ?? `This invite is ${status}.`);
 }
 
-/** Only the invitee (the invited email, or the account the invite link was attached to) may answer an invite. */
-function assertInvitee(invite: MemberInviteRow, caller: Extract<Caller, { kind: 'session' }>): void {
-  const byEmail = caller.session.email.trim().toLowerCase() === invite.invitee_email;
-  const byLink = invite.invitee_id === caller.identityId;
+/**
+ * Only the invitee may answer an invite: the account the invite link's token attached it to, or an account
+ * that has verified the invited address. An address merely typed in as the account's email proves nothing.
+ */
+async function assertInvitee(q: Queryable, invite: MemberInviteRow, caller: Extract<Caller, { kind: 'session' }>): Promise<void> {
+  if (invite.invitee_id === caller.identityId) return;
+  if (invite.invitee_id === null && (await hasVerifiedEmail(q, caller.identityId, invite.invitee_email))) return;
+  if (invite.invitee_id === null && caller.session.email.trim().toLowerCase() === invite.invitee_email) {
+    throw forbidden(`Verify your email address ${invite.invitee_email} first, or open the invite from the link in its email.`);
+  }
   // Someone else's invite is answered as missing: its existence is none of the caller's business.
-  if (!byEmail && !byLink) throw notFound(`Invite ${invite.id} does not exist.`);
+  throw notFound(`Invite ${invite.id} does not exist.`);
+}
+
+/** An invite speaks for its sender: once they are no longer an owner of its project or workspace, it cannot be accepted. */
+async function assertSenderStillOwner(q: Queryable, invite: MemberInviteRow): Promise<void> {
+  const project = invite.project_id ? await findProjectByRef(q, invite.project_id) : undefined;
+  const role = project ? await projectRole(q, invite.owner_id, project) : await workspaceRole(q, invite.owner_id, invite.workspace_id!);
+  if (role !== 'owner') {
+    throw conflict(`Whoever sent this invite is no longer an owner of the ${invite.project_id ? 'project' : 'workspace'}; ask a current owner for a new invite.`);
+  }
 }
 
 /** The owner check on an invite's project or workspace (cancel, delete). */
@@ -172,7 +189,7 @@ export function registerInviteRoutes(scope: FastifyInstance, ctx: LocalStackCont
     method: 'GET',
     url: '/invites',
     auth: 'session',
-    handler: async ({ q, caller }) => (await listInvitesFor(q, caller.identityId, caller.session.email)).map(inviteView),
+    handler: async ({ q, caller }) => (await listInvitesFor(q, caller.identityId)).map(inviteView),
   });
 
   // What the invitee needs to decide, before signing in: who invited them to what, as which role.
@@ -208,9 +225,12 @@ export function registerInviteRoutes(scope: FastifyInstance, ctx: LocalStackCont
       handler: async ({ q, caller, params }) => {
         const row = await findInvite(q, params.invite, true);
         if (!row) throw notFound(`Invite ${params.invite} does not exist.`);
-        assertInvitee(row, caller);
+        await assertInvitee(q, row, caller);
         assertPending(row);
-        if (action === 'accept') await addMember(q, row, caller.identityId);
+        if (action === 'accept') {
+          await assertSenderStillOwner(q, row);
+          await addMember(q, row, caller.identityId);
+        }
         await setInviteStatus(q, row.id, action === 'accept' ? 'accepted' : 'declined', caller.identityId);
         return inviteView((await findInviteWithOwner(q, row.id))!);
       },

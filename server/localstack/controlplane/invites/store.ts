@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
-import { identities } from '../../identity/schema';
-import { memberInvites, projectMembers, workspaceMembers, type MemberInviteRow } from '../schema';
+import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { identities, identityVerifiableAddresses } from '../../identity/schema';
+import { CONSOLE_NID } from '../../identity/tenant-id';
+import { memberInvites, projectMembers, projects, workspaceMembers, type MemberInviteRow } from '../schema';
 import type { Queryable } from '../types';
 import { highestRole, type Role } from '../store/roles';
 
@@ -75,17 +76,66 @@ export function listScopeInvites(q: Queryable, scope: NewInvite['scope']): Promi
     .orderBy(desc(memberInvites.created_at), memberInvites.id);
 }
 
-/** Pending, unexpired invites addressed to this identity: by its email, or linked to it with a token. */
-export function listInvitesFor(q: Queryable, identityId: string, email: string): Promise<InviteWithOwner[]> {
+/**
+ * The console account's verified email addresses, lower-cased. Only these prove the account receives mail
+ * at an address: the traits email is whatever the account typed at registration or in its settings.
+ */
+const verifiedEmails = (identityId: string) =>
+  sql`(SELECT lower(${identityVerifiableAddresses.value}) FROM ${identityVerifiableAddresses}
+    WHERE ${identityVerifiableAddresses.nid} = ${CONSOLE_NID} AND ${identityVerifiableAddresses.identity_id} = ${identityId}
+      AND ${identityVerifiableAddresses.via} = 'email' AND ${identityVerifiableAddresses.verified})`;
+
+/** Whether the identity has verified `email` (case-insensitive). */
+export async function hasVerifiedEmail(q: Queryable, identityId: string, email: string): Promise<boolean> {
+  const [row] = await q.orm
+    .select({ id: identityVerifiableAddresses.id })
+    .from(identityVerifiableAddresses)
+    .where(
+      and(
+        eq(identityVerifiableAddresses.nid, CONSOLE_NID),
+        eq(identityVerifiableAddresses.identity_id, identityId),
+        eq(identityVerifiableAddresses.via, 'email'),
+        eq(identityVerifiableAddresses.verified, true),
+        sql`lower(${identityVerifiableAddresses.value}) = ${email.trim().toLowerCase()}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Pending, unexpired invites this identity may answer: sent to one of its verified addresses, or attached
+ * to it with the link's token. An invite to an address the account has not verified is not listed: who
+ * invited that address to what is none of the account's business until it proves the address is its own.
+ */
+export function listInvitesFor(q: Queryable, identityId: string): Promise<InviteWithOwner[]> {
   return withOwner(q)
     .where(
       and(
         eq(memberInvites.status, 'pending'),
         sql`${memberInvites.expires_at} > now()`,
-        or(eq(memberInvites.invitee_email, email.trim().toLowerCase()), eq(memberInvites.invitee_id, identityId)),
+        or(sql`${memberInvites.invitee_email} IN ${verifiedEmails(identityId)}`, eq(memberInvites.invitee_id, identityId)),
       ),
     )
     .orderBy(desc(memberInvites.created_at), memberInvites.id);
+}
+
+/**
+ * Cancels the pending invites `ownerId` sent to a project, or to a workspace and its projects: who sent them
+ * no longer speaks for the team, so they neither hold seats nor can be accepted.
+ */
+export async function cancelInvitesSentBy(q: Queryable, ownerId: string, scope: NewInvite['scope']): Promise<void> {
+  const where =
+    'projectId' in scope
+      ? eq(memberInvites.project_id, scope.projectId)
+      : or(
+          eq(memberInvites.workspace_id, scope.workspaceId),
+          inArray(memberInvites.project_id, q.orm.select({ id: projects.id }).from(projects).where(eq(projects.workspace_id, scope.workspaceId))),
+        );
+  await q.orm
+    .update(memberInvites)
+    .set({ status: 'cancelled', updated_at: new Date() })
+    .where(and(eq(memberInvites.owner_id, ownerId), eq(memberInvites.status, 'pending'), where));
 }
 
 export async function setInviteStatus(q: Queryable, id: string, status: InviteStatus, inviteeId?: string): Promise<void> {
