@@ -5,6 +5,7 @@ import { applyJsonPatch, jsonPatchSchema, parsePointer, type JsonPatch } from '.
 import type { Queryable } from '../db/types';
 import type { Traits } from '../identity/identities';
 import { hashPassword } from '../identity/password';
+import { importedHashProblem } from '../identity/password-hashes';
 import { route } from '../route';
 import { adminOf, type AdminDeps } from './context';
 import { badRequest, notFound } from './errors';
@@ -81,6 +82,10 @@ export async function inputOf(
     throw badRequest(
       'credentials.password: the identity schema marks no trait as the password identifier ("ory.sh/kratos": {"credentials": {"password": {"identifier": true}}}), or the traits leave it empty.',
     );
+  }
+  if (password.hash) {
+    const problem = importedHashProblem(password.hash);
+    if (problem) throw badRequest(problem);
   }
   const passwordHash = password.plain ? await hashPassword(password.plain, deps.hash) : password.hash;
   return {

@@ -1,4 +1,5 @@
-import { hash, verify, type Options } from '@node-rs/argon2';
+import { hash, type Options } from '@node-rs/argon2';
+import { compareHash } from './password-hashes';
 import { texts, type UiText } from './texts';
 
 /** Argon2id cost; production defaults follow OWASP's memory-hard recommendation. */
@@ -18,12 +19,9 @@ export function hashPassword(password: string, opts: HashOptions): Promise<strin
   return hash(password, options);
 }
 
-export async function verifyPassword(hashed: string, password: string): Promise<boolean> {
-  try {
-    return await verify(hashed, password);
-  } catch {
-    return false;
-  }
+/** Whether `password` matches a stored hash: the stack's own argon2id, or any format an import may bring. */
+export function verifyPassword(hashed: string, password: string): Promise<boolean> {
+  return compareHash(hashed, password);
 }
 
 export const MIN_PASSWORD_LENGTH = 8;
