@@ -8,11 +8,14 @@ import { issueCode, issueLinkToken } from '../identity/codes';
 import { createFlow } from '../identity/flows';
 import { enterCodeNodes } from '../identity/nodes';
 import { identityCredentials, identityRecoveryAddresses } from '../identity/schema';
+import { uiLink } from '../identity/http';
+import { tenantOf } from '../identity/tenant';
 import { texts } from '../identity/texts';
 import type { Queryable } from '../db/types';
 import { route } from '../route';
 import { adminOf, type AdminDeps } from './context';
-import { badRequest, identityConflict, notFound } from './errors';
+import { badRequest, identityConflict, notFound, RESOURCE_NOT_FOUND } from './errors';
+import { formatGoDuration, parseGoDuration } from './go-duration';
 import { createIdentityBody } from './identity-body';
 import { idParams, inputOf, tenantParams } from './identity-routes';
 import { findIdentity, insertIdentity } from './identity-store';
@@ -20,7 +23,8 @@ import { findIdentity, insertIdentity } from './identity-store';
 const credentialParams = idParams.extend({ type: z.string().regex(/^[a-z_]{1,32}$/, { error: 'must be a credential type' }) });
 const recoveryBody = z.object({
   identity_id: z.uuid({ error: 'identity_id: must be the UUID of an identity' }),
-  expires_in: z.string().regex(/^\d+[smh]$/, { error: 'expires_in: must be a duration such as 1h or 15m' }).optional(),
+  // A Go duration ("1h", "1m30s"), read as Kratos reads it in the handler.
+  expires_in: z.string().max(64, { error: 'expires_in: must be a duration such as 1h or 15m' }).optional(),
 });
 const batchBody = z.object({
   identities: z
@@ -40,21 +44,32 @@ function itemFailure(err: unknown): { code: number; status: string; message: str
   return invalid ? { code: 400, status: 'Bad Request', message: 'The request was malformed or contained invalid parameters', reason: invalid.reason } : null;
 }
 
-const durationMs = (value: string | undefined, fallbackMs: number) => {
-  if (!value) return fallbackMs;
-  const n = Number(value.slice(0, -1));
-  return n * { s: 1000, m: 60_000, h: 3_600_000 }[value.at(-1) as 's' | 'm' | 'h'];
-};
+/** Kratos' default lifespan of an admin recovery link and of an admin recovery code (`selfservice.methods.*.config.lifespan`). */
+export const RECOVERY_LIFESPAN_MS = 60 * 60_000;
 
-/** The identity's recovery address; 404 for no such identity, 400 when its schema marks no trait for recovery. */
+/**
+ * The lifespan `expires_in` asks for (the default when empty), as Kratos reads it: a Go duration, refused
+ * with `unparsable(raw)` when it is none and with `notFuture(raw, duration)` when it is not positive.
+ */
+function lifespanOf(
+  raw: string | undefined,
+  fallbackMs: number,
+  texts: { notFuture: (raw: string, duration: bigint) => string },
+): number {
+  if (!raw) return fallbackMs;
+  const ns = parseGoDuration(raw);
+  if (ns === null) throw badRequest(`Unable to parse "expires_in" as a duration string (e.g. "1h", "1m30s", "500ms"): ${raw}`);
+  if (ns <= 0n) throw badRequest(texts.notFuture(raw, ns));
+  return Number(ns) / 1_000_000;
+}
+
+/** The identity's recovery address ('' when its schema marks none: an admin link or code needs none). */
 async function recoveryAddressOf(q: Queryable, nid: string, identityId: string): Promise<string> {
-  if (!(await findIdentity(q, nid, identityId))) throw notFound('identity');
   const [address] = await q.orm
     .select({ value: identityRecoveryAddresses.value })
     .from(identityRecoveryAddresses)
     .where(and(eq(identityRecoveryAddresses.nid, nid), eq(identityRecoveryAddresses.identity_id, identityId)));
-  if (!address) throw badRequest('The identity has no recovery address: its schema marks none of its traits for recovery.');
-  return address.value;
+  return address?.value ?? '';
 }
 
 /**
@@ -63,8 +78,8 @@ async function recoveryAddressOf(q: Queryable, nid: string, identityId: string):
  */
 export function registerAdminExtras(scope: FastifyInstance, deps: AdminDeps): void {
   const { ctx } = deps;
-  const codeLifespanMs = deps.codeLifespanMs ?? 15 * 60_000;
-  const flowLifespanMs = deps.flowLifespanMs ?? 60 * 60_000;
+  const linkLifespanMs = deps.linkLifespanMs ?? RECOVERY_LIFESPAN_MS;
+  const codeLifespanMs = deps.codeLifespanMs ?? RECOVERY_LIFESPAN_MS;
 
   route(scope, ctx, {
     method: 'DELETE',
@@ -91,10 +106,14 @@ export function registerAdminExtras(scope: FastifyInstance, deps: AdminDeps): vo
     auth: 'public',
     handler: async ({ q, body, req }) => {
       const { tenant, base } = adminOf(req);
+      const lifespanMs = lifespanOf(body.expires_in, linkLifespanMs, {
+        notFuture: (raw) => `Value from "expires_in" must be result to a future time: ${raw}`,
+      });
       const identityId = body.identity_id.toLowerCase();
+      if (!(await findIdentity(q, tenant.nid, identityId))) throw badRequest('The requested identity id does not exist.');
       const address = await recoveryAddressOf(q, tenant.nid, identityId);
-      const lifespanMs = durationMs(body.expires_in, codeLifespanMs);
-      // A browser recovery flow that only the link's token completes: opening it signs the identity in.
+      // A browser recovery flow that only the link's token completes: opening it signs the identity in
+      // (an identity that is inactive by then gets Kratos' identity_disabled error instead).
       const flow = await createFlow(q, {
         nid: tenant.nid,
         kind: 'recovery',
@@ -109,7 +128,7 @@ export function registerAdminExtras(scope: FastifyInstance, deps: AdminDeps): vo
       const token = await issueLinkToken(q, { nid: tenant.nid, flowId: flow.id, identityId, address, lifespanMs });
       const link = new URL(`${base}/self-service/recovery`);
       link.search = new URLSearchParams({ flow: flow.id, token }).toString();
-      return { recovery_link: link.toString(), expires_at: new Date(Date.now() + lifespanMs).toISOString() };
+      return { recovery_link: link.toString(), expires_at: flow.expires_at.toISOString() };
     },
   });
 
@@ -122,10 +141,15 @@ export function registerAdminExtras(scope: FastifyInstance, deps: AdminDeps): vo
     status: 201,
     handler: async ({ q, body, req }) => {
       const { tenant, base } = adminOf(req);
+      const lifespanMs = lifespanOf(body.expires_in, codeLifespanMs, {
+        notFuture: (_raw, duration) => `Value from "expires_in" must result to a future time: ${formatGoDuration(duration)}`,
+      });
       const identityId = body.identity_id.toLowerCase();
-      const address = { value: await recoveryAddressOf(q, tenant.nid, identityId) };
-      const lifespanMs = durationMs(body.expires_in, codeLifespanMs);
-      // A recovery flow for native apps and the hosted UI alike, waiting for this code.
+      if (!(await findIdentity(q, tenant.nid, identityId))) {
+        throw new OryHttpError(404, { message: RESOURCE_NOT_FOUND, reason: 'could not find identity' });
+      }
+      const address = await recoveryAddressOf(q, tenant.nid, identityId);
+      // A recovery flow for native apps and the hosted UI alike, waiting for this code; it lives as long as the code.
       const flow = await createFlow(q, {
         nid: tenant.nid,
         kind: 'recovery',
@@ -134,15 +158,16 @@ export function registerAdminExtras(scope: FastifyInstance, deps: AdminDeps): vo
         csrfToken: '',
         requestUrl: `${base}/self-service/recovery/api`,
         identityId,
-        ui: { nodes: enterCodeNodes('', address.value, 'recovery').filter((n) => (n.attributes as { name?: string }).name !== 'csrf_token'), messages: [texts.recoveryCodeSent()] },
-        data: { email: address.value, attempts: 0 },
-        lifespanMs: Math.max(lifespanMs, flowLifespanMs),
+        ui: { nodes: enterCodeNodes('', address, 'recovery').filter((n) => (n.attributes as { name?: string }).name !== 'csrf_token'), messages: [texts.recoveryCodeSent()] },
+        data: { email: address, attempts: 0 },
+        lifespanMs,
       });
-      const code = await issueCode(q, { nid: tenant.nid, flowId: flow.id, kind: 'recovery', identityId, address: address.value, lifespanMs });
+      const code = await issueCode(q, { nid: tenant.nid, flowId: flow.id, kind: 'recovery', identityId, address, lifespanMs });
       return {
-        recovery_link: `${base}/self-service/recovery?flow=${flow.id}`,
+        // Kratos links the recovery UI, where the code is entered.
+        recovery_link: uiLink(tenantOf(req).uiUrl, '/recovery', { flow: flow.id }),
         recovery_code: code,
-        expires_at: new Date(Date.now() + lifespanMs).toISOString(),
+        expires_at: flow.expires_at.toISOString(),
       };
     },
   });
