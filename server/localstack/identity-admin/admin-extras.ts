@@ -2,7 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { describeZodError, validationFailure } from '../controlplane/errors';
-import { isUniqueViolation } from '../db/errors';
+import { DATABASE_UNAVAILABLE, isConnectionError, isUniqueViolation } from '../db/errors';
+import { hashPassword } from '../identity/password';
+import { importedHashProblem } from '../identity/password-hashes';
 import { OryHttpError } from '../identity/errors';
 import { issueCode, issueLinkToken } from '../identity/codes';
 import { createFlow } from '../identity/flows';
@@ -16,7 +18,7 @@ import { route } from '../route';
 import { adminOf, type AdminDeps } from './context';
 import { badRequest, identityConflict, notFound, RESOURCE_NOT_FOUND } from './errors';
 import { formatGoDuration, parseGoDuration } from './go-duration';
-import { createIdentityBody } from './identity-body';
+import { createIdentityBody, passwordOf, type CreateIdentityInput } from './identity-body';
 import { idParams, inputOf, tenantParams } from './identity-routes';
 import { findIdentity, insertIdentity } from './identity-store';
 
@@ -26,11 +28,13 @@ const recoveryBody = z.object({
   // A Go duration ("1h", "1m30s"), read as Kratos reads it in the handler.
   expires_in: z.string().max(64, { error: 'expires_in: must be a duration such as 1h or 15m' }).optional(),
 });
+/** Kratos' limits of one batch (identity/handler.go). */
+export const BATCH_LIMIT = 1000;
+export const BATCH_PLAINTEXT_LIMIT = 200;
 const batchBody = z.object({
   identities: z
-    .array(z.object({ create: z.unknown(), patch_id: z.string().max(64).optional() }).strict())
-    .min(1, { error: 'identities: give at least one' })
-    .max(1000, { error: 'identities: at most 1,000 at a time' }),
+    .array(z.object({ create: z.unknown(), patch_id: z.uuid({ error: 'patch_id: must be a UUID' }).optional() }).strict())
+    .min(1, { error: 'identities: give at least one' }),
 });
 
 /** A refused item as Ory's error content; null for a failure that is not the item's fault (it fails the request). */
@@ -70,6 +74,44 @@ async function recoveryAddressOf(q: Queryable, nid: string, identityId: string):
     .from(identityRecoveryAddresses)
     .where(and(eq(identityRecoveryAddresses.nid, nid), eq(identityRecoveryAddresses.identity_id, identityId)));
   return address?.value ?? '';
+}
+
+type ItemError = { code: number; status: string; message: string; reason: string };
+type BatchResult = { action: 'create'; identity: string; patch_id?: string } | { action: 'error'; patch_id?: string; error: ItemError };
+
+/** The item error of identities a lost database connection kept from being imported. */
+const NOT_IMPORTED: ItemError = {
+  code: 503,
+  status: 'Service Unavailable',
+  message: 'The service is temporarily unavailable, please try again later',
+  reason: `${DATABASE_UNAVAILABLE} This identity was not imported; import it again.`,
+};
+
+/**
+ * The batch's identities, checked as Kratos does before it writes any: too many of them, one that is no
+ * createIdentityBody, a password hash it cannot import, or more than 200 plain-text passwords fail the
+ * whole request (400, nothing written). Plain-text passwords are hashed here, outside every transaction.
+ */
+async function batchCreates(deps: AdminDeps, items: { create?: unknown }[]): Promise<CreateIdentityInput[]> {
+  if (items.length > BATCH_LIMIT) {
+    throw badRequest(`The maximum number of identities per request that can be created or deleted at once is ${BATCH_LIMIT}.`);
+  }
+  const creates = items.map((item, index) => {
+    const parsed = createIdentityBody.safeParse(item.create);
+    if (!parsed.success) throw badRequest(describeZodError(parsed.error, `identities[${index}].create`));
+    const password = passwordOf(parsed.data);
+    const problem = password.hash ? importedHashProblem(password.hash) : null;
+    if (problem) throw badRequest(problem, { index });
+    return { create: parsed.data, plain: password.plain };
+  });
+  if (creates.filter((c) => c.plain).length > BATCH_PLAINTEXT_LIMIT) {
+    throw badRequest(`The maximum number of identities per request that can be created with a plaintext password is ${BATCH_PLAINTEXT_LIMIT}.`);
+  }
+  const hashed: CreateIdentityInput[] = [];
+  for (const { create, plain } of creates) {
+    hashed.push(plain ? { ...create, credentials: { password: { config: { hashed_password: await hashPassword(plain, deps.hash) } } } } : create);
+  }
+  return hashed;
 }
 
 /**
@@ -181,22 +223,29 @@ export function registerAdminExtras(scope: FastifyInstance, deps: AdminDeps): vo
     transaction: false,
     handler: async ({ body, req }) => {
       const { tenant } = adminOf(req);
-      const results = [];
-      for (const item of body.identities) {
-        const parsed = createIdentityBody.safeParse(item.create);
+      const creates = await batchCreates(deps, body.identities);
+      const results: BatchResult[] = [];
+      for (const [index, item] of body.identities.entries()) {
         const patchId = item.patch_id ? { patch_id: item.patch_id } : {};
-        if (!parsed.success) {
-          results.push({ action: 'error', ...patchId, error: { code: 400, status: 'Bad Request', message: 'The request was malformed or contained invalid parameters', reason: describeZodError(parsed.error, 'identity') } });
-          continue;
-        }
+        const create = creates[index]!;
         try {
           // Each identity in its own transaction: a failure leaves nothing of it, and nothing else undone.
-          const id = await ctx.db.tx(async (tx) => insertIdentity(tx, tenant.nid, await inputOf(deps, tx, tenant.nid, parsed.data)));
+          const id = await ctx.db.tx(async (tx) => insertIdentity(tx, tenant.nid, await inputOf(deps, tx, tenant.nid, create)));
           results.push({ action: 'create', identity: id, ...patchId });
         } catch (err) {
           const failure = itemFailure(err);
-          if (!failure) throw err;
-          results.push({ action: 'error', ...patchId, error: failure });
+          if (failure) {
+            results.push({ action: 'error', ...patchId, error: failure });
+            continue;
+          }
+          // The database went away: with nothing imported the whole call fails (503); otherwise the
+          // identities imported so far are answered, and this one and the rest as not imported.
+          if (!isConnectionError(err) || !results.some((r) => r.action === 'create')) throw err;
+          ctx.log.warn({ err, reqId: req.id }, 'database connection lost during a batch import');
+          for (const rest of body.identities.slice(index)) {
+            results.push({ action: 'error', ...(rest.patch_id ? { patch_id: rest.patch_id } : {}), error: NOT_IMPORTED });
+          }
+          break;
         }
       }
       return { identities: results };
