@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { TraitIdentifiers } from '../../../shared/domain/identity-schema-extension';
 import type { Queryable } from '../db/types';
+import { msOf, type Cursor } from './paging';
 import type { Traits } from '../identity/identities';
 import {
   identities,
@@ -25,8 +26,13 @@ export interface StoredIdentity {
 
 export interface IdentityFilter {
   nid: string;
-  afterId: string | null;
+  /** Keyset: the last row of the previous page (with its creation time when newest first). */
+  after?: Cursor | null;
+  /** Kratos' legacy page pagination: rows to skip. */
+  offset?: number;
   limit: number;
+  /** Newest first (the console's order) instead of Kratos' id order. */
+  newestFirst?: boolean;
   ids?: string[];
   credentialsIdentifier?: string;
   /** Any part of an identifier or of the name trait, or a whole id (case-insensitive). */
@@ -68,10 +74,15 @@ async function withDetails(q: Queryable, nid: string, rows: IdentityRow[]): Prom
   }));
 }
 
-/** One page of the tenant's identities in id order (Kratos' keyset order), one more row than asked to tell if there is a next page. */
+/** One page of the tenant's identities in id order (Kratos' keyset order) or newest first, one more row than asked to tell if there is a next page. */
 export async function listIdentities(q: Queryable, filter: IdentityFilter): Promise<StoredIdentity[]> {
   const conditions: SQL[] = [eq(identities.nid, filter.nid)];
-  if (filter.afterId) conditions.push(gt(identities.id, filter.afterId));
+  const after = filter.after;
+  if (after && filter.newestFirst) {
+    conditions.push(sql`(${msOf(identities.created_at)}, ${identities.id}) < (${after.createdAt ?? null}::timestamptz, ${after.id}::uuid)`);
+  } else if (after) {
+    conditions.push(gt(identities.id, after.id));
+  }
   if (filter.ids) conditions.push(inArray(identities.id, filter.ids));
   if (filter.state) conditions.push(eq(identities.state, filter.state));
   if (filter.schemaId) conditions.push(eq(identities.schema_id, filter.schemaId));
@@ -103,9 +114,16 @@ export async function listIdentities(q: Queryable, filter: IdentityFilter): Prom
     .select()
     .from(identities)
     .where(and(...conditions))
-    .orderBy(asc(identities.id))
-    .limit(filter.limit + 1);
+    .orderBy(...(filter.newestFirst ? [desc(msOf(identities.created_at)), desc(identities.id)] : [asc(identities.id)]))
+    .limit(filter.limit + 1)
+    .offset(filter.offset ?? 0);
   return withDetails(q, filter.nid, rows);
+}
+
+/** How many identities the tenant has (Kratos' X-Total-Count). */
+export async function countIdentities(q: Queryable, nid: string): Promise<number> {
+  const [row] = await q.orm.select({ n: count() }).from(identities).where(eq(identities.nid, nid));
+  return row?.n ?? 0;
 }
 
 export async function findIdentity(q: Queryable, nid: string, id: string, lock = false): Promise<StoredIdentity | null> {
