@@ -93,7 +93,8 @@ export const identitySchema = z.object({
 });
 export type IdentityAnswer = z.infer<typeof identitySchema>;
 
-export const identitiesListOutput = z.object({ identities: z.array(identitySchema), nextPageToken: z.string().nullable() });
+/** `total`: every identity of the project (null when the identity provider does not say). */
+export const identitiesListOutput = z.object({ identities: z.array(identitySchema), nextPageToken: z.string().nullable(), total: z.number().int().nonnegative().nullable() });
 export const identitySchemasOutput = z.array(z.object({ id: z.string(), schema: z.unknown() }));
 export const recoveryCodeOutput = conformsTo<RecoveryCodeForIdentity>()(z.object({ recovery_link: z.string(), recovery_code: z.string(), expires_at: z.string().optional() }));
 /** A link that signs the identity in once and opens its settings, to set a new password. */

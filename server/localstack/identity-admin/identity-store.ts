@@ -35,7 +35,7 @@ export interface IdentityFilter {
   newestFirst?: boolean;
   ids?: string[];
   credentialsIdentifier?: string;
-  /** Any part of an identifier or of the name trait, or a whole id (case-insensitive). */
+  /** Any part of an identifier, of the name trait or of an id (case-insensitive). */
   search?: string;
   state?: 'active' | 'inactive';
   schemaId?: string;
@@ -44,6 +44,8 @@ export interface IdentityFilter {
 /** A LIKE pattern that matches `term` anywhere, its own wildcards taken literally. */
 const containing = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A piece of an id someone copied (hex with a digit or a dash, 4 characters at least), not a word of a name. */
+const ID_PART = /^(?=.*[0-9-])[0-9a-f-]{4,36}$/i;
 
 /** Loads the credentials and addresses of `rows` in three queries, keeping the rows' order. */
 async function withDetails(q: Queryable, nid: string, rows: IdentityRow[]): Promise<StoredIdentity[]> {
@@ -107,7 +109,16 @@ export async function listIdentities(q: Queryable, filter: IdentityFilter): Prom
     const byId = q.orm
       .select({ id: identities.id })
       .from(identities)
-      .where(and(ofTenant, UUID.test(filter.search) ? eq(identities.id, filter.search.toLowerCase()) : sql`false`));
+      .where(
+        and(
+          ofTenant,
+          UUID.test(filter.search)
+            ? eq(identities.id, filter.search.toLowerCase())
+            : ID_PART.test(filter.search)
+              ? sql`${identities.id}::text LIKE ${pattern}`
+              : sql`false`,
+        ),
+      );
     conditions.push(inArray(identities.id, union(byIdentifier, byEmail, byName, byId)));
   }
   const rows = await q.orm

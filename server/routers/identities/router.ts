@@ -20,9 +20,8 @@ import {
 } from '../../../shared/schemas/identities';
 import { projectApis } from '../../trpc/project-apis';
 import { projectProcedure, router } from '../../trpc/init';
-import { nextTokenOf } from './paging';
+import { filteredPage, totalOf } from './list';
 
-const PAGE_SIZE = 25;
 const read = projectProcedure('backoffice.project.read');
 const write = projectProcedure('backoffice.project.write');
 
@@ -45,19 +44,12 @@ export const identitiesRouter = router({
     .output(identitiesListOutput)
     .query(async ({ ctx, input }) => {
       const { identity } = await projectApis(ctx, ctx.projectId);
-      const filters = { ...(input.state ? { state: input.state } : {}), ...(input.schemaId ? { schema_id: input.schemaId } : {}) };
-      const res = await identity.listIdentities(
-        {
-          pageSize: PAGE_SIZE,
-          ...(input.pageToken ? { pageToken: input.pageToken } : {}),
-          ...(input.search ? { previewCredentialsIdentifierSimilar: input.search } : {}),
-        },
-        // State and schema are filters of the local stack's list; an identity provider that ignores them
-        // answers a full page, which the filter below narrows, so the answer is right either way.
-        { params: filters },
-      );
-      const identities = res.data.filter((i) => (!input.state || i.state === input.state) && (!input.schemaId || i.schema_id === input.schemaId));
-      return { identities, nextPageToken: nextTokenOf(res.headers as Record<string, unknown>) };
+      const [page, total] = await Promise.all([
+        filteredPage(identity, input),
+        // Kratos' legacy page pagination is the one list that counts: one row, and X-Total-Count.
+        identity.listIdentities({ page: 0, perPage: 1 }).then((res) => totalOf(res.headers as Record<string, unknown>)),
+      ]);
+      return { ...page, total };
     }),
 
   schemas: read

@@ -1,0 +1,48 @@
+import type { Identity, IdentityApi } from '@ory/client';
+import type { z } from 'zod';
+import type { identitiesListInput } from '../../../shared/schemas/identities';
+import { nextTokenOf } from './paging';
+
+export const PAGE_SIZE = 25;
+/** Upstream pages one console page may read while a filter the identity provider ignores thins them out. */
+const MAX_UPSTREAM_PAGES = 20;
+
+type ListInput = z.infer<typeof identitiesListInput>;
+
+/**
+ * One page of identities, newest first, with the state and schema filters applied before paging: upstream
+ * pages are asked for exactly as many rows as the page still lacks, so the page is full whenever there
+ * are that many matches and the next token resumes right after the last row read. The local stack filters
+ * and orders itself (one call); an identity provider that ignores those parameters is filtered here.
+ */
+export async function filteredPage(api: IdentityApi, input: ListInput): Promise<{ identities: Identity[]; nextPageToken: string | null }> {
+  const matches = (i: Identity) => (!input.state || i.state === input.state) && (!input.schemaId || i.schema_id === input.schemaId);
+  const params = {
+    order: 'newest',
+    ...(input.state ? { state: input.state } : {}),
+    ...(input.schemaId ? { schema_id: input.schemaId } : {}),
+  };
+  const identities: Identity[] = [];
+  let token = input.pageToken ?? null;
+  for (let read = 0; read < MAX_UPSTREAM_PAGES; read += 1) {
+    const res = await api.listIdentities(
+      {
+        pageSize: PAGE_SIZE - identities.length,
+        ...(token ? { pageToken: token } : {}),
+        ...(input.search ? { previewCredentialsIdentifierSimilar: input.search } : {}),
+      },
+      { params },
+    );
+    identities.push(...res.data.filter(matches));
+    token = nextTokenOf(res.headers as Record<string, unknown>);
+    if (!token || identities.length >= PAGE_SIZE) break;
+  }
+  return { identities, nextPageToken: token };
+}
+
+/** X-Total-Count of an upstream answer, or null when it has none. */
+export function totalOf(headers: Record<string, unknown> | undefined): number | null {
+  const raw = headers?.['x-total-count'];
+  const total = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : NaN;
+  return Number.isSafeInteger(total) ? total : null;
+}
