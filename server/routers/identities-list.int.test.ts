@@ -85,4 +85,12 @@ describe('the identity list of the console', () => {
     const found = await owner.identities.list({ projectId, search: id.slice(9, 23) });
     expect(found.identities.map((i) => i.id)).toEqual([id]);
   });
+
+  it('tells an import’s dry run which addresses belong to identities already', async () => {
+    const answer = await owner.identities.existingAddresses({
+      projectId,
+      addresses: ['Person-007@list.test', 'person-099@list.test', 'nobody@list.test', 'person-0@list.test'],
+    });
+    expect(answer.existing.sort()).toEqual(['person-007@list.test', 'person-099@list.test']);
+  });
 });

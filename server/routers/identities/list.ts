@@ -46,3 +46,32 @@ export function totalOf(headers: Record<string, unknown> | undefined): number | 
   const total = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : NaN;
   return Number.isSafeInteger(total) ? total : null;
 }
+
+/** Look-ups of an import's dry run that run at once. */
+const LOOKUPS_AT_ONCE = 8;
+
+/**
+ * Which of `addresses` (compared lower-cased) an identity of the project has already, as a credential
+ * identifier, an address or its email trait: one similarity search per address, eight at a time.
+ */
+export async function existingAddresses(api: IdentityApi, addresses: string[]): Promise<string[]> {
+  const wanted = [...new Set(addresses.map((a) => a.toLowerCase()))];
+  const found = new Set<string>();
+  const owns = (i: Identity, address: string) =>
+    [
+      i.traits?.email,
+      ...(i.verifiable_addresses ?? []).map((a) => a.value),
+      ...(i.recovery_addresses ?? []).map((a) => a.value),
+      ...Object.values(i.credentials ?? {}).flatMap((c) => c.identifiers ?? []),
+    ].some((value) => typeof value === 'string' && value.toLowerCase() === address);
+  let next = 0;
+  const worker = async () => {
+    while (next < wanted.length) {
+      const address = wanted[next++]!;
+      const res = await api.listIdentities({ previewCredentialsIdentifierSimilar: address, pageSize: 25 });
+      if (res.data.some((i) => owns(i, address))) found.add(address);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE, wanted.length) }, worker));
+  return wanted.filter((a) => found.has(a));
+}

@@ -3,6 +3,8 @@ import { validateTraits } from '../../../shared/domain/traits-validation';
 import {
   checkTraitsInput,
   checkTraitsOutput,
+  existingAddressesInput,
+  existingAddressesOutput,
   identitiesListInput,
   identitiesListOutput,
   identityCreateInput,
@@ -20,7 +22,7 @@ import {
 } from '../../../shared/schemas/identities';
 import { projectApis } from '../../trpc/project-apis';
 import { projectProcedure, router } from '../../trpc/init';
-import { filteredPage, totalOf } from './list';
+import { existingAddresses, filteredPage, totalOf } from './list';
 
 const read = projectProcedure('backoffice.project.read');
 const write = projectProcedure('backoffice.project.write');
@@ -69,6 +71,15 @@ export const identitiesRouter = router({
       const schema = (await identity.getIdentitySchema({ id: input.schemaId })).data;
       // The identity provider's own validation (ajv), for a form or a dry run before anything is written.
       return { errors: input.traits.map((traits) => validateTraits(schema, traits)) };
+    }),
+
+  existingAddresses: read
+    .input(existingAddressesInput)
+    .output(existingAddressesOutput)
+    // A mutation only for its transport: a thousand addresses do not fit in a GET's URL. It writes nothing.
+    .mutation(async ({ ctx, input }) => {
+      const { identity } = await projectApis(ctx, ctx.projectId);
+      return { existing: await existingAddresses(identity, input.addresses) };
     }),
 
   get: read
