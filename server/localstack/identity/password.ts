@@ -1,4 +1,5 @@
 import { hash, type Options } from '@node-rs/argon2';
+import { BREACHED_PASSWORDS } from './breached-passwords';
 import { compareHash } from './password-hashes';
 import { texts, type UiText } from './texts';
 
@@ -54,7 +55,7 @@ function levenshtein(a: string, b: string): number {
   return prev[b.length] ?? 0;
 }
 
-/** Kratos' password policy: length bounds and not too similar to the identifier. */
+/** Kratos' password policy: length bounds, not too similar to the identifier, not a known breached password. */
 export function passwordPolicyError(password: string, identifier: string): UiText | null {
   const length = [...password].length;
   if (length < MIN_PASSWORD_LENGTH) return texts.passwordMinLength(MIN_PASSWORD_LENGTH, length);
@@ -64,5 +65,7 @@ export function passwordPolicyError(password: string, identifier: string): UiTex
     const pw = password.toLowerCase();
     if (levenshtein(id, pw) < 5 || lcsLength(id, pw) / pw.length > 0.5) return texts.passwordTooSimilar();
   }
+  // Kratos asks haveibeenpwned last; here a bundled list of the most common passwords stands in for it.
+  if (BREACHED_PASSWORDS.has(password)) return texts.passwordBreached();
   return null;
 }
