@@ -49,27 +49,45 @@ export function totalOf(headers: Record<string, unknown> | undefined): number | 
 
 /** Look-ups of an import's dry run that run at once. */
 const LOOKUPS_AT_ONCE = 8;
+/** Up to this many identities, a dry run reads them all (a few pages) instead of looking each address up. */
+const READ_ALL_UP_TO = 5000;
+const READ_PAGE_SIZE = 500;
+
+/** Every address an identity answers to: its email trait, its addresses and its credential identifiers, lower-cased. */
+const addressesOf = (i: Identity) =>
+  [
+    i.traits?.email,
+    ...(i.verifiable_addresses ?? []).map((a) => a.value),
+    ...(i.recovery_addresses ?? []).map((a) => a.value),
+    ...Object.values(i.credentials ?? {}).flatMap((c) => c.identifiers ?? []),
+  ]
+    .filter((v): v is string => typeof v === 'string')
+    .map((v) => v.toLowerCase());
 
 /**
- * Which of `addresses` (compared lower-cased) an identity of the project has already, as a credential
- * identifier, an address or its email trait: one similarity search per address, eight at a time.
+ * Which of `addresses` (compared lower-cased) an identity of the project has already. A project of a few
+ * thousand identities is read whole, a few pages; a larger one gets one similarity search per address,
+ * eight at a time.
  */
 export async function existingAddresses(api: IdentityApi, addresses: string[]): Promise<string[]> {
   const wanted = [...new Set(addresses.map((a) => a.toLowerCase()))];
   const found = new Set<string>();
-  const owns = (i: Identity, address: string) =>
-    [
-      i.traits?.email,
-      ...(i.verifiable_addresses ?? []).map((a) => a.value),
-      ...(i.recovery_addresses ?? []).map((a) => a.value),
-      ...Object.values(i.credentials ?? {}).flatMap((c) => c.identifiers ?? []),
-    ].some((value) => typeof value === 'string' && value.toLowerCase() === address);
+  const total = totalOf((await api.listIdentities({ page: 0, perPage: 1 })).headers as Record<string, unknown>);
+  if (total !== null && total <= READ_ALL_UP_TO) {
+    let token: string | null = null;
+    do {
+      const res = await api.listIdentities({ pageSize: READ_PAGE_SIZE, ...(token ? { pageToken: token } : {}) });
+      for (const identity of res.data) for (const address of addressesOf(identity)) found.add(address);
+      token = nextTokenOf(res.headers as Record<string, unknown>);
+    } while (token);
+    return wanted.filter((a) => found.has(a));
+  }
   let next = 0;
   const worker = async () => {
     while (next < wanted.length) {
       const address = wanted[next++]!;
       const res = await api.listIdentities({ previewCredentialsIdentifierSimilar: address, pageSize: 25 });
-      if (res.data.some((i) => owns(i, address))) found.add(address);
+      if (res.data.some((i) => addressesOf(i).includes(address))) found.add(address);
     }
   };
   await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE, wanted.length) }, worker));
