@@ -43,10 +43,14 @@ test('an identity is created from the schema form, found by its domain, edited, 
   await endUserSignsUp(page.request, slug, 'grace@lovelace.example');
   await endUserSignsUp(page.request, slug, 'linus@elsewhere.example');
   await page.goto(`/projects/${projectId}/identities`);
+  // Newest first, with the project's total.
+  await expect(page.getByTestId('identities-total')).toHaveText('3 identities');
+  await expect(page.getByTestId('identity-link')).toHaveText(['linus@elsewhere.example', 'grace@lovelace.example', 'ada@lovelace.example']);
   await page.getByTestId('identities-search').fill('@lovelace.example');
   await expect(page).toHaveURL(/search=%40lovelace.example/);
-  // Listed in id order, like Kratos: both of the domain, and nothing else.
+  // Both of the domain, and nothing else; the total stays the project's.
   await expect(page.getByTestId('identity-link')).toHaveCount(2);
+  await expect(page.getByTestId('identities-total')).toHaveText('3 identities');
   await expect(page.getByTestId('identities-table')).toContainText('ada@lovelace.example');
   await expect(page.getByTestId('identities-table')).toContainText('grace@lovelace.example');
   await expect(page.getByTestId('identities-table')).not.toContainText('linus@elsewhere.example');

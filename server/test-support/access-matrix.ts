@@ -293,6 +293,7 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
   'identities.list': { b: 'refused', input: (f) => ({ projectId: f.a.project }), attempts: (f) => [{ projectId: f.a.project }, { projectId: f.a.project, search: '@' }] },
   'identities.schemas': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
   'identities.checkTraits': { b: 'refused', input: (f) => ({ projectId: f.a.project, schemaId: 'default', traits: [{ email: 'checked@example.com' }] }) },
+  'identities.existingAddresses': { b: 'refused', input: (f) => ({ projectId: f.a.project, addresses: ['checked@example.com'] }) },
   'identities.get': {
     b: 'refused',
     input: (f) => ({ projectId: f.a.project, identityId: f.a.endUser }),

@@ -13,6 +13,8 @@ export interface Behaviour {
   hang?: (req: RecordedRequest) => boolean;
   /** Answer these requests with this status and an Ory error body instead of forwarding. */
   fail?: (req: RecordedRequest) => number | undefined;
+  /** Forward these requests to another path (and query) of the upstream. */
+  rewrite?: (req: RecordedRequest) => string;
 }
 
 export interface RecordingProxy {
@@ -43,7 +45,13 @@ export async function startRecordingProxy(target: string | undefined, behaviour:
     }
     const upstream = new URL(target);
     const forward = httpRequest(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: state.behaviour.rewrite?.(recorded) ?? req.url,
+        headers: { ...req.headers, host: upstream.host },
+      },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);

@@ -93,7 +93,18 @@ export const identitySchema = z.object({
 });
 export type IdentityAnswer = z.infer<typeof identitySchema>;
 
-export const identitiesListOutput = z.object({ identities: z.array(identitySchema), nextPageToken: z.string().nullable() });
+/** Addresses of an import file, to learn which belong to identities of the project already (its dry run). */
+export const existingAddressesInput = z.object({
+  projectId,
+  addresses: z
+    .array(z.string().trim().min(1).max(320, { error: 'An address is at most 320 characters' }))
+    .min(1, { error: 'Give at least one address' })
+    .max(1000, { error: 'Give at most 1,000 addresses at a time' }),
+});
+export const existingAddressesOutput = z.object({ existing: z.array(z.string()) });
+
+/** `total`: every identity of the project (null when the identity provider does not say). */
+export const identitiesListOutput = z.object({ identities: z.array(identitySchema), nextPageToken: z.string().nullable(), total: z.number().int().nonnegative().nullable() });
 export const identitySchemasOutput = z.array(z.object({ id: z.string(), schema: z.unknown() }));
 export const recoveryCodeOutput = conformsTo<RecoveryCodeForIdentity>()(z.object({ recovery_link: z.string(), recovery_code: z.string(), expires_at: z.string().optional() }));
 /** A link that signs the identity in once and opens its settings, to set a new password. */

@@ -2,31 +2,39 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { describeZodError, validationFailure } from '../controlplane/errors';
-import { isUniqueViolation } from '../db/errors';
+import { DATABASE_UNAVAILABLE, isConnectionError, isUniqueViolation } from '../db/errors';
+import { hashPassword } from '../identity/password';
+import { importedHashProblem } from '../identity/password-hashes';
 import { OryHttpError } from '../identity/errors';
 import { issueCode, issueLinkToken } from '../identity/codes';
 import { createFlow } from '../identity/flows';
 import { enterCodeNodes } from '../identity/nodes';
 import { identityCredentials, identityRecoveryAddresses } from '../identity/schema';
+import { uiLink } from '../identity/http';
+import { tenantOf } from '../identity/tenant';
 import { texts } from '../identity/texts';
 import type { Queryable } from '../db/types';
 import { route } from '../route';
 import { adminOf, type AdminDeps } from './context';
-import { badRequest, identityConflict, notFound } from './errors';
-import { createIdentityBody } from './identity-body';
+import { badRequest, identityConflict, notFound, RESOURCE_NOT_FOUND } from './errors';
+import { formatGoDuration, parseGoDuration } from './go-duration';
+import { createIdentityBody, passwordOf, type CreateIdentityInput } from './identity-body';
 import { idParams, inputOf, tenantParams } from './identity-routes';
 import { findIdentity, insertIdentity } from './identity-store';
 
 const credentialParams = idParams.extend({ type: z.string().regex(/^[a-z_]{1,32}$/, { error: 'must be a credential type' }) });
 const recoveryBody = z.object({
   identity_id: z.uuid({ error: 'identity_id: must be the UUID of an identity' }),
-  expires_in: z.string().regex(/^\d+[smh]$/, { error: 'expires_in: must be a duration such as 1h or 15m' }).optional(),
+  // A Go duration ("1h", "1m30s"), read as Kratos reads it in the handler.
+  expires_in: z.string().max(64, { error: 'expires_in: must be a duration such as 1h or 15m' }).optional(),
 });
+/** Kratos' limits of one batch (identity/handler.go). */
+export const BATCH_LIMIT = 1000;
+export const BATCH_PLAINTEXT_LIMIT = 200;
 const batchBody = z.object({
   identities: z
-    .array(z.object({ create: z.unknown(), patch_id: z.string().max(64).optional() }).strict())
-    .min(1, { error: 'identities: give at least one' })
-    .max(1000, { error: 'identities: at most 1,000 at a time' }),
+    .array(z.object({ create: z.unknown(), patch_id: z.uuid({ error: 'patch_id: must be a UUID' }).optional() }).strict())
+    .min(1, { error: 'identities: give at least one' }),
 });
 
 /** A refused item as Ory's error content; null for a failure that is not the item's fault (it fails the request). */
@@ -40,21 +48,70 @@ function itemFailure(err: unknown): { code: number; status: string; message: str
   return invalid ? { code: 400, status: 'Bad Request', message: 'The request was malformed or contained invalid parameters', reason: invalid.reason } : null;
 }
 
-const durationMs = (value: string | undefined, fallbackMs: number) => {
-  if (!value) return fallbackMs;
-  const n = Number(value.slice(0, -1));
-  return n * { s: 1000, m: 60_000, h: 3_600_000 }[value.at(-1) as 's' | 'm' | 'h'];
-};
+/** Kratos' default lifespan of an admin recovery link and of an admin recovery code (`selfservice.methods.*.config.lifespan`). */
+export const RECOVERY_LIFESPAN_MS = 60 * 60_000;
 
-/** The identity's recovery address; 404 for no such identity, 400 when its schema marks no trait for recovery. */
+/**
+ * The lifespan `expires_in` asks for (the default when empty), as Kratos reads it: a Go duration, refused
+ * with `unparsable(raw)` when it is none and with `notFuture(raw, duration)` when it is not positive.
+ */
+function lifespanOf(
+  raw: string | undefined,
+  fallbackMs: number,
+  texts: { notFuture: (raw: string, duration: bigint) => string },
+): number {
+  if (!raw) return fallbackMs;
+  const ns = parseGoDuration(raw);
+  if (ns === null) throw badRequest(`Unable to parse "expires_in" as a duration string (e.g. "1h", "1m30s", "500ms"): ${raw}`);
+  if (ns <= 0n) throw badRequest(texts.notFuture(raw, ns));
+  return Number(ns) / 1_000_000;
+}
+
+/** The identity's recovery address ('' when its schema marks none: an admin link or code needs none). */
 async function recoveryAddressOf(q: Queryable, nid: string, identityId: string): Promise<string> {
-  if (!(await findIdentity(q, nid, identityId))) throw notFound('identity');
   const [address] = await q.orm
     .select({ value: identityRecoveryAddresses.value })
     .from(identityRecoveryAddresses)
     .where(and(eq(identityRecoveryAddresses.nid, nid), eq(identityRecoveryAddresses.identity_id, identityId)));
-  if (!address) throw badRequest('The identity has no recovery address: its schema marks none of its traits for recovery.');
-  return address.value;
+  return address?.value ?? '';
+}
+
+type ItemError = { code: number; status: string; message: string; reason: string };
+type BatchResult = { action: 'create'; identity: string; patch_id?: string } | { action: 'error'; patch_id?: string; error: ItemError };
+
+/** The item error of identities a lost database connection kept from being imported. */
+const NOT_IMPORTED: ItemError = {
+  code: 503,
+  status: 'Service Unavailable',
+  message: 'The service is temporarily unavailable, please try again later',
+  reason: `${DATABASE_UNAVAILABLE} This identity was not imported; import it again.`,
+};
+
+/**
+ * The batch's identities, checked as Kratos does before it writes any: too many of them, one that is no
+ * createIdentityBody, a password hash it cannot import, or more than 200 plain-text passwords fail the
+ * whole request (400, nothing written). Plain-text passwords are hashed here, outside every transaction.
+ */
+async function batchCreates(deps: AdminDeps, items: { create?: unknown }[]): Promise<CreateIdentityInput[]> {
+  if (items.length > BATCH_LIMIT) {
+    throw badRequest(`The maximum number of identities per request that can be created or deleted at once is ${BATCH_LIMIT}.`);
+  }
+  const creates = items.map((item, index) => {
+    const parsed = createIdentityBody.safeParse(item.create);
+    if (!parsed.success) throw badRequest(describeZodError(parsed.error, `identities[${index}].create`));
+    const password = passwordOf(parsed.data);
+    const problem = password.hash ? importedHashProblem(password.hash) : null;
+    if (problem) throw badRequest(problem, { index });
+    return { create: parsed.data, plain: password.plain };
+  });
+  if (creates.filter((c) => c.plain).length > BATCH_PLAINTEXT_LIMIT) {
+    throw badRequest(`The maximum number of identities per request that can be created with a plaintext password is ${BATCH_PLAINTEXT_LIMIT}.`);
+  }
+  const hashed: CreateIdentityInput[] = [];
+  for (const { create, plain } of creates) {
+    hashed.push(plain ? { ...create, credentials: { password: { config: { hashed_password: await hashPassword(plain, deps.hash) } } } } : create);
+  }
+  return hashed;
 }
 
 /**
@@ -63,8 +120,8 @@ async function recoveryAddressOf(q: Queryable, nid: string, identityId: string):
  */
 export function registerAdminExtras(scope: FastifyInstance, deps: AdminDeps): void {
   const { ctx } = deps;
-  const codeLifespanMs = deps.codeLifespanMs ?? 15 * 60_000;
-  const flowLifespanMs = deps.flowLifespanMs ?? 60 * 60_000;
+  const linkLifespanMs = deps.linkLifespanMs ?? RECOVERY_LIFESPAN_MS;
+  const codeLifespanMs = deps.codeLifespanMs ?? RECOVERY_LIFESPAN_MS;
 
   route(scope, ctx, {
     method: 'DELETE',
@@ -91,10 +148,14 @@ export function registerAdminExtras(scope: FastifyInstance, deps: AdminDeps): vo
     auth: 'public',
     handler: async ({ q, body, req }) => {
       const { tenant, base } = adminOf(req);
+      const lifespanMs = lifespanOf(body.expires_in, linkLifespanMs, {
+        notFuture: (raw) => `Value from "expires_in" must be result to a future time: ${raw}`,
+      });
       const identityId = body.identity_id.toLowerCase();
+      if (!(await findIdentity(q, tenant.nid, identityId))) throw badRequest('The requested identity id does not exist.');
       const address = await recoveryAddressOf(q, tenant.nid, identityId);
-      const lifespanMs = durationMs(body.expires_in, codeLifespanMs);
-      // A browser recovery flow that only the link's token completes: opening it signs the identity in.
+      // A browser recovery flow that only the link's token completes: opening it signs the identity in
+      // (an identity that is inactive by then gets Kratos' identity_disabled error instead).
       const flow = await createFlow(q, {
         nid: tenant.nid,
         kind: 'recovery',
@@ -109,7 +170,7 @@ export function registerAdminExtras(scope: FastifyInstance, deps: AdminDeps): vo
       const token = await issueLinkToken(q, { nid: tenant.nid, flowId: flow.id, identityId, address, lifespanMs });
       const link = new URL(`${base}/self-service/recovery`);
       link.search = new URLSearchParams({ flow: flow.id, token }).toString();
-      return { recovery_link: link.toString(), expires_at: new Date(Date.now() + lifespanMs).toISOString() };
+      return { recovery_link: link.toString(), expires_at: flow.expires_at.toISOString() };
     },
   });
 
@@ -122,10 +183,15 @@ export function registerAdminExtras(scope: FastifyInstance, deps: AdminDeps): vo
     status: 201,
     handler: async ({ q, body, req }) => {
       const { tenant, base } = adminOf(req);
+      const lifespanMs = lifespanOf(body.expires_in, codeLifespanMs, {
+        notFuture: (_raw, duration) => `Value from "expires_in" must result to a future time: ${formatGoDuration(duration)}`,
+      });
       const identityId = body.identity_id.toLowerCase();
-      const address = { value: await recoveryAddressOf(q, tenant.nid, identityId) };
-      const lifespanMs = durationMs(body.expires_in, codeLifespanMs);
-      // A recovery flow for native apps and the hosted UI alike, waiting for this code.
+      if (!(await findIdentity(q, tenant.nid, identityId))) {
+        throw new OryHttpError(404, { message: RESOURCE_NOT_FOUND, reason: 'could not find identity' });
+      }
+      const address = await recoveryAddressOf(q, tenant.nid, identityId);
+      // A recovery flow for native apps and the hosted UI alike, waiting for this code; it lives as long as the code.
       const flow = await createFlow(q, {
         nid: tenant.nid,
         kind: 'recovery',
@@ -134,15 +200,16 @@ export function registerAdminExtras(scope: FastifyInstance, deps: AdminDeps): vo
         csrfToken: '',
         requestUrl: `${base}/self-service/recovery/api`,
         identityId,
-        ui: { nodes: enterCodeNodes('', address.value, 'recovery').filter((n) => (n.attributes as { name?: string }).name !== 'csrf_token'), messages: [texts.recoveryCodeSent()] },
-        data: { email: address.value, attempts: 0 },
-        lifespanMs: Math.max(lifespanMs, flowLifespanMs),
+        ui: { nodes: enterCodeNodes('', address, 'recovery').filter((n) => (n.attributes as { name?: string }).name !== 'csrf_token'), messages: [texts.recoveryCodeSent()] },
+        data: { email: address, attempts: 0 },
+        lifespanMs,
       });
-      const code = await issueCode(q, { nid: tenant.nid, flowId: flow.id, kind: 'recovery', identityId, address: address.value, lifespanMs });
+      const code = await issueCode(q, { nid: tenant.nid, flowId: flow.id, kind: 'recovery', identityId, address, lifespanMs });
       return {
-        recovery_link: `${base}/self-service/recovery?flow=${flow.id}`,
+        // Kratos links the recovery UI, where the code is entered.
+        recovery_link: uiLink(tenantOf(req).uiUrl, '/recovery', { flow: flow.id }),
         recovery_code: code,
-        expires_at: new Date(Date.now() + lifespanMs).toISOString(),
+        expires_at: flow.expires_at.toISOString(),
       };
     },
   });
@@ -156,22 +223,29 @@ export function registerAdminExtras(scope: FastifyInstance, deps: AdminDeps): vo
     transaction: false,
     handler: async ({ body, req }) => {
       const { tenant } = adminOf(req);
-      const results = [];
-      for (const item of body.identities) {
-        const parsed = createIdentityBody.safeParse(item.create);
+      const creates = await batchCreates(deps, body.identities);
+      const results: BatchResult[] = [];
+      for (const [index, item] of body.identities.entries()) {
         const patchId = item.patch_id ? { patch_id: item.patch_id } : {};
-        if (!parsed.success) {
-          results.push({ action: 'error', ...patchId, error: { code: 400, status: 'Bad Request', message: 'The request was malformed or contained invalid parameters', reason: describeZodError(parsed.error, 'identity') } });
-          continue;
-        }
+        const create = creates[index]!;
         try {
           // Each identity in its own transaction: a failure leaves nothing of it, and nothing else undone.
-          const id = await ctx.db.tx(async (tx) => insertIdentity(tx, tenant.nid, await inputOf(deps, tx, tenant.nid, parsed.data)));
+          const id = await ctx.db.tx(async (tx) => insertIdentity(tx, tenant.nid, await inputOf(deps, tx, tenant.nid, create)));
           results.push({ action: 'create', identity: id, ...patchId });
         } catch (err) {
           const failure = itemFailure(err);
-          if (!failure) throw err;
-          results.push({ action: 'error', ...patchId, error: failure });
+          if (failure) {
+            results.push({ action: 'error', ...patchId, error: failure });
+            continue;
+          }
+          // The database went away: with nothing imported the whole call fails (503); otherwise the
+          // identities imported so far are answered, and this one and the rest as not imported.
+          if (!isConnectionError(err) || !results.some((r) => r.action === 'create')) throw err;
+          ctx.log.warn({ err, reqId: req.id }, 'database connection lost during a batch import');
+          for (const rest of body.identities.slice(index)) {
+            results.push({ action: 'error', ...(rest.patch_id ? { patch_id: rest.patch_id } : {}), error: NOT_IMPORTED });
+          }
+          break;
         }
       }
       return { identities: results };

@@ -11,9 +11,9 @@ export interface AdminDeps {
   hash: HashOptions;
   /** How far `extend` moves a session's expiry. */
   sessionLifespanMs: number;
-  /** How long an admin-issued recovery code (and its flow) stays valid. */
+  /** How long an admin-issued recovery link or code (and its flow) stays valid unless the call says (1 h, as Kratos). */
+  linkLifespanMs?: number;
   codeLifespanMs?: number;
-  flowLifespanMs?: number;
 }
 
 export interface AdminRequest {

@@ -16,9 +16,14 @@ export const forbidden = (reason: string) => new OryHttpError(403, { reason });
 export const badRequest = (reason: string, details?: Record<string, unknown>) =>
   new OryHttpError(400, { reason, ...(details ? { details } : {}) });
 
-/** Kratos' 404 for an identity, session or message that does not exist (in this project). */
-export const notFound = (what = 'resource') =>
-  new OryHttpError(404, { reason: `Unable to locate the ${what}.` });
+/** Kratos' text (sqlcon.ErrNoRows) of a 404 for a row that does not exist. */
+export const RESOURCE_NOT_FOUND = 'Unable to locate the resource';
+
+/**
+ * Kratos' 404 for an identity, session or message that does not exist (in this project): the same answer
+ * whatever is missing (`_what` names it for the reader of the call only).
+ */
+export const notFound = (_what?: string) => new OryHttpError(404, { message: RESOURCE_NOT_FOUND });
 
 /** Kratos' 409 when an identifier or address belongs to another identity already. */
 export const identityConflict = () =>

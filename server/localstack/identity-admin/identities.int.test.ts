@@ -78,7 +78,7 @@ describe('identities through @ory/client with a project API key', () => {
     expect((await api.deleteIdentity({ id: created.id })).status).toBe(204);
     const gone = await failure(api.getIdentity({ id: created.id }));
     expect(gone.status).toBe(404);
-    expect(gone.body.error).toMatchObject({ code: 404, reason: 'Unable to locate the identity.' });
+    expect(gone.body.error).toEqual({ code: 404, status: 'Not Found', message: 'Unable to locate the resource' });
     expect((await failure(api.deleteIdentity({ id: created.id }))).status).toBe(404);
   });
 
@@ -143,7 +143,7 @@ describe('identities through @ory/client with a project API key', () => {
     for (const path of ['/id', '/credentials', '/created_at', '/schema_url', '/verifiable_addresses/0/value', '/recovery_addresses']) {
       const refused = await failure(api.patchIdentity({ id: created.id, jsonPatch: [{ op: 'replace', path, value: 'x' }] }));
       expect(refused.status).toBe(400);
-      expect(refused.body.error.reason).toContain(path);
+      expect(`${refused.body.error.reason} ${refused.body.error.message}`).toContain(path);
     }
     const invalid = await failure(
       api.patchIdentity({ id: created.id, jsonPatch: [{ op: 'replace', path: '/traits/email', value: 'not-an-email' }] }),

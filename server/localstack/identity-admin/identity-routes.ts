@@ -4,12 +4,15 @@ import { parseBody } from '../controlplane/http';
 import { applyJsonPatch, jsonPatchSchema, parsePointer, type JsonPatch } from '../controlplane/json-patch';
 import type { Queryable } from '../db/types';
 import type { Traits } from '../identity/identities';
+import { OryHttpError } from '../identity/errors';
 import { hashPassword } from '../identity/password';
+import { importedHashProblem } from '../identity/password-hashes';
 import { route } from '../route';
 import { adminOf, type AdminDeps } from './context';
 import { badRequest, notFound } from './errors';
 import { createIdentityBody, passwordOf, updateIdentityBody, type UpdateIdentityInput } from './identity-body';
 import {
+  countIdentities,
   deleteIdentity,
   findIdentity,
   insertIdentity,
@@ -20,34 +23,88 @@ import {
   type StoredIdentity,
 } from './identity-store';
 import { identityView } from './identity-view';
-import { decodePageToken, pageSizeParam, setLinkHeader } from './paging';
+import { decodePageToken, goInt, setLinkHeader, setOffsetPagingHeaders } from './paging';
 import { checkTraits } from './traits-schema';
 
 const MAX_IDS = 500;
+/** Kratos' identity list page sizes (keyset: default 250, at most 500; legacy pages: at most 1,000 rows deep). */
+const DEFAULT_PAGE_SIZE = 250;
+const MAX_PAGE_SIZE = 500;
+const LEGACY_PAGING_LIMIT = 1000;
+/** Kratos' credential types (include_credential). */
+export const CREDENTIAL_TYPES = ['password', 'oidc', 'totp', 'lookup_secret', 'webauthn', 'code', 'passkey', 'profile', 'saml', 'link_recovery', 'code_recovery'];
 
 export const tenantParams = z.object({ slug: z.string() });
 export const idParams = tenantParams.extend({ id: z.uuid({ error: 'must be a UUID' }) });
+/** An identity id as Kratos reads it in a path: anything that is no UUID finds no identity (404). */
+const identityParams = tenantParams.extend({ id: z.string().max(64) });
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+const many = z.union([z.string().max(1024), z.array(z.string().max(1024)).max(1000)]).optional().transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
 const listQuery = z.object({
-  page_size: pageSizeParam(500),
+  page_size: z.string().max(32).optional(),
   page_token: z.string().max(1024).optional(),
+  per_page: z.string().max(32).optional(),
+  page: z.string().max(32).optional(),
   credentials_identifier: z.string().max(1024).optional(),
-  // Kratos' similarity search; here any part of an identifier or the name, or a whole id.
+  // Kratos' similarity search; here any part of an identifier or the name, or any part of an id.
   preview_credentials_identifier_similar: z.string().trim().max(256, { error: 'must be at most 256 characters' }).optional(),
-  ids: z
-    .union([z.uuid(), z.array(z.uuid()).max(MAX_IDS)], { error: `ids must be identity ids (UUIDs), at most ${MAX_IDS}` })
-    .optional(),
-  // Filters Kratos does not have (it ignores unknown parameters); the console sends them and filters again.
+  ids: many,
+  include_credential: many,
+  // Filters and an order Kratos does not have (it ignores unknown parameters); the console sends them.
   state: z.enum(['active', 'inactive'], { error: 'state must be active or inactive' }).optional(),
   schema_id: z.string().max(512).optional(),
+  order: z.enum(['newest'], { error: 'order must be newest' }).optional(),
 });
+const getQuery = z.object({ include_credential: many });
+
+/** include_credential as Kratos checks it. */
+function credentialTypes(values: string[]): string[] {
+  for (const v of values) {
+    if (!CREDENTIAL_TYPES.includes(v)) throw badRequest(`Invalid value \`${v}\` for parameter \`include_credential\`.`);
+  }
+  return values;
+}
+
+type ListPaging =
+  | { kind: 'keyset'; size: number; token: string | undefined }
+  | { kind: 'pages'; page: number; perPage: number };
+
+/** Kratos' choice between keyset paging (page_token, page_size, or per_page alone) and legacy pages (page, per_page). */
+function pagingOf(query: z.infer<typeof listQuery>): ListPaging {
+  if (query.page_token !== undefined || query.page_size !== undefined || query.page === undefined) {
+    const raw = query.page_size ?? (query.page_token === undefined ? query.per_page : undefined);
+    const size = raw === undefined || raw === '' ? 0 : goInt(raw);
+    if (size === null) throw badRequest(`strconv.Atoi: parsing ${JSON.stringify(raw)}: invalid syntax`);
+    return { kind: 'keyset', size: size <= 0 ? DEFAULT_PAGE_SIZE : Math.min(size, MAX_PAGE_SIZE), token: query.page_token };
+  }
+  const page = Math.max(goInt(query.page) ?? 0, 0);
+  const perPage = Math.min(Math.max(goInt(query.per_page) ?? DEFAULT_PAGE_SIZE, 1), MAX_PAGE_SIZE);
+  if (page * perPage > LEGACY_PAGING_LIMIT) {
+    throw badRequest(
+      `Legacy pagination is not supported for enumerating over ${LEGACY_PAGING_LIMIT} items. Please switch to using page_token and page_size.`,
+    );
+  }
+  return { kind: 'pages', page, perPage };
+}
 
 /** Fields a JSON patch may change; everything else of an identity is read-only to it. */
 const PATCHABLE = ['traits', 'state', 'schema_id', 'metadata_public', 'metadata_admin'];
 const VERIFIED_FLAG = /^\/verifiable_addresses\/(0|[1-9]\d*)\/verified$/;
 
-/** 400 naming the first path of the patch that is read-only (a `test` or a `copy` source may read anything). */
+/** Paths Kratos never lets a patch touch (identity/handler.go). */
+const DENIED_PATHS = [/^\/id$/, /^\/credentials$/, /^\/credentials\/(oidc|saml)(\/.*)?$/];
+const patchFailed = (message: string) => new OryHttpError(400, { reason: 'failed to apply JSON patch', message });
+
+/**
+ * Kratos' rules first (only add, remove and replace; never /id or /credentials), in its words; then a 400
+ * naming the first path this server keeps read-only.
+ */
 function guardPatch(patch: JsonPatch): void {
+  for (const op of patch) {
+    if (!['add', 'remove', 'replace'].includes(op.op)) throw patchFailed(`unsupported operation: ${op.op}`);
+    if (DENIED_PATHS.some((denied) => denied.test(op.path.toLowerCase()))) throw patchFailed(`patch includes denied path: ${op.path}`);
+  }
   for (const op of patch) {
     for (const path of op.op === 'test' ? [] : [op.path, ...(op.op === 'move' ? [op.from ?? ''] : [])]) {
       const root = parsePointer(path)[0] ?? '';
@@ -62,7 +119,7 @@ function guardPatch(patch: JsonPatch): void {
 }
 
 async function loadOr404(q: Queryable, nid: string, id: string, lock = false): Promise<StoredIdentity> {
-  const found = await findIdentity(q, nid, id, lock);
+  const found = UUID_TEXT.test(id) ? await findIdentity(q, nid, id.toLowerCase(), lock) : null;
   if (!found) throw notFound('identity');
   return found;
 }
@@ -81,6 +138,10 @@ export async function inputOf(
     throw badRequest(
       'credentials.password: the identity schema marks no trait as the password identifier ("ory.sh/kratos": {"credentials": {"password": {"identifier": true}}}), or the traits leave it empty.',
     );
+  }
+  if (password.hash) {
+    const problem = importedHashProblem(password.hash);
+    if (problem) throw badRequest(problem);
   }
   const passwordHash = password.plain ? await hashPassword(password.plain, deps.hash) : password.hash;
   return {
@@ -109,24 +170,42 @@ export function registerIdentityRoutes(scope: FastifyInstance, deps: AdminDeps):
     auth: 'public',
     handler: async ({ q, query, req, reply }) => {
       const { tenant, base } = adminOf(req);
-      const after = decodePageToken(query.page_token, false);
-      const ids = query.ids === undefined ? undefined : Array.isArray(query.ids) ? query.ids : [query.ids];
-      const rows = await listIdentities(q, {
+      for (const id of query.ids) {
+        if (!UUID_TEXT.test(id)) throw badRequest(`Invalid UUID value \`${id}\` for parameter \`ids\`.`);
+      }
+      if (query.ids.length > MAX_IDS) throw badRequest(`The number of ids to filter must not exceed ${MAX_IDS}.`);
+      const filters = [query.ids.length > 0, Boolean(query.credentials_identifier), Boolean(query.preview_credentials_identifier_similar)];
+      if (filters.filter(Boolean).length > 1) throw badRequest('You cannot combine multiple filters in this API');
+      const include = credentialTypes(query.include_credential);
+      const paging = pagingOf(query);
+      const newestFirst = query.order === 'newest';
+      const filter = {
         nid: tenant.nid,
-        afterId: after?.id ?? null,
-        limit: query.page_size,
-        ...(ids ? { ids: ids.map((id) => id.toLowerCase()) } : {}),
-        ...(query.credentials_identifier !== undefined
-          ? { credentialsIdentifier: query.credentials_identifier.trim().toLowerCase() }
-          : {}),
+        newestFirst,
+        ...(query.ids.length > 0 ? { ids: query.ids.map((id) => id.toLowerCase()) } : {}),
+        ...(query.credentials_identifier ? { credentialsIdentifier: query.credentials_identifier.trim().toLowerCase() } : {}),
         ...(query.preview_credentials_identifier_similar ? { search: query.preview_credentials_identifier_similar } : {}),
         ...(query.state ? { state: query.state } : {}),
         ...(query.schema_id ? { schemaId: query.schema_id } : {}),
-      });
-      const page = rows.slice(0, query.page_size);
+      };
+      if (paging.kind === 'pages') {
+        const rows = await listIdentities(q, { ...filter, offset: paging.page * paging.perPage, limit: paging.perPage });
+        const page = rows.slice(0, paging.perPage);
+        // Kratos counts every identity, unless the list looks one identifier up.
+        const total = filter.credentialsIdentifier !== undefined ? page.length : await countIdentities(q, tenant.nid);
+        setOffsetPagingHeaders(req, reply, total, paging.page, paging.perPage, (search, size, offset) => {
+          search.set('per_page', String(size));
+          search.set('page', String(Math.trunc(offset / size)));
+        });
+        return page.map((identity) => identityView(identity, base, include));
+      }
+      const after = decodePageToken(paging.token, newestFirst);
+      const rows = await listIdentities(q, { ...filter, after, limit: paging.size });
+      const page = rows.slice(0, paging.size);
       const last = page.at(-1);
-      setLinkHeader(req, reply, query.page_size, rows.length > query.page_size && last ? { id: last.row.id } : null);
-      return page.map((identity) => identityView(identity, base));
+      const next = rows.length > paging.size && last ? { id: last.row.id, ...(newestFirst ? { createdAt: last.row.created_at.toISOString() } : {}) } : null;
+      setLinkHeader(req, reply, paging.size, next);
+      return page.map((identity) => identityView(identity, base, include));
     },
   });
 
@@ -137,9 +216,11 @@ export function registerIdentityRoutes(scope: FastifyInstance, deps: AdminDeps):
     body: createIdentityBody,
     auth: 'public',
     status: 201,
-    handler: async ({ q, body, req }) => {
+    handler: async ({ q, body, req, reply }) => {
       const { tenant, base } = adminOf(req);
       const id = await insertIdentity(q, tenant.nid, await inputOf(deps, q, tenant.nid, body));
+      // Kratos names the new identity's admin URL.
+      reply.header('location', `${base}/admin/identities/${id}`);
       return identityView(await loadOr404(q, tenant.nid, id), base);
     },
   });
@@ -147,32 +228,34 @@ export function registerIdentityRoutes(scope: FastifyInstance, deps: AdminDeps):
   route(scope, ctx, {
     method: 'GET',
     url: '/admin/identities/:id',
-    params: idParams,
+    params: identityParams,
+    query: getQuery,
     auth: 'public',
-    handler: async ({ q, params, req }) => {
+    handler: async ({ q, params, query, req }) => {
       const { tenant, base } = adminOf(req);
-      return identityView(await loadOr404(q, tenant.nid, params.id), base);
+      const include = credentialTypes(query.include_credential);
+      return identityView(await loadOr404(q, tenant.nid, params.id), base, include);
     },
   });
 
   route(scope, ctx, {
     method: 'PUT',
     url: '/admin/identities/:id',
-    params: idParams,
+    params: identityParams,
     body: updateIdentityBody,
     auth: 'public',
     handler: async ({ q, params, body, req }) => {
       const { tenant, base } = adminOf(req);
       const current = await loadOr404(q, tenant.nid, params.id, true);
       await updateIdentity(q, tenant.nid, current.row, await inputOf(deps, q, tenant.nid, body));
-      return identityView(await loadOr404(q, tenant.nid, params.id), base);
+      return identityView(await loadOr404(q, tenant.nid, current.row.id), base);
     },
   });
 
   route(scope, ctx, {
     method: 'PATCH',
     url: '/admin/identities/:id',
-    params: idParams,
+    params: identityParams,
     body: jsonPatchSchema,
     auth: 'public',
     handler: async ({ q, params, body: patch, req }) => {
@@ -180,6 +263,12 @@ export function registerIdentityRoutes(scope: FastifyInstance, deps: AdminDeps):
       guardPatch(patch);
       const current = await loadOr404(q, tenant.nid, params.id, true);
       const patched = applyJsonPatch(identityView(current, base) as unknown as Record<string, unknown>, patch);
+      if (patched.state !== current.row.state && patched.state !== 'active' && patched.state !== 'inactive') {
+        throw new OryHttpError(400, {
+          reason: `The supplied state ('${String(patched.state)}') was not valid. Valid states are ('active', 'inactive').`,
+          message: 'identity state is not valid',
+        });
+      }
       const body = parseBody(
         updateIdentityBody,
         {
@@ -201,21 +290,22 @@ export function registerIdentityRoutes(scope: FastifyInstance, deps: AdminDeps):
       for (const address of current.verifiable) {
         const verified = flags.get(address.value);
         if (verified !== undefined && verified !== address.verified && input.identifiers.verifiable.some((a) => a.value === address.value)) {
-          await setAddressVerified(q, tenant.nid, params.id, address.value, verified);
+          await setAddressVerified(q, tenant.nid, current.row.id, address.value, verified);
         }
       }
-      return identityView(await loadOr404(q, tenant.nid, params.id), base);
+      return identityView(await loadOr404(q, tenant.nid, current.row.id), base);
     },
   });
 
   route(scope, ctx, {
     method: 'DELETE',
     url: '/admin/identities/:id',
-    params: idParams,
+    params: identityParams,
     auth: 'public',
     status: 204,
     handler: async ({ q, params, req }) => {
-      if (!(await deleteIdentity(q, adminOf(req).tenant.nid, params.id))) throw notFound('identity');
+      const id = UUID_TEXT.test(params.id) ? params.id.toLowerCase() : null;
+      if (!id || !(await deleteIdentity(q, adminOf(req).tenant.nid, id))) throw notFound('identity');
     },
   });
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { TraitIdentifiers } from '../../../shared/domain/identity-schema-extension';
 import type { Queryable } from '../db/types';
+import { msOf, type Cursor } from './paging';
 import type { Traits } from '../identity/identities';
 import {
   identities,
@@ -25,11 +26,16 @@ export interface StoredIdentity {
 
 export interface IdentityFilter {
   nid: string;
-  afterId: string | null;
+  /** Keyset: the last row of the previous page (with its creation time when newest first). */
+  after?: Cursor | null;
+  /** Kratos' legacy page pagination: rows to skip. */
+  offset?: number;
   limit: number;
+  /** Newest first (the console's order) instead of Kratos' id order. */
+  newestFirst?: boolean;
   ids?: string[];
   credentialsIdentifier?: string;
-  /** Any part of an identifier or of the name trait, or a whole id (case-insensitive). */
+  /** Any part of an identifier, of the name trait or of an id (case-insensitive). */
   search?: string;
   state?: 'active' | 'inactive';
   schemaId?: string;
@@ -38,6 +44,8 @@ export interface IdentityFilter {
 /** A LIKE pattern that matches `term` anywhere, its own wildcards taken literally. */
 const containing = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A piece of an id someone copied (hex with a digit or a dash, 4 characters at least), not a word of a name. */
+const ID_PART = /^(?=.*[0-9-])[0-9a-f-]{4,36}$/i;
 
 /** Loads the credentials and addresses of `rows` in three queries, keeping the rows' order. */
 async function withDetails(q: Queryable, nid: string, rows: IdentityRow[]): Promise<StoredIdentity[]> {
@@ -68,10 +76,15 @@ async function withDetails(q: Queryable, nid: string, rows: IdentityRow[]): Prom
   }));
 }
 
-/** One page of the tenant's identities in id order (Kratos' keyset order), one more row than asked to tell if there is a next page. */
+/** One page of the tenant's identities in id order (Kratos' keyset order) or newest first, one more row than asked to tell if there is a next page. */
 export async function listIdentities(q: Queryable, filter: IdentityFilter): Promise<StoredIdentity[]> {
   const conditions: SQL[] = [eq(identities.nid, filter.nid)];
-  if (filter.afterId) conditions.push(gt(identities.id, filter.afterId));
+  const after = filter.after;
+  if (after && filter.newestFirst) {
+    conditions.push(sql`(${msOf(identities.created_at)}, ${identities.id}) < (${after.createdAt ?? null}::timestamptz, ${after.id}::uuid)`);
+  } else if (after) {
+    conditions.push(gt(identities.id, after.id));
+  }
   if (filter.ids) conditions.push(inArray(identities.id, filter.ids));
   if (filter.state) conditions.push(eq(identities.state, filter.state));
   if (filter.schemaId) conditions.push(eq(identities.schema_id, filter.schemaId));
@@ -96,16 +109,32 @@ export async function listIdentities(q: Queryable, filter: IdentityFilter): Prom
     const byId = q.orm
       .select({ id: identities.id })
       .from(identities)
-      .where(and(ofTenant, UUID.test(filter.search) ? eq(identities.id, filter.search.toLowerCase()) : sql`false`));
+      .where(
+        and(
+          ofTenant,
+          UUID.test(filter.search)
+            ? eq(identities.id, filter.search.toLowerCase())
+            : ID_PART.test(filter.search)
+              ? sql`${identities.id}::text LIKE ${pattern}`
+              : sql`false`,
+        ),
+      );
     conditions.push(inArray(identities.id, union(byIdentifier, byEmail, byName, byId)));
   }
   const rows = await q.orm
     .select()
     .from(identities)
     .where(and(...conditions))
-    .orderBy(asc(identities.id))
-    .limit(filter.limit + 1);
+    .orderBy(...(filter.newestFirst ? [desc(msOf(identities.created_at)), desc(identities.id)] : [asc(identities.id)]))
+    .limit(filter.limit + 1)
+    .offset(filter.offset ?? 0);
   return withDetails(q, filter.nid, rows);
+}
+
+/** How many identities the tenant has (Kratos' X-Total-Count). */
+export async function countIdentities(q: Queryable, nid: string): Promise<number> {
+  const [row] = await q.orm.select({ n: count() }).from(identities).where(eq(identities.nid, nid));
+  return row?.n ?? 0;
 }
 
 export async function findIdentity(q: Queryable, nid: string, id: string, lock = false): Promise<StoredIdentity | null> {

@@ -5,16 +5,18 @@ import type { StoredIdentity } from './identity-store';
 const iso = (d: Date) => d.toISOString();
 
 /**
- * An identity in Ory's wire format. Credentials show their type, identifiers and times, never their
- * secret (Kratos hides the config unless asked, and a password hash is never given out here).
+ * An identity in Ory's wire format. Credentials show their type, identifiers and times; a credential's
+ * config only when `include` names its type (Kratos' include_credential).
  */
-export function identityView(identity: StoredIdentity, tenantBase: string): Identity {
+export function identityView(identity: StoredIdentity, tenantBase: string, include: readonly string[] = []): Identity {
   const { row } = identity;
   const credentials: Record<string, IdentityCredentials> = {};
   for (const c of identity.credentials) {
     credentials[c.type] = {
       type: c.type as IdentityCredentials['type'],
       identifiers: [c.identifier],
+      // `include_credential=password` publishes the credential's config, as Kratos does.
+      ...(include.includes(c.type) && c.type === 'password' ? { config: { hashed_password: c.secret } } : {}),
       version: 0,
       created_at: iso(c.created_at),
       updated_at: iso(c.updated_at),

@@ -9,8 +9,8 @@ import { notFound } from './errors';
 import { findIdentity, listIdentities } from './identity-store';
 import { idParams, tenantParams } from './identity-routes';
 import { identityView } from './identity-view';
-import { decodePageToken, pageSizeParam, setLinkHeader } from './paging';
-import { deleteIdentitySessions, disableSession, extendSession, findSessionById, listSessions } from './session-store';
+import { decodeOffsetToken, decodePageToken, encodeOffsetToken, goInt, pageSizeParam, setLinkHeader, setOffsetPagingHeaders } from './paging';
+import { countSessions, deleteIdentitySessions, disableSession, extendSession, findSessionById, listSessions } from './session-store';
 import { sessionView } from './session-view';
 
 const booleanParam = z.enum(['true', 'false'], { error: 'active must be true or false' }).transform((v) => v === 'true');
@@ -24,14 +24,33 @@ const expandParam = z
 const pageQuery = (max: number) =>
   z.object({ page_size: pageSizeParam(max), page_token: z.string().max(1024).optional(), active: booleanParam.optional() });
 const listQuery = pageQuery(1000).extend({ expand: expandParam });
-const identitySessionsQuery = pageQuery(500);
+/** An identity's sessions page by offset, as Kratos' migration paginator reads them (page_token/page_size, else page/per_page). */
+const identitySessionsQuery = z.object({
+  page_size: z.string().max(32).optional(),
+  page_token: z.string().max(1024).optional(),
+  per_page: z.string().max(32).optional(),
+  page: z.string().max(32).optional(),
+  active: booleanParam.optional(),
+});
+const IDENTITY_SESSIONS_DEFAULT = 250;
+const IDENTITY_SESSIONS_MAX = 1000;
+
+function offsetPaging(query: z.infer<typeof identitySessionsQuery>): { page: number; perPage: number } {
+  const clamp = (n: number) => Math.min(Math.max(n, 1), IDENTITY_SESSIONS_MAX);
+  if (query.page_token !== undefined || query.page_size !== undefined) {
+    const perPage = clamp(goInt(query.page_size) ?? IDENTITY_SESSIONS_DEFAULT);
+    const offset = query.page_token ? decodeOffsetToken(query.page_token) : 0;
+    return { page: offset > 0 ? Math.trunc(offset / perPage) : 0, perPage };
+  }
+  return { page: Math.max(goInt(query.page) ?? 0, 0), perPage: clamp(goInt(query.per_page) ?? IDENTITY_SESSIONS_DEFAULT) };
+}
 const getQuery = z.object({ expand: expandParam });
 
 /** The identities (wire form) of `rows`, fetched in one go. */
 async function identitiesOf(q: Queryable, nid: string, base: string, rows: SessionRow[]): Promise<Map<string, Identity>> {
   const ids = [...new Set(rows.map((r) => r.identity_id))];
   if (ids.length === 0) return new Map();
-  const found = await listIdentities(q, { nid, afterId: null, limit: ids.length, ids });
+  const found = await listIdentities(q, { nid, limit: ids.length, ids });
   return new Map(found.map((i) => [i.row.id, identityView(i, base)]));
 }
 
@@ -117,19 +136,21 @@ export function registerSessionRoutes(scope: FastifyInstance, deps: AdminDeps): 
     auth: 'public',
     handler: async ({ q, params, query, req, reply }) => {
       const { tenant, base } = adminOf(req);
+      const { page, perPage } = offsetPaging(query);
+      const filter = { nid: tenant.nid, identityId: params.id, ...(query.active !== undefined ? { active: query.active } : {}) };
+      // Kratos answers an identity it does not know with no sessions.
       const owner = await findIdentity(q, tenant.nid, params.id);
-      if (!owner) throw notFound('identity');
-      const rows = await listSessions(q, {
-        nid: tenant.nid,
-        identityId: params.id,
-        after: decodePageToken(query.page_token, true),
-        limit: query.page_size,
-        ...(query.active !== undefined ? { active: query.active } : {}),
+      const rows = owner ? await listSessions(q, { ...filter, after: null, offset: page * perPage, limit: perPage }) : [];
+      const total = owner ? await countSessions(q, filter) : 0;
+      setOffsetPagingHeaders(req, reply, total, page, perPage, (search, size, offset) => {
+        search.set('page_size', String(size));
+        search.set('page_token', encodeOffsetToken(offset));
+        search.set('per_page', String(size));
+        search.set('page', String(Math.trunc(offset / size)));
       });
-      setLinkHeader(req, reply, query.page_size, nextOf(rows, query.page_size));
-      const identity = identityView(owner, base);
+      const identity = owner ? identityView(owner, base) : undefined;
       const now = new Date();
-      return rows.slice(0, query.page_size).map((row) => sessionView(row, { identity, devices: true }, now));
+      return rows.slice(0, perPage).map((row) => sessionView(row, { ...(identity ? { identity } : {}), devices: true }, now));
     },
   });
 
@@ -140,9 +161,8 @@ export function registerSessionRoutes(scope: FastifyInstance, deps: AdminDeps): 
     auth: 'public',
     status: 204,
     handler: async ({ q, params, req }) => {
-      const { tenant } = adminOf(req);
-      if (!(await findIdentity(q, tenant.nid, params.id))) throw notFound('identity');
-      await deleteIdentitySessions(q, tenant.nid, params.id);
+      // Kratos: 404 when there was no session to delete (a missing identity has none).
+      if ((await deleteIdentitySessions(q, adminOf(req).tenant.nid, params.id)) === 0) throw notFound('session');
     },
   });
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, not, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, not, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/types';
 import { sessions, type SessionRow } from '../identity/schema';
 import { msOf, type Cursor } from './paging';
@@ -9,6 +9,8 @@ export interface SessionFilter {
   /** true: only sessions that still work; false: only revoked or expired ones. */
   active?: boolean;
   after: Cursor | null;
+  /** Rows to skip (Kratos' offset paging of an identity's sessions). */
+  offset?: number;
   limit: number;
 }
 
@@ -16,12 +18,23 @@ export interface SessionFilter {
 const working = (now: Date) => and(eq(sessions.active, true), gt(sessions.expires_at, now))!;
 
 /** One page of the tenant's sessions, newest first (issued_at, id), one row more than asked. */
-export function listSessions(q: Queryable, filter: SessionFilter): Promise<SessionRow[]> {
-  const now = new Date();
+function filtered(filter: Omit<SessionFilter, 'after' | 'limit'>, now: Date): SQL[] {
   const conditions: SQL[] = [eq(sessions.nid, filter.nid)];
   if (filter.identityId) conditions.push(eq(sessions.identity_id, filter.identityId));
   if (filter.active === true) conditions.push(working(now));
   if (filter.active === false) conditions.push(not(working(now)));
+  return conditions;
+}
+
+/** How many sessions match (Kratos' X-Total-Count of an identity's sessions). */
+export async function countSessions(q: Queryable, filter: Omit<SessionFilter, 'after' | 'limit'>): Promise<number> {
+  const [row] = await q.orm.select({ n: count() }).from(sessions).where(and(...filtered(filter, new Date())));
+  return row?.n ?? 0;
+}
+
+export function listSessions(q: Queryable, filter: SessionFilter): Promise<SessionRow[]> {
+  const now = new Date();
+  const conditions = filtered(filter, now);
   if (filter.after) {
     conditions.push(
       sql`(${msOf(sessions.issued_at)}, ${sessions.id}) < (${filter.after.createdAt}::timestamptz, ${filter.after.id}::uuid)`,
@@ -32,7 +45,8 @@ export function listSessions(q: Queryable, filter: SessionFilter): Promise<Sessi
     .from(sessions)
     .where(and(...conditions))
     .orderBy(desc(msOf(sessions.issued_at)), desc(sessions.id))
-    .limit(filter.limit + 1);
+    .limit(filter.limit + 1)
+    .offset(filter.offset ?? 0);
 }
 
 export async function findSessionById(q: Queryable, nid: string, id: string): Promise<SessionRow | null> {
@@ -56,9 +70,13 @@ export async function disableSession(q: Queryable, nid: string, id: string): Pro
   return rows.length > 0;
 }
 
-/** Deletes every session of an identity of the tenant. */
-export async function deleteIdentitySessions(q: Queryable, nid: string, identityId: string): Promise<void> {
-  await q.orm.delete(sessions).where(and(eq(sessions.nid, nid), eq(sessions.identity_id, identityId)));
+/** Deletes every session of an identity of the tenant; how many there were. */
+export async function deleteIdentitySessions(q: Queryable, nid: string, identityId: string): Promise<number> {
+  const rows = await q.orm
+    .delete(sessions)
+    .where(and(eq(sessions.nid, nid), eq(sessions.identity_id, identityId)))
+    .returning({ id: sessions.id });
+  return rows.length;
 }
 
 /** Moves a working session's expiry to `expiresAt`; null when the tenant has no working session with that id. */

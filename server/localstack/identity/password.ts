@@ -1,4 +1,6 @@
-import { hash, verify, type Options } from '@node-rs/argon2';
+import { hash, type Options } from '@node-rs/argon2';
+import { BREACHED_PASSWORDS } from './breached-passwords';
+import { compareHash } from './password-hashes';
 import { texts, type UiText } from './texts';
 
 /** Argon2id cost; production defaults follow OWASP's memory-hard recommendation. */
@@ -18,12 +20,9 @@ export function hashPassword(password: string, opts: HashOptions): Promise<strin
   return hash(password, options);
 }
 
-export async function verifyPassword(hashed: string, password: string): Promise<boolean> {
-  try {
-    return await verify(hashed, password);
-  } catch {
-    return false;
-  }
+/** Whether `password` matches a stored hash: the stack's own argon2id, or any format an import may bring. */
+export function verifyPassword(hashed: string, password: string): Promise<boolean> {
+  return compareHash(hashed, password);
 }
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -56,7 +55,7 @@ function levenshtein(a: string, b: string): number {
   return prev[b.length] ?? 0;
 }
 
-/** Kratos' password policy: length bounds and not too similar to the identifier. */
+/** Kratos' password policy: length bounds, not too similar to the identifier, not a known breached password. */
 export function passwordPolicyError(password: string, identifier: string): UiText | null {
   const length = [...password].length;
   if (length < MIN_PASSWORD_LENGTH) return texts.passwordMinLength(MIN_PASSWORD_LENGTH, length);
@@ -66,5 +65,7 @@ export function passwordPolicyError(password: string, identifier: string): UiTex
     const pw = password.toLowerCase();
     if (levenshtein(id, pw) < 5 || lcsLength(id, pw) / pw.length > 0.5) return texts.passwordTooSimilar();
   }
+  // Kratos asks haveibeenpwned last; here a bundled list of the most common passwords stands in for it.
+  if (BREACHED_PASSWORDS.has(password)) return texts.passwordBreached();
   return null;
 }

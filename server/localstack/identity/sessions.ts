@@ -6,7 +6,8 @@ import { recordSignIn } from '../billing/usage';
 import type { Clock } from '../clock';
 import type { Queryable } from '../db/types';
 import { identityJson } from './identities';
-import { sessions, type SessionRow } from './schema';
+import { OryHttpError } from './errors';
+import { identities, sessions, type SessionRow } from './schema';
 import { hashToken, logoutTokenFor } from './session';
 import type { Tenant } from './tenant';
 
@@ -18,7 +19,19 @@ export interface IssuedSession {
   expiresAt: Date;
 }
 
-/** Creates a session of tenant `nid` for `identityId` authenticated by `method`. */
+/** Kratos' refusal to activate a session of an inactive identity (session.ErrIdentityDisabled). */
+export const identityDisabled = (identityId: string) =>
+  new OryHttpError(400, {
+    id: 'identity_disabled',
+    message: 'identity is disabled',
+    reason: 'This account was disabled.',
+    details: { identity_id: identityId },
+  });
+
+/**
+ * Creates a session of tenant `nid` for `identityId` authenticated by `method`; an inactive identity gets
+ * none (Kratos' identity_disabled), however it proved who it is (a password, a recovery code or link).
+ */
 export async function issueSession(
   q: Queryable,
   req: FastifyRequest,
@@ -28,6 +41,11 @@ export async function issueSession(
   lifespanMs: number,
   clock: Clock,
 ): Promise<IssuedSession> {
+  const [identity] = await q.orm
+    .select({ state: identities.state })
+    .from(identities)
+    .where(and(eq(identities.nid, nid), eq(identities.id, identityId)));
+  if (identity?.state !== 'active') throw identityDisabled(identityId);
   const now = new Date();
   const session: IssuedSession = {
     id: randomUUID(),

@@ -73,6 +73,7 @@ export const texts = {
       min_length: min,
       actual_length: actual,
     }),
+  passwordBreached: () => error(4000034, 'The password has been found in data breaches and must no longer be used.'),
   passwordMaxLength: (max: number, actual: number) =>
     error(4000033, `The password must be at most ${max} characters long, but got ${actual}.`, {
       max_length: max,

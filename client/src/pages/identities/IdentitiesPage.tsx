@@ -21,6 +21,9 @@ import { schemaNamer } from './schema-names';
 import { useUrlState } from './use-url-state';
 
 
+/** "1 identity", "1,204 identities": every identity of the project, whatever the search and filters. */
+export const identityCount = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'identity' : 'identities'}`;
+
 /**
  * /projects/{project}/identities: the project's identities, searched by any part of an identifier, email,
  * name or id (so "@example.com" finds a whole domain), filtered by state and schema, paged by token with
@@ -166,6 +169,11 @@ export default function IdentitiesPage() {
             const allSelected = ids.length > 0 && ids.every((id) => selected.has(id));
             return (
               <>
+                {answer.total !== null && (
+                  <p className="muted" data-testid="identities-total">
+                    {identityCount(answer.total)}
+                  </p>
+                )}
                 <label className="check-all">
                   <input
                     type="checkbox"

@@ -5,7 +5,7 @@ import { Dialog } from '../../components/Dialog';
 import { Select } from '../../components/TextField';
 import { errorText } from '../../lib/errors';
 import { trpc } from '../../trpc';
-import { csvRows, failureReport, guessMapping, jsonRows, readCsv, readJson, traitPaths, withErrors, type ImportRow } from './import-rows';
+import { csvRows, emailOf, failureReport, guessMapping, jsonRows, readCsv, readJson, traitPaths, withDuplicates, withErrors, type ImportRow } from './import-rows';
 
 const CHUNK = 100;
 
@@ -59,14 +59,20 @@ export function ImportDialog({ open, onClose, projectId }: { open: boolean; onCl
 
   const parsed: ImportRow[] = !source || !schema ? [] : source.kind === 'csv' ? csvRows(source.records, mapping) : jsonRows(source.records);
   // The dry run: the identity provider's own validation of every row, before anything is written.
+  // It also finds emails that are in the file twice or belong to identities of the project already.
   const dryRun = trpc.identities.checkTraits.useMutation();
+  const taken = trpc.identities.existingAddresses.useMutation();
   const request = JSON.stringify(parsed.map((r) => r.traits));
-  const [verdicts, setVerdicts] = useState<{ request: string; errors: Record<string, string>[] } | null>(null);
+  const [verdicts, setVerdicts] = useState<{ request: string; errors: Record<string, string>[]; existing: Set<string> } | null>(null);
   useEffect(() => {
     if (!open || !schema || parsed.length === 0 || parsed.length > 1000) return;
     let current = true;
-    dryRun.mutateAsync({ projectId, schemaId: schema.id, traits: JSON.parse(request) as Record<string, unknown>[] }).then(
-      (answer) => current && setVerdicts({ request, errors: answer.errors }),
+    const emails = [...new Set(parsed.map(emailOf).filter((e): e is string => e !== undefined))];
+    Promise.all([
+      dryRun.mutateAsync({ projectId, schemaId: schema.id, traits: JSON.parse(request) as Record<string, unknown>[] }),
+      emails.length > 0 ? taken.mutateAsync({ projectId, addresses: emails }) : Promise.resolve({ existing: [] }),
+    ]).then(
+      ([answer, found]) => current && setVerdicts({ request, errors: answer.errors, existing: new Set(found.existing) }),
       () => undefined,
     );
     return () => {
@@ -75,7 +81,7 @@ export function ImportDialog({ open, onClose, projectId }: { open: boolean; onCl
     // eslint-disable-next-line react-hooks/exhaustive-deps -- re-checked when the rows (or the mapping) change
   }, [open, schema?.id, request]);
   const checked = verdicts !== null && verdicts.request === request;
-  const rows = checked ? withErrors(parsed, verdicts.errors) : parsed;
+  const rows = checked ? withDuplicates(withErrors(parsed, verdicts.errors), verdicts.existing) : parsed;
   const valid = checked ? rows.filter((r) => r.errors.length === 0) : [];
   const invalid = checked ? rows.filter((r) => r.errors.length > 0) : [];
   const paths = schema ? traitPaths(schema.schema) : [];
@@ -189,7 +195,7 @@ export function ImportDialog({ open, onClose, projectId }: { open: boolean; onCl
         )}
         {source && !failures && !checked && parsed.length > 0 && parsed.length <= 1000 && (
           <p className="muted" role="status">
-            {dryRun.isError ? `The rows could not be checked: ${errorText(dryRun.error) ?? 'try again.'}` : `Checking ${parsed.length} rows against the identity schema…`}
+            {dryRun.isError || taken.isError ? `The rows could not be checked: ${errorText(dryRun.error ?? taken.error) ?? 'try again.'}` : `Checking ${parsed.length} rows against the identity schema…`}
           </p>
         )}
         {source && !failures && checked && (

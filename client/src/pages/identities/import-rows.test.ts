@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateTraits } from '../../../../shared/domain/traits-validation';
-import { csvRows, failureReport, guessMapping, jsonRows, readCsv, readJson, traitPaths, withErrors, type ImportRow } from './import-rows';
+import { csvRows, failureReport, guessMapping, jsonRows, readCsv, readJson, traitPaths, withDuplicates, withErrors, type ImportRow } from './import-rows';
 
 /** The server's check, run here with the same validation. */
 const check = (rows: ImportRow[]) => withErrors(rows, rows.map((r) => validateTraits(schema, r.traits)));
@@ -41,5 +41,17 @@ describe('identity import files', () => {
 
   it('writes a report of the rows that failed', () => {
     expect(failureReport([{ line: 3, traits: { email: 'x' }, error: 'email: Must be a valid email' }])).toBe('line,traits,error\r\n3,"{""email"":""x""}",email: Must be a valid email');
+  });
+
+  it('marks an email that is on an earlier line, or belongs to an identity already', () => {
+    const csv = readCsv('Email\nada@example.com\nbob@example.com\n ADA@example.com\ngrace@example.com\n');
+    if ('error' in csv) throw new Error(csv.error);
+    const rows = withDuplicates(check(csvRows(csv.records, { email: 'Email' })), new Set(['grace@example.com']));
+    expect(rows.map((r) => [r.line, r.errors])).toEqual([
+      [2, []],
+      [3, []],
+      [4, ['email: ada@example.com is on line 2 of this file already']],
+      [5, ['email: an identity with grace@example.com exists already']],
+    ]);
   });
 });

@@ -72,6 +72,24 @@ export function withErrors(rows: ImportRow[], verdicts: Record<string, string>[]
   return rows.map((row, i) => ({ ...row, errors: Object.entries(verdicts[i] ?? {}).map(([path, message]) => (path ? `${path}: ${message}` : message)) }));
 }
 
+/** The row's email trait as the identity provider keeps it (trimmed, lower-cased), if it has one. */
+export const emailOf = (row: ImportRow) => (typeof row.traits.email === 'string' && row.traits.email.trim() ? row.traits.email.trim().toLowerCase() : undefined);
+
+/** Rows whose email is on an earlier line of the file, or belongs to an identity of the project already, marked so. */
+export function withDuplicates(rows: ImportRow[], existing: ReadonlySet<string>): ImportRow[] {
+  const firstLine = new Map<string, number>();
+  return rows.map((row) => {
+    const email = emailOf(row);
+    if (!email) return row;
+    const errors = [...row.errors];
+    const earlier = firstLine.get(email);
+    if (earlier === undefined) firstLine.set(email, row.line);
+    else errors.push(`email: ${email} is on line ${earlier} of this file already`);
+    if (existing.has(email)) errors.push(`email: an identity with ${email} exists already`);
+    return errors.length === row.errors.length ? row : { ...row, errors };
+  });
+}
+
 /** A CSV report of the rows that were not imported and why. */
 export function failureReport(rows: { line: number; traits: Record<string, unknown>; error: string }[]): string {
   return Papa.unparse(rows.map((r) => ({ line: r.line, traits: JSON.stringify(r.traits), error: r.error })));
