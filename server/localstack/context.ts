@@ -19,6 +19,6 @@ export interface LocalStackContext {
   resolveSession(req: FastifyRequest): Promise<SessionInfo | null>;
   /** The courier's worker: `flush()` dispatches what is queued now. */
   courier: Pick<Courier, 'flush'>;
-  /** Billing's clock: real time plus an offset tests can move forward. */
+  /** The stack's clock: real time plus an offset tests can move forward. Read it, never `new Date()`, where time decides an outcome. */
   clock: Clock;
 }

@@ -2,8 +2,8 @@ import cookie from '@fastify/cookie';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { pino, type Logger } from 'pino';
-import { createClock } from './clock';
-import { startCourier } from './identity/courier-delivery';
+import { createClock, type Clock } from './clock';
+import { startCourier, type Courier } from './identity/courier-delivery';
 import type { LocalStackContext } from './context';
 import { registerControlPlane } from './controlplane/index';
 import { openDb } from './db/index';
@@ -43,6 +43,13 @@ export interface LocalStackOptions {
   logger?: Logger;
   /** Time a client has to send its whole request before it is answered 408. Default 30000. */
   requestTimeoutMs?: number;
+  /** The stack's clock (default: real time); a test keeps it to move time forward instead of waiting. */
+  clock?: Clock;
+  /**
+   * How often the courier looks for queued messages, in ms (default 500). Reading the mailbox and
+   * `LocalStack.courier.flush()` deliver at once whatever the interval.
+   */
+  courierPollMs?: number;
   /** Sees every answer as it is sent (the integration suite checks each against Ory's OpenAPI). */
   onAnswer?: (req: FastifyRequest, reply: FastifyReply, payload: unknown) => void;
 }
@@ -50,6 +57,10 @@ export interface LocalStackOptions {
 export interface LocalStack {
   url: string;
   db: Db;
+  /** The clock every part of the stack reads: `clock.advance(ms)` lets time pass at once. */
+  clock: Clock;
+  /** The courier's worker: `flush()` runs one delivery pass now, so a test never waits for the next poll. */
+  courier: Pick<Courier, 'flush'>;
   close(): Promise<void>;
 }
 
@@ -80,7 +91,8 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
   });
   const host = opts.host ?? '127.0.0.1';
   let url = '';
-  const courier = startCourier(db, log);
+  const courier = startCourier(db, log, opts.courierPollMs ? { pollMs: opts.courierPollMs } : {});
+  const clock = opts.clock ?? createClock();
   try {
     const ctx: LocalStackContext = {
       db,
@@ -88,7 +100,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       uiUrl: (opts.uiUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
       publicUrl: () => url,
       resolveSession: (req) => resolveSession(db, req),
-      clock: createClock(),
+      clock,
       courier,
     };
     await setUp(app, ctx, opts);
@@ -107,6 +119,8 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
   return {
     url,
     db,
+    clock,
+    courier: { flush: () => courier.flush() },
     close() {
       closing ??= (async () => {
         try {

@@ -105,6 +105,7 @@ export function registerAdminExtras(scope: FastifyInstance, deps: AdminDeps): vo
         ui: { nodes: [], messages: [] },
         data: { email: address, attempts: 0 },
         lifespanMs,
+        now: ctx.clock.now(),
       });
       const token = await issueLinkToken(q, { nid: tenant.nid, flowId: flow.id, identityId, address, lifespanMs });
       const link = new URL(`${base}/self-service/recovery`);
@@ -137,6 +138,7 @@ export function registerAdminExtras(scope: FastifyInstance, deps: AdminDeps): vo
         ui: { nodes: enterCodeNodes('', address.value, 'recovery').filter((n) => (n.attributes as { name?: string }).name !== 'csrf_token'), messages: [texts.recoveryCodeSent()] },
         data: { email: address.value, attempts: 0 },
         lifespanMs: Math.max(lifespanMs, flowLifespanMs),
+        now: ctx.clock.now(),
       });
       const code = await issueCode(q, { nid: tenant.nid, flowId: flow.id, kind: 'recovery', identityId, address: address.value, lifespanMs });
       return {
