@@ -47,7 +47,7 @@ afterEach(cleanup);
 
 describe('SettingsForm', () => {
   it('sends only the fields that changed', async () => {
-    const onSave = vi.fn(async () => undefined);
+    const onSave = vi.fn(async (_changes: Partial<Values>, _all: Values) => undefined);
     const { user, name, save } = renderForm(onSave);
     expect(isDisabled(save)).toBe(true);
     await user.clear(name);
