@@ -13,6 +13,15 @@ export default defineConfig({
       },
       {
         test: {
+          // Components as a user meets them: rendered in happy-dom, driven with Testing Library.
+          name: 'component',
+          sequence: { groupOrder: 0 },
+          include: ['client/**/*.component.test.tsx'],
+          environment: 'happy-dom',
+        },
+      },
+      {
+        test: {
           name: 'integration',
           sequence: { groupOrder: 1 },
           include: ['server/**/*.int.test.ts'],

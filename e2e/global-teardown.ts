@@ -1,7 +1,16 @@
-import { rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { a11yLogPath } from './support';
 
-/** Removes the run's data directory. */
+/** Prints how many accessibility checks ran and how many were repeats skipped, then removes the run's data directory. */
 export default function globalTeardown(): void {
   const dir = process.env.E2E_DATA_DIR;
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  if (!dir) return;
+  const log = a11yLogPath(dir);
+  if (existsSync(log)) {
+    const lines = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    const scanned = lines.filter((l) => l.startsWith('scan\t')).length;
+    console.log(`Accessibility: ${scanned} axe scans, ${lines.length - scanned} repeats skipped`);
+  }
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(log, { force: true });
 }

@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import type { Result } from 'axe-core';
@@ -74,15 +75,55 @@ export function formatViolations(violations: readonly Result[]): string {
     .join('\n\n');
 }
 
+/** A path with its ids (UUIDs, long hex or numeric segments) replaced by `:id`: the route it belongs to. */
+export function routePattern(pathname: string): string {
+  return pathname.replace(/\/(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{16,}|\d+)(?=\/|$)/gi, '/:id');
+}
+
+/** The run's list of accessibility checks, scanned or skipped as repeats, beside its data directory; the global teardown prints its tally. */
+export const a11yLogPath = (dataDir: string): string => `${dataDir}-a11y.tsv`;
+
+type A11yRun = 'full' | 'colors';
+
 /**
- * Runs axe on the page and fails with a readable list of what it found. Toasts come and go on their own timers, and one fading out is half transparent:
+ * What this worker has checked already: a screen (a route pattern, or a label naming a page and the state
+ * shown, such as an open dialog) in a theme at a viewport width. The same screen in the same theme and width
+ * renders the same document, so it is checked once per run; every distinct one still is. A failed test
+ * restarts the worker, which then checks again (more scans, never fewer).
+ */
+const checked = new Map<string, A11yRun>();
+
+async function a11yKey(page: Page, screen: string): Promise<{ key: string; where: string }> {
+  const theme =
+    (await page.locator('html').getAttribute('data-theme')) ?? (await page.evaluate(() => (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light')));
+  const width = page.viewportSize()?.width ?? 0;
+  return { key: `${screen}\u0000${theme}\u0000${width}`, where: `${screen} (${theme}, ${width} px)` };
+}
+
+/** Skips a screen checked already with at least this run; otherwise records it. Appends each decision to the run's log. */
+async function firstTime(page: Page, screen: string, run: A11yRun): Promise<{ first: boolean; where: string }> {
+  const { key, where } = await a11yKey(page, screen);
+  const before = checked.get(key);
+  const first = !(before === 'full' || before === run);
+  if (first) checked.set(key, run);
+  const dir = process.env.E2E_DATA_DIR;
+  if (dir) appendFileSync(a11yLogPath(dir), `${first ? 'scan' : 'skip'}\t${run}\t${where}\n`);
+  return { first, where };
+}
+
+/**
+ * Runs axe on the page and fails with a readable list of what it found, once per screen, theme and width
+ * in a run (see `checked`). `screen` defaults to the route pattern of the page's URL; a caller checking a
+ * state of a page (a dialog open, an error shown) names it. Toasts come and go on their own timers, and one fading out is half transparent:
  * they are left out unless `toasts` is set, in which case the check waits until every toast is fully shown.
  */
 export async function expectNoA11yViolations(
   page: Page,
-  screen: string = new URL(page.url()).pathname,
+  screen: string = routePattern(new URL(page.url()).pathname),
   options: { toasts?: boolean } = {},
 ): Promise<void> {
+  const { first, where } = await firstTime(page, options.toasts ? `${screen} [toasts]` : screen, 'full');
+  if (!first) return;
   // A page's heading arrives with its lazily loaded code; checking before it would report a page without
   // one. When none comes, axe still runs and says so.
   await page
@@ -99,7 +140,7 @@ export async function expectNoA11yViolations(
     axe = axe.exclude('.toast');
   }
   const results = await axe.analyze();
-  expect(results.violations.map((v) => v.id), `Accessibility violations on ${screen}:\n\n${formatViolations(results.violations)}\n`).toEqual([]);
+  expect(results.violations.map((v) => v.id), `Accessibility violations on ${where}:\n\n${formatViolations(results.violations)}\n`).toEqual([]);
 }
 
 /** The signed-in user's cookies as one Cookie header, for calls made straight to the local stack. */
@@ -164,16 +205,16 @@ export async function expectNoHorizontalScroll(page: Page, screen: string = new 
  */
 export async function expectNoA11yViolationsInBothThemes(
   page: Page,
-  screen: string = new URL(page.url()).pathname,
+  screen: string = routePattern(new URL(page.url()).pathname),
   options: { darkColorsOnly?: boolean } = {},
 ): Promise<void> {
   const root = page.locator('html');
   await expect(root).toHaveAttribute('data-theme', 'light');
-  await expectNoA11yViolations(page, `${screen} (light)`);
+  await expectNoA11yViolations(page, screen);
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(root).toHaveAttribute('data-theme', 'dark');
-  if (options.darkColorsOnly) await expectNoColorViolations(page, `${screen} (dark)`);
-  else await expectNoA11yViolations(page, `${screen} (dark)`);
+  if (options.darkColorsOnly) await expectNoColorViolations(page, screen);
+  else await expectNoA11yViolations(page, screen);
   await page.emulateMedia({ colorScheme: 'light' });
   await expect(root).toHaveAttribute('data-theme', 'light');
 }
@@ -181,7 +222,10 @@ export async function expectNoA11yViolationsInBothThemes(
 /** The theme changes colours only: its checks are the colour rules (contrast, links told apart from text). */
 export const COLOR_RULES = ['color-contrast', 'link-in-text-block'];
 
+/** axe's colour rules only, once per screen, theme and width (a full check of the same covers them). */
 export async function expectNoColorViolations(page: Page, screen: string): Promise<void> {
+  const { first, where } = await firstTime(page, screen, 'colors');
+  if (!first) return;
   const results = await new AxeBuilder({ page }).withRules(COLOR_RULES).exclude('.toast').analyze();
-  expect(results.violations.map((v) => v.id), `Colour violations on ${screen}:\n\n${formatViolations(results.violations)}\n`).toEqual([]);
+  expect(results.violations.map((v) => v.id), `Colour violations on ${where}:\n\n${formatViolations(results.violations)}\n`).toEqual([]);
 }

@@ -1,11 +1,12 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { createCaches, createDeps } from './deps';
 import { createLogger } from './logger';
 import { startLocalStack, type LocalStack } from './localstack/index';
 import { TEST_PUBLIC_URL, testConfig } from './test-support/bff';
+import { deliverUntil } from './test-support/stack';
 import { CookieJar } from './test-support/users';
 import { recordWireAnswer } from './test-support/wire-recorder';
 
@@ -103,7 +104,11 @@ describe('logs of a full sign-in and a few calls', () => {
     const sent = await trpc('POST', 'messaging.testSend', { projectId, kind: 'stub', recipient: 'logged@example.com', channel: 'email' });
     expect(sent.statusCode).toBe(200);
     const messageId = sent.json().result.data.id as string;
-    await vi.waitFor(async () => expect((await trpc('GET', 'messaging.message', { projectId, id: messageId })).json().result.data.send_count).toBeGreaterThan(0), { timeout: 10_000, interval: 100 });
+    await deliverUntil(
+      stack,
+      async () => (await trpc('GET', 'messaging.message', { projectId, id: messageId })).json().result.data.send_count as number,
+      (sendCount) => expect(sendCount).toBeGreaterThan(0),
+    );
     expect((await trpc('GET', 'projects.list')).statusCode).toBe(200);
     expect((await trpc('POST', 'projects.create', { name: '' })).statusCode).toBe(400);
     expect((await trpc('GET', 'projects.get', { projectId: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);

@@ -57,6 +57,26 @@ async function serverPid(started: Started, timeoutMs = 60_000): Promise<number> 
   throw new Error(`no start-up line:\n${started.output()}`);
 }
 
+/** Resolves once the child has written `text` at or after offset `from` of its output. */
+function outputShows(started: Started, text: string, from: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (started.output().includes(text, from)) done(resolve);
+      else if (started.child.exitCode !== null) done(() => reject(new Error(`exited before "${text}":\n${started.output()}`)));
+    };
+    const done = (settle: () => void) => {
+      started.child.stdout!.off('data', check);
+      started.child.stderr!.off('data', check);
+      started.child.off('exit', check);
+      settle();
+    };
+    started.child.stdout!.on('data', check);
+    started.child.stderr!.on('data', check);
+    started.child.on('exit', check);
+    check();
+  });
+}
+
 async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -100,10 +120,14 @@ describe('server/main.ts', () => {
       );
       req.on('error', reject);
       req.write(body.slice(0, 5));
-      setTimeout(() => {
+      // SIGTERM once the server has the request, the rest of the body once it is shutting down.
+      const seen = started.output().length;
+      void (async () => {
+        await outputShows(started, '/api/trpc/workspaces.create', seen);
         process.kill(pid, 'SIGTERM');
-        setTimeout(() => req.end(body.slice(5)), 500);
-      }, 200);
+        await outputShows(started, 'shutting down', seen);
+        req.end(body.slice(5));
+      })().catch(reject);
     });
     const { status, text } = await answer;
     expect(status, text).toBe(200);

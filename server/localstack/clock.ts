@@ -1,7 +1,8 @@
 /**
- * The local stack's billing clock: real time plus an offset a developer or a test can move forward
- * (`PUT /local/clock`), so that billing periods can pass without waiting for them. Only what billing measures
- * reads it (plan changes, daily active users, invoices); sessions, codes and flows keep real time.
+ * The local stack's clock: real time plus an offset a developer or a test can move forward
+ * (`PUT /local/clock`, or `LocalStack.clock.advance` in a test), so that periods can pass without waiting for
+ * them. Billing (plan changes, daily active users, invoices) and self-service flows read it through
+ * `ctx.clock.now()`; sessions and codes still expire by the database's `now()`.
  */
 export interface Clock {
   now(): Date;

@@ -22,6 +22,6 @@ export interface LocalStackContext {
   courier: Pick<Courier, 'flush'>;
   /** The local mailbox (an SMTP server on loopback) when it runs; the stack is then in Kratos' dev mode. */
   mailbox: Pick<LocalMailbox, 'list' | 'host' | 'port'> | null;
-  /** Billing's clock: real time plus an offset tests can move forward. */
+  /** The stack's clock: real time plus an offset tests can move forward. Read it, never `new Date()`, where time decides an outcome. */
   clock: Clock;
 }

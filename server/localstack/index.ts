@@ -2,8 +2,8 @@ import cookie from '@fastify/cookie';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { pino, type Logger } from 'pino';
-import { createClock } from './clock';
-import { startCourier } from './identity/courier-delivery';
+import { createClock, type Clock } from './clock';
+import { startCourier, type Courier } from './identity/courier-delivery';
 import { startMailbox, type LocalMailbox } from './identity/courier-mailbox';
 import type { LocalStackContext } from './context';
 import { registerControlPlane } from './controlplane/index';
@@ -43,11 +43,16 @@ export interface LocalStackOptions {
   mailbox?: boolean;
   /** The port of the local mailbox's SMTP server (on 127.0.0.1) when `mailbox` is on. Default 0: a free port. */
   mailboxSmtpPort?: number;
-  /** How often the courier looks at its queue between triggered passes. Default 500. */
-  courierPollMs?: number;
   logger?: Logger;
   /** Time a client has to send its whole request before it is answered 408. Default 30000. */
   requestTimeoutMs?: number;
+  /** The stack's clock (default: real time); a test keeps it to move time forward instead of waiting. */
+  clock?: Clock;
+  /**
+   * How often the courier looks for queued messages, in ms (default 500). Reading the mailbox and
+   * `LocalStack.courier.flush()` deliver at once whatever the interval.
+   */
+  courierPollMs?: number;
   /** Sees every answer as it is sent (the integration suite checks each against Ory's OpenAPI). */
   onAnswer?: (req: FastifyRequest, reply: FastifyReply, payload: unknown) => void;
 }
@@ -57,6 +62,10 @@ export interface LocalStack {
   db: Db;
   /** Where the local mailbox takes mail over SMTP, when it runs. */
   mailboxSmtp: { host: string; port: number } | null;
+  /** The clock every part of the stack reads: `clock.advance(ms)` lets time pass at once. */
+  clock: Clock;
+  /** The courier's worker: `flush()` runs one delivery pass now, so a test never waits for the next poll. */
+  courier: Pick<Courier, 'flush'>;
   close(): Promise<void>;
 }
 
@@ -95,6 +104,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     throw err;
   }
   const courier = startCourier(db, log, { mailbox, ...(opts.courierPollMs ? { pollMs: opts.courierPollMs } : {}) });
+  const clock = opts.clock ?? createClock();
   try {
     const ctx: LocalStackContext = {
       db,
@@ -102,7 +112,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       uiUrl: (opts.uiUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
       publicUrl: () => url,
       resolveSession: (req) => resolveSession(db, req),
-      clock: createClock(),
+      clock,
       courier,
       mailbox,
     };
@@ -125,6 +135,8 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     url,
     db,
     mailboxSmtp: mailbox ? { host: mailbox.host, port: mailbox.port } : null,
+    clock,
+    courier: { flush: () => courier.flush() },
     close() {
       closing ??= (async () => {
         try {

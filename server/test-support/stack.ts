@@ -75,3 +75,23 @@ async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
     await client.end();
   }
 }
+
+/**
+ * Runs the courier's delivery passes until `check(await read())` passes, at most `passes` times (a message
+ * abandoned after n failed dispatches needs n passes), and answers the value it accepted; otherwise throws
+ * what `check` last threw. Each pass is started here: nothing waits for the courier's poll timer.
+ */
+export async function deliverUntil<T>(stack: Pick<LocalStack, 'courier'>, read: () => Promise<T>, check: (value: T) => void, passes = 6): Promise<T> {
+  let failure: unknown;
+  for (let pass = 0; pass < passes; pass += 1) {
+    await stack.courier.flush();
+    const value = await read();
+    try {
+      check(value);
+      return value;
+    } catch (err) {
+      failure = err;
+    }
+  }
+  throw failure;
+}

@@ -22,9 +22,10 @@ export interface OpenDbOptions {
  * `databaseUrl` is given, else PGlite in `dataDir`, else in-memory PGlite.
  */
 export async function openDb(opts: OpenDbOptions = {}): Promise<Db> {
-  const db = opts.databaseUrl ? await openPostgres(opts.databaseUrl, opts.schema) : await openPglite(opts.dataDir);
+  const migrations = opts.migrations ?? readMigrations();
+  const db = opts.databaseUrl ? await openPostgres(opts.databaseUrl, opts.schema) : await openPglite(opts.dataDir, migrations);
   try {
-    await migrate(db, opts.migrations ?? readMigrations());
+    await migrate(db, migrations);
   } catch (err) {
     await db.close().catch(() => undefined);
     throw err;

@@ -51,7 +51,7 @@ export async function migrate(target: MigrationTarget, migrations: Migration[] =
     if (ids.has(m.id)) throw new Error(`Duplicate migration id "${m.id}"`);
     ids.add(m.id);
   }
-  await target.migrationTx(async (q) => {
+  const upToDate = await target.migrationTx(async (q) => {
     await q.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await q.exec(
       `CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -59,7 +59,11 @@ export async function migrate(target: MigrationTarget, migrations: Migration[] =
          applied_at timestamptz NOT NULL DEFAULT now()
        )`,
     );
+    const done = await lockAndRead(q);
+    return migrations.every((m) => done.has(m.id));
   });
+  // Every migration recorded (a database started from the migrated template, or a restart): one read, not one transaction each.
+  if (upToDate) return [];
   const applied: string[] = [];
   const baseline = migrations[0];
   const bridged = await target.migrationTx(async (q) => {

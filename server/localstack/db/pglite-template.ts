@@ -1,35 +1,67 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { legacyMigrations } from './legacy-migrations';
+import type { Migration } from './types';
 
-/** Bump when the template's content must change. */
-const TEMPLATE_VERSION = 1;
+/** Bump when the templates' content must change for a reason the key below does not see. */
+const TEMPLATE_VERSION = 2;
 
-let pending: Promise<Blob> | null = null;
+const pending = new Map<string, Promise<Blob>>();
 
 /**
- * A freshly initialised, empty PGlite cluster as a tarball, cached in the OS temp directory: running
- * initdb takes seconds, loading this takes a fraction of that (tests start many in-memory stacks).
+ * A PGlite cluster as a tarball, cached in the OS temp directory under `name`, built by `build` once per
+ * machine. Workers that race to build it each write their own file and rename it into place (atomic), so a
+ * reader only ever sees a whole tarball; a failed build is forgotten so the next caller tries again.
  */
-export function emptyClusterTemplate(): Promise<Blob> {
-  pending ??= (async () => {
-    const file = join(tmpdir(), `console-pglite-empty-v${TEMPLATE_VERSION}-${process.versions.node.split('.')[0]}.tgz`);
-    if (existsSync(file)) return new Blob([readFileSync(file)]);
-    const pg = await PGlite.create();
-    try {
-      const dump = await pg.dumpDataDir('gzip');
-      const bytes = Buffer.from(await dump.arrayBuffer());
-      const partial = `${file}.${process.pid}.${Date.now()}.tmp`;
+function cachedCluster(name: string, build: () => Promise<Blob>): Promise<Blob> {
+  const file = join(tmpdir(), `console-pglite-${name}-v${TEMPLATE_VERSION}-${process.versions.node.split('.')[0]}.tgz`);
+  let blob = pending.get(file);
+  if (!blob) {
+    blob = (async () => {
+      if (existsSync(file)) return new Blob([readFileSync(file)]);
+      const built = await build();
+      const bytes = Buffer.from(await built.arrayBuffer());
+      const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
       writeFileSync(partial, bytes);
       renameSync(partial, file);
       return new Blob([bytes]);
+    })();
+    blob.catch(() => pending.delete(file));
+    pending.set(file, blob);
+  }
+  return blob;
+}
+
+/**
+ * A freshly initialised, empty PGlite cluster: running initdb takes seconds, loading this takes a fraction
+ * of that (tests start many in-memory stacks).
+ */
+export function emptyClusterTemplate(): Promise<Blob> {
+  return cachedCluster('empty', async () => {
+    const pg = await PGlite.create();
+    try {
+      return await pg.dumpDataDir('gzip');
     } finally {
       await pg.close();
     }
-  })().catch((err) => {
-    pending = null;
-    throw err;
   });
-  return pending;
+}
+
+/** A hash of every migration a new database gets (legacy and drizzle-kit): a template is valid for exactly these. */
+export function migrationsKey(migrations: readonly Migration[]): string {
+  const hash = createHash('sha256');
+  for (const m of [...legacyMigrations, ...migrations]) hash.update(`${m.id}\u0000${m.sql}\u0000`);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * A cluster with `migrations` already applied, keyed by their hash (and the extensions loaded): a new
+ * database starts from it with nothing left to migrate, instead of running every migration again. `build`
+ * opens an empty cluster, migrates it and dumps it.
+ */
+export function migratedClusterTemplate(migrations: readonly Migration[], extensions: readonly string[], build: () => Promise<Blob>): Promise<Blob> {
+  return cachedCluster(`migrated-${migrationsKey(migrations)}-${[...extensions].sort().join('+')}`, build);
 }

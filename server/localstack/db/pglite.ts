@@ -3,28 +3,54 @@ import { join } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
-import { emptyClusterTemplate } from './pglite-template';
+import { migrate } from './migrate';
+import { emptyClusterTemplate, migratedClusterTemplate } from './pglite-template';
 import { schema, type Orm } from './schema';
-import type { Db, MigrationTarget, RawQueryable } from './types';
+import type { Db, Migration, MigrationTarget, RawQueryable } from './types';
 
 /** Extensions the migrations create (pg_trgm: identity search), loaded into every cluster. */
 const EXTENSIONS = { pg_trgm };
 
 /**
- * A new cluster (in memory, or in a data directory that has none yet) starts from the cached empty-cluster
- * template, which takes a fraction of initdb's time; an existing data directory opens as it is.
+ * A new cluster (in memory, or in a data directory that has none yet) starts from a cached template, which
+ * takes a fraction of initdb's time: with `migrations` given, one that has them applied already (so the
+ * migrator finds nothing to do), else an empty one. An existing data directory opens as it is.
  */
-async function openCluster(dataDir?: string): Promise<PGlite> {
+async function openCluster(dataDir?: string, migrations?: Migration[]): Promise<PGlite> {
   if (dataDir && existsSync(join(dataDir, 'PG_VERSION'))) return PGlite.create({ dataDir, extensions: EXTENSIONS });
   try {
-    return await PGlite.create({ ...(dataDir ? { dataDir } : {}), loadDataDir: await emptyClusterTemplate(), extensions: EXTENSIONS });
+    const template = migrations ? await migratedClusterTemplate(migrations, Object.keys(EXTENSIONS), () => buildMigrated(migrations)) : await emptyClusterTemplate();
+    return await PGlite.create({ ...(dataDir ? { dataDir } : {}), loadDataDir: template, extensions: EXTENSIONS });
   } catch {
-    // A damaged cached template must not stop anything: fall back to a plain initdb.
+    // A damaged cached template must not stop anything: fall back to a plain initdb (the migrator then runs).
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     if (dataDir) mkdirSync(dataDir, { recursive: true });
     return PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: EXTENSIONS });
   }
 }
+
+/** An empty cluster with `migrations` applied, dumped for migratedClusterTemplate. */
+async function buildMigrated(migrations: Migration[]): Promise<Blob> {
+  const pg = await PGlite.create({ loadDataDir: await emptyClusterTemplate(), extensions: EXTENSIONS });
+  try {
+    await migrate(migrationTarget(pg), migrations);
+    return await pg.dumpDataDir('gzip');
+  } finally {
+    await pg.close();
+  }
+}
+
+const migrationTarget = (pg: PGlite): MigrationTarget => ({
+  migrationTx: (fn) =>
+    pg.transaction((t) =>
+      fn({
+        ...raw(t),
+        exec: async (sql: string) => {
+          await t.exec(sql);
+        },
+      }),
+    ),
+});
 
 const raw = (runner: Pick<PGlite | Transaction, 'query'>): RawQueryable => ({
   async query<T>(sql: string, params: unknown[] = []) {
@@ -62,10 +88,13 @@ function withDefaultParsers<T extends QueryRunner & { transaction?: PGlite['tran
   });
 }
 
-/** PGlite on disk in `dataDir` (created if missing), or in memory when `dataDir` is undefined. */
-export async function openPglite(dataDir?: string): Promise<Db & MigrationTarget> {
+/**
+ * PGlite on disk in `dataDir` (created if missing), or in memory when `dataDir` is undefined. A new cluster
+ * is empty, or has `migrations` applied already when they are given.
+ */
+export async function openPglite(dataDir?: string, migrations?: Migration[]): Promise<Db & MigrationTarget> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = await openCluster(dataDir);
+  const pg = await openCluster(dataDir, migrations);
   const orm: Orm = drizzle(withDefaultParsers(pg), { schema });
   let closed: Promise<void> | null = null;
   return {
@@ -73,15 +102,7 @@ export async function openPglite(dataDir?: string): Promise<Db & MigrationTarget
     orm,
     ...raw(pg),
     tx: (fn) => orm.transaction((t) => fn({ orm: t, ...raw(clientOf(t)) })),
-    migrationTx: (fn) =>
-      pg.transaction((t) =>
-        fn({
-          ...raw(t),
-          exec: async (sql: string) => {
-            await t.exec(sql);
-          },
-        }),
-      ),
+    ...migrationTarget(pg),
     close() {
       // close() checkpoints and flushes the data directory; calling it twice must not throw.
       closed ??= pg.closed ? Promise.resolve() : pg.close();

@@ -166,6 +166,7 @@ export function registerAdminExtras(scope: FastifyInstance, deps: AdminDeps): vo
         ui: { nodes: [], messages: [] },
         data: { email: address, attempts: 0 },
         lifespanMs,
+        now: ctx.clock.now(),
       });
       const token = await issueLinkToken(q, { nid: tenant.nid, flowId: flow.id, identityId, address, lifespanMs });
       const link = new URL(`${base}/self-service/recovery`);
@@ -203,6 +204,7 @@ export function registerAdminExtras(scope: FastifyInstance, deps: AdminDeps): vo
         ui: { nodes: enterCodeNodes('', address, 'recovery').filter((n) => (n.attributes as { name?: string }).name !== 'csrf_token'), messages: [texts.recoveryCodeSent()] },
         data: { email: address, attempts: 0 },
         lifespanMs,
+        now: ctx.clock.now(),
       });
       const code = await issueCode(q, { nid: tenant.nid, flowId: flow.id, kind: 'recovery', identityId, address, lifespanMs });
       return {

@@ -1,8 +1,9 @@
 import { Configuration, FrontendApi, type Message } from '@ory/client';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toBase64Url } from '../../../shared/domain/email-templates';
 import { failure, startTestStack } from '../controlplane/int-test-helpers';
 import type { LocalStack } from '../index';
+import { deliverUntil } from '../../test-support/stack';
 import { latestCode } from '../identity/int-helpers';
 import { adminApis, newUser, projectWithKey, uniqueEmail, type TestProject, type TestUser } from './int-helpers';
 
@@ -28,15 +29,12 @@ afterAll(async () => {
 const patch = (projectId: string, jsonPatch: { op: 'add' | 'replace' | 'remove'; path: string; value?: unknown }[]) =>
   owner.projects.patchProject({ projectId, jsonPatch });
 
-/** Waits until the project's message `id` reaches `status`, and answers it. */
-async function settled(id: string, status: Message['status'], timeout = 15_000): Promise<Message> {
-  return vi.waitFor(
-    async () => {
-      const message = (await apis.courier.getCourierMessage({ id })).data;
-      expect(message.status).toBe(status);
-      return message;
-    },
-    { timeout, interval: 100 },
+/** Runs the courier until the project's message `id` reaches `status`, and answers it. */
+function settled(id: string, status: Message['status']): Promise<Message> {
+  return deliverUntil(
+    stack,
+    async () => (await apis.courier.getCourierMessage({ id })).data,
+    (message) => expect(message.status).toBe(status),
   );
 }
 

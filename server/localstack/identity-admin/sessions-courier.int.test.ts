@@ -1,7 +1,8 @@
 import { Configuration, FrontendApi, type Message, type Session } from '@ory/client';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, startTestStack } from '../controlplane/int-test-helpers';
 import type { LocalStack } from '../index';
+import { deliverUntil } from '../../test-support/stack';
 import { adminApis, call, links, newUser, projectWithKey, seedMessage, seedSession, uniqueEmail, type TestProject } from './int-helpers';
 
 let stack: LocalStack;
@@ -107,14 +108,11 @@ describe('what the project\u2019s end users do, seen and changed through the adm
 
     const recovery = await frontend.createNativeRecoveryFlow();
     await frontend.updateRecoveryFlow({ flow: recovery.data.id, updateRecoveryFlowBody: { method: 'code', email } });
-    // The courier delivers asynchronously: wait until the message has left the queue.
-    const mail = await vi.waitFor(
-      async () => {
-        const listed = await apis.courier.listCourierMessages({ recipient: email });
-        expect(listed.data[0]?.status).toBe('sent');
-        return listed;
-      },
-      { timeout: 10_000, interval: 100 },
+    // The courier delivers asynchronously: run its passes until the message has left the queue.
+    const mail = await deliverUntil(
+      stack,
+      () => apis.courier.listCourierMessages({ recipient: email }),
+      (listed) => expect(listed.data[0]?.status).toBe('sent'),
     );
     expect(mail.data).toHaveLength(1);
     expect(mail.data[0]).toMatchObject({ recipient: email, template_type: 'recovery_code_valid', status: 'sent' });

@@ -86,6 +86,7 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
       ui: init.ui,
       data: init.data ?? {},
       lifespanMs: deps.flowLifespanMs,
+      now: ctx.clock.now(),
     });
   }
 
@@ -138,6 +139,7 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
           ui: { ...init.ui, nodes: init.ui.nodes.filter((n) => (n.attributes as { name?: string }).name !== 'csrf_token') },
           data: init.data ?? {},
           lifespanMs: deps.flowLifespanMs,
+          now: ctx.clock.now(),
         });
         return reply.code(200).send(await flowJson(db, flow, baseOf(deps, req)));
       },
@@ -155,7 +157,7 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
       if (!flow) throw flowNotFound();
       h.guardAccess?.(flow, await currentSession(db, tenant, req));
       if (flow.type === 'browser') checkFlowCsrf(req, flow.csrf_token, tenant);
-      if (isExpired(flow)) {
+      if (isExpired(flow, ctx.clock.now())) {
         throw new OryHttpError(410, {
           id: 'self_service_flow_expired',
           reason: `The ${h.kind} flow has expired. Redirect the user to the ${h.kind} flow init endpoint to initialize a new ${h.kind} flow.`,
@@ -191,8 +193,9 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
       }
       if (flow.type === 'browser') checkCsrf(req, body.csrf_token, tenant);
       const base = baseOf(deps, req);
-      if (isExpired(flow)) {
-        const expiredAgo = Date.now() - new Date(flow.expires_at).getTime();
+      const now = ctx.clock.now();
+      if (isExpired(flow, now)) {
+        const expiredAgo = now.getTime() - new Date(flow.expires_at).getTime();
         const fresh = await newFlow(req, reply, flow.return_to ?? undefined, session, flow);
         fresh.ui.messages = [texts.flowExpired(h.kind, expiredAgo)];
         await saveFlow(db, fresh);

@@ -43,12 +43,14 @@ export interface NewFlow {
   ui: FlowUi;
   data?: Record<string, unknown>;
   lifespanMs: number;
+  /** The local stack's clock time the flow is issued at (`ctx.clock.now()`). */
+  now: Date;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function createFlow(q: Queryable, f: NewFlow): Promise<FlowRow> {
-  const now = new Date();
+  const { now } = f;
   const [row] = await q.orm
     .insert(selfserviceFlows)
     .values({
@@ -106,7 +108,8 @@ export async function markPassed(q: Queryable, flow: FlowRow): Promise<void> {
     .where(and(eq(selfserviceFlows.nid, flow.nid), eq(selfserviceFlows.id, flow.id)));
 }
 
-export const isExpired = (flow: FlowRow) => flow.expires_at.getTime() <= Date.now();
+/** Whether the flow's lifespan ended by `now`, the local stack's clock time. */
+export const isExpired = (flow: FlowRow, now: Date) => flow.expires_at.getTime() <= now.getTime();
 
 /** A flow in Ory's wire format; ui.action points at `base`, the flow's tenant's base URL. */
 /** Any self-service flow as Ory's models describe it. */

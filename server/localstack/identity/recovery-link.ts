@@ -37,7 +37,7 @@ export function registerRecoveryLink(app: FastifyInstance, deps: IdentityDeps): 
       if (!flow) throw flowNotFound();
       const csrf = issueCsrfToken(req, reply, tenant, isSecure(deps, req));
       const found =
-        isExpired(flow) || flow.state === 'passed_challenge'
+        isExpired(flow, deps.ctx.clock.now()) || flow.state === 'passed_challenge'
           ? null
           : await db.tx((q) => redeemCode(q, tenant.nid, flow.id, 'recovery', query.token!));
       if (!found) {
@@ -49,6 +49,7 @@ export function registerRecoveryLink(app: FastifyInstance, deps: IdentityDeps): 
           requestUrl: `${tenant.base}/self-service/recovery/browser`,
           ui: { nodes: chooseCodeNodes(csrf), messages: [texts.recoveryLinkInvalid()] },
           lifespanMs: deps.flowLifespanMs,
+          now: deps.ctx.clock.now(),
         });
         return seeOther(reply, uiLink(tenant.uiUrl, '/recovery', { flow: retry.id }));
       }

@@ -100,6 +100,7 @@ export async function completeRecovery(
       identityId: found.identityId,
       ui: { nodes: ownSchema ? schemaSettingsNodes(flow.csrf_token, ownSchema, traits) : settingsNodes(flow.csrf_token, traits), messages: [texts.recoverySuccessful(deps.privilegedSessionMs)] },
       lifespanMs: deps.flowLifespanMs,
+      now: deps.ctx.clock.now(),
     });
     return { session, settings };
   });

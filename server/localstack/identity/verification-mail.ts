@@ -55,6 +55,7 @@ export async function startVerification(
     ui: { nodes: enterCodeNodes(args.csrf, args.email, 'verification'), messages: [texts.verificationCodeSent()] },
     data: { email: args.email },
     lifespanMs: deps.flowLifespanMs,
+    now: deps.ctx.clock.now(),
   });
   await sendVerificationCode(deps, q, tenant.nid, flow.id, args.identityId, args.email, args.requestUrl);
   if (flow.type === 'api') return { flow, continueWith: { action: 'show_verification_ui', flow: { id: flow.id, verifiable_address: args.email } } };
