@@ -35,7 +35,8 @@ function preferredPlan(): PlanId | null {
  */
 export function PlanChooser({ scope }: { scope: TeamScope }) {
   const plans = trpc.billing.plans.useQuery();
-  const subscription = trpc.billing.getSubscription.useQuery(scope, { retry: false });
+  // Mounted after the plan is known: an answer of "no subscription" is not asked again just for mounting.
+  const subscription = trpc.billing.getSubscription.useQuery(scope, { retry: false, retryOnMount: false });
   const isOwner = useIsOwner(scope);
   const currentId = (subscription.data?.planId ?? 'Develop@0') as PlanId;
   const [interval, setInterval] = useState<Interval | null>(null);

@@ -27,6 +27,8 @@ export default function IdentityDetailPage() {
   const { identity: identityId = '' } = useParams<{ identity: string }>();
   const [, navigate] = useLocation();
   const identity = trpc.identities.get.useQuery({ projectId, identityId });
+  // The traits form is built from the schema: the cards show once both are in, so none jumps down as it arrives.
+  const schemas = trpc.identities.schemas.useQuery({ projectId });
   const utils = trpc.useUtils();
   const [deleting, setDeleting] = useState(false);
   const remove = trpc.identities.delete.useMutation({
@@ -47,7 +49,7 @@ export default function IdentityDetailPage() {
   return (
     <div className="page" data-testid="identity-page">
       {!identity.data && <PageHeader title="Identity" />}
-      <QueryView query={identity} skeleton="details" errorTitle="The identity could not be loaded">
+      <QueryView query={identity} waitFor={[schemas]} skeleton="details" errorTitle="The identity could not be loaded">
         {(loaded) => {
           const label = identityLabel(loaded);
           const inactive = loaded.state === 'inactive';
