@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import toast from 'react-hot-toast';
 import { PREFERRED_PLAN_STORAGE_KEY } from '../../../../shared/constants';
 import { EXTERNAL_LINKS } from '../../../../shared/external-links';
@@ -104,7 +104,7 @@ export function PlanChooser({ scope }: { scope: TeamScope }) {
                     <label
                       key={plan.id}
                       className={`plan-card${selected ? ' plan-card-selected' : ''}`}
-                      style={{ borderColor: selected ? plan.colours.accent : undefined, borderTopColor: plan.colours.accent, background: plan.colours.background }}
+                      style={{ borderColor: selected ? plan.colours.accent : undefined, borderTopColor: plan.colours.accent, '--plan-accent': plan.colours.accent } as CSSProperties}
                       data-testid={`plan-card-${plan.name.toLowerCase()}`}
                     >
                       <input type="radio" name="plan" value={plan.id} checked={selected} onChange={() => setChosen(plan.id)} className="plan-radio" />
