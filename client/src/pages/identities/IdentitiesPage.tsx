@@ -53,7 +53,6 @@ export default function IdentitiesPage() {
     { placeholderData: (previous) => previous },
   );
   const schemas = trpc.identities.schemas.useQuery({ projectId });
-  const utils = trpc.useUtils();
   const remove = trpc.identities.delete.useMutation();
   const setState = trpc.identities.setState.useMutation();
   const [bulkError, setBulkError] = useState<string | null>(null);
@@ -77,7 +76,6 @@ export default function IdentitiesPage() {
       }
     }
     setBulkBusy(false);
-    await utils.identities.list.invalidate();
     const done = ids.length - failed.length;
     if (failed.length) setBulkError(`${done} of ${ids.length} done; ${failed.length} failed: ${failed[0]}`);
     else {

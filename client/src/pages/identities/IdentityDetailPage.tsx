@@ -34,7 +34,6 @@ export default function IdentityDetailPage() {
   const remove = trpc.identities.delete.useMutation({
     onSuccess: () => {
       toast.success('Identity deleted');
-      void utils.identities.list.invalidate();
       navigate(ROUTES.identities.build({ project: projectId }), { replace: true });
     },
   });
