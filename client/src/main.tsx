@@ -1,5 +1,4 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Tooltip } from 'radix-ui';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { NavigationGuardDialog } from './components/NavigationGuardDialog';
@@ -36,10 +35,8 @@ function App() {
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <Tooltip.Provider delayDuration={300}>
-          <AppShell />
-          <NavigationGuardDialog />
-        </Tooltip.Provider>
+        <AppShell />
+        <NavigationGuardDialog />
       </QueryClientProvider>
     </trpc.Provider>
   );
