@@ -1,5 +1,8 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -11,6 +14,34 @@ interface ChunkLike {
   code: string;
   isEntry: boolean;
   imports: string[];
+  modules: Record<string, { renderedLength: number }>;
+}
+
+/** What a module of the bundle belongs to: its npm package, or its folder of the client's sources. */
+function ownerOf(id: string): string {
+  const pkg = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id);
+  if (pkg?.[1]) return pkg[1].replace('\\', '/');
+  const local = /(client[\\/]src(?:[\\/][^\\/]+)?|shared(?:[\\/][^\\/]+)?)[\\/][^\\/]+$/.exec(id);
+  return local?.[1]?.replace(/\\/g, '/') ?? id;
+}
+
+/**
+ * The initial JS by owner (package or source folder): each chunk's gzip size shared out over its
+ * modules by their minified length.
+ */
+function breakdown(chunks: ChunkLike[]): string {
+  const owners = new Map<string, number>();
+  for (const chunk of chunks) {
+    const gzip = gzipSync(chunk.code).length;
+    const modules = Object.entries(chunk.modules);
+    const total = modules.reduce((sum, [, m]) => sum + m.renderedLength, 0) || 1;
+    for (const [id, m] of modules) owners.set(ownerOf(id), (owners.get(ownerOf(id)) ?? 0) + (gzip * m.renderedLength) / total);
+  }
+  return [...owners.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .filter(([, bytes]) => bytes >= 512)
+    .map(([owner, bytes]) => `  ${(bytes / 1024).toFixed(1).padStart(6)} KB  ${owner}`)
+    .join('\n');
 }
 
 /** Prints the initial JS size after a build, and fails the build when it exceeds the budget. */
@@ -36,10 +67,45 @@ function initialJsBudget(budget: number = INITIAL_JS_BUDGET_GZIP_BYTES): Plugin 
       const kb = (gzip / 1024).toFixed(1);
       const line = `initial JS: ${kb} KB gzipped in ${initial.size} chunks (budget ${budget / 1024} KB); ${chunks.size - initial.size} lazy chunks`;
       if (gzip > budget) this.error(line);
-      summary = line;
+      const parts = [...initial].flatMap((file) => (chunks.get(file) ? [chunks.get(file)!] : []));
+      summary = `${line}\ninitial JS by package or source folder (gzip, ≥ 0.5 KB):\n${breakdown(parts)}`;
     },
     closeBundle() {
       if (summary) console.log(summary);
+    },
+  };
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+/** Text files worth compressing; smaller ones fit in one packet either way. */
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
+const MIN_COMPRESS_BYTES = 512;
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy beside every text file of the build, once, at the
+ * highest levels: the server sends them as they are (@fastify/static preCompressed), so no request
+ * pays for compression and every client that accepts either encoding gets the smaller file.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'console:precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      const files = Object.keys(bundle).filter((file) => COMPRESSIBLE.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          const path = join(outDir, file);
+          const raw = await readFile(path);
+          if (raw.length < MIN_COMPRESS_BYTES) return;
+          const [br, gz] = await Promise.all([
+            brotli(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+            gzipAsync(raw, { level: zlib.Z_BEST_COMPRESSION }),
+          ]);
+          await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);
+        }),
+      );
     },
   };
 }
@@ -65,7 +131,7 @@ const vendorGroups = [
 
 export default defineConfig({
   root,
-  plugins: [react(), initialJsBudget()],
+  plugins: [react(), initialJsBudget(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -74,3 +74,69 @@ test('pages paint without a blank main area, the frame stays while a project loa
   test.info().annotations.push({ type: 'click-to-painted-heading', description: line });
   console.log(`click to painted heading — ${line}`);
 });
+
+test('hashed assets are served compressed and cached for good; the app shell is asked for again each time', async ({ request }) => {
+  const shell = await request.get('/projects', { headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } });
+  expect(shell.status()).toBe(200);
+  expect(shell.headers()['cache-control']).toBe('no-cache');
+  expect(shell.headers()['cache-control']).not.toContain('immutable');
+  const root = await request.get('/', { headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } });
+  expect(root.headers()['cache-control']).toBe('no-cache');
+
+  const html = await shell.text();
+  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+  expect(assets.length, html).toBeGreaterThan(1);
+  let compressed = 0;
+  for (const asset of assets) {
+    const plain = await request.get(asset, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers()['content-encoding'], asset).toBeUndefined();
+    expect(plain.headers()['cache-control'], asset).toBe('public, max-age=31536000, immutable');
+    // A file of a few hundred bytes fits in one packet either way: the build leaves it as it is.
+    if ((await plain.body()).length < 512) continue;
+    compressed += 1;
+    const br = await request.get(asset, { headers: { 'accept-encoding': 'br, gzip' } });
+    const gz = await request.get(asset, { headers: { 'accept-encoding': 'gzip' } });
+    for (const [res, encoding] of [
+      [br, 'br'],
+      [gz, 'gzip'],
+    ] as const) {
+      expect(res.status(), asset).toBe(200);
+      expect(res.headers()['content-encoding'], asset).toBe(encoding);
+      expect(res.headers()['cache-control'], asset).toBe('public, max-age=31536000, immutable');
+      expect(res.headers()['vary'], asset).toContain('accept-encoding');
+      expect(res.headers()['content-type'], asset).toMatch(asset.endsWith('.js') ? /javascript/ : /text\/css/);
+      // The client decodes the body: it is the very file, byte for byte.
+      expect((await res.body()).equals(await plain.body()), asset).toBe(true);
+    }
+  }
+  expect(compressed).toBeGreaterThan(1);
+});
+
+test('a page opened by URL asks for its session, project and data at once, and preloads other pages only after', async ({ page }) => {
+  await register(page, newUser('prefetch'));
+  const project = await createProject(page, 'Prefetch');
+
+  const fresh = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  await fresh.addCookies(await page.context().cookies());
+  const tab = await fresh.newPage();
+  const events: { kind: 'request' | 'response'; url: string }[] = [];
+  tab.on('request', (req) => events.push({ kind: 'request', url: req.url() }));
+  tab.on('requestfinished', (req) => events.push({ kind: 'response', url: req.url() }));
+  await tab.goto(`/projects/${project}/identities`);
+  await expect(tab.getByRole('heading', { level: 1, name: 'Identities' })).toBeVisible();
+  await expect(tab.getByTestId('identities-page').getByTestId('empty-state')).toBeVisible();
+
+  const api = events.filter((e) => e.kind === 'request' && e.url.includes('/api/trpc/'));
+  const first = decodeURIComponent(new URL(api[0]!.url).pathname.split('/api/trpc/')[1] ?? '').split(',');
+  // One request carries the session, the project and the page's own list: no chain of round trips.
+  expect(first).toEqual(expect.arrayContaining(['auth.session', 'projects.get', 'identities.list']));
+  // The page's list, once fetched ahead, is not fetched again when the page mounts.
+  const lists = api.filter((e) => decodeURIComponent(e.url).includes('identities.list'));
+  expect(lists).toHaveLength(1);
+
+  // Other pages' code waits until the page has its data.
+  const firstAnswer = events.findIndex((e) => e.kind === 'response' && e.url === api[0]!.url);
+  const otherPages = events.filter((e, i) => e.kind === 'request' && /\/assets\/[A-Za-z]+Page-[^/]+\.js$/.test(e.url) && !e.url.includes('/IdentitiesPage-') && i < firstAnswer);
+  expect(otherPages.map((e) => e.url)).toEqual([]);
+  await fresh.close();
+});

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoA11yViolations, expectNoA11yViolationsInBothThemes, newUser, register, signOut } from './support';
+import { createProject, createWorkspace, expectNoA11yViolations, expectNoA11yViolationsInBothThemes, expectNoColorViolations, newUser, register, signOut } from './support';
 
 test('light, dark and system themes: chosen in the user menu, kept across visits, accessible in both', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
@@ -70,4 +70,46 @@ test('light, dark and system themes: chosen in the user menu, kept across visits
   await signOut(page);
   await expect(root).toHaveAttribute('data-theme', 'dark');
   await expectNoA11yViolations(page, 'login (dark, chosen)');
+});
+
+test('billing and plans follow the dark theme: cards on dark surfaces, text with enough contrast', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await register(page, newUser('darkplans'));
+  const project = await createProject(page, 'Night');
+  const root = page.locator('html');
+
+  /** Relative luminance (WCAG) of every plan card's computed background. */
+  const cardLuminance = () =>
+    page.locator('[data-testid^="plan-card-"]').evaluateAll((cards) =>
+      cards.map((card) => {
+        // rgb(…) in 0–255, or color(srgb …) in 0–1 for a mixed colour.
+        const colour = getComputedStyle(card).backgroundColor;
+        const scale = colour.startsWith('color(srgb') ? 1 : 255;
+        const [r, g, b] = (colour.replace(/^color\(srgb/, '').match(/[\d.]+/g) ?? []).map(Number).map((v) => v / scale);
+        const lin = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+        return 0.2126 * lin(r ?? 1) + 0.7152 * lin(g ?? 1) + 0.0722 * lin(b ?? 1);
+      }),
+    );
+
+  await page.goto(`/projects/${project}/settings/billing`);
+  await expect(root).toHaveAttribute('data-theme', 'dark');
+  await expect(page.locator('[data-testid^="plan-card-"]')).toHaveCount(4);
+  const dark = await cardLuminance();
+  // Pastel or white cards have a luminance near 1; the dark surfaces are below 0.05.
+  for (const l of dark) expect(l).toBeLessThan(0.05);
+  await expectNoColorViolations(page, 'project billing (dark)');
+
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(root).toHaveAttribute('data-theme', 'light');
+  for (const l of await cardLuminance()) expect(l).toBeGreaterThan(0.8);
+  await expectNoColorViolations(page, 'project billing (light)');
+
+  const workspace = await createWorkspace(page, 'Night shift');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto(`/workspaces/${workspace}/settings/subscription`);
+  await expect(root).toHaveAttribute('data-theme', 'dark');
+  await expect(page.locator('[data-testid^="plan-card-"]').first()).toBeVisible();
+  for (const l of await cardLuminance()) expect(l).toBeLessThan(0.05);
+  await expectNoColorViolations(page, 'workspace subscription (dark)');
 });

@@ -1,12 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Tooltip } from 'radix-ui';
-import { StrictMode, useState } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { NavigationGuardDialog } from './components/NavigationGuardDialog';
 import { consoleAnalytics } from './lib/analytics';
 import { installNavigationGuard } from './lib/navigation-guard';
 import { createQueryClient } from './lib/query-client';
+import { prefetchRoute } from './lib/route-prefetch';
 import { initTheme } from './nav/theme';
+import { ROUTE_LIST } from './routes';
 import { AppShell } from './shell/AppShell';
 import { createTrpcClient, trpc } from './trpc';
 import './styles.css';
@@ -22,16 +23,20 @@ initTheme();
 // Whether analytics need consent here (and whether they run at all) is the server's to say.
 void consoleAnalytics?.load();
 
+// One client for the page's life: created before the first render, so the route prefetch below fills
+// the same cache the page reads.
+const queryClient = createQueryClient();
+const trpcClient = createTrpcClient();
+
+// A page opened by URL starts its code, its session and its first queries now, all at once.
+prefetchRoute(ROUTE_LIST, queryClient, trpcClient, window.location.pathname, window.location.search);
+
 function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [trpcClient] = useState(createTrpcClient);
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <Tooltip.Provider delayDuration={300}>
-          <AppShell />
-          <NavigationGuardDialog />
-        </Tooltip.Provider>
+        <AppShell />
+        <NavigationGuardDialog />
       </QueryClientProvider>
     </trpc.Provider>
   );

@@ -145,7 +145,7 @@ const REGISTRY = {
   projects: defineRoute('/projects', {
     area: 'general',
     page: page.projects,
-    layout: { pageTitle: 'Projects', breadcrumb: 'Projects', skipFirstTimeExperience: true },
+    layout: { pageTitle: 'Projects', breadcrumb: 'Projects', skipFirstTimeExperience: true, wide: true },
     nav: { label: 'All projects', group: 'console', icon: Folders, order: 0 },
   }),
   createProject: defineRoute('/projects/create', {
@@ -165,7 +165,7 @@ const REGISTRY = {
   identities: defineRoute(`${P}/identities`, {
     area: 'identities',
     page: page.identities,
-    layout: { pageTitle: 'Identities', breadcrumb: 'Identities' },
+    layout: { pageTitle: 'Identities', breadcrumb: 'Identities', wide: true },
     nav: { label: 'Identities', group: 'identities', icon: Users, order: 0, keywords: ['users', 'import'], description: 'Browse, create, edit and delete the user accounts of this project.' },
   }),
   identity: defineRoute(`${P}/identities/:identity`, {
@@ -177,7 +177,7 @@ const REGISTRY = {
   sessions: defineRoute(`${P}/sessions`, {
     area: 'identities',
     page: page.sessions,
-    layout: { pageTitle: 'Sessions', breadcrumb: 'Sessions' },
+    layout: { pageTitle: 'Sessions', breadcrumb: 'Sessions', wide: true },
     nav: { label: 'Sessions', group: 'identities', icon: Timer, order: 10, description: 'Lists the active sign-in sessions of your users and lets you revoke them.' },
   }),
   session: defineRoute(`${P}/sessions/:session`, {
@@ -240,7 +240,7 @@ const REGISTRY = {
   emailDelivery: defineRoute(`${P}/email-delivery`, {
     area: 'messaging',
     page: page.emailDelivery,
-    layout: { pageTitle: 'Delivery', breadcrumb: 'Delivery' },
+    layout: { pageTitle: 'Delivery', breadcrumb: 'Delivery', wide: true },
     nav: { label: 'Delivery', group: 'messaging', icon: Send, order: 30, keywords: ['email', 'courier'], description: 'Lists the messages sent to your users and whether they were delivered.' },
   }),
   emailMessage: defineRoute(`${P}/email-delivery/:id`, {
@@ -293,7 +293,7 @@ const REGISTRY = {
   workspaces: defineRoute('/workspaces', {
     area: 'workspace',
     page: page.workspaces,
-    layout: { pageTitle: 'Workspaces', breadcrumb: 'Workspaces' },
+    layout: { pageTitle: 'Workspaces', breadcrumb: 'Workspaces', wide: true },
     nav: { label: 'All workspaces', group: 'console', icon: Briefcase, order: 10 },
   }),
   createWorkspace: defineRoute('/workspaces/create', {

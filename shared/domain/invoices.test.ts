@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, basePriceCents, daysBetween, formatMoney, rateCard, toBillingPeriods, usageCharge, usagePeriods } from './invoices';
+import { addMonths, basePriceCents, daysBetween, formatMoney, invoiceLine, rateCard, toBillingPeriods, usageCharge, usagePeriods } from './invoices';
 
 describe('rate cards (spec §9)', () => {
   it('charges Production $0.07 and Growth $0.08 per user and per 1,000 checks, with $21 and $255 of credit', () => {
@@ -60,8 +60,19 @@ describe('invoices as the billing pages show them', () => {
       [true, 7120, 'eur'],
       [false, 7000, 'eur'],
     ]);
-    expect(answer.periods[0]!.invoices[0]).toMatchObject({ planName: 'Production', lines: [{ title: 'Line', amountCents: 7000, description: null, quantity: null }] });
+    expect(answer.periods[0]!.invoices[0]).toMatchObject({ planName: 'Production', lines: [{ title: 'Line', amountCents: 7000, description: null, quantity: null, unitPriceCents: null }] });
     expect(toBillingPeriods({ buckets: [], has_next_page: false, next_page_token: 'ignored' }).nextPageToken).toBeNull();
+  });
+  it('shows a credit line as what the plan includes and what is used, not as a quantity of one', () => {
+    expect(invoiceLine({ title: 'Included credit', quantity: 1, unit_price: '-21.00', amount_in_cent: 0 }, 'usd')).toEqual({
+      title: 'Included credit',
+      description: '$21.00 included, $0.00 used',
+      quantity: 1,
+      unitPriceCents: -2100,
+      amountCents: 0,
+    });
+    expect(invoiceLine({ title: 'Included credit', quantity: 1, unit_price: '-255.00', amount_in_cent: -420 }, 'eur').description).toBe('€255.00 included, €4.20 used');
+    expect(invoiceLine({ title: 'Daily active users', quantity: 12, unit_price: '0.07', amount_in_cent: 84 }, 'usd')).toMatchObject({ description: null, unitPriceCents: 7 });
   });
   it('formats money in the invoice currency', () => {
     expect(formatMoney(7000, 'usd')).toBe('$70.00');

@@ -99,6 +99,24 @@ export function usageCharge(rates: RateCard, usage: { activeUserDays: number; da
   };
 }
 
+type UpstreamLine = { title?: string; description?: string; quantity?: number; unit_price?: string; amount_in_cent?: number };
+
+/**
+ * One invoice line as the billing pages show it. A credit (a negative unit price) says how much the plan
+ * includes and how much of it is used ("$21.00 included, $4.20 used"), never "× 1"; a metered line says
+ * its quantity at its unit price.
+ */
+export function invoiceLine(line: UpstreamLine, currency: string): BillingPeriod['invoices'][number]['lines'][number] {
+  const unit = line.unit_price === undefined || line.unit_price.trim() === '' ? NaN : Number(line.unit_price);
+  const unitPriceCents = Number.isFinite(unit) ? Math.round(unit * 100) : null;
+  const amountCents = line.amount_in_cent ?? 0;
+  let description = line.description ?? null;
+  if (!description && unitPriceCents !== null && unitPriceCents < 0) {
+    description = `${formatMoney(-unitPriceCents, currency)} included, ${formatMoney(Math.abs(amountCents), currency)} used`;
+  }
+  return { title: line.title ?? '', description, quantity: line.quantity ?? null, unitPriceCents, amountCents };
+}
+
 /** Ory's listInvoicesResponse as the billing pages show it: periods newest first, each with its invoices and total. */
 export function toBillingPeriods(upstream: UpstreamInvoices): InvoicesAnswer {
   const periods: BillingPeriod[] = upstream.buckets.flatMap((bucket) => {
@@ -113,12 +131,7 @@ export function toBillingPeriods(upstream: UpstreamInvoices): InvoicesAnswer {
               status: invoice.v1.stripe_invoice_status ?? 'open',
               planName: invoice.v1.plan ? planDisplayName(invoice.v1.plan) : null,
               totalCents: invoice.v1.total_in_cent,
-              lines: invoice.v1.items.map((line) => ({
-                title: line.title ?? '',
-                description: line.description ?? null,
-                quantity: line.quantity ?? null,
-                amountCents: line.amount_in_cent ?? 0,
-              })),
+              lines: invoice.v1.items.map((line) => invoiceLine(line, invoice.v1?.currency ?? 'usd')),
             },
           ]
         : [],

@@ -73,7 +73,8 @@ export const upstreamPortalSchema = z.looseObject({
 export const invoicesInput = scoped({ pageToken: z.string().max(200, { error: 'Page token is too long' }).optional() });
 export const portalUrlInput = scoped({});
 
-const invoiceLineSchema = z.object({ title: z.string(), description: z.string().nullable(), quantity: z.number().nullable(), amountCents: z.number() });
+/** A line of an invoice; `unitPriceCents` is negative for a credit (the amount the plan includes). */
+const invoiceLineSchema = z.object({ title: z.string(), description: z.string().nullable(), quantity: z.number().nullable(), unitPriceCents: z.number().nullable(), amountCents: z.number() });
 const invoiceSchema = z.object({
   id: z.string(),
   type: z.enum(['usage', 'base']),

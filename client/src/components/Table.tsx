@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Truncate } from './Truncate';
 
 export interface Column<T> {
   key: string;
@@ -6,6 +7,11 @@ export interface Column<T> {
   render: (row: T) => ReactNode;
   /** 'col-name' and 'col-code' cap the column's width so long values are cut instead of widening the table. */
   className?: string;
+}
+
+/** Plain text is cut to the column with its whole value in a tooltip; elements keep their own layout. */
+function cell(content: ReactNode): ReactNode {
+  return typeof content === 'string' || typeof content === 'number' ? <Truncate text={String(content)} /> : content;
 }
 
 export function Table<T>({ columns, rows, rowKey, caption, testId }: { columns: readonly Column<T>[]; rows: readonly T[]; rowKey: (row: T) => string; caption?: string; testId?: string }) {
@@ -27,7 +33,7 @@ export function Table<T>({ columns, rows, rowKey, caption, testId }: { columns: 
             <tr key={rowKey(row)}>
               {columns.map((c) => (
                 <td key={c.key} className={c.className} data-label={c.header}>
-                  {c.render(row)}
+                  {cell(c.render(row))}
                 </td>
               ))}
             </tr>

@@ -1,5 +1,29 @@
-import { useLayoutEffect, useRef, useState } from 'react';
-import { Tooltip } from './Tooltip';
+import { useEffect, useLayoutEffect, useState } from 'react';
+
+type TooltipModule = typeof import('./Tooltip');
+let tooltipModule: TooltipModule | null = null;
+let tooltipLoading: Promise<TooltipModule> | null = null;
+
+/**
+ * The tooltip's code (Radix and floating-ui) loads the first time some text is actually cut, so it
+ * stays out of the initial JS: most text fits.
+ */
+function useTooltip(needed: boolean): TooltipModule | null {
+  const [loaded, setLoaded] = useState(tooltipModule);
+  useEffect(() => {
+    if (!needed || loaded) return;
+    let live = true;
+    tooltipLoading ??= import('./Tooltip').then((m) => (tooltipModule = m));
+    tooltipLoading.then(
+      (m) => live && setLoaded(m),
+      () => (tooltipLoading = null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [needed, loaded]);
+  return loaded;
+}
 
 export interface TruncateProps {
   text: string;
@@ -16,22 +40,23 @@ export interface TruncateProps {
  * tooltip. Assistive technology always reads the whole text.
  */
 export function Truncate({ text, lines = 1, focusable = true, className, testId }: TruncateProps) {
-  const ref = useRef<HTMLSpanElement>(null);
+  // The element itself (not a ref object): when the tooltip arrives the span is a new element, measured anew.
+  const [el, setEl] = useState<HTMLSpanElement | null>(null);
   const [cut, setCut] = useState(false);
+  const tooltip = useTooltip(cut);
 
   useLayoutEffect(() => {
-    const el = ref.current;
     if (!el) return;
     const measure = () => setCut(el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1);
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();
-  }, [text]);
+  }, [el, text]);
 
   const span = (
     <span
-      ref={ref}
+      ref={setEl}
       className={[lines === 1 ? 'truncate' : 'truncate truncate-2', className].filter(Boolean).join(' ')}
       tabIndex={cut && focusable ? 0 : undefined}
       data-truncated={cut || undefined}
@@ -40,10 +65,12 @@ export function Truncate({ text, lines = 1, focusable = true, className, testId 
       {text}
     </span>
   );
-  // Always inside the tooltip (closed while the text fits), so the element measured is never replaced.
-  return (
-    <Tooltip content={<span className="tooltip-text">{text}</span>} disabled={!cut}>
+  // Once loaded, always inside the tooltip (closed while the text fits), so the element is replaced once at most.
+  return tooltip ? (
+    <tooltip.Tooltip content={<span className="tooltip-text">{text}</span>} disabled={!cut}>
       {span}
-    </Tooltip>
+    </tooltip.Tooltip>
+  ) : (
+    span
   );
 }

@@ -22,4 +22,12 @@ describe('mutation → invalidated lists', () => {
       expect(INVALIDATES[path]).toContain('projects.list');
     }
   });
+
+  it('refreshes identity and session lists after their writes, which pages no longer do by hand', () => {
+    expect(invalidatedKeys([['identities', 'update']])).toEqual([[['identities', 'list']]]);
+    expect(invalidatedKeys([['identities', 'import']])).toEqual([[['identities', 'list']]]);
+    expect(invalidatedKeys([['identities', 'deleteCredential']])).toEqual([[['identities', 'get']]]);
+    expect(INVALIDATES['identities.delete']).not.toContain('identities.get');
+    for (const path of ['sessions.revoke', 'sessions.revokeAll', 'sessions.extend'] as const) expect(INVALIDATES[path]).toEqual(['sessions.list', 'sessions.get']);
+  });
 });

@@ -5,8 +5,16 @@ type Outputs = inferRouterOutputs<AppRouter>;
 /** 'projects.list', 'workspaces.get', …: every procedure of the app router by its path. */
 export type ProcedurePath = { [A in keyof Outputs]: `${A & string}.${keyof Outputs[A] & string}` }[keyof Outputs];
 
+type Routers = AppRouter['_def']['record'];
+type RecordOf<T> = T extends { _def: { record: infer R } } ? R : T;
+/** 'projects.create', 'members.remove', …: every mutation of the app router by its path. */
+export type MutationPath = {
+  [A in keyof Routers]: { [P in keyof RecordOf<Routers[A]>]: RecordOf<Routers[A]>[P] extends { _def: { type: 'mutation' } } ? `${A & string}.${P & string}` : never }[keyof RecordOf<Routers[A]>];
+}[keyof Routers];
+
 /**
- * The one map of which cached queries each mutation makes stale. After a mutation succeeds, every query
+ * The one map of which cached queries each mutation makes stale: every mutation of the router has an
+ * entry (`satisfies Record<MutationPath, …>`), an empty one when it changes nothing a page shows. After a mutation succeeds, every query
  * listed here is refetched (when shown) or marked stale. Pages still put a mutation's own answer in the
  * cache (setData) when they have it; lists are never patched by hand.
  */
@@ -41,7 +49,23 @@ export const INVALIDATES = {
   'schemas.create': ['schemas.list'],
   'schemas.update': ['schemas.list', 'schemas.get', 'identities.schemas'],
   'schemas.setDefault': ['schemas.list', 'identities.schemas', 'projects.get'],
-} as const satisfies Partial<Record<ProcedurePath, readonly ProcedurePath[]>>;
+  'schemas.validate': [],
+  'identities.checkTraits': [],
+  // A read sent as a mutation (a thousand addresses do not fit in a URL): it changes nothing.
+  'identities.existingAddresses': [],
+  'identities.create': ['identities.list'],
+  'identities.import': ['identities.list'],
+  'identities.update': ['identities.list'],
+  'identities.setState': ['identities.list'],
+  // Not identities.get: the page of the identity just deleted would ask for it again before it leaves.
+  'identities.delete': ['identities.list', 'sessions.list'],
+  'identities.deleteCredential': ['identities.get'],
+  'identities.createRecoveryCode': [],
+  'identities.createRecoveryLink': [],
+  'sessions.extend': ['sessions.list', 'sessions.get'],
+  'sessions.revoke': ['sessions.list', 'sessions.get'],
+  'sessions.revokeAll': ['sessions.list', 'sessions.get'],
+} as const satisfies Record<MutationPath, readonly ProcedurePath[]>;
 
 /** A tRPC mutation key ([['projects', 'create']]) as a procedure path ('projects.create'). */
 export function pathOfKey(key: readonly unknown[] | undefined): string | undefined {

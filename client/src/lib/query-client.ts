@@ -20,6 +20,24 @@ export const QUERY_RULES = {
   activeProject: { retry: shouldRetryActiveProject },
 } as const;
 
+/** Query hashes filled by a route prefetch (lib/route-prefetch.ts). */
+const prefetched = new Set<string>();
+/** How long a prefetched answer counts as fresh: it arrives just before the page that asked for it mounts. */
+export const PREFETCH_FRESH_MS = 5_000;
+
+export function markPrefetched(queryHash: string): void {
+  prefetched.add(queryHash);
+}
+
+/**
+ * Every mount looks again (staleTime 0), except the first mount after a route prefetch: the answer
+ * it brought in a moment ago is what the page asked for, and fetching it twice would only compete
+ * with the page's other requests.
+ */
+export function prefetchAwareStaleTime(query: { queryHash: string; state: { dataUpdateCount: number } }): number {
+  return prefetched.has(query.queryHash) && query.state.dataUpdateCount <= 1 ? PREFETCH_FRESH_MS : 0;
+}
+
 /**
  * Spec §7/§9 defaults: no refetch on window focus; 3 retries, exponential delay capped at 30 000 ms,
  * and none after a 4xx answer. After a mutation succeeds, the lists it changes (INVALIDATES) are
@@ -35,6 +53,7 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         refetchOnWindowFocus: REFETCH_ON_WINDOW_FOCUS,
+        staleTime: prefetchAwareStaleTime,
         retry: shouldRetryQuery,
         retryDelay: queryRetryDelay,
       },

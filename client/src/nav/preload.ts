@@ -1,3 +1,4 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { matchRoute, useRouter } from 'wouter';
 import type { RouteDef } from '../lib/route-def';
@@ -24,11 +25,46 @@ const idle: (callback: () => void) => void =
   typeof window !== 'undefined' && 'requestIdleCallback' in window ? (cb) => window.requestIdleCallback(cb, { timeout: 2000 }) : (cb) => window.setTimeout(cb, 200);
 
 /**
+ * Calls back once the page is interactive and quiet: the document has loaded and no query is in
+ * flight, then the browser is idle. Answers a cancel function.
+ */
+function whenQuiet(queryClient: QueryClient, callback: () => void): () => void {
+  let cancelled = false;
+  let unsubscribe: (() => void) | undefined;
+  const check = () => {
+    if (cancelled || document.readyState !== 'complete' || queryClient.isFetching() > 0) return;
+    unsubscribe?.();
+    unsubscribe = undefined;
+    idle(() => {
+      if (cancelled) return;
+      // A query started while waiting for idle time goes first.
+      if (queryClient.isFetching() > 0) wait();
+      else callback();
+    });
+  };
+  const wait = () => {
+    unsubscribe ??= queryClient.getQueryCache().subscribe(check);
+    check();
+  };
+  const onLoad = () => wait();
+  if (document.readyState === 'complete') wait();
+  else window.addEventListener('load', onLoad, { once: true });
+  return () => {
+    cancelled = true;
+    unsubscribe?.();
+    window.removeEventListener('load', onLoad);
+  };
+}
+
+/**
  * Speed (spec §2's pages feel instant): a page's code loads when a link to it is hovered or
- * focused, and every page's code loads one by one once the browser is idle.
+ * focused, and every page's code loads one by one once the page is interactive: after the document
+ * has loaded, while no query is in flight and the browser is idle, so it never competes with what
+ * the page itself is fetching.
  */
 export function usePagePreloading(): void {
   const { parser } = useRouter();
+  const queryClient = useQueryClient();
   useEffect(() => {
     const onIntent = (event: Event) => {
       const link = (event.target as Element | null)?.closest?.('a[href]');
@@ -39,17 +75,24 @@ export function usePagePreloading(): void {
     document.addEventListener('focusin', onIntent);
 
     let cancelled = false;
+    let cancelWait = () => {};
     const pages = [...new Set(ROUTE_LIST.map((route) => route.page))];
     const next = () => {
       const page = pages.shift();
       if (cancelled || !page) return;
-      page.preload().catch(ignore).finally(() => idle(next));
+      page
+        .preload()
+        .catch(ignore)
+        .finally(() => {
+          if (!cancelled) cancelWait = whenQuiet(queryClient, next);
+        });
     };
-    idle(next);
+    cancelWait = whenQuiet(queryClient, next);
     return () => {
       cancelled = true;
+      cancelWait();
       document.removeEventListener('pointerover', onIntent);
       document.removeEventListener('focusin', onIntent);
     };
-  }, [parser]);
+  }, [parser, queryClient]);
 }

@@ -31,6 +31,7 @@ export function InvoiceList({ scope }: { scope: TeamScope }) {
                 <li key={period.start} className="invoice-period" data-testid="invoice-period">
                   <details>
                     <summary>
+                      <span className="invoice-toggle" aria-hidden="true" />
                       <span className="invoice-dates">{periodLabel(period)}</span>
                       <span className="invoice-plan">{period.invoices.find((i) => i.planName)?.planName ?? ''}</span>
                       <span className="invoice-total" data-testid="invoice-total">
@@ -41,7 +42,7 @@ export function InvoiceList({ scope }: { scope: TeamScope }) {
                       </span>
                     </summary>
                     {period.invoices.map((invoice) => (
-                      <table key={invoice.id} className="invoice-lines">
+                      <table key={invoice.id} className="invoice-lines" data-testid="invoice-lines">
                         <caption>
                           {invoice.title}: {formatMoney(invoice.totalCents, period.currency)}
                         </caption>
@@ -50,7 +51,7 @@ export function InvoiceList({ scope }: { scope: TeamScope }) {
                             <tr key={line.title}>
                               <th scope="row">{line.title}</th>
                               <td>{line.description ?? (line.quantity !== null ? `× ${line.quantity}` : '')}</td>
-                              <td>{formatMoney(line.amountCents, period.currency)}</td>
+                              <td className="invoice-amount">{formatMoney(line.amountCents, period.currency)}</td>
                             </tr>
                           ))}
                         </tbody>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import toast from 'react-hot-toast';
 import { PREFERRED_PLAN_STORAGE_KEY } from '../../../../shared/constants';
 import { EXTERNAL_LINKS } from '../../../../shared/external-links';
@@ -35,7 +35,8 @@ function preferredPlan(): PlanId | null {
  */
 export function PlanChooser({ scope }: { scope: TeamScope }) {
   const plans = trpc.billing.plans.useQuery();
-  const subscription = trpc.billing.getSubscription.useQuery(scope, { retry: false });
+  // Mounted after the plan is known: an answer of "no subscription" is not asked again just for mounting.
+  const subscription = trpc.billing.getSubscription.useQuery(scope, { retry: false, retryOnMount: false });
   const isOwner = useIsOwner(scope);
   const currentId = (subscription.data?.planId ?? 'Develop@0') as PlanId;
   const [interval, setInterval] = useState<Interval | null>(null);
@@ -103,7 +104,7 @@ export function PlanChooser({ scope }: { scope: TeamScope }) {
                     <label
                       key={plan.id}
                       className={`plan-card${selected ? ' plan-card-selected' : ''}`}
-                      style={{ borderColor: selected ? plan.colours.accent : undefined, borderTopColor: plan.colours.accent, background: plan.colours.background }}
+                      style={{ borderColor: selected ? plan.colours.accent : undefined, borderTopColor: plan.colours.accent, '--plan-accent': plan.colours.accent } as CSSProperties}
                       data-testid={`plan-card-${plan.name.toLowerCase()}`}
                     >
                       <input type="radio" name="plan" value={plan.id} checked={selected} onChange={() => setChosen(plan.id)} className="plan-radio" />

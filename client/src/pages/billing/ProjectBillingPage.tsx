@@ -1,5 +1,6 @@
 import { PageHeader } from '../../components/Card';
 import { useProject } from '../../shell/ProjectContext';
+import { trpc } from '../../trpc';
 import { BillingPanel } from './BillingPanel';
 import { PlanChooser } from './PlanChooser';
 
@@ -10,11 +11,13 @@ import { PlanChooser } from './PlanChooser';
 export default function ProjectBillingPage() {
   const project = useProject();
   const ownBilling = !project.workspace_id || Boolean(project.subscription_id);
+  // The plan chooser comes in below the plan once the plan is known, so it never jumps down (layout shift).
+  const subscription = trpc.billing.getSubscription.useQuery({ projectId: project.id }, { retry: false });
   return (
     <div className="page" data-testid="project-billing-page">
       <PageHeader title="Billing" description="The plan this project is on, what this period has used so far, and its invoices." />
       <BillingPanel key={project.id} scope={{ projectId: project.id }} projectWorkspaceId={project.workspace_id ?? null} planChooser={ownBilling} />
-      {ownBilling && <PlanChooser key={`plans-${project.id}`} scope={{ projectId: project.id }} />}
+      {ownBilling && subscription.isFetched && <PlanChooser key={`plans-${project.id}`} scope={{ projectId: project.id }} />}
     </div>
   );
 }

@@ -12,8 +12,10 @@ export function UsageChart({ period }: { period: BillingPeriod }) {
   const credit = usage.lines.find((l) => l.amountCents < 0 || l.title === 'Included credit');
   const creditUsed = Math.abs(credit?.amountCents ?? 0);
   const meteredTotal = metered.reduce((sum, l) => sum + l.amountCents, 0);
-  // The scale: the larger of the usage so far and the credit the plan includes (never zero).
-  const scale = Math.max(meteredTotal, creditUsed, 1);
+  // One fixed scale: the credit the plan includes. Every bar reads as a share of it (a full bar: the
+  // credit is spent), so bars are not stretched against each other; without a credit, the usage so far.
+  const included = credit?.unitPriceCents !== null && credit?.unitPriceCents !== undefined && credit.unitPriceCents < 0 ? -credit.unitPriceCents : 0;
+  const scale = Math.max(included || meteredTotal, 1);
   const width = (cents: number) => `${Math.min(100, Math.round((cents / scale) * 100))}%`;
   return (
     <figure className="usage-chart" data-testid="usage-chart">
@@ -40,7 +42,7 @@ export function UsageChart({ period }: { period: BillingPeriod }) {
           ))}
           <tr data-testid="usage-credit">
             <th scope="row">Included credit used</th>
-            <td>{creditUsed === 0 && meteredTotal === 0 ? 'None yet' : `${formatMoney(creditUsed, period.currency)} of the credit`}</td>
+            <td>{included ? `${formatMoney(creditUsed, period.currency)} of ${formatMoney(included, period.currency)}` : creditUsed === 0 && meteredTotal === 0 ? 'None yet' : `${formatMoney(creditUsed, period.currency)} of the credit`}</td>
             <td>{formatMoney(-creditUsed, period.currency)}</td>
             <td aria-hidden="true" className="usage-bar-cell">
               <span className="usage-bar usage-bar-credit" style={{ width: width(creditUsed) }} />

@@ -59,7 +59,6 @@ export default function IdentitiesPage() {
   const schemas = trpc.identities.schemas.useQuery({ projectId });
   // Names of the schemas (a managed schema's id is a UUID nobody recognizes).
   const schemaName = schemaNamer(trpc.schemas.list.useQuery({ projectId }).data);
-  const utils = trpc.useUtils();
   const remove = trpc.identities.delete.useMutation();
   const setState = trpc.identities.setState.useMutation();
   const [bulkError, setBulkError] = useState<string | null>(null);
@@ -83,7 +82,6 @@ export default function IdentitiesPage() {
       }
     }
     setBulkBusy(false);
-    await utils.identities.list.invalidate();
     const done = ids.length - failed.length;
     if (failed.length) setBulkError(`${done} of ${ids.length} done; ${failed.length} failed: ${failed[0]}`);
     else {

@@ -24,12 +24,10 @@ const CREDENTIAL_NAMES: Record<string, string> = {
 export function CredentialsCard({ projectId, identity }: { projectId: string; identity: Identity }) {
   const credentials = Object.entries(identity.credentials ?? {}).map(([type, c]) => ({ type, ...c }));
   const [removing, setRemoving] = useState<string | null>(null);
-  const utils = trpc.useUtils();
   const remove = trpc.identities.deleteCredential.useMutation({
     onSuccess: () => {
       toast.success('Credential removed');
       setRemoving(null);
-      void utils.identities.get.invalidate({ projectId, identityId: identity.id });
     },
   });
   return (

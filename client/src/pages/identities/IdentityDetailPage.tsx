@@ -27,12 +27,13 @@ export default function IdentityDetailPage() {
   const { identity: identityId = '' } = useParams<{ identity: string }>();
   const [, navigate] = useLocation();
   const identity = trpc.identities.get.useQuery({ projectId, identityId });
+  // The traits form is built from the schema: the cards show once both are in, so none jumps down as it arrives.
+  const schemas = trpc.identities.schemas.useQuery({ projectId });
   const utils = trpc.useUtils();
   const [deleting, setDeleting] = useState(false);
   const remove = trpc.identities.delete.useMutation({
     onSuccess: () => {
       toast.success('Identity deleted');
-      void utils.identities.list.invalidate();
       navigate(ROUTES.identities.build({ project: projectId }), { replace: true });
     },
   });
@@ -47,7 +48,7 @@ export default function IdentityDetailPage() {
   return (
     <div className="page" data-testid="identity-page">
       {!identity.data && <PageHeader title="Identity" />}
-      <QueryView query={identity} skeleton="details" errorTitle="The identity could not be loaded">
+      <QueryView query={identity} waitFor={[schemas]} skeleton="details" errorTitle="The identity could not be loaded">
         {(loaded) => {
           const label = identityLabel(loaded);
           const inactive = loaded.state === 'inactive';

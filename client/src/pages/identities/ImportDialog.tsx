@@ -40,7 +40,6 @@ export function ImportDialog({ open, onClose, projectId }: { open: boolean; onCl
   const [failures, setFailures] = useState<Failure[] | null>(null);
   const [imported, setImported] = useState(0);
   const importMany = trpc.identities.import.useMutation();
-  const utils = trpc.useUtils();
 
   const reset = () => {
     setSource(null);
@@ -126,7 +125,6 @@ export function ImportDialog({ open, onClose, projectId }: { open: boolean; onCl
     }
     setImported(count);
     setFailures(found.sort((a, b) => a.line - b.line));
-    void utils.identities.list.invalidate();
     toast.success(`${count} identit${count === 1 ? 'y' : 'ies'} imported`);
   };
 

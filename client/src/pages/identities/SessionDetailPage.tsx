@@ -26,8 +26,6 @@ export default function SessionDetailPage() {
     onSuccess: () => {
       toast.success('Session revoked');
       setRevoking(false);
-      void utils.sessions.get.invalidate({ projectId, sessionId });
-      void utils.sessions.list.invalidate();
     },
   });
   const extend = trpc.sessions.extend.useMutation({

@@ -19,11 +19,9 @@ export function SessionsTable({ projectId, identityId }: { projectId: string; id
   const pageToken = tokens.at(-1);
   const sessions = trpc.sessions.list.useQuery({ projectId, ...(identityId ? { identityId } : {}), ...(pageToken ? { pageToken } : {}) }, { placeholderData: (previous) => previous });
   const [revoking, setRevoking] = useState<{ id: string } | 'all' | null>(null);
-  const utils = trpc.useUtils();
   const done = (message: string) => {
     toast.success(message);
     setRevoking(null);
-    void utils.sessions.list.invalidate();
   };
   const revoke = trpc.sessions.revoke.useMutation({ onSuccess: () => done('Session revoked') });
   const revokeAll = trpc.sessions.revokeAll.useMutation({ onSuccess: () => done('All sessions revoked') });

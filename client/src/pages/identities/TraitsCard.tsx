@@ -22,7 +22,6 @@ export function TraitsCard({ projectId, identity }: { projectId: string; identit
   const update = trpc.identities.update.useMutation({
     onSuccess: (updated) => {
       utils.identities.get.setData({ projectId, identityId: identity.id }, updated);
-      void utils.identities.list.invalidate();
       setTraits((updated.traits ?? {}) as Record<string, unknown>);
       toast.success('Traits saved');
     },

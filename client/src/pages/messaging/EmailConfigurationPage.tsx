@@ -117,7 +117,8 @@ export default function EmailConfigurationPage() {
           {(c) => <EmailForm projectId={project.id} config={c} />}
         </QueryView>
       </Card>
-      <TestSendCard projectId={project.id} channel="email" />
+      {/* Below the form only once the form is in: a card under a loading one would jump down (layout shift). */}
+      {!config.isPending && <TestSendCard projectId={project.id} channel="email" />}
     </div>
   );
 }

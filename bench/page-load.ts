@@ -1,0 +1,306 @@
+/**
+ * Page loads by URL in Chromium, cold (empty cache) and warm (assets cached), with the layout shift of
+ * each page, before and after in one run:
+ *   - after:  the client built from the working tree (client/dist), served precompressed;
+ *   - before: the client as it was before route prefetch and precompression (BENCH_BEFORE_REF, by
+ *             default the parent of the commit that added this file), built into a temporary
+ *             directory and served by the same server, which then has no compressed copies to send.
+ * Both consoles share one local stack, one signed-in user and the same data. A page counts as loaded
+ * in the first painted frame whose main area has its heading and nothing loading (no skeleton,
+ * spinner or 'Loading Project'). Runs: BENCH_RUNS (default 3); the median is reported.
+ *
+ *   npm run bench:pages     (CHROMIUM_PATH, default /usr/bin/chromium)
+ */
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { chromium, type Browser, type BrowserContext, type Cookie, type Page } from '@playwright/test';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** Targets of the client issue: a page by URL within 300 ms cold on localhost, CLS at most 0.05. */
+const COLD_TARGET_MS = 300;
+const CLS_TARGET = 0.05;
+const PASSWORD = 'Violet-Harbor-Lantern-2041';
+/** Anything that says the page is still loading. */
+const BUSY = '[aria-busy="true"], [data-testid="spinner"], [data-testid="loading-project"], [data-testid="skeleton"], .loading-block';
+
+type Variant = 'before' | 'after';
+interface Sample {
+  ms: number;
+  cls: number;
+  bytes: number;
+}
+
+function git(...args: string[]): string {
+  return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
+}
+
+/** The commit the "before" client is built from. */
+function beforeRef(): string | undefined {
+  if (process.env.BENCH_BEFORE_REF) return git('rev-parse', process.env.BENCH_BEFORE_REF);
+  try {
+    const added = git('log', '--diff-filter=A', '--format=%H', '--', 'bench/page-load.ts').split('\n').filter(Boolean).at(-1);
+    return added ? git('rev-parse', `${added}^`) : git('rev-parse', 'HEAD');
+  } catch {
+    return undefined;
+  }
+}
+
+function run(command: string, args: string[], cwd: string): void {
+  const result = spawnSync(command, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}`);
+}
+
+/** Builds the client of `ref` into a cached temporary directory; answers its dist directory. */
+function buildBefore(ref: string): string {
+  const dir = join(tmpdir(), `console-bench-before-${ref.slice(0, 12)}`);
+  const dist = join(dir, 'client/dist');
+  if (existsSync(join(dist, 'index.html'))) return dist;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const archive = spawnSync('git', ['archive', '--format=tar', ref, 'client', 'shared', 'server', 'package.json', 'tsconfig.json'], { cwd: ROOT, maxBuffer: 1 << 30 });
+  if (archive.status !== 0) throw new Error(`git archive ${ref} failed`);
+  spawnSync('tar', ['-x', '-C', dir], { input: archive.stdout });
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  console.log(`building the "before" client (${ref.slice(0, 12)})…`);
+  run(join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error', '--config', 'client/vite.config.ts'], dir);
+  return dist;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServers(afterDir: string, beforeDir: string | undefined) {
+  const args = ['bench/page-load-servers.ts', String(await freePort()), afterDir];
+  if (beforeDir) args.push(String(await freePort()), beforeDir);
+  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    lines.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`bench servers exited with ${code}`)));
+  });
+  return { child, urls: JSON.parse(line) as { after: string; before?: string } };
+}
+
+/** Signs a new user up through the console's own registration page; answers the session cookies. */
+async function signUp(browser: Browser, base: string): Promise<{ cookies: Cookie[]; project: string; workspace: string }> {
+  const context = await browser.newContext({ baseURL: base });
+  const page = await context.newPage();
+  await page.goto('/registration');
+  const form = page.getByTestId('flow-form');
+  await form.getByTestId('flow-input-traits.email').fill(`bench-${Date.now().toString(36)}@example.com`);
+  await form.getByTestId('flow-input-traits.name').fill('Bench');
+  await form.getByTestId('flow-input-password').fill(PASSWORD);
+  await form.getByRole('button', { name: /sign up|register|create/i }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/registration'));
+
+  await page.goto('/workspaces/create');
+  await page.getByTestId('workspace-name-input').fill('Bench workspace');
+  await page.getByTestId('create-workspace-submit').click();
+  await page.waitForURL(/\/workspaces\/[0-9a-f-]{36}$/);
+  const workspace = /\/workspaces\/([0-9a-f-]{36})$/.exec(page.url())?.[1] ?? '';
+
+  await page.goto('/projects/create');
+  await page.getByTestId('project-name-input').fill('Bench');
+  await page.getByTestId('create-project-submit').click();
+  await page.waitForURL(/\/projects\/[0-9a-f-]{36}\/get-started$/);
+  const project = /\/projects\/([0-9a-f-]{36})\//.exec(page.url())?.[1] ?? '';
+  const cookies = await context.cookies();
+  await context.close();
+  return { cookies, project, workspace };
+}
+
+/**
+ * Installed before any page script: watches every frame until the page is loaded (records the time
+ * since navigation start) and keeps every layout shift not caused by input. A string, not a function:
+ * the TypeScript loader would wrap a function's inner functions in helpers the page does not have.
+ */
+const WATCH_PAGE = `(() => {
+  const bench = { readyAt: undefined, shifts: [] };
+  window.__bench = bench;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) bench.shifts.push({ t: entry.startTime, v: entry.value });
+  }).observe({ type: 'layout-shift', buffered: true });
+  const busy = '${BUSY}';
+  const frame = () => {
+    const heading = document.querySelector('main h1');
+    if (heading && heading.textContent && !document.querySelector(busy)) {
+      bench.readyAt = performance.now();
+      return;
+    }
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})();`;
+
+async function measure(page: Page, url: string): Promise<Sample> {
+  await page.goto(url, { waitUntil: 'commit' });
+  await page
+    .waitForFunction(() => (window as unknown as { __bench?: { readyAt?: number } }).__bench?.readyAt !== undefined, undefined, { timeout: 30_000, polling: 'raf' })
+    .catch(async (error: unknown) => {
+      const state = await page.evaluate((busy) => ({ h1: document.querySelector('main h1')?.outerHTML, busy: document.querySelector(busy)?.outerHTML }), BUSY);
+      throw new Error(`${url} never loaded (at ${page.url()}: ${JSON.stringify(state)})`, { cause: error });
+    });
+  if (new URL(page.url()).pathname !== new URL(url).pathname) throw new Error(`${url} went to ${page.url()}`);
+  // Shifts after the page has its data (late images, fonts, a second query) count too.
+  await page.waitForLoadState('networkidle');
+  const result = await page.evaluate(() => {
+    const b = (window as unknown as { __bench: { readyAt: number; shifts: { t: number; v: number }[] } }).__bench;
+    let best = 0;
+    let current = 0;
+    let start = -Infinity;
+    let last = -Infinity;
+    for (const s of b.shifts) {
+      if (s.t - last > 1000 || s.t - start > 5000) {
+        current = 0;
+        start = s.t;
+      }
+      current += s.v;
+      last = s.t;
+      best = Math.max(best, current);
+    }
+    // Where the time went, up to the loaded frame: the document, the last script, the last API answer.
+    const before = performance.getEntriesByType('resource').filter((e) => e.startTime < b.readyAt) as PerformanceResourceTiming[];
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const scripts = before.filter((e) => e.name.endsWith('.js') || e.name.endsWith('.css'));
+    const api = before.filter((e) => e.name.includes('/api/trpc'));
+    const bytes = before.reduce((sum, e) => sum + e.transferSize, nav?.transferSize ?? 0);
+    const phases = `html ${Math.round(nav?.responseEnd ?? 0)}, code ${Math.round(Math.max(0, ...scripts.map((e) => e.responseEnd)))} (${scripts.length} files), api ${api.map((e) => `${Math.round(e.startTime)}→${Math.round(e.responseEnd)}`).join(' ')}`;
+    return { ms: b.readyAt, cls: best, bytes, phases };
+  });
+  if (process.env.BENCH_VERBOSE) console.log(`  ${url}: ${Math.round(result.ms)} ms — ${result.phases}`);
+  return { ms: result.ms, cls: result.cls, bytes: result.bytes };
+}
+
+async function newContext(browser: Browser, cookies: Cookie[]): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addCookies(cookies);
+  await context.addInitScript(WATCH_PAGE);
+  return context;
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function main(): Promise<void> {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: set CHROMIUM_PATH`);
+  run('node', ['scripts/ensure-client-build.mjs'], ROOT);
+  const ref = beforeRef();
+  let beforeDir: string | undefined;
+  try {
+    beforeDir = ref ? buildBefore(ref) : undefined;
+  } catch (error) {
+    console.warn(`no "before" build: ${(error as Error).message}`);
+  }
+  const { child, urls } = await startServers(join(ROOT, 'client/dist'), beforeDir);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'],
+  });
+  try {
+    const { cookies, project, workspace } = await signUp(browser, urls.after);
+    const P = `/projects/${project}`;
+    const W = `/workspaces/${workspace}`;
+    const routes = [
+      '/projects',
+      '/workspaces',
+      `${P}/get-started`,
+      `${P}/identities`,
+      `${P}/sessions`,
+      `${P}/identity-schema`,
+      `${P}/email-configuration`,
+      `${P}/email-templates`,
+      `${P}/email-delivery`,
+      `${P}/settings`,
+      `${P}/settings/collaborators`,
+      `${P}/settings/billing`,
+      `${P}/settings/advanced`,
+      W,
+      `${W}/settings/members`,
+      `${W}/settings/billing`,
+    ];
+    const variants: [Variant, string][] = [['after', urls.after]];
+    if (urls.before) variants.unshift(['before', urls.before]);
+    const results = new Map<string, { cold: Sample[]; warm: Sample[] }>();
+    for (let runIndex = 0; runIndex < RUNS; runIndex++) {
+      for (const route of routes) {
+        // Before and after take turns, so a busy moment of the machine weighs on both alike.
+        for (const [variant, base] of variants) {
+          const context = await newContext(browser, cookies.map((c) => ({ ...c })));
+          const page = await context.newPage();
+          const cold = await measure(page, base + route);
+          const warm = await measure(page, base + route);
+          await context.close();
+          const key = `${variant} ${route}`;
+          const entry = results.get(key) ?? { cold: [], warm: [] };
+          entry.cold.push(cold);
+          entry.warm.push(warm);
+          results.set(key, entry);
+        }
+      }
+    }
+
+    const label = (route: string) => route.replace(project, ':project').replace(workspace, ':workspace');
+    const rows: string[] = [];
+    const totals: Record<Variant, { cold: number[]; warm: number[]; cls: number[]; bytes: number[] }> = {
+      before: { cold: [], warm: [], cls: [], bytes: [] },
+      after: { cold: [], warm: [], cls: [], bytes: [] },
+    };
+    const misses: string[] = [];
+    for (const route of routes) {
+      const cells: string[] = [label(route).padEnd(44)];
+      for (const [variant] of variants) {
+        const entry = results.get(`${variant} ${route}`)!;
+        const cold = median(entry.cold.map((s) => s.ms));
+        const warm = median(entry.warm.map((s) => s.ms));
+        const cls = Math.max(...entry.cold.map((s) => s.cls), ...entry.warm.map((s) => s.cls));
+        const kb = median(entry.cold.map((s) => s.bytes)) / 1024;
+        totals[variant].cold.push(cold);
+        totals[variant].warm.push(warm);
+        totals[variant].cls.push(cls);
+        totals[variant].bytes.push(kb);
+        cells.push(`${variant}: cold ${cold.toFixed(0).padStart(4)} ms, warm ${warm.toFixed(0).padStart(4)} ms, CLS ${cls.toFixed(3)}, ${kb.toFixed(0).padStart(4)} KB`);
+        if (variant === 'after' && cold > COLD_TARGET_MS) misses.push(`${label(route)} cold ${cold.toFixed(0)} ms > ${COLD_TARGET_MS} ms`);
+        if (variant === 'after' && cls > CLS_TARGET) misses.push(`${label(route)} CLS ${cls.toFixed(3)} > ${CLS_TARGET}`);
+      }
+      rows.push(cells.join(' | '));
+    }
+    console.log(`\nPage by URL in Chromium (1440×900, ${RUNS} runs, median; CLS: worst run; KB transferred until loaded, cold)`);
+    for (const row of rows) console.log(row);
+    console.log('');
+    for (const [variant] of variants) {
+      const t = totals[variant];
+      console.log(
+        `${variant.padEnd(6)}: cold median ${median(t.cold).toFixed(0)} ms (max ${Math.max(...t.cold).toFixed(0)}), warm median ${median(t.warm).toFixed(0)} ms (max ${Math.max(...t.warm).toFixed(0)}), worst CLS ${Math.max(...t.cls).toFixed(3)}, median ${median(t.bytes).toFixed(0)} KB per cold load`,
+      );
+    }
+    if (urls.before) {
+      const ratio = (a: number[], b: number[]) => (median(b) / median(a)).toFixed(2);
+      console.log(`after/before: cold ×${ratio(totals.before.cold, totals.after.cold)}, warm ×${ratio(totals.before.warm, totals.after.warm)}, bytes ×${ratio(totals.before.bytes, totals.after.bytes)}`);
+    }
+    console.log(misses.length ? `targets missed:\n  ${misses.join('\n  ')}` : `targets met: every page cold ≤ ${COLD_TARGET_MS} ms, CLS ≤ ${CLS_TARGET}`);
+    if (misses.length) process.exitCode = 1;
+  } finally {
+    await browser.close();
+    child.kill('SIGTERM');
+  }
+}
+
+await main();

@@ -1,0 +1,93 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createTRPCQueryUtils, type TRPCClient } from '@trpc/react-query';
+import type { AppRouter } from '../../../server/routers/_app';
+import type { RouteDef } from './route-def';
+import { markPrefetched, QUERY_RULES } from './query-client';
+
+type Utils = ReturnType<typeof createTRPCQueryUtils<AppRouter>>;
+type Params = Record<string, string>;
+
+/**
+ * The queries a page asks for first, keyed by route id, with the very inputs the page passes (a
+ * different input would be a different cache entry and a second request). Only a plain URL is
+ * prefetched: filters and page tokens in the query string are the page's to read.
+ */
+const PAGE_QUERIES: Record<string, (utils: Utils, p: Params) => Promise<unknown>[]> = {
+  home: (u) => [u.projects.getActive.prefetch(), u.projects.list.prefetch()],
+  projects: (u) => [u.projects.list.prefetch(), u.workspaces.list.prefetch()],
+  workspaces: (u) => [u.workspaces.list.prefetch()],
+  invites: (u) => [u.invites.mine.prefetch()],
+  identities: (u, p) => [u.identities.list.prefetch({ projectId: p.project! }), u.identities.schemas.prefetch({ projectId: p.project! })],
+  identity: (u, p) => [u.identities.get.prefetch({ projectId: p.project!, identityId: p.identity! }), u.identities.schemas.prefetch({ projectId: p.project! })],
+  sessions: (u, p) => [u.sessions.list.prefetch({ projectId: p.project! })],
+  session: (u, p) => [u.sessions.get.prefetch({ projectId: p.project!, sessionId: p.session! })],
+  identitySchema: (u, p) => [u.schemas.list.prefetch({ projectId: p.project! })],
+  emailConfiguration: (u, p) => [u.messaging.emailConfig.prefetch({ projectId: p.project! })],
+  smsConfiguration: (u, p) => [u.messaging.smsConfig.prefetch({ projectId: p.project! })],
+  emailTemplates: (u, p) => [u.messaging.templates.prefetch({ projectId: p.project! })],
+  emailDelivery: (u, p) => [u.messaging.messages.prefetch({ projectId: p.project! })],
+  emailMessage: (u, p) => [u.messaging.message.prefetch({ projectId: p.project!, id: p.id! })],
+  collaborators: (u, p) => [u.members.list.prefetch({ projectId: p.project! }), u.invites.list.prefetch({ projectId: p.project! })],
+  projectAdvanced: (u, p) => [u.apiKeys.list.prefetch({ projectId: p.project! }), u.members.list.prefetch({ projectId: p.project! })],
+  projectBilling: (u, p) => [u.billing.getSubscription.prefetch({ projectId: p.project! }), u.billing.invoices.prefetch({ projectId: p.project! })],
+  workspace: (u, p) => [u.workspaces.listProjects.prefetch({ workspaceId: p.workspace! })],
+  workspaceProjects: (u, p) => [u.workspaces.listProjects.prefetch({ workspaceId: p.workspace! })],
+  workspaceMembers: (u, p) => [u.members.list.prefetch({ workspaceId: p.workspace! }), u.invites.list.prefetch({ workspaceId: p.workspace! })],
+  workspaceApiKeys: (u, p) => [u.apiKeys.list.prefetch({ workspaceId: p.workspace! }), u.members.list.prefetch({ workspaceId: p.workspace! })],
+  workspaceBilling: (u, p) => [u.billing.getSubscription.prefetch({ workspaceId: p.workspace! }), u.billing.invoices.prefetch({ workspaceId: p.workspace! })],
+  workspaceSubscription: (u, p) => [u.billing.getSubscription.prefetch({ workspaceId: p.workspace! }), u.billing.plans.prefetch()],
+};
+
+/** Matches a pathname against a registry pattern ('/projects/:project/…'); answers its raw parameters. */
+export function matchPattern(pattern: string, pathname: string): Params | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const want = pattern.split('/');
+  const have = path.split('/');
+  if (want.length !== have.length) return null;
+  const params: Params = {};
+  for (let i = 0; i < want.length; i++) {
+    const segment = want[i]!;
+    const value = have[i] ?? '';
+    if (segment.startsWith(':')) {
+      if (value === '') return null;
+      params[segment.slice(1)] = value;
+    } else if (segment !== value) return null;
+  }
+  return params;
+}
+
+/**
+ * Route-level prefetch for a page opened by URL: the page's code, the session, the project or
+ * workspace the route is about and the page's first queries all start at once, as the entry script
+ * runs, instead of one after another as each component mounts (session → project → page code → page
+ * query). httpBatchLink sends the queries in one request.
+ */
+export function prefetchRoute(routes: readonly RouteDef[], queryClient: QueryClient, client: TRPCClient<AppRouter>, pathname: string, search: string): void {
+  let match: { route: RouteDef; params: Params } | undefined;
+  for (const route of routes) {
+    const params = matchPattern(route.pattern, pathname);
+    if (params) {
+      match = { route, params };
+      break;
+    }
+  }
+  if (!match || !match.route.available) return;
+  const { route, params } = match;
+  route.page.preload().catch(() => undefined);
+  if (!route.requiresAuth) return;
+
+  const utils = createTRPCQueryUtils<AppRouter>({ queryClient, client });
+  const before = new Set(queryClient.getQueryCache().getAll().map((q) => q.queryHash));
+  // The frame's own queries (switchers, first-time banner) go in the same batch as the page's.
+  const work: Promise<unknown>[] = [
+    utils.auth.session.prefetch(undefined, QUERY_RULES.session),
+    utils.projects.list.prefetch(undefined, QUERY_RULES.projectList),
+    utils.workspaces.list.prefetch(undefined, QUERY_RULES.workspaceList),
+  ];
+  if (!params['project']) work.push(utils.projects.getActive.prefetch(undefined, QUERY_RULES.activeProject));
+  if (params['project']) work.push(utils.projects.get.prefetch({ projectId: params['project'] }, QUERY_RULES.project));
+  if (params['workspace']) work.push(utils.workspaces.get.prefetch({ workspaceId: params['workspace'] }, QUERY_RULES.workspace));
+  if (search === '' || search === '?') work.push(...(PAGE_QUERIES[route.id]?.(utils, params) ?? []));
+  for (const query of queryClient.getQueryCache().getAll()) if (!before.has(query.queryHash)) markPrefetched(query.queryHash);
+  void Promise.allSettled(work);
+}
