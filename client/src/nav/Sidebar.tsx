@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import type { RouteDef } from '../lib/route-def';
 import { ROUTE_LIST } from '../routes';
 import { ProjectSwitcher, WorkspaceSwitcher } from '../shell/Switchers';
+import { usePendingInvites } from '../shell/use-pending-invites';
 import { activeHref, routeScope, sidebarModel, SOON_GROUP, type NavItem, type NavSection, type ScopeParams } from './nav-model';
 import { OverflowTooltip } from './OverflowTooltip';
 
@@ -56,7 +57,10 @@ function useCollapsedGroups(activeGroup: string | undefined): [Set<string>, (id:
   return [collapsed, toggle];
 }
 
-function SidebarLink({ item, active, onNavigate }: { item: NavItem; active: boolean; onNavigate?: (() => void) | undefined }) {
+/** A count beside an entry (pending invites), by route id. */
+type Counts = Partial<Record<string, number>>;
+
+function SidebarLink({ item, active, count, onNavigate }: { item: NavItem; active: boolean; count: number; onNavigate?: (() => void) | undefined }) {
   const Icon = item.route.nav?.icon;
   return (
     <li>
@@ -64,6 +68,12 @@ function SidebarLink({ item, active, onNavigate }: { item: NavItem; active: bool
         <Link href={item.href} className={active ? 'nav-link nav-link-current' : 'nav-link'} aria-current={active ? 'page' : undefined} data-testid={item.testId} onClick={onNavigate}>
           {Icon && <Icon className="nav-icon" aria-hidden="true" size={16} />}
           <span className="truncate nav-label">{item.label}</span>
+          {count > 0 && (
+            <span className="nav-soon nav-count" data-testid={`${item.testId}-count`}>
+              {count}
+              <span className="sr-only"> pending</span>
+            </span>
+          )}
           {item.soon && (
             <span className="nav-soon" data-testid="nav-soon">
               Soon
@@ -75,7 +85,7 @@ function SidebarLink({ item, active, onNavigate }: { item: NavItem; active: bool
   );
 }
 
-function SidebarGroup({ section, open, onToggle, active, onNavigate }: { section: NavSection; open: boolean; onToggle: () => void; active: string | null; onNavigate?: (() => void) | undefined }) {
+function SidebarGroup({ section, open, onToggle, active, counts, onNavigate }: { section: NavSection; open: boolean; onToggle: () => void; active: string | null; counts: Counts; onNavigate?: (() => void) | undefined }) {
   const listId = useId();
   return (
     <div className="nav-group" data-testid={`nav-group-${section.group.id}`}>
@@ -87,7 +97,7 @@ function SidebarGroup({ section, open, onToggle, active, onNavigate }: { section
       </h2>
       <ul id={listId} hidden={!open}>
         {section.items.map((item) => (
-          <SidebarLink key={item.route.id} item={item} active={item.href === active} onNavigate={onNavigate} />
+          <SidebarLink key={item.route.id} item={item} active={item.href === active} count={counts[item.route.id] ?? 0} onNavigate={onNavigate} />
         ))}
       </ul>
     </div>
@@ -120,9 +130,10 @@ export function Sidebar({ route, params, onNavigate }: { route: RouteDef; params
   const activeGroup = all.find((s) => s.items.some((i) => i.href === active))?.group.id;
   const [collapsed, toggle] = useCollapsedGroups(activeGroup);
   const content = useRef<HTMLDivElement>(null);
+  const counts: Counts = { invites: usePendingInvites() };
   useActiveInView(content, active, !activeGroup || !collapsed.has(activeGroup));
   const group = (section: NavSection) => (
-    <SidebarGroup key={section.group.id} section={section} open={!collapsed.has(section.group.id)} onToggle={() => toggle(section.group.id)} active={active} onNavigate={onNavigate} />
+    <SidebarGroup key={section.group.id} section={section} open={!collapsed.has(section.group.id)} onToggle={() => toggle(section.group.id)} active={active} counts={counts} onNavigate={onNavigate} />
   );
   return (
     <div className="sidebar-content" ref={content}>
