@@ -38,6 +38,8 @@ export interface SettingsFormProps<T extends FieldValues, R = unknown> {
   /** The toast's context when a save fails: '<context>: <error>'. */
   errorContext: string;
   submitLabel: string;
+  /** True for a failure the page reports itself (a quota refusal with its upgrade prompt): no toast, no form error. */
+  reportsError?: (error: unknown) => boolean;
   /** False while the values cannot be saved for a reason the form already shows (a preview that fails): Save is disabled. */
   canSave?: (values: T) => boolean;
   /** 'create' sends every field and has no Discard button. */
@@ -106,6 +108,8 @@ export function SettingsForm<T extends FieldValues, R = unknown>(props: Settings
         const message = props.conflictMessage ?? DEFAULT_CONFLICT_MESSAGE;
         form.setError('root.server', { type: 'conflict', message });
         toast.error(message, { id: message });
+      } else if (props.reportsError?.(error)) {
+        // The page says it once, where it belongs.
       } else {
         const byField = fieldErrors(error);
         const known = Object.keys(byField).filter((name) => name in all);
