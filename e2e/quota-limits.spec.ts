@@ -11,10 +11,16 @@ test('plan limits show before the user acts: production is not offered without a
   const environment = page.getByTestId('project-environment-select');
   await expect(environment.locator('option[value="prod"]')).toBeDisabled();
   await expect(environment.locator('option[value="prod"]')).toHaveText('Production (not on this plan)');
+  await expect(page.getByText('Production needs a paid plan')).toBeVisible();
+  // In a workspace on Develop neither: the prompt names the plan that allows it, with the link.
+  await page.getByTestId('project-workspace-select').selectOption(workspaceId);
+  await expect(environment.locator('option[value="prod"]')).toBeDisabled();
   await expect(page.getByTestId('upgrade-prompt')).toContainText('The Production plan does.');
+  await expect(page.getByTestId('upgrade-link')).toHaveAttribute('href', `/workspaces/${workspaceId}/settings/subscription`);
   await expectNoA11yViolationsInBothThemes(page, 'create project, production not on the plan');
 
   // In a workspace on Production it is, and the prompt goes away.
+  await page.getByTestId('project-workspace-select').selectOption('');
   const plan = await page.request.put(`${E2E_LOCALSTACK_URL}/local/plan`, { data: { workspace_id: workspaceId, plan: 'Production@0' } });
   expect(plan.status()).toBe(204);
   await page.getByTestId('project-workspace-select').selectOption(workspaceId);

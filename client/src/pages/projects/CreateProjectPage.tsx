@@ -86,6 +86,7 @@ export default function CreateProjectPage() {
                 label="Environment"
                 options={environmentOptions}
                 error={form.formState.errors.environment?.message}
+                hint={productionAllowed ? undefined : workspaceId === '' ? 'Production needs a paid plan: choose a workspace on one, or change the new project’s plan in its billing settings.' : undefined}
                 data-testid="project-environment-select"
                 {...form.register('environment')}
               />
@@ -106,7 +107,7 @@ export default function CreateProjectPage() {
                 // Controlled, so a workspace named in the URL is selected once the options arrive.
                 value={form.watch('workspaceId')}
               />
-              {!productionAllowed && (workspaceId === '' || production.data) && (
+              {!productionAllowed && workspaceId !== '' && production.data && (
                 <UpgradePrompt feature="production_projects" units={(production.data?.used ?? 0) + 1} workspaceId={workspaceId || null} />
               )}
             </>
