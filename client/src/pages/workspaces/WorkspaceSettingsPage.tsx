@@ -6,6 +6,7 @@ import { QueryView } from '../../components/QueryView';
 import { SettingsForm } from '../../components/SettingsForm';
 import { TextField } from '../../components/TextField';
 import { trpc } from '../../trpc';
+import { WORKSPACE_FALLBACK } from '../../lib/workspace-fallback';
 import { useRouteWorkspace } from './use-workspace';
 
 /** The workspace settings form: the field schema of workspaces.update. */
@@ -35,8 +36,8 @@ export default function WorkspaceSettingsPage() {
   return (
     <div className="page page-narrow" data-testid="workspace-settings-page">
       <PageHeader title="Workspace settings" />
-      <QueryView query={query} skeleton="form" errorTitle="This workspace could not be loaded">
-        {(workspace) => (
+      <QueryView query={query} skeleton="form" errorTitle="This workspace could not be loaded" isEmpty={(w) => w === null} empty={WORKSPACE_FALLBACK}>
+        {(workspace) => workspace && (
           <Card title="General">
             <WorkspaceSettingsForm key={workspaceId} workspaceId={workspaceId} name={workspace.name} />
           </Card>
