@@ -16,11 +16,9 @@ test('a production project needs a paid plan; the billing page then shows the pl
   await register(page, newUser('payer'));
   const workspaceId = await createWorkspace(page, 'Billing journey');
 
-  // On Develop a production project is refused, and the prompt names the cheapest plan that allows one.
+  // On Develop production cannot be chosen, and the prompt names the cheapest plan that allows it.
   await page.goto(`/projects/create?workspace=${workspaceId}`);
-  await page.getByTestId('project-name-input').fill('Storefront');
-  await page.getByTestId('project-environment-select').selectOption('prod');
-  await page.getByTestId('create-project-submit').click();
+  await expect(page.getByTestId('project-environment-select').locator('option[value="prod"]')).toBeDisabled();
   const prompt = page.getByTestId('upgrade-prompt');
   await expect(prompt).toContainText('production projects');
   await expect(prompt.getByTestId('upgrade-link')).toHaveAttribute('href', `/workspaces/${workspaceId}/settings/subscription`);
@@ -59,14 +57,12 @@ test('an owner on Develop is refused a second seat, upgrades to Production month
   await register(page, owner);
   const workspaceId = await createWorkspace(page, 'Upgrade journey');
 
-  // Develop has one seat, the owner's: the invite is refused and the prompt names Production.
+  // Develop has one seat, the owner's: Invite is disabled up front and the prompt names Production.
   await page.goto(`/workspaces/${workspaceId}/settings/members`);
-  await page.getByTestId('invite-open').click();
+  await expect(page.getByTestId('invite-open')).toBeDisabled();
+  await expect(page.getByTestId('upgrade-prompt')).toContainText('Production');
+  await page.getByTestId('upgrade-link').click();
   const dialog = page.getByTestId('invite-dialog');
-  await dialog.getByTestId('invite-email').fill(colleague.email);
-  await dialog.getByTestId('invite-submit').click();
-  await expect(dialog.getByTestId('upgrade-prompt')).toContainText('Production');
-  await dialog.getByTestId('upgrade-link').click();
 
   // The subscription page: Develop is current; Production, monthly, in euros, with what changes first.
   await expect(page).toHaveURL(new RegExp(`/workspaces/${workspaceId}/settings/subscription$`));

@@ -96,7 +96,7 @@ const palette = (path: string, id: string, search: string, heading: string, soon
 const CONSOLE_STOPS: Stop[] = [
   console_('/projects', 'nav-projects', 'Projects', false),
   console_('/invites', 'nav-invites', 'Invites', false),
-  console_('/get-started', 'nav-get-started-general', 'Get started'),
+  console_('/get-started', 'nav-get-started-general', 'Guided tour'),
   console_('/support', 'nav-support', 'Support'),
   palette('/settings', 'accountSettings', 'account settings', 'Account settings'),
   palette('/settings/advanced', 'accountSettingsAdvanced', 'advanced account', 'Advanced account settings', true),
@@ -143,6 +143,38 @@ test.afterAll(async () => {
   await context?.close();
 });
 
+test('the sidebar shows what works first, keeps the pages not built yet in one folded group, and scrolls the current item into view', async () => {
+  await page.setViewportSize({ width: 1440, height: 520 });
+  await page.goto(`/projects/${ids.project}/settings/advanced`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Advanced');
+  const sidebar = page.getByTestId('sidebar');
+  // Only built pages above the fold: no "Soon" badge is visible until the group is opened.
+  const groups = sidebar.locator('[data-testid^="nav-group-toggle-"]');
+  await expect(groups).toHaveText(['Overview', 'Identities', 'Messaging', 'Project settings', 'Console', 'Coming soon']);
+  const soonToggle = sidebar.getByTestId('nav-group-toggle-soon');
+  await expect(soonToggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(sidebar.getByTestId('nav-soon').first()).toBeHidden();
+  // The current item sits low in a short window: it is scrolled into view.
+  await expect(sidebar.getByTestId('nav-project-advanced')).toHaveAttribute('aria-current', 'page');
+  await expect(sidebar.getByTestId('nav-project-advanced')).toBeInViewport();
+  // No two entries share a label.
+  await soonToggle.click();
+  await expect(sidebar.getByTestId('nav-soon').first()).toBeVisible();
+  const labels = await sidebar.locator('.nav-link .nav-label').allTextContents();
+  expect(labels.filter((label, i) => labels.indexOf(label) !== i)).toEqual([]);
+  // A page of the folded group opens it, and its item is in view too; folding it again is remembered.
+  await soonToggle.click();
+  await expect(soonToggle).toHaveAttribute('aria-expanded', 'false');
+  await page.goto(`/projects/${ids.project}/ui`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('User interface');
+  await expect(soonToggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(sidebar.getByTestId('nav-ui-settings')).toBeInViewport();
+  await soonToggle.click();
+  await page.goto(`/projects/${ids.project}/identities`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Identities');
+  await expect(soonToggle).toHaveAttribute('aria-expanded', 'false');
+});
+
 async function openSidebar(page: Page, mobile: boolean): Promise<Locator> {
   if (!mobile) return page.getByTestId('sidebar');
   await page.getByTestId('drawer-button').click();
@@ -155,6 +187,9 @@ async function go(page: Page, stop: Stop, mobile: boolean): Promise<void> {
   if ('sidebar' in stop.via) {
     const sidebar = await openSidebar(page, mobile);
     const link = sidebar.getByTestId(stop.via.sidebar);
+    // Pages not built yet wait in the "Coming soon" group, folded until opened.
+    const soonToggle = sidebar.getByTestId('nav-group-toggle-soon');
+    if (stop.soon && (await soonToggle.getAttribute('aria-expanded')) === 'false') await soonToggle.click();
     if (stop.soon) await expect(link.getByTestId('nav-soon')).toHaveText('Soon');
     else await expect(link.getByTestId('nav-soon')).toHaveCount(0);
     await link.click();
@@ -243,15 +278,15 @@ test('detail pages highlight their parent and carry breadcrumbs up to it', async
   await expect(page).toHaveURL((url) => url.pathname === `/projects/${ids.project}/identities`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Identities');
   // A collapsed group hides its links and stays collapsed across pages until opened again.
-  const toggle = page.getByTestId('nav-group-toggle-oauth');
+  const toggle = page.getByTestId('nav-group-toggle-messaging');
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-  await expect(page.getByTestId('nav-oauth-endpoints')).toBeHidden();
+  await expect(page.getByTestId('nav-email-templates')).toBeHidden();
   await page.getByTestId('nav-sessions').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sessions');
-  await expect(page.getByTestId('nav-oauth-endpoints')).toBeHidden();
+  await expect(page.getByTestId('nav-email-templates')).toBeHidden();
   await toggle.click();
-  await expect(page.getByTestId('nav-oauth-endpoints')).toBeVisible();
+  await expect(page.getByTestId('nav-email-templates')).toBeVisible();
 });
 
 test('the palette creates and switches projects; the help menu holds the external links', async () => {

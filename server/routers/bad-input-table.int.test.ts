@@ -65,7 +65,7 @@ function table(): Record<string, [unknown, string][]> {
     'members.setRole': [[{ workspaceId: ws }, 'memberId'], [{ workspaceId: ws, memberId: ws, role: 'king' }, 'role']],
     'invites.create': [[{ workspaceId: ws }, 'email'], [{ workspaceId: ws, email: 'nope' }, 'email'], [{ workspaceId: ws, email: 'a@b.example', role: 'king' }, 'role'], [{ workspaceId: ws, email: NUL }, 'email']],
     'invites.accept': [[{}, 'inviteId'], [{ inviteId: 'x' }, 'inviteId']],
-    'invites.getPublic': [[{ inviteId: LONG }, 'inviteId']],
+    'invites.getPublic': [[{ inviteId: LONG, token: '00000000-0000-4000-8000-000000000000' }, 'inviteId'], [{ inviteId: p }, 'token']],
     'apiKeys.create': [[{ projectId: p }, 'name'], [{ projectId: p, name: LONG }, 'name'], [{ projectId: p, name: 'k', expiresAt: 'tomorrow' }, 'expiresAt']],
     'apiKeys.delete': [[{ projectId: p, keyId: 'k' }, 'keyId']],
     'quota.get': [[{ projectId: p, feature: 'moon' }, 'feature'], [{ workspaceId: ws }, 'feature']],

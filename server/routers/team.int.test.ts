@@ -64,8 +64,15 @@ describe('team and access through the BFF', () => {
     const { created_invite } = await owner.invites.create({ projectId: project.id, email: colleagueEmail, role: 'developer' });
     expect(created_invite).toMatchObject({ status: 'pending', role: 'developer', project_id: project.id });
     expect((await owner.invites.list({ projectId: project.id })).map((i) => i.id)).toContain(created_invite.id);
-    expect((await colleague.invites.mine()).map((i) => i.id)).toContain(created_invite.id);
-    expect(await callerFor(deps).invites.getPublic({ inviteId: created_invite.id })).toMatchObject({ target_name: 'Storefront', status: 'pending' });
+    // The invitee's list names what they are invited to and by whom; they cannot read either yet.
+    expect((await colleague.invites.mine()).find((i) => i.id === created_invite.id)).toMatchObject({ target_name: 'Storefront', owner_name: 'Olga Owner' });
+    const mails = (await (await fetch(`${stack.url}/local/mailbox/messages?to=${encodeURIComponent(colleagueEmail)}&project=`)).json()) as { body: string }[];
+    const token = new URL(/https?:\/\/\S+/.exec(mails[0]?.body ?? '')![0]).searchParams.get('token')!;
+    expect(await callerFor(deps).invites.getPublic({ inviteId: created_invite.id, token })).toMatchObject({ target_name: 'Storefront', status: 'pending' });
+    // Without the link's token, the invite shows nothing: no inviter, invitee or project.
+    const wrong = await rejection(callerFor(deps).invites.getPublic({ inviteId: created_invite.id, token: '00000000-0000-4000-8000-000000000000' }));
+    expect(wrong.code).toBe('NOT_FOUND');
+    expect(JSON.stringify(wrong)).not.toMatch(/Storefront|Olga|@/);
 
     expect((await colleague.invites.accept({ inviteId: created_invite.id })).status).toBe('accepted');
     expect((await rejection(colleague.invites.decline({ inviteId: created_invite.id }))).code).toBe('CONFLICT');

@@ -125,6 +125,11 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
     input: (f) => ({ projectId: f.a.project }),
     attempts: (f) => [{ projectId: f.a.project }, { projectId: f.a.looseProject }],
   },
+  'projects.endpoint': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project }),
+    attempts: (f) => [{ projectId: f.a.project }, { projectId: f.a.looseProject }],
+  },
   'projects.create': { b: 'refused', input: (f) => ({ name: 'Planted', environment: 'dev', workspaceId: f.a.workspace }) },
   'projects.update': {
     b: 'refused',
@@ -208,14 +213,12 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
       else expect(ids.filter((id) => Object.values(f.a).includes(id))).toEqual([]);
     },
   },
-  // Public by design: anyone holding an invite's id sees who invited whom to what, and nothing more.
+  // Public to whoever holds the emailed link (id and token): who invited whom to what, and nothing more.
+  // B holds no token of A's invites; a made-up or another invite's token shows nothing.
   'invites.getPublic': {
-    b: 'own',
-    input: (f) => ({ inviteId: f.a.inviteToCancel }),
-    check: (answer) =>
-      expect(Object.keys(answer as object).sort()).toEqual(
-        ['expires_at', 'id', 'invitee_email', 'inviter_email', 'inviter_name', 'role', 'status', 'target_kind', 'target_name'],
-      ),
+    b: 'refused',
+    input: (f) => ({ inviteId: f.a.inviteToLink, token: f.a.inviteToLinkToken }),
+    attempts: (f) => [{ inviteId: f.a.inviteToLink, token: '00000000-0000-4000-8000-000000000000' }, { inviteId: f.a.inviteToCancel, token: f.a.inviteToLinkToken }],
   },
   // B holds no link token of A's invites; a made-up token finds nothing.
   'invites.link': {

@@ -11,15 +11,21 @@ import type { Context } from './context';
  * call carries the request's deadline.
  */
 export async function projectApis(ctx: Context, projectId: string): Promise<ProjectApis> {
-  const { projectApis: factory, caches, backoffice, config } = ctx.deps;
+  const { projectApis: factory, config } = ctx.deps;
   if (!factory) {
     throw new UpstreamError(502, 'The project API is not configured', undefined, { kind: 'network', upstream: 'project-api', detail: 'PROJECT_API_URL is not set' });
   }
-  const key = slugKey(ctx.sessionKey, projectId);
-  // A miss reads the project, which records its slug (see rememberSlug).
-  const slug = (key ? caches.slugs.get(key) : undefined) ?? (await backoffice.getProject(ctx.call, projectId)).slug;
+  const slug = await projectSlug(ctx, projectId);
   const signal = ctx.call.signal ?? AbortSignal.timeout(config.upstreamTimeoutMs);
   return factory(slug, { cookie: ctx.call.cookie, requestId: ctx.requestId, signal });
+}
+
+/** The project's slug, looked up with the caller's cookie and kept a few seconds per instance and session. */
+export async function projectSlug(ctx: Context, projectId: string): Promise<string> {
+  const { caches, backoffice } = ctx.deps;
+  const key = slugKey(ctx.sessionKey, projectId);
+  // A miss reads the project, which records its slug (see rememberSlug).
+  return (key ? caches.slugs.get(key) : undefined) ?? (await backoffice.getProject(ctx.call, projectId)).slug;
 }
 
 const slugKey = (sessionKey: string | undefined, projectId: string) => (sessionKey ? `${sessionKey}|${projectId}` : undefined);

@@ -4,6 +4,7 @@ import {
   apiKeyCreatedOutput,
   apiKeySchema,
   createInviteOutput,
+  myInvitesOutput,
   publicInviteSchema,
   quotaOutput,
   type TeamRole,
@@ -80,10 +81,10 @@ export function createTeamCalls(call: Call, sdk: ControlPlaneSdk) {
       assertRequiredParams(s.kind === 'project' ? 'listProjectInvites' : 'listWorkspaceInvites', { [s.kind]: idOf(s) });
       return call(c, 'GET', `${base(s)}/invites`, invites);
     },
-    myInvites: (c: CallContext) => call(c, 'GET', '/invites', invites),
-    publicInvite(c: CallContext, invite: string) {
-      assertRequiredParams('getPublicInvite', { invite });
-      return call(c, 'GET', path`/public/invites/${invite}`, publicInviteSchema);
+    myInvites: (c: CallContext) => call(c, 'GET', '/invites', myInvitesOutput),
+    publicInvite(c: CallContext, invite: string, token: string) {
+      assertRequiredParams('getPublicInvite', { invite, token });
+      return call(c, 'GET', `${path`/public/invites/${invite}`}?${new URLSearchParams({ token }).toString()}`, publicInviteSchema);
     },
     answerInvite(c: CallContext, invite: string, action: 'accept' | 'decline' | 'cancel') {
       assertRequiredParams(`${action}Invite`, { invite });

@@ -146,5 +146,7 @@ export const setActiveProjectInput = z.object({ projectId: uuidSchema });
 
 export const projectListOutput = z.array(projectMetadataSchema);
 export const projectMembersOutput = z.array(projectMemberSchema);
+/** Where the project's own API answers (PROJECT_API_URL with its slug); null when the deployment has none. */
+export const projectEndpointOutput = z.object({ apiUrl: z.string().nullable() });
 export const activeProjectOutput = z.object({ projectId: z.string() });
 export const deletedOutput = z.object({ ok: z.literal(true) });

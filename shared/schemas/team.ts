@@ -48,6 +48,11 @@ export const inviteIdInput = z.object({ inviteId: uuidSchema });
 export const inviteLinkInput = z.object({ inviteId: uuidSchema, token: z.uuid({ error: 'The invite link is incomplete: open the link from the email again.' }) });
 export const inviteOutput = memberInviteSchema;
 export const invitesOutput = z.array(memberInviteSchema);
+/** The invitee's own invites, naming what they are invited to and by whom (they cannot read either yet). */
+export const myInviteSchema = memberInviteSchema.extend({ owner_name: z.string(), target_name: z.string() });
+export const myInvitesOutput = z.array(myInviteSchema);
+/** An invite and its emailed link's token: without the right token the invite shows nothing. */
+export const publicInviteInput = z.object({ inviteId: uuidSchema, token: z.uuid({ error: 'The invite link is incomplete: open the link from the email again.' }) });
 export const createInviteOutput = z.object({ created_invite: memberInviteSchema, all_invites: z.array(memberInviteSchema) });
 
 /** What an invitee sees before signing in (GET /public/invites/{invite}). */

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { errorStatus } from '../../../shared/domain/errors';
 import { genericFallbackMessage } from '../../../shared/messages';
 import { errorText } from '../lib/errors';
 import { SUPPORT_EMAIL } from '../shell/error-toast';
@@ -59,13 +60,22 @@ export function LoadError({ title = 'This could not be loaded', error, onRetry, 
 }
 
 /**
+ * Whether asking again can answer differently: not for something that does not exist (404, 410) or a
+ * request that can never be valid (400), so those errors offer no "Try again".
+ */
+export function canRetry(error: unknown): boolean {
+  const status = errorStatus(error);
+  return status !== 400 && status !== 404 && status !== 410;
+}
+
+/**
  * The three states of every list and detail: loading (a skeleton after the 300 ms grace), error (the
  * spec §8 text and a retry button) and empty (a sentence and the primary action). Children render only
  * with data.
  */
 export function QueryView<T>({ query, skeleton = 'card', waitFor = [], errorTitle, isEmpty, empty, children }: QueryViewProps<T>) {
   if (query.isError) {
-    return <LoadError title={errorTitle} error={query.error} onRetry={() => void query.refetch()} retrying={query.isRefetching ?? false} />;
+    return <LoadError title={errorTitle} error={query.error} {...(canRetry(query.error) ? { onRetry: () => void query.refetch() } : {})} retrying={query.isRefetching ?? false} />;
   }
   if (query.isPending || query.data === undefined || waitFor.some((q) => q.isPending)) return <Skeleton shape={skeleton} />;
   if (empty && isEmpty?.(query.data)) {

@@ -38,6 +38,10 @@ export interface SettingsFormProps<T extends FieldValues, R = unknown> {
   /** The toast's context when a save fails: '<context>: <error>'. */
   errorContext: string;
   submitLabel: string;
+  /** True for a failure the page reports itself (a quota refusal with its upgrade prompt): no toast, no form error. */
+  reportsError?: (error: unknown) => boolean;
+  /** False while the values cannot be saved for a reason the form already shows (a preview that fails): Save is disabled. */
+  canSave?: (values: T) => boolean;
   /** 'create' sends every field and has no Discard button. */
   kind?: 'edit' | 'create';
   /** Prefix of the form's test ids: `${testId}-submit`, `${testId}-discard`, `${testId}-error`. */
@@ -104,6 +108,8 @@ export function SettingsForm<T extends FieldValues, R = unknown>(props: Settings
         const message = props.conflictMessage ?? DEFAULT_CONFLICT_MESSAGE;
         form.setError('root.server', { type: 'conflict', message });
         toast.error(message, { id: message });
+      } else if (props.reportsError?.(error)) {
+        // The page says it once, where it belongs.
       } else {
         const byField = fieldErrors(error);
         const known = Object.keys(byField).filter((name) => name in all);
@@ -118,6 +124,10 @@ export function SettingsForm<T extends FieldValues, R = unknown>(props: Settings
   };
 
   const onValid = async (all: T) => {
+    if (props.canSave?.(all) === false) {
+      inFlight.current = false;
+      return;
+    }
     const toSave = kind === 'create' ? all : changedFields(saved, all);
     if (Object.keys(toSave).length === 0) {
       form.reset(saved);
@@ -155,7 +165,7 @@ export function SettingsForm<T extends FieldValues, R = unknown>(props: Settings
         </p>
       )}
       <div className="form-actions">
-        <Button type="submit" variant="primary" busy={saving} disabled={kind === 'edit' && !dirty} data-testid={`${testId}-submit`}>
+        <Button type="submit" variant="primary" busy={saving} disabled={(kind === 'edit' && !dirty) || props.canSave?.(current) === false} data-testid={`${testId}-submit`}>
           {props.submitLabel}
         </Button>
         {kind === 'edit' && (

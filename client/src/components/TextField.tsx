@@ -60,6 +60,7 @@ export function TextField({ label, hint, error, id, className, ...rest }: TextFi
 export interface SelectOption {
   value: string;
   label: string;
+  disabled?: boolean;
 }
 
 export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
@@ -83,7 +84,7 @@ export function Select({ label, options, hint, error, id, className, ...rest }: 
         aria-describedby={describedBy(fieldId, hint, error)}
       >
         {options.map((o) => (
-          <option key={o.value} value={o.value}>
+          <option key={o.value} value={o.value} disabled={o.disabled}>
             {o.label}
           </option>
         ))}

@@ -1,20 +1,44 @@
 import { useState } from 'react';
 import { isEmailVerified, primaryAddress } from '../lib/verified-address';
-import { forgetVerificationSent, readVerificationSent, verificationPath } from '../lib/verification-notice';
+import { readVerificationSent, verificationPath } from '../lib/verification-notice';
 import { sessionIdentity, useSession } from '../shell/use-session';
 import { Button, LinkButton } from './Button';
 
-/** After sign-up: "we sent a verification code", with Verify now, until the address is verified or dismissed. */
+const DISMISSED_KEY = 'console.verification-banner-dismissed';
+
+function readDismissed(): boolean {
+  try {
+    return window.sessionStorage.getItem(DISMISSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * While the session's address is not verified (in every tab, from the session itself): says so, with
+ * Verify now, which resumes the sign-up's verification flow when this browser knows it. Dismissed, it
+ * stays away for this tab.
+ */
 export function VerificationBanner() {
-  const [notice, setNotice] = useState(readVerificationSent);
+  const [dismissed, setDismissed] = useState(readDismissed);
   const session = useSession();
   const identity = sessionIdentity(session.data);
-  if (!notice || !identity || isEmailVerified(identity)) return null;
+  if (dismissed || !identity || isEmailVerified(identity)) return null;
   const address = primaryAddress(identity);
+  const notice = readVerificationSent(address);
   return (
     <div className="banner" role="status" data-testid="verification-banner">
       <p>
-        We sent a verification code to <strong>{address}</strong>. Verify your email address to keep access to your account.
+        {notice ? (
+          <>
+            We sent a verification code to <strong>{address}</strong>.
+          </>
+        ) : (
+          <>
+            Your email address <strong>{address}</strong> is not verified yet.
+          </>
+        )}{' '}
+        Verify your email address to keep access to your account.
       </p>
       <div className="form-actions">
         <LinkButton href={verificationPath(notice)} data-testid="verify-now">
@@ -23,8 +47,12 @@ export function VerificationBanner() {
         <Button
           variant="ghost"
           onClick={() => {
-            forgetVerificationSent();
-            setNotice(null);
+            try {
+              window.sessionStorage.setItem(DISMISSED_KEY, '1');
+            } catch {
+              // The choice holds for this page view.
+            }
+            setDismissed(true);
           }}
         >
           Dismiss

@@ -74,6 +74,15 @@ export function cancelNavigation(): void {
   emit();
 }
 
+/**
+ * A switch inside one page that drops the form's edits (another template in the same editor): runs
+ * `proceed` at once, or, while a form holds unsaved changes, after the user confirms leaving them.
+ */
+export function confirmLeaving(to: string, proceed: () => void): void {
+  if (!isNavigationBlocked()) proceed();
+  else hold(to, proceed);
+}
+
 /** wouter's `aroundNav`: every in-app navigation passes here. */
 export const guardNavigation: AroundNavHandler = (navigate, to, options) => {
   if (!isNavigationBlocked() || pathOf(to) === window.location.pathname) {

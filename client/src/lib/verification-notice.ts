@@ -1,8 +1,10 @@
 /**
- * After sign-up the identity provider sends a verification code. The registration page remembers that
- * (for this tab only) so the console can say so and offer "Verify now" until the address is verified.
+ * Whether the console nags about verification comes from the session itself (an unverified address, in
+ * any tab). What the browser keeps is only which verification flow the sign-up's code belongs to, so
+ * "Verify now" resumes that flow (asking for the code, not the address, and sending nothing new) in
+ * every tab of this browser.
  */
-const KEY = 'console.verification-sent';
+const KEY = 'console.verification-flow';
 
 export interface VerificationNotice {
   /** The verification flow the code belongs to, when the provider named one. */
@@ -11,7 +13,7 @@ export interface VerificationNotice {
 
 interface ContinueItem {
   action: string;
-  flow?: { id?: string };
+  flow?: { id?: string; verifiable_address?: string };
 }
 
 /** The verification flow named by a registration's continue_with, if any. */
@@ -20,23 +22,24 @@ export function verificationFlowId(continueWith: readonly ContinueItem[] | undef
 }
 
 export function rememberVerificationSent(continueWith: readonly ContinueItem[] | undefined): void {
-  if (!continueWith?.some((c) => c.action === 'show_verification_ui')) return;
-  const flowId = verificationFlowId(continueWith);
+  const item = continueWith?.find((c) => c.action === 'show_verification_ui');
+  if (!item?.flow?.id) return;
   try {
-    window.sessionStorage.setItem(KEY, JSON.stringify(flowId ? { flowId } : {}));
+    window.localStorage.setItem(KEY, JSON.stringify({ flowId: item.flow.id, address: item.flow.verifiable_address?.toLowerCase() ?? null }));
   } catch {
-    // Storage refused (private mode): the banner is a convenience, the account settings still tell.
+    // Storage refused (private mode): Verify now starts a new verification instead.
   }
 }
 
-export function readVerificationSent(): VerificationNotice | null {
+/** The remembered flow of `address`'s code (a flow remembered for another address is none of its business). */
+export function readVerificationSent(address?: string): VerificationNotice | null {
   try {
-    const raw = window.sessionStorage.getItem(KEY);
+    const raw = window.localStorage.getItem(KEY);
     if (!raw) return null;
-    const parsed = JSON.parse(raw) as unknown;
-    if (typeof parsed !== 'object' || parsed === null) return null;
-    const flowId = (parsed as { flowId?: unknown }).flowId;
-    return typeof flowId === 'string' ? { flowId } : {};
+    const parsed = JSON.parse(raw) as { flowId?: unknown; address?: unknown } | null;
+    if (typeof parsed !== 'object' || parsed === null || typeof parsed.flowId !== 'string') return null;
+    if (address && typeof parsed.address === 'string' && parsed.address !== address.toLowerCase()) return null;
+    return { flowId: parsed.flowId };
   } catch {
     return null;
   }
@@ -44,7 +47,7 @@ export function readVerificationSent(): VerificationNotice | null {
 
 export function forgetVerificationSent(): void {
   try {
-    window.sessionStorage.removeItem(KEY);
+    window.localStorage.removeItem(KEY);
   } catch {
     // Nothing to forget.
   }

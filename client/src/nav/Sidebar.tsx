@@ -1,21 +1,30 @@
 import { ChevronDown } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { RouteDef } from '../lib/route-def';
 import { ROUTE_LIST } from '../routes';
 import { ProjectSwitcher, WorkspaceSwitcher } from '../shell/Switchers';
-import { activeHref, navSections, routeScope, type NavItem, type NavSection, type ScopeParams } from './nav-model';
+import { usePendingInvites } from '../shell/use-pending-invites';
+import { activeHref, routeScope, sidebarModel, SOON_GROUP, type NavItem, type NavSection, type ScopeParams } from './nav-model';
 import { OverflowTooltip } from './OverflowTooltip';
 
 const COLLAPSED_KEY = 'console-nav-collapsed';
+/** Groups that start collapsed: the 'soon' group stays folded until opened, and the choice is remembered. */
+const OPENED_KEY = 'console-nav-opened';
+const COLLAPSED_BY_DEFAULT = new Set<string>([SOON_GROUP.id]);
 
-function readCollapsed(): Set<string> {
+function readSet(key: string): Set<string> {
   try {
-    const value: unknown = JSON.parse(window.localStorage.getItem(COLLAPSED_KEY) ?? '[]');
+    const value: unknown = JSON.parse(window.localStorage.getItem(key) ?? '[]');
     return new Set(Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
   } catch {
     return new Set();
   }
+}
+
+function readCollapsed(): Set<string> {
+  const opened = readSet(OPENED_KEY);
+  return new Set([...readSet(COLLAPSED_KEY), ...[...COLLAPSED_BY_DEFAULT].filter((id) => !opened.has(id))]);
 }
 
 function useCollapsedGroups(activeGroup: string | undefined): [Set<string>, (id: string) => void] {
@@ -23,7 +32,8 @@ function useCollapsedGroups(activeGroup: string | undefined): [Set<string>, (id:
   const save = (next: Set<string>) => {
     setCollapsed(next);
     try {
-      window.localStorage.setItem(COLLAPSED_KEY, JSON.stringify([...next]));
+      window.localStorage.setItem(COLLAPSED_KEY, JSON.stringify([...next].filter((id) => !COLLAPSED_BY_DEFAULT.has(id))));
+      window.localStorage.setItem(OPENED_KEY, JSON.stringify([...COLLAPSED_BY_DEFAULT].filter((id) => !next.has(id))));
     } catch {
       // Storage may be disabled; the choice holds for this visit.
     }
@@ -47,7 +57,10 @@ function useCollapsedGroups(activeGroup: string | undefined): [Set<string>, (id:
   return [collapsed, toggle];
 }
 
-function SidebarLink({ item, active, onNavigate }: { item: NavItem; active: boolean; onNavigate?: (() => void) | undefined }) {
+/** A count beside an entry (pending invites), by route id. */
+type Counts = Partial<Record<string, number>>;
+
+function SidebarLink({ item, active, count, onNavigate }: { item: NavItem; active: boolean; count: number; onNavigate?: (() => void) | undefined }) {
   const Icon = item.route.nav?.icon;
   return (
     <li>
@@ -55,6 +68,12 @@ function SidebarLink({ item, active, onNavigate }: { item: NavItem; active: bool
         <Link href={item.href} className={active ? 'nav-link nav-link-current' : 'nav-link'} aria-current={active ? 'page' : undefined} data-testid={item.testId} onClick={onNavigate}>
           {Icon && <Icon className="nav-icon" aria-hidden="true" size={16} />}
           <span className="truncate nav-label">{item.label}</span>
+          {count > 0 && (
+            <span className="nav-soon nav-count" data-testid={`${item.testId}-count`}>
+              {count}
+              <span className="sr-only"> pending</span>
+            </span>
+          )}
           {item.soon && (
             <span className="nav-soon" data-testid="nav-soon">
               Soon
@@ -66,7 +85,7 @@ function SidebarLink({ item, active, onNavigate }: { item: NavItem; active: bool
   );
 }
 
-function SidebarGroup({ section, open, onToggle, active, onNavigate }: { section: NavSection; open: boolean; onToggle: () => void; active: string | null; onNavigate?: (() => void) | undefined }) {
+function SidebarGroup({ section, open, onToggle, active, counts, onNavigate }: { section: NavSection; open: boolean; onToggle: () => void; active: string | null; counts: Counts; onNavigate?: (() => void) | undefined }) {
   const listId = useId();
   return (
     <div className="nav-group" data-testid={`nav-group-${section.group.id}`}>
@@ -78,7 +97,7 @@ function SidebarGroup({ section, open, onToggle, active, onNavigate }: { section
       </h2>
       <ul id={listId} hidden={!open}>
         {section.items.map((item) => (
-          <SidebarLink key={item.route.id} item={item} active={item.href === active} onNavigate={onNavigate} />
+          <SidebarLink key={item.route.id} item={item} active={item.href === active} count={counts[item.route.id] ?? 0} onNavigate={onNavigate} />
         ))}
       </ul>
     </div>
@@ -87,24 +106,37 @@ function SidebarGroup({ section, open, onToggle, active, onNavigate }: { section
 
 const SCOPE_LABEL = { project: 'Project', workspace: 'Workspace', console: 'Console' } as const;
 
+/** Keeps the current item in view: a page deep in a long sidebar scrolls its link into sight. */
+function useActiveInView(container: RefObject<HTMLDivElement | null>, active: string | null, open: boolean) {
+  useEffect(() => {
+    if (!active || !open) return;
+    const link = container.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    link?.scrollIntoView({ block: 'nearest' });
+  }, [container, active, open]);
+}
+
 /**
  * The sidebar, generated from the route registry: the switchers, then the current project's or
- * workspace's groups, then the console's own pages. The item the location lies under is highlighted.
+ * workspace's groups, then the console's own pages, each with only what is built; every page not built
+ * yet waits in one collapsed "Coming soon" group at the end. The item the location lies under is
+ * highlighted and scrolled into view.
  */
 export function Sidebar({ route, params, onNavigate }: { route: RouteDef; params: ScopeParams; onNavigate?: () => void }) {
   const [location] = useLocation();
   const scope = routeScope(route);
-  const scoped = scope === 'console' ? [] : navSections(ROUTE_LIST, scope, params);
-  const general = navSections(ROUTE_LIST, 'console', {});
-  const all = [...scoped, ...general];
+  const { scoped, general, soon } = sidebarModel(ROUTE_LIST, scope, params);
+  const all = [...scoped, ...general, ...(soon ? [soon] : [])];
   const active = activeHref(location, all.flatMap((s) => s.items.map((i) => i.href)));
   const activeGroup = all.find((s) => s.items.some((i) => i.href === active))?.group.id;
   const [collapsed, toggle] = useCollapsedGroups(activeGroup);
+  const content = useRef<HTMLDivElement>(null);
+  const counts: Counts = { invites: usePendingInvites() };
+  useActiveInView(content, active, !activeGroup || !collapsed.has(activeGroup));
   const group = (section: NavSection) => (
-    <SidebarGroup key={section.group.id} section={section} open={!collapsed.has(section.group.id)} onToggle={() => toggle(section.group.id)} active={active} onNavigate={onNavigate} />
+    <SidebarGroup key={section.group.id} section={section} open={!collapsed.has(section.group.id)} onToggle={() => toggle(section.group.id)} active={active} counts={counts} onNavigate={onNavigate} />
   );
   return (
-    <div className="sidebar-content">
+    <div className="sidebar-content" ref={content}>
       <div className="sidebar-switchers">
         <WorkspaceSwitcher workspaceId={params.workspace} />
         <ProjectSwitcher />
@@ -117,6 +149,11 @@ export function Sidebar({ route, params, onNavigate }: { route: RouteDef; params
       <nav aria-label={SCOPE_LABEL.console} className="nav" data-testid="sidebar-nav-console">
         {general.map(group)}
       </nav>
+      {soon && (
+        <nav aria-label={SOON_GROUP.label} className="nav" data-testid="sidebar-nav-soon">
+          {group(soon)}
+        </nav>
+      )}
     </div>
   );
 }

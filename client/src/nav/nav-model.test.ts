@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteDef } from '../lib/route-def';
 import { ROUTE_LIST, ROUTES } from '../routes';
-import { activeHref, breadcrumbs, documentTitle, hrefFor, isUnder, navSections, navTestId, routeScope, routeTrail } from './nav-model';
+import { activeHref, breadcrumbs, documentTitle, hrefFor, isUnder, navSections, navTestId, routeScope, routeTrail, sidebarModel } from './nav-model';
 
 const byId = ROUTES as unknown as Record<string, RouteDef>;
 
@@ -51,6 +51,30 @@ describe('sidebar sections', () => {
   it('derives test ids from registry ids', () => {
     expect(navTestId('getStarted')).toBe('nav-get-started');
     expect(navTestId('projects')).toBe('nav-projects');
+  });
+});
+
+describe('what the sidebar shows', () => {
+  const labels = (model: ReturnType<typeof sidebarModel>) => [...model.scoped, ...model.general, ...(model.soon ? [model.soon] : [])].flatMap((s) => s.items.map((i) => i.label));
+
+  it('puts built pages first, in their groups, and gathers every page not built yet in one group at the end', () => {
+    const model = sidebarModel(ROUTE_LIST, 'project', { project: 'p1' });
+    expect(model.scoped.map((s) => s.group.label)).toEqual(['Overview', 'Identities', 'Messaging', 'Project settings']);
+    expect(model.scoped.flatMap((s) => s.items).every((i) => !i.soon)).toBe(true);
+    expect(model.general.map((s) => s.items.map((i) => i.label))).toEqual([['All projects', 'All workspaces', 'Invites']]);
+    expect(model.soon?.group).toMatchObject({ id: 'soon', label: 'Coming soon' });
+    expect(model.soon?.items.length).toBeGreaterThan(20);
+    expect(model.soon?.items.every((i) => i.soon)).toBe(true);
+    // Nothing is lost: every entry of the groups is in the sidebar once.
+    const everything = [...navSections(ROUTE_LIST, 'project', { project: 'p1' }), ...navSections(ROUTE_LIST, 'console', {})].flatMap((s) => s.items.map((i) => i.href));
+    expect(labels(model)).toHaveLength(everything.length);
+  });
+
+  it('never shows two entries with the same label, in any scope', () => {
+    for (const model of [sidebarModel(ROUTE_LIST, 'project', { project: 'p1' }), sidebarModel(ROUTE_LIST, 'workspace', { workspace: 'w1' }), sidebarModel(ROUTE_LIST, 'console', {})]) {
+      const all = labels(model);
+      expect(all.filter((label, i) => all.indexOf(label) !== i)).toEqual([]);
+    }
   });
 });
 

@@ -3,7 +3,7 @@ import { isProjectRoute, isWorkspaceRoute, type NavGroupId, type RouteDef } from
 export type NavScope = 'project' | 'workspace' | 'console';
 
 export interface NavGroup {
-  id: NavGroupId;
+  id: NavGroupId | 'soon';
   label: string;
   scope: NavScope;
 }
@@ -79,6 +79,34 @@ export function navSections(routes: readonly RouteDef[], scope: NavScope, params
       });
     return items.length > 0 ? [{ group, items }] : [];
   });
+}
+
+/** The one group that gathers every page not built yet, below what works, collapsed until opened. */
+export const SOON_GROUP: NavGroup = { id: 'soon', label: 'Coming soon', scope: 'console' };
+
+export interface SidebarModel {
+  /** The scope's (project's or workspace's) groups of built pages. */
+  scoped: NavSection[];
+  /** The console's own built pages. */
+  general: NavSection[];
+  /** Every page not built yet, of the scope and the console: one group, or null when there is none. */
+  soon: NavSection | null;
+}
+
+/**
+ * What the sidebar shows: built pages first, in their groups (a group with nothing built is left out),
+ * then one "Coming soon" group with the rest.
+ */
+export function sidebarModel(routes: readonly RouteDef[], scope: NavScope, params: ScopeParams): SidebarModel {
+  const scopedAll = scope === 'console' ? [] : navSections(routes, scope, params);
+  const generalAll = navSections(routes, 'console', {});
+  const built = (sections: NavSection[]) =>
+    sections.flatMap((section) => {
+      const items = section.items.filter((i) => !i.soon);
+      return items.length > 0 ? [{ group: section.group, items }] : [];
+    });
+  const soonItems = [...scopedAll, ...generalAll].flatMap((s) => s.items.filter((i) => i.soon));
+  return { scoped: built(scopedAll), general: built(generalAll), soon: soonItems.length > 0 ? { group: SOON_GROUP, items: soonItems } : null };
 }
 
 /** True when `path` is `prefix` or lies under it (segment-wise: '/a/bc' is not under '/a/b'). */

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import toast, { ToastBar, Toaster, useToasterStore } from 'react-hot-toast';
 import { toastOptions } from '../../../shared/domain/toasts';
 import { hasDismissButton, toastsToDismiss } from './toast-rules';
@@ -13,12 +13,32 @@ function useToastLimit(): void {
 
 const base = toastOptions('default');
 
-/** Spec §2: bottom right, 300px wide, 4 s / success 2 s / error 4 s / loading endless, dismissable except loading. */
+/**
+ * Where a 300 px toast would sit over the page's own buttons (a phone, where it spans nearly the whole
+ * width at the bottom, over a form's Save), toasts show at the top instead.
+ */
+const NARROW_QUERY = '(max-width: 640px)';
+
+function subscribeNarrow(listener: () => void): () => void {
+  const query = window.matchMedia(NARROW_QUERY);
+  query.addEventListener('change', listener);
+  return () => query.removeEventListener('change', listener);
+}
+
+function useNarrow(): boolean {
+  return useSyncExternalStore(subscribeNarrow, () => window.matchMedia(NARROW_QUERY).matches);
+}
+
+/**
+ * Spec §2: bottom right (top centre on a phone, clear of the page's actions), 300px wide, 4 s / success 2 s /
+ * error 4 s / loading endless, dismissable except loading.
+ */
 export function ConsoleToaster() {
   useToastLimit();
+  const narrow = useNarrow();
   return (
     <Toaster
-      position={base.position}
+      position={narrow ? 'top-center' : base.position}
       toastOptions={{
         duration: base.durationMs,
         success: { duration: toastOptions('success').durationMs },

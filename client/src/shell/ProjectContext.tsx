@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useLocation } from 'wouter';
 import { MESSAGES } from '../../../shared/messages';
@@ -30,11 +30,31 @@ export function ProjectContext({ projectId, children }: { projectId: string | un
   }, [failed, navigate]);
 
   const loaded = projectId && project.isSuccess ? project.data : null;
+  useActiveProjectSync(loaded?.id);
   return (
     <ProjectLoadingCtx.Provider value={Boolean(projectId) && !loaded}>
       <ProjectCtx.Provider value={loaded}>{children}</ProjectCtx.Provider>
     </ProjectLoadingCtx.Provider>
   );
+}
+
+/**
+ * The project open on screen is the active one, however it was reached (the switcher, a link, the palette,
+ * a typed address), so the switcher on pages outside a project never names one the user has since left.
+ */
+function useActiveProjectSync(projectId: string | undefined): void {
+  const utils = trpc.useUtils();
+  const active = trpc.projects.getActive.useQuery(undefined, { ...QUERY_RULES.activeProject, enabled: Boolean(projectId) });
+  const setActive = trpc.projects.setActive.useMutation({ onSuccess: (answer) => utils.projects.getActive.setData(undefined, answer) });
+  const known = active.isSuccess ? active.data.projectId : active.isError ? null : undefined;
+  const { mutate } = setActive;
+  // Once per project opened: a failure is not retried in a loop.
+  const tried = useRef<string | null>(null);
+  useEffect(() => {
+    if (!projectId || known === undefined || known === projectId || tried.current === projectId) return;
+    tried.current = projectId;
+    mutate({ projectId });
+  }, [projectId, known, mutate]);
 }
 
 /** The loaded project of the surrounding ProjectContext. */

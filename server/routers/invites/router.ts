@@ -6,7 +6,9 @@ import {
   inviteOutput,
   invitesListInput,
   invitesOutput,
+  myInvitesOutput,
   okOutput,
+  publicInviteInput,
   publicInviteSchema,
 } from '../../../shared/schemas/team';
 import { authedProcedure, publicProcedure, router, scopeProcedure } from '../../trpc/init';
@@ -14,7 +16,7 @@ import { authedProcedure, publicProcedure, router, scopeProcedure } from '../../
 /**
  * Invites (spec §4 invite statuses, §7 Invites): owners invite within the plan's seats (quota_exceeded
  * otherwise, with the feature named), the invitee accepts or declines, owners cancel or remove. The invite
- * page shows an invite to a signed-out visitor through `getPublic`.
+ * page shows an invite to a signed-out visitor holding its emailed link through `getPublic`.
  */
 export const invitesRouter = router({
   create: scopeProcedure('owner')
@@ -27,12 +29,12 @@ export const invitesRouter = router({
     .output(invitesOutput)
     .query(({ ctx }) => ctx.deps.backoffice.team.listInvites(ctx.call, ctx.scope)),
 
-  mine: authedProcedure.output(invitesOutput).query(({ ctx }) => ctx.deps.backoffice.team.myInvites(ctx.call)),
+  mine: authedProcedure.output(myInvitesOutput).query(({ ctx }) => ctx.deps.backoffice.team.myInvites(ctx.call)),
 
   getPublic: publicProcedure
-    .input(inviteIdInput)
+    .input(publicInviteInput)
     .output(publicInviteSchema)
-    .query(({ ctx, input }) => ctx.deps.backoffice.team.publicInvite(ctx.call, input.inviteId)),
+    .query(({ ctx, input }) => ctx.deps.backoffice.team.publicInvite(ctx.call, input.inviteId, input.token)),
 
   /** Attaches an invite sent to another address to the signed-in account, with the emailed link's token. */
   link: authedProcedure

@@ -2,7 +2,7 @@ import { router } from '../../trpc/init';
 import { getActive, setActive } from './active';
 import { create } from './create';
 import { remove } from './delete';
-import { get, list, members } from './read';
+import { endpoint, get, list, members } from './read';
 import { setEnvironment, update } from './update';
 
-export const projectsRouter = router({ list, get, create, update, setEnvironment, delete: remove, getActive, setActive, members });
+export const projectsRouter = router({ list, get, create, update, setEnvironment, delete: remove, getActive, setActive, members, endpoint });

@@ -229,7 +229,7 @@ function SchemaEditor(props: {
   };
 
   return (
-    <div className="stack">
+    <div className="editor-split">
       <Card title={draft.kind === 'new' ? 'New identity schema' : 'Edit identity schema'} testId="schema-editor">
         <form
           onSubmit={(event) => {

@@ -1,9 +1,38 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../components/Button';
+import { Button, LinkButton } from '../../components/Button';
 import { Skeleton } from '../../components/Skeleton';
 import { UiMessages } from './FlowNodes';
 import { FlowForm } from './FlowForm';
-import type { FlowState } from './use-flow';
+import type { FlowNotice, FlowState } from './use-flow';
+
+/** What a flow page says when the flow cannot start for the visitor's session, and where to go instead. */
+export const FLOW_NOTICES: Record<FlowNotice, { title: string; text: string; action: { label: string; href: () => string }; testId: string }> = {
+  'signed-in': {
+    title: 'You are already signed in',
+    text: 'This page is for signed-out visitors. To change your password or your email address, go to your account settings.',
+    action: { label: 'Open account settings', href: () => '/settings' },
+    testId: 'flow-notice-signed-in',
+  },
+  'signed-out': {
+    title: 'You are not signed in',
+    text: 'This page needs a signed-in account. Sign in, and you come back here.',
+    action: { label: 'Sign in', href: () => `/login?${new URLSearchParams({ return_to: `${window.location.pathname}${window.location.search}` }).toString()}` },
+    testId: 'flow-notice-signed-out',
+  },
+};
+
+function FlowNoticeView({ notice }: { notice: FlowNotice }) {
+  const content = FLOW_NOTICES[notice];
+  return (
+    <div className="state" role="status" data-testid={content.testId}>
+      <h2 className="state-title">{content.title}</h2>
+      <p className="state-text">{content.text}</p>
+      <LinkButton href={content.action.href()} data-testid="flow-notice-action">
+        {content.action.label}
+      </LinkButton>
+    </div>
+  );
+}
 
 export function IdentityCard({ title, children, footer, testId }: { title: string; children: ReactNode; footer?: ReactNode; testId: string }) {
   return (
@@ -28,6 +57,7 @@ export interface FlowViewProps {
 /** Loading, error or the flow's messages and form. */
 export function FlowView({ state, submitting, submit, restart, groups }: FlowViewProps) {
   if (state.status === 'loading') return <Skeleton shape="form" />;
+  if (state.status === 'notice') return <FlowNoticeView notice={state.notice} />;
   if (state.status === 'error') {
     return (
       <div className="state state-error" role="alert" data-testid="error-state">

@@ -19,7 +19,7 @@ export default function RecoveryPage() {
         </Link>
       }
     >
-      {!sent && <p className="identity-lead">Enter the email address of your account and we will send you a recovery code.</p>}
+      {!sent && flow.state.status !== 'notice' && <p className="identity-lead">Enter the email address of your account and we will send you a recovery code.</p>}
       <FlowView {...flow} restart={() => void flow.restart()} submit={(b) => void flow.submit(b)} />
     </IdentityCard>
   );

@@ -34,7 +34,7 @@ function EmailStatus() {
         </span>
       </p>
       {!verified && (
-        <LinkButton href={verificationPath(readVerificationSent())} variant="secondary" data-testid="settings-verify-now">
+        <LinkButton href={verificationPath(readVerificationSent(primaryAddress(identity)))} variant="secondary" data-testid="settings-verify-now">
           Verify now
         </LinkButton>
       )}

@@ -3,9 +3,17 @@ import { safeReturnToUrl } from '../../../../shared/domain/return-to';
 import type { FlowKind, SelfServiceFlow } from './flow-types';
 import { createFlow, getFlow, submitFlow, type CreateFlowParams, type FlowOutcome } from './ory-flow';
 
+/**
+ * Answers that end the flow before it starts, said the same way on every flow page unless the page
+ * handles them itself: a session already exists (session_already_available), or none does
+ * (session_inactive, 401).
+ */
+export type FlowNotice = 'signed-in' | 'signed-out';
+
 export type FlowState =
   | { status: 'loading' }
   | { status: 'ready'; flow: SelfServiceFlow; version: number }
+  | { status: 'notice'; notice: FlowNotice }
   | { status: 'error'; message: string };
 
 export interface FlowHandlers {
@@ -56,9 +64,13 @@ export function useFlow(kind: FlowKind, params: CreateFlowParams, handlers: Flow
           return;
         }
         case 'signed-in':
-          return h.onSignedIn?.();
+          if (h.onSignedIn) return h.onSignedIn();
+          setState({ status: 'notice', notice: 'signed-in' });
+          return;
         case 'unauthorized':
-          return h.onUnauthorized?.();
+          if (h.onUnauthorized) return h.onUnauthorized();
+          setState({ status: 'notice', notice: 'signed-out' });
+          return;
         case 'done':
           return;
         case 'error':

@@ -10,6 +10,7 @@ import { SettingsForm } from '../../components/SettingsForm';
 import { Tabs } from '../../components/Tabs';
 import { TextArea, TextField } from '../../components/TextField';
 import { errorText } from '../../lib/errors';
+import { confirmLeaving } from '../../lib/navigation-guard';
 import { useProject } from '../../shell/ProjectContext';
 import { trpc } from '../../trpc';
 import { useUrlState } from '../identities/use-url-state';
@@ -19,8 +20,8 @@ function Preview({ values, variables }: { values: TemplateFormValues; variables:
   const preview = previewOf(values, variables);
   if (!preview.ok) {
     return (
-      <p className="form-error" role="status" data-testid="template-preview-error">
-        The preview cannot be rendered: {preview.reason}
+      <p className="form-error" role="alert" data-testid="template-preview-error">
+        This template cannot be saved until it renders: {preview.reason}
       </p>
     );
   }
@@ -89,6 +90,7 @@ function TemplateEditor({ projectId, template }: { projectId: string; template: 
         testId="template-form"
         submitLabel="Save template"
         errorContext="Could not save the template"
+        canSave={(v) => previewOf(v, variables).ok}
         onSave={async (_changes, all) => save.mutateAsync({ ...ref, ...all })}
         onSaved={() => toast.success('Template saved')}
         reload={async () => {
@@ -97,14 +99,17 @@ function TemplateEditor({ projectId, template }: { projectId: string; template: 
         }}
       >
         {(form) => (
-          <>
-            <TextField label="Subject" autoComplete="off" error={form.formState.errors.subject?.message} data-testid="template-subject" {...form.register('subject')} />
-            <TextArea label="HTML body" rows={10} spellCheck={false} error={form.formState.errors.html?.message} data-testid="template-html" {...form.register('html')} />
-            <TextArea label="Plain-text body" rows={6} error={form.formState.errors.plaintext?.message} data-testid="template-plaintext" {...form.register('plaintext')} />
+          // The preview sits beside the fields where the screen has room, below them otherwise.
+          <div className="editor-split" data-testid="template-editor-split">
+            <div className="form">
+              <TextField label="Subject" autoComplete="off" error={form.formState.errors.subject?.message} data-testid="template-subject" {...form.register('subject')} />
+              <TextArea label="HTML body" rows={10} spellCheck={false} error={form.formState.errors.html?.message} data-testid="template-html" {...form.register('html')} />
+              <TextArea label="Plain-text body" rows={6} error={form.formState.errors.plaintext?.message} data-testid="template-plaintext" {...form.register('plaintext')} />
+            </div>
             <Card title="Preview with sample data" testId="template-preview-card">
               <Preview values={form.watch()} variables={variables} />
             </Card>
-          </>
+          </div>
         )}
       </SettingsForm>
       {template.custom && (
@@ -156,7 +161,8 @@ export default function EmailTemplatesPage() {
                       <button
                         type="button"
                         aria-current={current ? 'true' : undefined}
-                        onClick={() => setUrl({ template: t.template, variant: t.variant })}
+                        // Another template drops the edits of this one: asked first, like leaving the page.
+                        onClick={() => confirmLeaving(`?template=${t.template}&variant=${t.variant}`, () => setUrl({ template: t.template, variant: t.variant }))}
                         data-testid={`template-${t.template}-${t.variant}`}
                       >
                         {t.label} <span className="badge">{t.variant === 'valid' ? 'Valid' : 'Invalid'}</span>

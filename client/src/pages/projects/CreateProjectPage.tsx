@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { z } from 'zod';
 import { useLocation, useSearch } from 'wouter';
 import { MESSAGES } from '../../../../shared/messages';
@@ -31,12 +32,13 @@ export default function CreateProjectPage() {
   const workspacesLoading = useGrace(workspaces.isPending);
   const setActive = trpc.projects.setActive.useMutation();
   const create = trpc.projects.create.useMutation();
-  // A production project the plan does not allow: name the plan that does (spec §9 quotas).
-  const failure = create.error ? quotaFailure(create.error) : null;
-  const failedWorkspace = create.variables?.workspaceId ?? null;
-  const production = trpc.quota.get.useQuery(
-    { workspaceId: failedWorkspace ?? '', feature: 'production_projects' },
-    { enabled: failure === 'quota_exceeded' && failedWorkspace !== null },
+  const [workspaceId, setWorkspaceId] = useState(initialWorkspace);
+  // Spec §9 quotas, shown before the user acts: a workspace's plan may have room for a production project;
+  // a project outside any workspace starts on Develop, which has none.
+  const production = trpc.quota.get.useQuery({ workspaceId, feature: 'production_projects' }, { enabled: workspaceId !== '' });
+  const productionAllowed = workspaceId !== '' && production.data?.can_use_more === true;
+  const environmentOptions = ENVIRONMENT_OPTIONS.map((o) =>
+    o.value === 'prod' && !productionAllowed ? { ...o, label: `${o.label} (not on this plan)`, disabled: true } : o,
   );
 
   const initial: z.infer<typeof createProjectFormSchema> = { name: '', environment: 'dev', workspaceId: initialWorkspace };
@@ -56,6 +58,12 @@ export default function CreateProjectPage() {
           testId="create-project"
           submitLabel="Create project"
           errorContext="Could not create the project"
+          reportsError={(error) => {
+          // A refusal here means the plan changed meanwhile: the limits shown are reloaded and say it once.
+          if (quotaFailure(error) === null) return false;
+          void production.refetch();
+          return true;
+        }}
           onSave={async (_, { workspaceId, ...rest }) => {
             const project = await create.mutateAsync({ ...rest, ...(workspaceId ? { workspaceId } : {}) });
             try {
@@ -74,7 +82,14 @@ export default function CreateProjectPage() {
           {(form) => (
             <>
               <TextField label="Project name" autoFocus autoComplete="off" error={form.formState.errors.name?.message} data-testid="project-name-input" {...form.register('name')} />
-              <Select label="Environment" options={ENVIRONMENT_OPTIONS} error={form.formState.errors.environment?.message} data-testid="project-environment-select" {...form.register('environment')} />
+              <Select
+                label="Environment"
+                options={environmentOptions}
+                error={form.formState.errors.environment?.message}
+                hint={productionAllowed ? undefined : workspaceId === '' ? 'Production needs a paid plan: choose a workspace on one, or change the new project’s plan in its billing settings.' : undefined}
+                data-testid="project-environment-select"
+                {...form.register('environment')}
+              />
               <Select
                 label="Workspace"
                 options={workspaceOptions}
@@ -82,14 +97,22 @@ export default function CreateProjectPage() {
                 hint={workspacesLoading ? 'Loading workspaces…' : undefined}
                 error={form.formState.errors.workspaceId?.message ?? (workspaces.isError ? `Your workspaces could not be loaded: ${loadErrorText(workspaces.error)}` : undefined)}
                 data-testid="project-workspace-select"
-                {...form.register('workspaceId')}
+                {...form.register('workspaceId', {
+                  onChange: (event: { target: { value: string } }) => {
+                    setWorkspaceId(event.target.value);
+                    // Production is not on the new workspace's plan: fall back to development.
+                    if (form.getValues('environment') === 'prod') form.setValue('environment', 'dev');
+                  },
+                })}
                 // Controlled, so a workspace named in the URL is selected once the options arrive.
                 value={form.watch('workspaceId')}
               />
+              {!productionAllowed && workspaceId !== '' && production.data && (
+                <UpgradePrompt feature="production_projects" units={(production.data?.used ?? 0) + 1} workspaceId={workspaceId || null} />
+              )}
             </>
           )}
         </SettingsForm>
-        {failure && <UpgradePrompt feature="production_projects" units={(production.data?.used ?? 0) + 1} workspaceId={failedWorkspace} />}
       </Card>
     </div>
   );

@@ -1,19 +1,21 @@
 import { Circle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { hostedSignInUrls, projectApiUrl } from '../../../../shared/domain/project-api';
+import { sdkSnippets } from '../../../../shared/domain/sdk-snippets';
 import { LinkButton } from '../../components/Button';
 import { Card, PageHeader } from '../../components/Card';
 import { CopyButton, CopyValue } from '../../components/CopyButton';
+import { QueryView } from '../../components/QueryView';
 import { Tabs } from '../../components/Tabs';
 import { Truncate } from '../../components/Truncate';
 import { VerificationBanner } from '../../components/VerificationBanner';
 import type { RouteDef } from '../../lib/route-def';
 import { ROUTES } from '../../routes';
+import { QUERY_RULES } from '../../lib/query-client';
 import { useProject } from '../../shell/ProjectContext';
+import { trpc } from '../../trpc';
 import { formatDate } from './environment';
 import { EnvironmentBadge } from './ProjectTable';
-import { sdkSnippets } from './sdk-snippets';
 
 function Detail({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
   return (
@@ -35,23 +37,50 @@ function Snippet({ code, language }: { code: string; language: string }) {
   );
 }
 
+/** Said where the hosted sign-in pages will be, until the console serves them. */
+export const HOSTED_PAGES_PENDING = 'Hosted sign-in and sign-up pages are not available yet: until they are, sign users in from your own application with the SDK below.';
+
+function Connect({ endpoint }: { endpoint: string | null }) {
+  if (!endpoint) {
+    return (
+      <p className="muted" data-testid="api-endpoint-missing">
+        This console has no project API configured (PROJECT_API_URL), so there is no endpoint to connect to.
+      </p>
+    );
+  }
+  const snippets = sdkSnippets(endpoint);
+  return (
+    <>
+      <dl className="details details-stacked">
+        <Detail label="API endpoint" value={<CopyValue value={endpoint} label="Copy the API endpoint" testId="api-endpoint" />} testId="project-host" />
+        <Detail label="Hosted sign-in" value={<span className="muted">{HOSTED_PAGES_PENDING}</span>} testId="project-hosted-login" />
+      </dl>
+      <h3 className="section-title">Check who is signed in</h3>
+      <Tabs
+        label="SDK examples"
+        testId="sdk-tabs"
+        items={[
+          { value: 'typescript', label: 'TypeScript', content: <Snippet code={snippets.typescript} language="TypeScript" /> },
+          { value: 'go', label: 'Go', content: <Snippet code={snippets.go} language="Go" /> },
+          { value: 'curl', label: 'curl', content: <Snippet code={snippets.curl} language="curl" /> },
+        ]}
+      />
+    </>
+  );
+}
+
 interface Step {
   title: string;
   text: string;
-  /** An app route (linked once its page exists) or an external address. */
-  target: { route: RouteDef; href: string } | { external: string };
+  /** An app route (linked once its page exists), or something the console does not offer yet. */
+  target: { route: RouteDef; href: string } | { pending: string };
   action: string;
 }
 
 function ChecklistItem({ step }: { step: Step }) {
   let action: ReactNode;
-  if ('external' in step.target) {
-    action = (
-      <a className="link" href={step.target.external} target="_blank" rel="noreferrer">
-        {step.action}
-        <span className="sr-only"> (opens in a new tab)</span>
-      </a>
-    );
+  if ('pending' in step.target) {
+    action = <span className="muted">{step.target.pending}</span>;
   } else if (step.target.route.available) {
     action = (
       <Link className="link" href={step.target.href}>
@@ -77,12 +106,10 @@ function ChecklistItem({ step }: { step: Step }) {
 export default function GetStartedPage() {
   const project = useProject();
   const p = { project: project.id };
-  const endpoint = projectApiUrl(project.slug);
-  const hosted = hostedSignInUrls(project.slug);
-  const snippets = sdkSnippets(endpoint);
+  const endpoint = trpc.projects.endpoint.useQuery({ projectId: project.id }, QUERY_RULES.project);
   const revisionId = typeof project.current_revision.id === 'string' ? project.current_revision.id : undefined;
   const steps: Step[] = [
-    { title: 'Try the hosted sign-in', text: 'Sign up and sign in on the pages your project hosts for you.', target: { external: hosted.registration }, action: 'Open the hosted sign-up page' },
+    { title: 'Try the hosted sign-in', text: 'Sign up and sign in on the pages your project hosts for you.', target: { pending: 'Coming to the Console soon' }, action: 'Open the hosted sign-up page' },
     { title: 'Create a first identity', text: 'Add a user by hand, or let your first sign-up create one.', target: { route: ROUTES.identities, href: ROUTES.identities.build(p) }, action: 'Go to identities' },
     { title: 'Invite a teammate', text: 'Work on this project together.', target: { route: ROUTES.collaborators, href: ROUTES.collaborators.build(p) }, action: 'Invite collaborators' },
   ];
@@ -100,21 +127,9 @@ export default function GetStartedPage() {
       />
       <VerificationBanner />
       <Card title="Connect your application" testId="project-connect">
-        <dl className="details details-stacked">
-          <Detail label="API endpoint" value={<CopyValue value={endpoint} label="Copy the API endpoint" testId="api-endpoint" />} testId="project-host" />
-          <Detail label="Hosted sign-in" value={<CopyValue value={hosted.login} label="Copy the hosted sign-in URL" testId="hosted-login" />} testId="project-hosted-login" />
-          <Detail label="Hosted sign-up" value={<CopyValue value={hosted.registration} label="Copy the hosted sign-up URL" testId="hosted-registration" />} testId="project-hosted-registration" />
-        </dl>
-        <h3 className="section-title">Check who is signed in</h3>
-        <Tabs
-          label="SDK examples"
-          testId="sdk-tabs"
-          items={[
-            { value: 'typescript', label: 'TypeScript', content: <Snippet code={snippets.typescript} language="TypeScript" /> },
-            { value: 'go', label: 'Go', content: <Snippet code={snippets.go} language="Go" /> },
-            { value: 'curl', label: 'curl', content: <Snippet code={snippets.curl} language="curl" /> },
-          ]}
-        />
+        <QueryView query={endpoint} errorTitle="The project's API endpoint could not be loaded">
+          {(data) => <Connect endpoint={data.apiUrl} />}
+        </QueryView>
       </Card>
       <Card title="Next steps" testId="project-checklist">
         <ul className="checklist">

@@ -30,12 +30,15 @@ function GeneralSettings() {
   const setEnvironment = trpc.projects.setEnvironment.useMutation({ onSuccess: (updated) => utils.projects.get.setData({ projectId }, updated) });
   const values: ProjectSettingsValues = { name: project.current_revision.name, environment: project.environment };
   const revisionId = typeof project.current_revision.id === 'string' ? project.current_revision.id : undefined;
-  // Production beyond what the plan allows: name the plan that does (spec §9 quotas).
-  const failure = setEnvironment.error ? quotaFailure(setEnvironment.error) : null;
+  // Production beyond what the plan allows: said before the user picks it, with the plan that does (spec §9 quotas).
   const workspaceId = project.workspace_id ?? null;
   const production = trpc.quota.get.useQuery(
     workspaceId ? { workspaceId, feature: 'production_projects' } : { projectId, feature: 'production_projects' },
-    { enabled: failure === 'quota_exceeded' },
+    { enabled: project.environment !== 'prod' },
+  );
+  const productionAllowed = project.environment === 'prod' || production.data?.can_use_more === true;
+  const environmentOptions = ENVIRONMENT_OPTIONS.map((o) =>
+    o.value === 'prod' && !productionAllowed ? { ...o, label: `${o.label} (not on this plan)`, disabled: true } : o,
   );
 
   return (
@@ -46,6 +49,12 @@ function GeneralSettings() {
         testId="project-settings"
         submitLabel="Save changes"
         errorContext="Could not save the project settings"
+        reportsError={(error) => {
+          // A refusal here means the plan changed meanwhile: the limits shown are reloaded and say it once.
+          if (quotaFailure(error) === null) return false;
+          void production.refetch();
+          return true;
+        }}
         conflictMessage={PROJECT_CONFLICT_MESSAGE}
         onSave={async (changes) => {
           // Only what changed is sent: the name as a patch on the revision the form was loaded from.
@@ -64,7 +73,7 @@ function GeneralSettings() {
             <TextField label="Project name" autoComplete="off" error={form.formState.errors.name?.message} data-testid="project-name-input" {...form.register('name')} />
             <Select
               label="Environment"
-              options={ENVIRONMENT_OPTIONS}
+              options={environmentOptions}
               error={form.formState.errors.environment?.message}
               data-testid="project-environment-select"
               {...form.register('environment')}
@@ -72,7 +81,9 @@ function GeneralSettings() {
           </>
         )}
       </SettingsForm>
-      {failure && <UpgradePrompt feature="production_projects" units={(production.data?.used ?? 0) + 1} workspaceId={workspaceId} projectId={projectId} />}
+      {!productionAllowed && production.data && (
+        <UpgradePrompt feature="production_projects" units={production.data.used + 1} workspaceId={workspaceId} projectId={projectId} />
+      )}
     </>
   );
 }

@@ -6,6 +6,7 @@ import { VerificationBanner } from '../../components/VerificationBanner';
 import { QUERY_RULES } from '../../lib/query-client';
 import type { ProjectSummary } from '../../lib/types';
 import { ROUTES } from '../../routes';
+import { usePendingInvites } from '../../shell/use-pending-invites';
 import { trpc } from '../../trpc';
 import { ProjectTable } from './ProjectTable';
 
@@ -26,6 +27,20 @@ export function groupByWorkspace(projects: readonly ProjectSummary[], workspaces
   return [...groups.filter((g) => g.projects.length > 0), ...(placeholder.projects.length ? [placeholder] : [])];
 }
 
+/** Invites waiting for an answer, said where a newcomer looks first. */
+function InvitesBanner() {
+  const pending = usePendingInvites();
+  if (pending === 0) return null;
+  return (
+    <div className="banner" role="status" data-testid="invites-banner">
+      <p>{pending === 1 ? 'You have an invite waiting for your answer.' : `You have ${pending} invites waiting for your answer.`}</p>
+      <LinkButton href={ROUTES.invites.build({})} variant="secondary" data-testid="invites-banner-link">
+        See invites
+      </LinkButton>
+    </div>
+  );
+}
+
 export default function ProjectsPage() {
   const projects = trpc.projects.list.useQuery(undefined, QUERY_RULES.projectList);
   const workspaces = trpc.workspaces.list.useQuery(undefined, QUERY_RULES.workspaceList);
@@ -39,6 +54,7 @@ export default function ProjectsPage() {
     <div className="page" data-testid="projects-page">
       <PageHeader title="Projects" description="Every project you can access, by workspace." actions={create} />
       <VerificationBanner />
+      <InvitesBanner />
       <QueryView
         query={projects}
         waitFor={[workspaces]}

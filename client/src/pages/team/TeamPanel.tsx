@@ -120,6 +120,9 @@ export function TeamPanel({ scope, workspaceId, currentUserId }: { scope: TeamSc
   const resend = trpc.invites.create.useMutation({ onSuccess: (answer) => toast.success(`Invite sent again to ${answer.created_invite.invitee_email}`) });
   const onError = (context: string) => (error: unknown) => void showError(error, context);
   const pending = (invites.data ?? []).filter((i) => i.status === 'pending');
+  // Spec §9: a full plan is said before anyone fills in the invite, with the plan that has more seats.
+  const seats = trpc.quota.get.useQuery({ ...scope, feature: 'collaborator_seats' }, { enabled: isOwner });
+  const full = seats.data !== undefined && !seats.data.can_use_more;
 
   return (
     <>
@@ -128,7 +131,7 @@ export function TeamPanel({ scope, workspaceId, currentUserId }: { scope: TeamSc
         testId="members-card"
         actions={
           <OwnerAction isOwner={isOwner} reason="Only an owner can invite people.">
-            <Button variant="primary" disabled={!isOwner} onClick={() => setInviting(true)} data-testid="invite-open">
+            <Button variant="primary" disabled={!isOwner || full} onClick={() => setInviting(true)} data-testid="invite-open">
               Invite
             </Button>
           </OwnerAction>
@@ -139,6 +142,14 @@ export function TeamPanel({ scope, workspaceId, currentUserId }: { scope: TeamSc
           <p className="banner" role="status" data-testid="team-owner-note">
             {OWNER_ONLY_TEAM}
           </p>
+        )}
+        {full && seats.data && (
+          <>
+            <p className="muted" data-testid="seats-full">
+              {seats.data.used} of {seats.data.included} seats in use
+            </p>
+            <UpgradePrompt feature="collaborator_seats" units={seats.data.used + 1} workspaceId={workspaceId} projectId={'projectId' in scope ? scope.projectId : null} />
+          </>
         )}
         <QueryView query={members} skeleton="table" errorTitle="The members could not be loaded">
           {(rows) => (

@@ -7,6 +7,7 @@ import { useGrace } from '../../lib/use-grace';
 import { ROUTES } from '../../routes';
 import { trpc } from '../../trpc';
 import { formatDate } from '../projects/environment';
+import { WORKSPACE_FALLBACK } from '../../lib/workspace-fallback';
 import { useRouteWorkspace } from './use-workspace';
 
 /** The count once loaded; a short loading or error text otherwise (the loading text waits the grace period). */
@@ -19,11 +20,11 @@ function ProjectCount({ query }: { query: { data?: readonly unknown[] | undefine
 
 export default function WorkspacePage() {
   const { workspaceId, query } = useRouteWorkspace();
-  const projects = trpc.workspaces.listProjects.useQuery({ workspaceId }, { enabled: query.isSuccess });
+  const projects = trpc.workspaces.listProjects.useQuery({ workspaceId }, { enabled: query.isSuccess && query.data !== null });
   const p = { workspace: workspaceId };
   return (
-    <QueryView query={query} skeleton="details" errorTitle="This workspace could not be loaded">
-      {(w) => (
+    <QueryView query={query} skeleton="details" errorTitle="This workspace could not be loaded" isEmpty={(w) => w === null} empty={WORKSPACE_FALLBACK}>
+      {(w) => w && (
         <div className="page" data-testid="workspace-page">
           <PageHeader
             title={w.name}

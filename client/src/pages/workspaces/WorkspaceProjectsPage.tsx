@@ -4,11 +4,12 @@ import { QueryView } from '../../components/QueryView';
 import { ROUTES } from '../../routes';
 import { trpc } from '../../trpc';
 import { ProjectTable } from '../projects/ProjectTable';
+import { WORKSPACE_FALLBACK } from '../../lib/workspace-fallback';
 import { useRouteWorkspace } from './use-workspace';
 
 export default function WorkspaceProjectsPage() {
   const { workspaceId, query } = useRouteWorkspace();
-  const projects = trpc.workspaces.listProjects.useQuery({ workspaceId }, { enabled: query.isSuccess });
+  const projects = trpc.workspaces.listProjects.useQuery({ workspaceId }, { enabled: query.isSuccess && query.data !== null });
   const create = (
     <LinkButton href={`${ROUTES.createProject.build({})}?workspace=${encodeURIComponent(workspaceId)}`} data-testid="workspace-create-project">
       Create project
@@ -18,7 +19,7 @@ export default function WorkspaceProjectsPage() {
   return (
     <div className="page" data-testid="workspace-projects-page">
       <PageHeader title={query.data ? `${query.data.name}: projects` : 'Projects'} actions={create} />
-      <QueryView query={query} skeleton="table" errorTitle="This workspace could not be loaded">
+      <QueryView query={query} skeleton="table" errorTitle="This workspace could not be loaded" isEmpty={(w) => w === null} empty={WORKSPACE_FALLBACK}>
         {() => (
           <QueryView
             query={projects}

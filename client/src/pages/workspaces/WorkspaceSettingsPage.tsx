@@ -14,6 +14,7 @@ import { QueryView } from '../../components/QueryView';
 import { SettingsForm } from '../../components/SettingsForm';
 import { TextField } from '../../components/TextField';
 import { trpc } from '../../trpc';
+import { WORKSPACE_FALLBACK } from '../../lib/workspace-fallback';
 import { useRouteWorkspace } from './use-workspace';
 
 /** The workspace settings form: the field schema of workspaces.update. */
@@ -117,20 +118,21 @@ export default function WorkspaceSettingsPage() {
   return (
     <div className="page page-narrow" data-testid="workspace-settings-page">
       <PageHeader title="Workspace settings" />
-      <QueryView query={query} skeleton="form" errorTitle="This workspace could not be loaded">
-        {(workspace) => (
-          <>
-            <Card title="General">
-              {!isOwner && (
-                <p className="banner" role="status" data-testid="rename-owner-note">
-                  Only an owner can rename this workspace.
-                </p>
-              )}
-              <WorkspaceSettingsForm key={workspaceId} workspaceId={workspaceId} name={workspace.name} />
-            </Card>
-            <LeaveWorkspace workspaceId={workspaceId} name={workspace.name} />
-            <DeleteWorkspace workspaceId={workspaceId} name={workspace.name} isOwner={isOwner} />
-          </>
+      <QueryView query={query} skeleton="form" errorTitle="This workspace could not be loaded" isEmpty={(w) => w === null} empty={WORKSPACE_FALLBACK}>
+        {(workspace) =>
+          workspace && (
+            <>
+              <Card title="General">
+                {!isOwner && (
+                  <p className="banner" role="status" data-testid="rename-owner-note">
+                    Only an owner can rename this workspace.
+                  </p>
+                )}
+                <WorkspaceSettingsForm key={workspaceId} workspaceId={workspaceId} name={workspace.name} />
+              </Card>
+              <LeaveWorkspace workspaceId={workspaceId} name={workspace.name} />
+              <DeleteWorkspace workspaceId={workspaceId} name={workspace.name} isOwner={isOwner} />
+            </>
         )}
       </QueryView>
     </div>

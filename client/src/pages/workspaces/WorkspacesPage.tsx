@@ -1,8 +1,11 @@
 import { planDisplayName } from '../../../../shared/domain/plans';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { LinkButton } from '../../components/Button';
 import { Card, PageHeader } from '../../components/Card';
 import { CopyValue } from '../../components/CopyButton';
+import { Pager } from '../../components/Pager';
 import { QueryView } from '../../components/QueryView';
 import { Table } from '../../components/Table';
 import { Truncate } from '../../components/Truncate';
@@ -11,8 +14,17 @@ import { ROUTES } from '../../routes';
 import { trpc } from '../../trpc';
 import { formatDate } from '../projects/environment';
 
+/** Workspaces per page of the list; the rest are a "Next" away. */
+export const WORKSPACE_PAGE_SIZE = 25;
+
 export default function WorkspacesPage() {
-  const workspaces = trpc.workspaces.list.useQuery(undefined, QUERY_RULES.workspaceList);
+  // The tokens of the pages before this one (the first page has none), so "Previous" never starts over.
+  const [tokens, setTokens] = useState<string[]>([]);
+  const pageToken = tokens[tokens.length - 1];
+  const workspaces = trpc.workspaces.list.useQuery(
+    { pageSize: WORKSPACE_PAGE_SIZE, ...(pageToken ? { pageToken } : {}) },
+    { ...QUERY_RULES.workspaceList, placeholderData: keepPreviousData },
+  );
   const create = (
     <LinkButton href={ROUTES.createWorkspace.build({})} data-testid="create-workspace-button">
       Create workspace
@@ -52,6 +64,15 @@ export default function WorkspacesPage() {
                 { key: 'plan', header: 'Plan', render: (w) => planDisplayName(w.subscription_plan) },
                 { key: 'created', header: 'Created', render: (w) => formatDate(w.created_at) },
               ]}
+            />
+            <Pager
+              label="Workspace pages"
+              hasPrevious={tokens.length > 0}
+              nextToken={list.has_next_page ? list.next_page_token : null}
+              onPrevious={() => setTokens((t) => t.slice(0, -1))}
+              onNext={(token) => setTokens((t) => [...t, token])}
+              busy={workspaces.isPlaceholderData}
+              testId="workspaces-pager"
             />
           </Card>
         )}

@@ -73,9 +73,13 @@ describe('project invites', () => {
     expect(link.searchParams.get('invite')).toBe(invite.id);
     expect(link.searchParams.get('token')).toMatch(/^[0-9a-f-]{36}$/);
 
-    // Signed out, the invitee sees who invited them to what.
-    const view = await rawCall(stack.url, null, 'GET', `/public/invites/${invite.id}`);
+    // Signed out, the invitee sees who invited them to what, with the link's token and only with it.
+    const view = await rawCall(stack.url, null, 'GET', `/public/invites/${invite.id}?token=${link.searchParams.get('token')}`);
     expect(view.body).toMatchObject({ status: 'pending', target_kind: 'project', target_name: 'Team project', inviter_email: owner.email, role: 'developer' });
+    const guessed = await rawCall(stack.url, null, 'GET', `/public/invites/${invite.id}?token=${crypto.randomUUID()}`);
+    expectOryError(guessed, 404);
+    expect(JSON.stringify(guessed.body)).not.toMatch(/Team project|@/);
+    expectOryError(await rawCall(stack.url, null, 'GET', `/public/invites/${invite.id}`), 400, /token/);
 
     // Seats now: the owner and the pending invite.
     expect((await owner.call('GET', `/quota/project/${project.id}/collaborator_seats`)).body).toMatchObject({ included: 5, used: 2 });
@@ -84,7 +88,7 @@ describe('project invites', () => {
 
     // Only the invitee may answer: anyone else is told it does not exist.
     expectOryError(await outsider.call('PUT', `/invites/${invite.id}/accept`), 404);
-    expect((await colleague.call('GET', '/invites')).body.map((i: { id: string }) => i.id)).toEqual([invite.id]);
+    expect((await colleague.call('GET', '/invites')).body).toMatchObject([{ id: invite.id, target_name: 'Team project', owner_name: expect.any(String) }]);
     expect((await outsider.call('GET', '/invites')).body).toEqual([]);
 
     const accepted = await colleague.call('PUT', `/invites/${invite.id}/accept`);
@@ -128,7 +132,8 @@ describe('project invites', () => {
     const expired = await send(colleague.email);
     await stack.db.orm.update(memberInvites).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(memberInvites.id, expired.id));
     expectOryError(await colleague.call('PUT', `/invites/${expired.id}/accept`), 409, /expired/);
-    expect((await rawCall(stack.url, null, 'GET', `/public/invites/${expired.id}`)).body.status).toBe('expired');
+    const expiredToken = linkOf(await latestMail(colleague.email)).searchParams.get('token');
+    expect((await rawCall(stack.url, null, 'GET', `/public/invites/${expired.id}?token=${expiredToken}`)).body.status).toBe('expired');
     // An expired invite frees its seat.
     expect((await owner.call('GET', `/quota/project/${project.id}/collaborator_seats`)).body.used).toBe(1);
   });

@@ -41,6 +41,7 @@ const role = z.enum(['owner', 'developer'], { error: 'must be owner or developer
 const projectInviteBody = z.object({ invitee_email: email, role: role.default('developer') });
 const workspaceInviteBody = z.object({ invitee_email: email, role });
 const inviteParams = z.object({ invite: z.uuid({ error: 'must be a UUID' }).transform((id) => id.toLowerCase()) });
+const inviteTokenQuery = z.object({ token: z.uuid({ error: 'must be the UUID token of the invite link' }) });
 const inviteTokenBody = z.object({ invite_token: z.uuid({ error: 'must be the UUID token of the invite link' }) });
 
 /** memberInvite, as the control plane answers it (the link token never appears). */
@@ -189,18 +190,28 @@ export function registerInviteRoutes(scope: FastifyInstance, ctx: LocalStackCont
     method: 'GET',
     url: '/invites',
     auth: 'session',
-    handler: async ({ q, caller }) => (await listInvitesFor(q, caller.identityId)).map(inviteView),
+    // The invitee cannot read the project or workspace yet: the list names it and the inviter for them.
+    handler: async ({ q, caller }) =>
+      Promise.all(
+        (await listInvitesFor(q, caller.identityId)).map(async (found) => ({
+          ...inviteView(found),
+          owner_name: found.owner_name ?? '',
+          target_name: (await targetName(q, found.invite)).name,
+        })),
+      ),
   });
 
-  // What the invitee needs to decide, before signing in: who invited them to what, as which role.
+  // What the invitee needs to decide, before signing in: who invited them to what, as which role. Only the
+  // emailed link's token shows it: an invite id alone (or with a wrong token) tells nothing.
   route(scope, ctx, {
     method: 'GET',
     url: '/public/invites/:invite',
     params: inviteParams,
+    query: inviteTokenQuery,
     auth: 'public',
-    handler: async ({ q, params }) => {
+    handler: async ({ q, params, query }) => {
       const found = await findInviteWithOwner(q, params.invite);
-      if (!found) throw notFound(`Invite ${params.invite} does not exist.`);
+      if (!found || found.invite.token_hash !== hashInviteToken(query.token)) throw notFound(`Invite ${params.invite} does not exist.`);
       const target = await targetName(q, found.invite);
       return {
         id: found.invite.id,

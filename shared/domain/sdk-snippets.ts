@@ -1,15 +1,23 @@
-/** First-run SDK snippets for a project's API endpoint: check who is signed in. */
+/**
+ * First-run SDK snippets for a project's API endpoint: check who is signed in. The Get started page shows
+ * them as they are, and a test runs the TypeScript and curl ones against a local stack.
+ */
 export function sdkSnippets(endpoint: string): { typescript: string; go: string; curl: string } {
   return {
-    typescript: `import { Configuration, FrontendApi } from '@ory/client-fetch';
+    typescript: `import { Configuration, FrontendApi } from '@ory/client';
 
 const ory = new FrontendApi(
-  new Configuration({ basePath: '${endpoint}', credentials: 'include' }),
+  new Configuration({ basePath: '${endpoint}', baseOptions: { withCredentials: true } }),
 );
 
-// Who is signed in? Throws 401 when nobody is.
-const session = await ory.toSession();
-console.log(session.identity?.traits);`,
+// Who is signed in? The API answers 401 when nobody is.
+try {
+  const { data: session } = await ory.toSession();
+  console.log('Signed in as', session.identity?.traits);
+} catch (error) {
+  if ((error as { response?: { status?: number } }).response?.status !== 401) throw error;
+  console.log('Nobody is signed in');
+}`,
     go: `package main
 
 import (

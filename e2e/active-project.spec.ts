@@ -1,0 +1,23 @@
+import { expect, test } from '@playwright/test';
+import { createProject, newUser, register } from './support';
+
+test('the project switcher outside a project names the project last open, however it was reached', async ({ page }) => {
+  await register(page, newUser('switcher'));
+  const alpha = await createProject(page, 'Alpha');
+  await createProject(page, 'Beta');
+  await page.goto('/projects');
+  const switcher = page.getByTestId('project-switcher');
+  await expect(switcher).toContainText('Beta');
+
+  // Alpha opened by its address, not through the switcher: it becomes the active project.
+  await page.goto(`/projects/${alpha}/identities`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Identities');
+  await expect(switcher).toContainText('Alpha');
+  await page.getByTestId('nav-projects').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Projects');
+  await expect(switcher).toContainText('Alpha');
+  // And after a reload, from the server.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Projects');
+  await expect(switcher).toContainText('Alpha');
+});
