@@ -1,21 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { E2E_LOCALSTACK_URL } from './ports';
-import { expectNoA11yViolations, newUser, register } from './support';
-
-interface MailboxMessage {
-  recipient: string;
-  body: string;
-  template_type: string;
-}
-
-async function verificationCode(page: Page, email: string): Promise<string> {
-  const res = await page.request.get(`${E2E_LOCALSTACK_URL}/local/mailbox/messages?to=${encodeURIComponent(email)}`);
-  expect(res.ok(), `mailbox answered ${res.status()}`).toBe(true);
-  const messages = (await res.json()) as MailboxMessage[];
-  const code = /\b(\d{6})\b/.exec(messages.filter((m) => m.template_type === 'verification_code_valid').at(-1)?.body ?? '')?.[1];
-  expect(code, 'a verification code was mailed').toBeDefined();
-  return code ?? '';
-}
+import { expect, test } from '@playwright/test';
+import { expectNoA11yViolations, newUser, register, verificationCode } from './support';
 
 test('sign-up checks required fields in the browser, then says a code was sent; verifying shows in account settings', async ({ page }) => {
   // Required fields first: an empty form sends nothing.

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_LOCALSTACK_URL } from './ports';
-import { createWorkspace, expectNoA11yViolationsInBothThemes, expectNoHorizontalScroll, newUser, register, signOut } from './support';
+import { createWorkspace, expectNoA11yViolationsInBothThemes, expectNoHorizontalScroll, newUser, register, signOut, verifyEmail } from './support';
 
 /** The link of the newest invite mailed to `email`, waited for until it is there. */
 async function inviteLink(page: Page, email: string): Promise<URL> {
@@ -51,8 +51,10 @@ test('an invite names its workspace and inviter everywhere, is counted in the si
   expect(Math.abs(box.x + box.width / 2 - width / 2)).toBeLessThan(2);
   await expectNoA11yViolationsInBothThemes(page, 'invite landing, signed out');
 
-  // The invitee registers on their own: the Invites entry counts the invite, /projects says so.
+  // The invitee registers on their own and verifies the invited address (an address merely typed in proves
+  // nothing): the Invites entry counts the invite, /projects says so.
   await register(page, invitee);
+  await verifyEmail(page, invitee.email);
   await page.goto('/projects');
   await expect(page.getByTestId('invites-banner')).toContainText('You have an invite waiting for your answer.');
   await expect(page.getByTestId('sidebar').getByTestId('nav-invites-count')).toHaveText(/^1/);

@@ -229,3 +229,23 @@ export async function expectNoColorViolations(page: Page, screen: string): Promi
   const results = await new AxeBuilder({ page }).withRules(COLOR_RULES).exclude('.toast').analyze();
   expect(results.violations.map((v) => v.id), `Colour violations on ${where}:\n\n${formatViolations(results.violations)}\n`).toEqual([]);
 }
+
+/** The newest verification code mailed to `email`, read from the local mailbox. */
+export async function verificationCode(page: Page, email: string): Promise<string> {
+  const res = await page.request.get(`${E2E_LOCALSTACK_URL}/local/mailbox/messages?to=${encodeURIComponent(email)}`);
+  expect(res.ok(), `mailbox answered ${res.status()}`).toBe(true);
+  const messages = (await res.json()) as { body: string; template_type: string }[];
+  const code = /\b(\d{6})\b/.exec(messages.filter((m) => m.template_type === 'verification_code_valid').at(-1)?.body ?? '')?.[1];
+  expect(code, 'a verification code was mailed').toBeDefined();
+  return code ?? '';
+}
+
+/** Verifies the signed-in user's address with the code mailed at sign-up, through the banner's Verify now. */
+export async function verifyEmail(page: Page, email: string): Promise<void> {
+  await page.goto('/projects');
+  await page.getByTestId('verification-banner').getByTestId('verify-now').click();
+  await expect(page).toHaveURL(/\/verification\?flow=/);
+  await page.getByTestId('flow-input-code').fill(await verificationCode(page, email));
+  await page.getByTestId('flow-form').getByRole('button', { name: /submit|continue|verify/i }).first().click();
+  await expect(page.getByTestId('verification-continue')).toBeVisible();
+}

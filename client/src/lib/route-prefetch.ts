@@ -57,10 +57,11 @@ export function matchPattern(pattern: string, pathname: string): Params | null {
 }
 
 /**
- * Route-level prefetch for a page opened by URL: the page's code, the session, the project or
- * workspace the route is about and the page's first queries all start at once, as the entry script
- * runs, instead of one after another as each component mounts (session → project → page code → page
- * query). httpBatchLink sends the queries in one request.
+ * Route-level prefetch for a page opened by URL: the page's code, the session, the project the route
+ * is about and the page's first queries all start at once, as the entry script runs, instead of one
+ * after another as each component mounts (session → project → page code → page query). They go in two
+ * requests sent together: the session alone (the frame waits on it, never on a slow list), then the rest.
+ * A workspace is left to its page: a missing one must fail once, not once ahead and once on mount.
  */
 export function prefetchRoute(routes: readonly RouteDef[], queryClient: QueryClient, client: TRPCClient<AppRouter>, pathname: string, search: string): void {
   let match: { route: RouteDef; params: Params } | undefined;
@@ -77,17 +78,25 @@ export function prefetchRoute(routes: readonly RouteDef[], queryClient: QueryCli
   if (!route.requiresAuth) return;
 
   const utils = createTRPCQueryUtils<AppRouter>({ queryClient, client });
+  // The session decides the frame: it goes in a request of its own, so a slow list never holds the frame
+  // back. Everything else starts in the same moment, in a second batch (httpBatchLink batches per tick).
+  markNew(queryClient, () => void utils.auth.session.prefetch(undefined, QUERY_RULES.session));
+  setTimeout(() => {
+    const work: Promise<unknown>[] = [];
+    markNew(queryClient, () => {
+      // The frame's own queries (switchers, first-time banner) go in the same batch as the page's.
+      work.push(utils.projects.list.prefetch(undefined, QUERY_RULES.projectList), utils.workspaces.list.prefetch(undefined, QUERY_RULES.workspaceList));
+      if (!params['project']) work.push(utils.projects.getActive.prefetch(undefined, QUERY_RULES.activeProject));
+      if (params['project']) work.push(utils.projects.get.prefetch({ projectId: params['project'] }, QUERY_RULES.project));
+      if (search === '' || search === '?') work.push(...(PAGE_QUERIES[route.id]?.(utils, params) ?? []));
+    });
+    void Promise.allSettled(work);
+  }, 0);
+}
+
+/** Runs `start` and marks the queries it added to the cache as prefetched (fresh for the page's first mount). */
+function markNew(queryClient: QueryClient, start: () => void): void {
   const before = new Set(queryClient.getQueryCache().getAll().map((q) => q.queryHash));
-  // The frame's own queries (switchers, first-time banner) go in the same batch as the page's.
-  const work: Promise<unknown>[] = [
-    utils.auth.session.prefetch(undefined, QUERY_RULES.session),
-    utils.projects.list.prefetch(undefined, QUERY_RULES.projectList),
-    utils.workspaces.list.prefetch(undefined, QUERY_RULES.workspaceList),
-  ];
-  if (!params['project']) work.push(utils.projects.getActive.prefetch(undefined, QUERY_RULES.activeProject));
-  if (params['project']) work.push(utils.projects.get.prefetch({ projectId: params['project'] }, QUERY_RULES.project));
-  if (params['workspace']) work.push(utils.workspaces.get.prefetch({ workspaceId: params['workspace'] }, QUERY_RULES.workspace));
-  if (search === '' || search === '?') work.push(...(PAGE_QUERIES[route.id]?.(utils, params) ?? []));
+  start();
   for (const query of queryClient.getQueryCache().getAll()) if (!before.has(query.queryHash)) markPrefetched(query.queryHash);
-  void Promise.allSettled(work);
 }
