@@ -3,6 +3,9 @@ import { PROJECT_CONFLICT_MESSAGE } from '../client/src/pages/projects/project-s
 import { expectNoA11yViolations, newUser, projectIdFromUrl, register } from './support';
 
 test('a newcomer registers, creates a workspace and two projects, switches, renames and deletes', async ({ page }) => {
+  // The longest journey (a dozen pages, each checked with axe): it takes 35 s on an idle machine, so the
+  // default 60 s leaves no room on a loaded one.
+  test.setTimeout(180_000);
   const user = newUser('newcomer');
   await page.goto('/registration');
   await expect(page.getByTestId('flow-input-traits.email')).toBeVisible();
