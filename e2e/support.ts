@@ -195,8 +195,14 @@ export async function createWorkspace(page: Page, name: string): Promise<string>
 
 /** Nothing scrolls sideways: the document is no wider than the viewport. */
 export async function expectNoHorizontalScroll(page: Page, screen: string = new URL(page.url()).pathname): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth, `${screen} is ${scrollWidth}px wide in a ${innerWidth}px viewport`).toBeLessThanOrEqual(innerWidth);
+  const { scrollWidth, innerWidth, widest } = await page.evaluate(() => {
+    // The innermost elements that reach past the viewport, to say what to fix.
+    const past = [...document.querySelectorAll<HTMLElement>('body *')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1);
+    const innermost = past.filter((el) => !past.some((other) => other !== el && el.contains(other)));
+    const describe = (el: HTMLElement) => `${el.tagName.toLowerCase()}${el.dataset['testid'] ? `[data-testid=${el.dataset['testid']}]` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ').join('.')}` : ''} (${Math.round(el.getBoundingClientRect().right)}px)`;
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, widest: innermost.slice(0, 5).map(describe) };
+  });
+  expect(scrollWidth, `${screen} is ${scrollWidth}px wide in a ${innerWidth}px viewport: ${widest.join(', ')}`).toBeLessThanOrEqual(innerWidth);
 }
 
 /**
