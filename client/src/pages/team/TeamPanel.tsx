@@ -131,7 +131,7 @@ export function TeamPanel({ scope, workspaceId, currentUserId }: { scope: TeamSc
         testId="members-card"
         actions={
           <OwnerAction isOwner={isOwner} reason="Only an owner can invite people.">
-            <Button variant="primary" disabled={!isOwner || full} onClick={() => setInviting(true)} data-testid="invite-open">
+            <Button variant="primary" disabled={!isOwner || full} title={full ? 'Every seat is in use: see the plan that has more below.' : undefined} onClick={() => setInviting(true)} data-testid="invite-open">
               Invite
             </Button>
           </OwnerAction>
@@ -142,14 +142,6 @@ export function TeamPanel({ scope, workspaceId, currentUserId }: { scope: TeamSc
           <p className="banner" role="status" data-testid="team-owner-note">
             {OWNER_ONLY_TEAM}
           </p>
-        )}
-        {full && seats.data && (
-          <>
-            <p className="muted" data-testid="seats-full">
-              {seats.data.used} of {seats.data.included} seats in use
-            </p>
-            <UpgradePrompt feature="collaborator_seats" units={seats.data.used + 1} workspaceId={workspaceId} projectId={'projectId' in scope ? scope.projectId : null} />
-          </>
         )}
         <QueryView query={members} skeleton="table" errorTitle="The members could not be loaded">
           {(rows) => (
@@ -256,6 +248,15 @@ export function TeamPanel({ scope, workspaceId, currentUserId }: { scope: TeamSc
           )}
         </QueryView>
       </Card>
+      {/* Last in the panel: seats are counted apart from the lists, and a notice that arrives after them moves nothing. */}
+      {full && seats.data && (
+        <div data-testid="seats-notice">
+          <p className="muted" data-testid="seats-full">
+            {seats.data.used} of {seats.data.included} seats in use
+          </p>
+          <UpgradePrompt feature="collaborator_seats" units={seats.data.used + 1} workspaceId={workspaceId} projectId={'projectId' in scope ? scope.projectId : null} />
+        </div>
+      )}
 
       <InviteDialog scope={scope} open={inviting} onClose={() => setInviting(false)} workspaceId={workspaceId} />
       <ConfirmDialog
