@@ -1,20 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { E2E_LOCALSTACK_URL } from './ports';
-import { createWorkspace, expectNoA11yViolationsInBothThemes, expectNoHorizontalScroll, newUser, register, signOut, verifyEmail } from './support';
-
-/** The link of the newest invite mailed to `email`, waited for until it is there. */
-async function inviteLink(page: Page, email: string): Promise<URL> {
-  let link = '';
-  await expect
-    .poll(async () => {
-      const res = await page.request.get(`${E2E_LOCALSTACK_URL}/local/mailbox/messages?to=${encodeURIComponent(email)}`);
-      const [mail] = (await res.json()) as { body: string }[];
-      link = /https?:\/\/\S+\/invites\?\S+/.exec(mail?.body ?? '')?.[0] ?? '';
-      return link;
-    })
-    .not.toBe('');
-  return new URL(link);
-}
+import { createWorkspace, expectNoA11yViolationsInBothThemes, expectNoHorizontalScroll, inviteLink, newUser, register, signOut, verifyEmail } from './support';
 
 test('an invite names its workspace and inviter everywhere, is counted in the sidebar and on the projects page, and lands on one centred card', async ({ page }) => {
   const owner = newUser('inviter');

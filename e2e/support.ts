@@ -255,3 +255,17 @@ export async function verifyEmail(page: Page, email: string): Promise<void> {
   await page.getByTestId('flow-form').getByRole('button', { name: /submit|continue|verify/i }).first().click();
   await expect(page.getByTestId('verification-continue')).toBeVisible();
 }
+
+/** The link of the newest invite mailed to `email`, waited for until it is there. */
+export async function inviteLink(page: Page, email: string): Promise<URL> {
+  let link = '';
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`${E2E_LOCALSTACK_URL}/local/mailbox/messages?to=${encodeURIComponent(email)}`);
+      const [mail] = (await res.json()) as { body: string }[];
+      link = /https?:\/\/\S+\/invites\?\S+/.exec(mail?.body ?? '')?.[0] ?? '';
+      return link;
+    })
+    .not.toBe('');
+  return new URL(link);
+}

@@ -1,19 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_LOCALSTACK_URL } from './ports';
-import { createProject, createWorkspace, expectNoA11yViolations, fillLogin, newUser, register, setProjectPlan, signOut } from './support';
+import { createProject, createWorkspace, expectNoA11yViolations, fillLogin, inviteLink, newUser, register, setProjectPlan, signOut } from './support';
 
-/** The link of the newest invite mailed to `email`, waited for until it is there. */
+/** The path of the newest invite mailed to `email`, waited for until it is there. */
 async function invitePath(page: Page, email: string): Promise<string> {
-  let link = '';
-  await expect
-    .poll(async () => {
-      const res = await page.request.get(`${E2E_LOCALSTACK_URL}/local/mailbox/messages?to=${encodeURIComponent(email)}`);
-      const [mail] = (await res.json()) as { body: string }[];
-      link = /https?:\/\/\S+\/invites\?\S+/.exec(mail?.body ?? '')?.[0] ?? '';
-      return link;
-    })
-    .not.toBe('');
-  const url = new URL(link);
+  const url = await inviteLink(page, email);
   return `${url.pathname}${url.search}`;
 }
 
