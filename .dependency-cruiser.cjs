@@ -3,7 +3,7 @@
  * Paths are relative to the repository root.
  */
 
-/** Where the embedded local stack may be started or reached into from outside it. */
+/** Where the local stack may be started or reached into from the BFF. */
 const LOCALSTACK_ENTRY_POINTS = [
   // Starts the embedded stack when no upstream is configured.
   '^server/main\\.ts$',
@@ -17,30 +17,54 @@ const LOCALSTACK_ENTRY_POINTS = [
 ];
 
 /**
- * Folder cycles inside server/localstack that exist today, as the first step of each cycle (folder → folder it
- * imports). Most run through db/ (db/schema.ts gathers every area's tables while each area reads db/types.ts)
- * or between identity and controlplane; untangling them is a refactor of its own. Every other step that
- * closes a cycle fails the check: remove an entry when its cycle is gone, never add one.
+ * Imports from localstack/kernel/ into a domain folder that exist today (kernel file → domain module). The
+ * kernel is what every domain builds on, so it imports none of them; each entry is to be cut, never added to.
+ */
+const KERNEL_REACHES_INTO = [
+  ['admin-auth', '(api-key/verify|identity/schema|session/token|project/schema)'],
+  ['admin-context', 'identity/password'],
+  ['context', '(courier/delivery|courier/mailbox|session/token)'],
+  ['identity-deps', 'identity/password'],
+  ['permissions', '(project/store|workspace/store)'],
+  ['roles', 'project/schema'],
+  ['route', '(api-key/secret|api-key/verify|project/schema)'],
+  ['row-page-token', 'workspace/store'],
+  ['tenant-config', 'project/schema'],
+  ['tenant', '(project/schema|session/token)'],
+];
+
+/**
+ * Folder cycles inside localstack/ that exist today, as the first step of each cycle (folder → folder it
+ * imports). Most run through db/ (db/schema.ts gathers every domain's tables while each domain reads db's
+ * handle types), through the kernel's reach into the domains (KERNEL_REACHES_INTO), or through the tests'
+ * helpers (test-support/ reaches server/test-support/, which starts a whole stack). Every other step that closes a cycle fails the check: remove an entry when its cycle is gone,
+ * never add one.
  */
 const KNOWN_FOLDER_CYCLES = {
-  analytics: ['controlplane', 'db', 'identity'],
-  billing: ['controlplane', 'controlplane/store', 'db', 'identity'],
-  controlplane: ['analytics', 'billing', 'db', 'identity', 'identity-admin', 'identity-schemas'],
-  'controlplane/api-keys': ['controlplane'],
-  'controlplane/store': ['controlplane', 'db', 'identity', 'identity-schemas'],
-  db: ['analytics', 'billing', 'controlplane', 'identity'],
-  identity: ['billing', 'controlplane', 'db', 'identity-admin', 'identity-schemas'],
-  'identity-admin': ['controlplane', 'controlplane/api-keys', 'controlplane/store', 'db', 'identity', 'identity-schemas'],
-  'identity-schemas': ['controlplane', 'db', 'identity', 'identity-admin'],
+  'analytics': ['courier', 'db', 'kernel'],
+  'api-key': ['kernel', 'project', 'test-support'],
+  'billing': ['courier', 'db', 'kernel', 'project', 'test-support', 'workspace'],
+  'courier': ['db', 'identity', 'kernel', 'project', 'test-support'],
+  'db': ['analytics', 'billing', 'identity', 'kernel', 'project', 'test-support'],
+  'identity': ['api-key', 'db', 'identity-schema', 'kernel', 'self-service', 'test-support'],
+  'identity-schema': ['db', 'identity', 'kernel', 'project', 'self-service', 'test-support'],
+  'kernel': ['api-key', 'courier', 'db', 'identity', 'project', 'session', 'test-support', 'workspace'],
+  'project': ['billing', 'db', 'identity', 'identity-schema', 'kernel', 'test-support', 'workspace'],
+  'self-service': ['courier', 'db', 'identity', 'identity-schema', 'kernel', 'session', 'test-support'],
+  'session': ['billing', 'db', 'identity', 'kernel', 'self-service', 'test-support'],
+  'test-support': ['identity', 'project', 'session'],
+  'workspace': ['billing', 'kernel', 'project', 'test-support'],
 };
 
-const folder = (name) => `^server/localstack/${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const folder = (name) => `^localstack/${escape(name)}$`;
+const TESTS = '\\.test\\.ts$';
 
 /** No circular dependencies between the folders of the local stack, but for the known steps above. */
 function localstackFolderCycleRules() {
   const rule = (from, to) => ({
     name: 'localstack-folders-acyclic',
-    comment: 'The areas of the local stack (identity, controlplane, billing, …) do not depend on each other in a circle.',
+    comment: 'The folders of the local stack (kernel, identity, project, billing, …) do not depend on each other in a circle.',
     severity: 'error',
     scope: 'folder',
     from,
@@ -48,8 +72,8 @@ function localstackFolderCycleRules() {
   });
   const known = Object.keys(KNOWN_FOLDER_CYCLES);
   return [
-    rule({ path: '^server/localstack/', pathNot: known.map(folder) }, { path: '^server/localstack/' }),
-    ...known.map((name) => rule({ path: folder(name) }, { path: '^server/localstack/', pathNot: KNOWN_FOLDER_CYCLES[name].map(folder) })),
+    rule({ path: '^localstack/', pathNot: known.map(folder) }, { path: '^localstack/' }),
+    ...known.map((name) => rule({ path: folder(name) }, { path: '^localstack/', pathNot: KNOWN_FOLDER_CYCLES[name].map(folder) })),
   ];
 }
 
@@ -60,15 +84,50 @@ module.exports = {
       comment:
         'The BFF talks to the local stack over HTTP only, as to the cloud (design §1); only the entry points that start the embedded stack import it.',
       severity: 'error',
-      from: { path: '^server/', pathNot: ['^server/localstack/', ...LOCALSTACK_ENTRY_POINTS] },
-      to: { path: '^server/localstack/' },
+      from: { path: '^(server|client|shared)/', pathNot: LOCALSTACK_ENTRY_POINTS },
+      to: { path: '^localstack/' },
+    },
+    {
+      name: 'localstack-not-into-bff',
+      comment: 'The local stack is its own program: it imports shared/ and, in its tests, server/test-support/ only.',
+      severity: 'error',
+      from: { path: '^localstack/' },
+      to: { path: '^(server|client)/', pathNot: '^server/test-support/' },
+    },
+    {
+      name: 'localstack-test-support-in-tests-only',
+      comment: 'Only tests reach the BFF\'s test support from the local stack.',
+      severity: 'error',
+      from: { path: '^localstack/', pathNot: [TESTS, '^localstack/test-support/'] },
+      to: { path: '^(server/test-support|localstack/test-support)/' },
+    },
+    {
+      name: 'kernel-imports-no-domain',
+      comment: 'localstack/kernel/ is what every domain folder builds on: it imports db/ and itself only.',
+      severity: 'error',
+      from: { path: '^localstack/kernel/', pathNot: [TESTS, ...KERNEL_REACHES_INTO.map(([f]) => `^localstack/kernel/${f}\\.ts$`)] },
+      to: { path: '^localstack/', pathNot: '^localstack/(kernel|db)/' },
+    },
+    ...KERNEL_REACHES_INTO.map(([file, targets]) => ({
+      name: 'kernel-imports-no-domain',
+      comment: 'A kernel module reaches no further into the domains than it does today (KERNEL_REACHES_INTO).',
+      severity: 'error',
+      from: { path: `^localstack/kernel/${file}\\.ts$` },
+      to: { path: '^localstack/', pathNot: ['^localstack/(kernel|db)/', `^localstack/${targets}\\.ts$`] },
+    })),
+    {
+      name: 'db-imports-kernel-and-tables',
+      comment: 'localstack/db/ (client, migrations, templates) imports the kernel and the domains\' schema.ts only.',
+      severity: 'error',
+      from: { path: '^localstack/db/', pathNot: TESTS },
+      to: { path: '^localstack/', pathNot: ['^localstack/(kernel|db)/', '^localstack/[^/]+/schema\\.ts$'] },
     },
     {
       name: 'shared-stands-alone',
       comment: 'shared/ holds the rules and schemas both sides use: it imports neither the server nor the client.',
       severity: 'error',
       from: { path: '^shared/' },
-      to: { path: '^(server|client)/' },
+      to: { path: '^(server|client|localstack)/' },
     },
     {
       name: 'client-no-server-values',

@@ -15,6 +15,7 @@ FROM deps AS build
 COPY tsconfig.json ./
 COPY shared ./shared
 COPY server ./server
+COPY localstack ./localstack
 COPY client ./client
 COPY scripts ./scripts
 RUN npm run build

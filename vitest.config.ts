@@ -7,7 +7,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
-          include: ['shared/**/*.test.ts', 'server/**/*.unit.test.ts', 'client/**/*.test.ts'],
+          include: ['shared/**/*.test.ts', 'server/**/*.unit.test.ts', 'localstack/**/*.unit.test.ts', 'client/**/*.test.ts'],
           environment: 'node',
         },
       },
@@ -24,10 +24,10 @@ export default defineConfig({
         test: {
           name: 'integration',
           sequence: { groupOrder: 1 },
-          include: ['server/**/*.int.test.ts'],
+          include: ['server/**/*.int.test.ts', 'localstack/**/*.int.test.ts'],
           // *.pg.int.test.ts exercise what only a PostgreSQL server does (terminated backends); they run when
           // DATABASE_URL names one.
-          exclude: [...configDefaults.exclude, ...(process.env.DATABASE_URL ? [] : ['server/**/*.pg.int.test.ts'])],
+          exclude: [...configDefaults.exclude, ...(process.env.DATABASE_URL ? [] : ['server/**/*.pg.int.test.ts', 'localstack/**/*.pg.int.test.ts'])],
           environment: 'node',
           // Every answer of a test stack is checked against Ory's OpenAPI; the run prints the count.
           globalSetup: ['server/test-support/wire-global-setup.ts'],

@@ -8,8 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
-import { startLocalStack, type LocalStack } from '../server/localstack/index';
-import { encodePageToken } from '../server/localstack/page-token';
+import { startLocalStack, type LocalStack } from '../localstack/index';
+import { encodePageToken } from '../localstack/kernel/page-token';
 import { registerUser } from '../server/test-support/users';
 
 const IDENTITIES = Number(process.env.BENCH_IDENTITIES ?? 100_000);

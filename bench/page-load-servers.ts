@@ -9,7 +9,7 @@ import { buildApp } from '../server/app';
 import { loadConfig, localProjectApiUrl } from '../server/config';
 import { createDeps } from '../server/deps';
 import { createLogger } from '../server/logger';
-import { startLocalStack } from '../server/localstack/index';
+import { startLocalStack } from '../localstack/index';
 
 const [afterPort, afterDir, beforePort, beforeDir] = process.argv.slice(2);
 if (!afterPort || !afterDir) {

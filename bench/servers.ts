@@ -10,7 +10,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { createDeps } from '../server/deps';
 import { createLogger } from '../server/logger';
-import { startLocalStack } from '../server/localstack/index';
+import { startLocalStack } from '../localstack/index';
 
 const [mode, stackUrl] = process.argv.slice(2);
 

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { PROJECT_API_PREFIX, useProjectTenant } from '../identity/tenant';
-import { useZodValidation } from '../route';
-import { useAdminAuthorization, type AdminDeps } from './context';
-import { registerAdminExtras } from './admin-extras';
-import { registerCourierRoutes } from './courier-routes';
-import { installAdminErrorHandler } from './errors';
-import { registerIdentityRoutes } from './identity-routes';
-import { registerSessionRoutes } from './session-routes';
+import { PROJECT_API_PREFIX, useProjectTenant } from './kernel/tenant';
+import { useZodValidation } from './kernel/route';
+import { useAdminAuthorization, type AdminDeps } from './kernel/admin-context';
+import { registerAdminExtras } from './identity/admin-extras';
+import { registerCourierRoutes } from './courier/routes';
+import { installAdminErrorHandler } from './kernel/admin-errors';
+import { registerIdentityRoutes } from './identity/routes';
+import { registerSessionRoutes } from './session/admin-routes';
 
-export type { AdminDeps } from './context';
+export type { AdminDeps } from './kernel/admin-context';
 
 /**
  * The identity admin API of each project's data plane, at `/project-api/{slug}/admin/…` in Ory's wire

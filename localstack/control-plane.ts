@@ -1,26 +1,26 @@
 import type { FastifyInstance } from 'fastify';
-import type { LocalStackContext } from '../context';
-import { useZodValidation } from '../route';
-import { registerAccessRoutes } from './access';
-import { registerActiveProjectRoutes } from './active-project';
-import { registerAnalyticsRoutes } from '../analytics/routes';
-import { registerBillingDevRoutes } from '../billing/dev-routes';
-import { registerBillingRoutes } from '../billing/routes';
-import { registerApiKeyRoutes } from './api-keys/routes';
-import { registerCourierRoutes } from './courier';
-import { installErrorHandler } from './errors';
-import { registerInviteRoutes } from './invites/routes';
-import { registerMemberRoutes } from './members';
-import { registerPlanDevRoute, registerQuotaRoutes } from './quota';
-import { registerNormalizedRoutes } from './normalized';
-import { registerProjectRoutes } from './projects';
-import { registerWorkspaceRoutes } from './workspaces';
-import { registerIdentitySchemaRoutes } from '../identity-schemas/routes';
+import type { LocalStackContext } from './kernel/context';
+import { useZodValidation } from './kernel/route';
+import { registerAccessRoutes } from './member/access-routes';
+import { registerActiveProjectRoutes } from './project/active-project-routes';
+import { registerAnalyticsRoutes } from './analytics/routes';
+import { registerBillingDevRoutes } from './billing/dev-routes';
+import { registerBillingRoutes } from './billing/routes';
+import { registerApiKeyRoutes } from './api-key/routes';
+import { registerCourierRoutes } from './courier/test-message-routes';
+import { installErrorHandler } from './kernel/control-plane-errors';
+import { registerInviteRoutes } from './invite/routes';
+import { registerMemberRoutes } from './member/routes';
+import { registerPlanDevRoute, registerQuotaRoutes } from './billing/quota';
+import { registerNormalizedRoutes } from './project/normalized-routes';
+import { registerProjectRoutes } from './project/routes';
+import { registerWorkspaceRoutes } from './workspace/routes';
+import { registerIdentitySchemaRoutes } from './identity-schema/routes';
 
 /**
  * The control plane of the local stack: the Projects and Workspaces calls of the backoffice, at the root
  * of the stack's URL, authenticated by the console session or a workspace API key. Every route is declared
- * with `route()` (`../route.ts`); errors are Ory's errorGeneric.
+ * with `route()` (`kernel/route.ts`); errors are Ory's errorGeneric.
  */
 export async function registerControlPlane(app: FastifyInstance, ctx: LocalStackContext, opts: { devTools?: boolean } = {}): Promise<void> {
   await app.register(async (scope) => {

@@ -2,22 +2,22 @@ import cookie from '@fastify/cookie';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { pino, type Logger } from 'pino';
-import { createClock, type Clock } from './clock';
-import { startCourier, type Courier } from './identity/courier-delivery';
-import { startMailbox, type LocalMailbox } from './identity/courier-mailbox';
-import type { LocalStackContext } from './context';
-import { registerControlPlane } from './controlplane/index';
+import { createClock, type Clock } from './kernel/clock';
+import { startCourier, type Courier } from './courier/delivery';
+import { startMailbox, type LocalMailbox } from './courier/mailbox';
+import type { LocalStackContext } from './kernel/context';
+import { registerControlPlane } from './control-plane';
 import { openDb } from './db/index';
 import type { Db } from './db/types';
-import { registerIdentity, toErrorResponse } from './identity/routes';
+import { registerIdentity, toErrorResponse } from './public-api';
 import { DEFAULT_HASH_OPTIONS, type HashOptions } from './identity/password';
-import { registerIdentityAdmin } from './identity-admin/index';
-import type { RateLimitOptions } from './identity/rate-limit';
-import { resolveSession } from './identity/session';
-import { REQUEST_TIMEOUT_MS, requestTimeoutOptions } from '../request-timeout';
-import { errorBody } from '../ory-error';
-import { maskUrl, REDACT_PATHS, REDACTED } from '../redact';
-import { findMalformedText } from '../text-input';
+import { registerIdentityAdmin } from './admin-api';
+import type { RateLimitOptions } from './self-service/rate-limit';
+import { resolveSession } from './session/token';
+import { REQUEST_TIMEOUT_MS, requestTimeoutOptions } from '../shared/request-timeout';
+import { errorBody } from '../shared/ory-error';
+import { maskUrl, REDACT_PATHS, REDACTED } from '../shared/redact';
+import { findMalformedText } from '../shared/text-input';
 
 export interface LocalStackOptions {
   /** 0 = a random free port. Default 4455. */

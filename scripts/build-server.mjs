@@ -17,4 +17,4 @@ await build({
 
 // The local stack reads its drizzle-kit migrations beside the module that applies them: in the bundle,
 // dist/server/migrations next to main.js.
-cpSync('server/localstack/db/migrations', 'dist/server/migrations', { recursive: true });
+cpSync('localstack/db/migrations', 'dist/server/migrations', { recursive: true });

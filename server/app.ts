@@ -9,7 +9,7 @@ import { cspDirectives, registerCsrfGuard, registerNoStore } from './http-guards
 import { registerIngest } from './ingest';
 import { registerOryProxy } from './ory-proxy';
 import { registerMutationLimit } from './rate-limit';
-import { requestTimeoutOptions } from './request-timeout';
+import { requestTimeoutOptions } from '../shared/request-timeout';
 import { appRouter, type AppRouter } from './routers/_app';
 import { registerStaticClient } from './static-client';
 import { createContext } from './trpc/context';

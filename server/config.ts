@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { UPSTREAM_TIMEOUT_MS } from '../shared/constants';
-import { REQUEST_TIMEOUT_MS } from './request-timeout';
+import { REQUEST_TIMEOUT_MS } from '../shared/request-timeout';
 
 const httpUrl = (example: string) =>
   z

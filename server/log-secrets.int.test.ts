@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { createCaches, createDeps } from './deps';
 import { createLogger } from './logger';
-import { startLocalStack, type LocalStack } from './localstack/index';
+import { startLocalStack, type LocalStack } from '../localstack/index';
 import { TEST_PUBLIC_URL, testConfig } from './test-support/bff';
 import { deliverUntil } from './test-support/stack';
 import { CookieJar } from './test-support/users';

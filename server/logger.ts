@@ -1,6 +1,6 @@
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import type { LogLevel } from './config';
-import { maskUrl, REDACT_PATHS, REDACTED } from './redact';
+import { maskUrl, REDACT_PATHS, REDACTED } from '../shared/redact';
 
 export { maskUrl, REDACT_PATHS };
 

@@ -18,7 +18,7 @@ function readConfig(): Config {
 async function start(initial: Config, logger: Logger, closers: (() => Promise<void>)[], stopping: () => boolean): Promise<FastifyInstance | undefined> {
   let config = initial;
   if (!config.backofficeUrl && !config.orySdkUrl) {
-    const { startLocalStack } = await import('./localstack/index');
+    const { startLocalStack } = await import('../localstack/index');
     const stack = await startLocalStack({
       port: config.localstackPort,
       dataDir: config.dataDir,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { safeReturnToUrl } from '../shared/domain/return-to';
 import { evictSession } from './deps';
-import { errorBody } from './ory-error';
+import { errorBody } from '../shared/ory-error';
 import { returnToInBody, staysOnOrigin, withoutForeignReturnTo } from './ory-return-to';
 import { deadline } from './upstream/transport';
 

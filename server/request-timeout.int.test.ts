@@ -5,7 +5,7 @@ import { buildApp } from './app';
 import { startTestStack, TEST_PUBLIC_URL, testDeps, type TestStack } from './test-support/bff';
 import { startTestStack as startLocalStack } from './test-support/stack';
 import { trickleBody } from './test-support/slow-client';
-import type { LocalStack } from './localstack/index';
+import type { LocalStack } from '../localstack/index';
 
 const REQUEST_TIMEOUT = 500;
 /** How much later than the limit the 408 may come: Node checks on a timer, and the machine is shared. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { staysOnOrigin, withoutForeignReturnTo } from './ory-return-to';
-import { findMalformedText } from './text-input';
+import { findMalformedText } from '../shared/text-input';
 
 describe('findMalformedText', () => {
   it.each([

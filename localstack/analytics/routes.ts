@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { clampFlushInterval, clampSessionIdleTimeout } from '../../../shared/domain/analytics';
-import { capStrings, ingestBatchSchema } from '../../../shared/schemas/ingest';
-import type { LocalStackContext } from '../context';
+import { clampFlushInterval, clampSessionIdleTimeout } from '../../shared/domain/analytics';
+import { capStrings, ingestBatchSchema } from '../../shared/schemas/ingest';
+import type { LocalStackContext } from '../kernel/context';
 import type { Queryable } from '../db/types';
-import { forbidden } from '../controlplane/errors';
-import { assertLoopback } from '../identity/courier';
-import { route } from '../route';
+import { forbidden } from '../kernel/control-plane-errors';
+import { assertLoopback } from '../courier/service';
+import { route } from '../kernel/route';
 import { analyticsEvents } from './schema';
 
 /*

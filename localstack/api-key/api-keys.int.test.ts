@@ -1,7 +1,7 @@
 import { Configuration, WorkspaceApi } from '@ory/client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalStack } from '../../index';
+import type { LocalStack } from '../index';
 import {
   addProjectMember,
   createProject,
@@ -11,8 +11,8 @@ import {
   rawCall,
   startTestStack,
   type TestUser,
-} from '../int-test-helpers';
-import { projectApiKeys, workspaceApiKeys } from '../schema';
+} from '../test-support/control-plane';
+import { projectApiKeys, workspaceApiKeys } from '../project/schema';
 import { authenticateApiKey } from './verify';
 
 let stack: LocalStack;

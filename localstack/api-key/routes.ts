@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { route, type RouteContext } from '../../route';
-import { createApiKeyBody, projectRefParams, projectTokenParams, workspaceParams, workspaceTokenParams } from '../bodies';
-import { actorId } from '../caller';
-import type { Caller } from '../caller';
-import { forbidden, notFound } from '../errors';
+import { route, type RouteContext } from '../kernel/route';
+import { createApiKeyBody, projectRefParams, projectTokenParams, workspaceParams, workspaceTokenParams } from '../project/bodies';
+import { actorId } from '../kernel/caller';
+import type { Caller } from '../kernel/caller';
+import { forbidden, notFound } from '../kernel/control-plane-errors';
 import {
   createProjectApiKey,
   createWorkspaceApiKey,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { projectApiKeys, projects, workspaceApiKeys, type ProjectApiKeyRow, type WorkspaceApiKeyRow } from '../schema';
-import type { Queryable } from '../types';
+import { projectApiKeys, projects, workspaceApiKeys, type ProjectApiKeyRow, type WorkspaceApiKeyRow } from '../project/schema';
+import type { Queryable } from '../kernel/queryable';
 import { newSecret } from './secret';
 
 export interface NewApiKey {

@@ -1,6 +1,6 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
-import { projectApiKeys, workspaceApiKeys } from '../schema';
-import type { Queryable } from '../types';
+import { projectApiKeys, workspaceApiKeys } from '../project/schema';
+import type { Queryable } from '../kernel/queryable';
 import { apiKeyKind, hashApiKey, sameHash } from './secret';
 
 /** Who an API key speaks for. */

@@ -1,5 +1,5 @@
 import type { ProjectApiKey, WorkspaceApiKey } from '@ory/client';
-import type { ProjectApiKeyRow, WorkspaceApiKeyRow } from '../schema';
+import type { ProjectApiKeyRow, WorkspaceApiKeyRow } from '../project/schema';
 
 /** The fields both kinds of key show; the secret `value` only in the answer that creates the key. */
 function common(row: ProjectApiKeyRow | WorkspaceApiKeyRow, value?: string) {

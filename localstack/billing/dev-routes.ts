@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { LocalStackContext } from '../context';
-import { forbidden, notFound } from '../controlplane/errors';
-import { findProjectByRef } from '../controlplane/store/projects';
-import { assertLoopback } from '../identity/courier';
-import { route } from '../route';
+import type { LocalStackContext } from '../kernel/context';
+import { forbidden, notFound } from '../kernel/control-plane-errors';
+import { findProjectByRef } from '../project/store';
+import { assertLoopback } from '../courier/service';
+import { route } from '../kernel/route';
 import { meter } from './usage';
 
 const DAY_MS = 86_400_000;

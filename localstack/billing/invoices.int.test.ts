@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Configuration, FrontendApi } from '@ory/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { daysBetween, rateCard, usageCharge } from '../../../shared/domain/invoices';
-import { addProjectMember, createProject, expectOryError, newUser, rawCall, startTestStack, type TestUser } from '../controlplane/int-test-helpers';
+import { daysBetween, rateCard, usageCharge } from '../../shared/domain/invoices';
+import { addProjectMember, createProject, expectOryError, newUser, rawCall, startTestStack, type TestUser } from '../test-support/control-plane';
 import type { LocalStack } from '../index';
 
 let stack: LocalStack;

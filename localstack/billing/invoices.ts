@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { basePriceCents, daysBetween, rateCard, usageCharge, usagePeriods, type Period } from '../../../shared/domain/invoices';
-import { planDisplayName, resolvePlanId } from '../../../shared/domain/plans';
-import type { PlanId } from '../../../shared/schemas/plans';
-import type { Clock } from '../clock';
-import { projects, subscriptions, type SubscriptionRow } from '../controlplane/schema';
+import { basePriceCents, daysBetween, rateCard, usageCharge, usagePeriods, type Period } from '../../shared/domain/invoices';
+import { planDisplayName, resolvePlanId } from '../../shared/domain/plans';
+import type { PlanId } from '../../shared/schemas/plans';
+import type { Clock } from '../kernel/clock';
+import { projects, subscriptions, type SubscriptionRow } from '../project/schema';
 import type { Queryable } from '../db/types';
 import { subscriptionChanges } from './schema';
 import { dayOf, usageBetween } from './usage';

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { planDisplayName } from '../../../shared/domain/plans';
-import { safeReturnToUrl } from '../../../shared/domain/return-to';
-import type { LocalStackContext } from '../context';
-import { subscriptions, type SubscriptionRow } from '../controlplane/schema';
-import { escapeHtml } from '../identity/courier';
-import { route } from '../route';
+import { planDisplayName } from '../../shared/domain/plans';
+import { safeReturnToUrl } from '../../shared/domain/return-to';
+import type { LocalStackContext } from '../kernel/context';
+import { subscriptions, type SubscriptionRow } from '../project/schema';
+import { escapeHtml } from '../courier/service';
+import { route } from '../kernel/route';
 import { invoicePage } from './invoices';
 
 /*

@@ -2,20 +2,20 @@ import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { planAllows, planLimit } from '../../../shared/domain/plan-quotas';
-import { PLAN_CATALOGUE, planDisplayName, resolvePlanId } from '../../../shared/domain/plans';
-import type { PlanId } from '../../../shared/schemas/plans';
-import { projectFor, workspaceFor } from '../controlplane/guard';
-import { badRequest, conflict, notFound } from '../controlplane/errors';
-import { planInForce, productionProjects, seatScope, seatsUsed, type Scope } from '../controlplane/quota';
-import { projects, subscriptions, type SubscriptionRow } from '../controlplane/schema';
-import type { Clock } from '../clock';
+import { planAllows, planLimit } from '../../shared/domain/plan-quotas';
+import { PLAN_CATALOGUE, planDisplayName, resolvePlanId } from '../../shared/domain/plans';
+import type { PlanId } from '../../shared/schemas/plans';
+import { projectFor, workspaceFor } from '../kernel/permissions';
+import { badRequest, conflict, notFound } from '../kernel/control-plane-errors';
+import { planInForce, productionProjects, seatScope, seatsUsed, type Scope } from './quota';
+import { projects, subscriptions, type SubscriptionRow } from '../project/schema';
+import type { Clock } from '../kernel/clock';
 import type { Queryable } from '../db/types';
 import { recordPlanChange } from './history';
 import { invoicePage, readInvoiceToken } from './invoices';
 import { registerPortal } from './portal';
-import type { LocalStackContext } from '../context';
-import { route } from '../route';
+import type { LocalStackContext } from '../kernel/context';
+import { route } from '../kernel/route';
 
 /*
  * Billing of the local stack (spec §7 Billing): the plan catalogue, subscriptions of workspaces and projects,

@@ -1,5 +1,5 @@
 import { bigint, date, foreignKey, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { subscriptions } from '../controlplane/schema';
+import { subscriptions } from '../project/schema';
 
 const tstz = { withTimezone: true } as const;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../index';
-import { verifyEmail } from '../../test-support/verify-email';
-import { createProject, expectOryError, newUser, rawCall, startTestStack, type TestUser } from '../controlplane/int-test-helpers';
+import { verifyEmail } from '../../server/test-support/verify-email';
+import { createProject, expectOryError, newUser, rawCall, startTestStack, type TestUser } from '../test-support/control-plane';
 
 let stack: LocalStack;
 let owner: TestUser;

@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { Clock } from '../clock';
+import type { Clock } from '../kernel/clock';
 import type { Queryable } from '../db/types';
-import { CONSOLE_NID } from '../identity/tenant-id';
+import { CONSOLE_NID } from '../kernel/tenant-id';
 import { activeIdentities, usageCounters } from './schema';
 
 /** The billing clock's day (UTC) as YYYY-MM-DD. */

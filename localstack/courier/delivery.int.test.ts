@@ -1,11 +1,11 @@
 import { Configuration, FrontendApi, type Message } from '@ory/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toBase64Url } from '../../../shared/domain/email-templates';
-import { failure, startTestStack } from '../controlplane/int-test-helpers';
+import { toBase64Url } from '../../shared/domain/email-templates';
+import { failure, startTestStack } from '../test-support/control-plane';
 import type { LocalStack } from '../index';
-import { deliverUntil } from '../../test-support/stack';
-import { latestCode } from '../identity/int-helpers';
-import { adminApis, newUser, projectWithKey, uniqueEmail, type TestProject, type TestUser } from './int-helpers';
+import { deliverUntil } from '../../server/test-support/stack';
+import { latestCode } from '../test-support/self-service';
+import { adminApis, newUser, projectWithKey, uniqueEmail, type TestProject, type TestUser } from '../test-support/admin-api';
 
 let stack: LocalStack;
 let owner: TestUser;

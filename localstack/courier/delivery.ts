@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/types';
-import { courierMessageDispatches, courierMessages, type CourierMessageRow } from './schema';
-import { sendHttp, defaultPayload } from './courier-http';
-import { COURIER_HEADERS, type LocalMailbox } from './courier-mailbox';
-import { locate, systemLookup, type Lookup } from './courier-network';
-import { sendSmtp, type OutgoingEmail } from './courier-smtp';
-import { deliveryTarget, DEFAULT_FROM_ADDRESS, targetName, type HttpTarget, type SmtpTarget } from './courier-target';
-import { configAt, tenantIdentityConfig, type JsonObject } from './tenant-config';
+import { courierMessageDispatches, courierMessages, type CourierMessageRow } from '../identity/schema';
+import { sendHttp, defaultPayload } from './http';
+import { COURIER_HEADERS, type LocalMailbox } from './mailbox';
+import { locate, systemLookup, type Lookup } from './network';
+import { sendSmtp, type OutgoingEmail } from './smtp';
+import { deliveryTarget, DEFAULT_FROM_ADDRESS, targetName, type HttpTarget, type SmtpTarget } from './target';
+import { configAt, tenantIdentityConfig, type JsonObject } from '../kernel/tenant-config';
 
 /** Ory's default `courier.message_retries`: a message that failed this many dispatches is abandoned. */
 export const DEFAULT_MESSAGE_RETRIES = 5;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPayload } from './courier-http';
-import { locate, type Lookup } from './courier-network';
-import { deliveryTarget, targetName } from './courier-target';
-import { kratosTemplateData } from './courier-templates';
+import { defaultPayload } from './http';
+import { locate, type Lookup } from './network';
+import { deliveryTarget, targetName } from './target';
+import { kratosTemplateData } from './templates';
 
 describe('where the courier delivers a message', () => {
   it('goes to the local mailbox when the project has no server of its own', () => {

@@ -1,7 +1,7 @@
 import { request as httpRequest, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import type { HttpTarget } from './courier-target';
+import type { HttpTarget } from './target';
 
 /**
  * What Kratos' default `request_config.body` (a jsonnet template) renders from a message: the recipient, the

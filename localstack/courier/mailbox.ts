@@ -2,7 +2,7 @@ import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { simpleParser, type AddressObject } from 'mailparser';
 import type { Logger } from 'pino';
 import { SMTPServer } from 'smtp-server';
-import { isLoopback } from './courier-network';
+import { isLoopback } from './network';
 
 /** One message the local mailbox received: an email over SMTP (one per envelope recipient), or a text message. */
 export interface MailboxEntry {

@@ -1,13 +1,13 @@
 import type { Message } from '@ory/client';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { route } from '../route';
-import { adminOf, type AdminDeps } from './context';
-import { dispatchesOf, findMessage, listMessages } from './courier-store';
-import { messageView } from './courier-view';
-import { badRequest, notFound } from './errors';
-import { idParams, tenantParams } from './identity-routes';
-import { decodePageToken, setLinkHeader } from './paging';
+import { route } from '../kernel/route';
+import { adminOf, type AdminDeps } from '../kernel/admin-context';
+import { dispatchesOf, findMessage, listMessages } from './store';
+import { messageView } from './views';
+import { badRequest, notFound } from '../kernel/admin-errors';
+import { idParams, tenantParams } from '../identity/routes';
+import { decodePageToken, setLinkHeader } from '../kernel/paging';
 
 const STATUSES = ['queued', 'sent', 'processing', 'abandoned'] as const;
 

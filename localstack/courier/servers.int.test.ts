@@ -5,12 +5,12 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import nodemailer from 'nodemailer';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestStack } from '../controlplane/int-test-helpers';
-import { sendHttp } from '../identity/courier-http';
-import { sendSmtp } from '../identity/courier-smtp';
-import { deliveryTarget, type HttpTarget } from '../identity/courier-target';
+import { startTestStack } from '../test-support/control-plane';
+import { sendHttp } from './http';
+import { sendSmtp } from './smtp';
+import { deliveryTarget, type HttpTarget } from './target';
 import type { LocalStack } from '../index';
-import { adminApis, call, links, newUser, projectWithKey, seedMessage, uniqueEmail, type TestProject, type TestUser } from './int-helpers';
+import { adminApis, call, links, newUser, projectWithKey, seedMessage, uniqueEmail, type TestProject, type TestUser } from '../test-support/admin-api';
 
 let stack: LocalStack;
 let owner: TestUser;

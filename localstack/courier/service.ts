@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { route } from '../route';
+import { route } from '../kernel/route';
 import type { Queryable } from '../db/types';
-import type { IdentityDeps } from './deps';
-import { OryHttpError } from './errors';
-import { queryValue } from './http';
-import { projects } from '../controlplane/schema';
-import type { LocalMailbox, MailboxEntry } from './courier-mailbox';
-import { courierMessages } from './schema';
-import { CONSOLE_NID } from './tenant-id';
+import type { IdentityDeps } from '../kernel/identity-deps';
+import { OryHttpError } from '../kernel/ory-error';
+import { queryValue } from '../kernel/http';
+import { projects } from '../project/schema';
+import type { LocalMailbox, MailboxEntry } from './mailbox';
+import { courierMessages } from '../identity/schema';
+import { CONSOLE_NID } from '../kernel/tenant-id';
 
 export interface MailInput {
   to: string;
@@ -28,7 +28,7 @@ export interface MailInput {
 
 /**
  * Queues a message of tenant `nid` (in the caller's transaction: a flow that fails sends nothing); the
- * courier (`courier-delivery.ts`) delivers it. Logs that it is queued, never its content.
+ * courier (`delivery.ts`) delivers it. Logs that it is queued, never its content.
  */
 export async function sendMail(deps: Pick<IdentityDeps, 'ctx'>, q: Queryable, nid: string, mail: MailInput): Promise<string> {
   const id = randomUUID();

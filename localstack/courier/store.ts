@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/types';
 import { courierMessageDispatches, courierMessages, type CourierDispatchRow, type CourierMessageRow } from '../identity/schema';
-import { msOf, type Cursor } from './paging';
+import { msOf, type Cursor } from '../kernel/paging';
 
 export interface MessageFilter {
   nid: string;

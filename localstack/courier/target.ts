@@ -1,4 +1,4 @@
-import { configAt, type JsonObject } from './tenant-config';
+import { configAt, type JsonObject } from '../kernel/tenant-config';
 
 /** Kratos' `courier.smtp.from_address` default. */
 export const DEFAULT_FROM_ADDRESS = 'no-reply@ory.kratos.sh';

@@ -6,11 +6,11 @@ import {
   type RenderedEmail,
   type TemplateName,
   type TemplateVariant,
-} from '../../../shared/domain/email-templates';
+} from '../../shared/domain/email-templates';
 import type { Queryable } from '../db/types';
-import { sendMail } from './courier';
-import type { IdentityDeps } from './deps';
-import { configAt, tenantIdentityConfig, type JsonObject } from './tenant-config';
+import { sendMail } from './service';
+import type { IdentityDeps } from '../kernel/identity-deps';
+import { configAt, tenantIdentityConfig, type JsonObject } from '../kernel/tenant-config';
 
 /**
  * The email of `template`/`variant` for a tenant: its custom template from `courier.templates` when it has one

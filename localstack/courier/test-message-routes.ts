@@ -10,15 +10,15 @@ import {
   unknownTemplateReason,
   type TemplateName,
   type TemplateVariant,
-} from '../../../shared/domain/email-templates';
-import type { LocalStackContext } from '../context';
-import { sendMail } from '../identity/courier';
-import { sendTemplated } from '../identity/courier-templates';
-import { messageView } from '../identity-admin/courier-view';
-import { findMessage } from '../identity-admin/courier-store';
-import { route } from '../route';
-import { projectIdParams } from './bodies';
-import { notFound } from './errors';
+} from '../../shared/domain/email-templates';
+import type { LocalStackContext } from '../kernel/context';
+import { sendMail } from './service';
+import { sendTemplated } from './templates';
+import { messageView } from './views';
+import { findMessage } from './store';
+import { route } from '../kernel/route';
+import { projectIdParams } from '../project/bodies';
+import { notFound } from '../kernel/control-plane-errors';
 
 const templateParams = z.object({ template: z.string().max(64), variant: z.string().max(64) });
 

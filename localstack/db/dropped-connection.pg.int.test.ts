@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawCall, type Answer } from '../controlplane/int-test-helpers';
+import { rawCall, type Answer } from '../test-support/control-plane';
 import type { LocalStack } from '../index';
-import { createDurableStore, startTestStack, type DurableStore } from '../../test-support/stack';
-import { registerUser } from '../../test-support/users';
+import { createDurableStore, startTestStack, type DurableStore } from '../../server/test-support/stack';
+import { registerUser } from '../../server/test-support/users';
 import { applicationName } from './postgres';
 
 // Collected only when DATABASE_URL is set (see vitest.config.ts): PGlite has no backends to terminate.

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../index';
-import { loginUser, registerUser } from '../../test-support/users';
-import { anyStatus, browser, startTestStack } from '../identity/int-helpers';
+import { loginUser, registerUser } from '../../server/test-support/users';
+import { anyStatus, browser, startTestStack } from '../test-support/self-service';
 import { courierMessages } from '../identity/schema';
 import { openDb } from './index';
 import { readMigrations } from './migrate';
-import { CONSOLE_NID } from '../identity/tenant-id';
+import { CONSOLE_NID } from '../kernel/tenant-id';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'localstack-restart-'));
 let stack: LocalStack | undefined;

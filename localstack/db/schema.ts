@@ -1,7 +1,7 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as analytics from '../analytics/schema';
 import * as billing from '../billing/schema';
-import * as controlPlane from '../controlplane/schema';
+import * as controlPlane from '../project/schema';
 import * as identity from '../identity/schema';
 
 /** Every table of the local stack, as drizzle sees it (one schema file per area). */

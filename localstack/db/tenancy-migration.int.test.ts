@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDurableStore, FAST_HASH, startTestStack, type DurableStore } from '../../test-support/stack';
-import { frontendApi, loginUser, registerUser } from '../../test-support/users';
-import { anyStatus } from '../identity/int-helpers';
+import { createDurableStore, FAST_HASH, startTestStack, type DurableStore } from '../../server/test-support/stack';
+import { frontendApi, loginUser, registerUser } from '../../server/test-support/users';
+import { anyStatus } from '../test-support/self-service';
 import { hashPassword } from '../identity/password';
-import { CONSOLE_NID } from '../identity/tenant-id';
+import { CONSOLE_NID } from '../kernel/tenant-id';
 import type { LocalStack } from '../index';
 import { migrate, readMigrations } from './migrate';
 import { openPglite } from './pglite';

@@ -1,8 +1,8 @@
-import { traitIdentifiers, traitMarks, type TraitIdentifiers } from '../../../shared/domain/identity-schema-extension';
-import { valueAt } from '../../../shared/domain/schema-form';
+import { traitIdentifiers, traitMarks, type TraitIdentifiers } from '../../shared/domain/identity-schema-extension';
+import { valueAt } from '../../shared/domain/schema-form';
 import type { Queryable } from '../db/types';
-import { schemaFor, tenantSchemas, traitsProblem } from '../identity-schemas/tenant-schemas';
-import { badRequest } from './errors';
+import { schemaFor, tenantSchemas, traitsProblem } from './tenant-schemas';
+import { badRequest } from '../kernel/admin-errors';
 
 export interface CheckedTraits {
   /** The schema id to store. */

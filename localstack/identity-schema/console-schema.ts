@@ -1,11 +1,11 @@
 import type { IdentitySchemaContainer } from '@ory/client';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { LocalStackContext } from '../context';
-import { route } from '../route';
-import { schemaFor, tenantSchemas } from '../identity-schemas/tenant-schemas';
-import { OryHttpError } from './errors';
-import { tenantOf } from './tenant';
+import type { LocalStackContext } from '../kernel/context';
+import { route } from '../kernel/route';
+import { schemaFor, tenantSchemas } from './tenant-schemas';
+import { OryHttpError } from '../kernel/ory-error';
+import { tenantOf } from '../kernel/tenant';
 
 /** The console's identity schema (Kratos' email preset plus a name). */
 export const IDENTITY_SCHEMA = {

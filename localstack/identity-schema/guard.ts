@@ -1,7 +1,7 @@
-import { identitySchemaProblems, problemsMessage } from '../../../shared/domain/identity-meta-schema';
-import { badRequest, conflict } from '../controlplane/errors';
+import { identitySchemaProblems, problemsMessage } from '../../shared/domain/identity-meta-schema';
+import { badRequest, conflict } from '../kernel/control-plane-errors';
 import type { Queryable } from '../db/types';
-import { configAt, tenantIdentityConfig, type JsonObject } from '../identity/tenant-config';
+import { configAt, tenantIdentityConfig, type JsonObject } from '../kernel/tenant-config';
 import { breakageMessage, contentHash, declaredEntries, decodeUrl, identitiesBrokenBy, managedSchemaMap, schemasOf, type TenantSchemas } from './tenant-schemas';
 
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectOryError, startTestStack } from '../controlplane/int-test-helpers';
-import { call, newUser, projectWithKey, uniqueEmail, type TestProject, type TestUser } from '../identity-admin/int-helpers';
+import { expectOryError, startTestStack } from '../test-support/control-plane';
+import { call, newUser, projectWithKey, uniqueEmail, type TestProject, type TestUser } from '../test-support/admin-api';
 import type { LocalStack } from '../index';
-import { emailTrait, identitySchemaOf } from '../../test-support/identity-schemas';
+import { emailTrait, identitySchemaOf } from '../../server/test-support/identity-schemas';
 
 let stack: LocalStack;
 let owner: TestUser;

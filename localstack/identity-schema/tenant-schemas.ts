@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { ErrorObject } from 'ajv';
 import { and, asc, eq, gt } from 'drizzle-orm';
-import { compileIdentitySchema } from '../../../shared/domain/identity-schema-compiler';
-import { problemsMessage } from '../../../shared/domain/identity-meta-schema';
-import { managedIdentitySchemas } from '../controlplane/schema';
+import { compileIdentitySchema } from '../../shared/domain/identity-schema-compiler';
+import { problemsMessage } from '../../shared/domain/identity-meta-schema';
+import { managedIdentitySchemas } from '../project/schema';
 import type { Queryable } from '../db/types';
 import { identities } from '../identity/schema';
-import { IDENTITY_SCHEMA } from '../identity/schemas';
-import { configAt, tenantIdentityConfig, type JsonObject } from '../identity/tenant-config';
-import { CONSOLE_NID } from '../identity/tenant-id';
+import { IDENTITY_SCHEMA } from './console-schema';
+import { configAt, tenantIdentityConfig, type JsonObject } from '../kernel/tenant-config';
+import { CONSOLE_NID } from '../kernel/tenant-id';
 import { presetByUrl } from './presets';
 
 /*

@@ -1,6 +1,6 @@
-import { addNodeMessage, setValue, type UiNode } from './nodes';
-import { texts } from './texts';
-import type { Traits } from './identities';
+import { addNodeMessage, setValue, type UiNode } from '../self-service/nodes';
+import { texts } from '../self-service/texts';
+import type { Traits } from '../identity/store';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

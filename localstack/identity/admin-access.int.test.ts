@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteProjectApiKey, listProjectApiKeys } from '../controlplane/api-keys/store';
-import { addProjectMember, startTestStack } from '../controlplane/int-test-helpers';
-import { CONSOLE_NID, projectSessionCookie } from '../identity/tenant';
+import { deleteProjectApiKey, listProjectApiKeys } from '../api-key/store';
+import { addProjectMember, startTestStack } from '../test-support/control-plane';
+import { CONSOLE_NID, projectSessionCookie } from '../kernel/tenant';
 import type { LocalStack } from '../index';
-import { call, newUser, projectWithKey, seedSession, uniqueEmail, type TestProject, type TestUser } from './int-helpers';
+import { call, newUser, projectWithKey, seedSession, uniqueEmail, type TestProject, type TestUser } from '../test-support/admin-api';
 
 let stack: LocalStack;
 let alice: TestUser;

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
-import type { TraitIdentifiers } from '../../../shared/domain/identity-schema-extension';
+import type { TraitIdentifiers } from '../../shared/domain/identity-schema-extension';
 import type { Queryable } from '../db/types';
-import { msOf, type Cursor } from './paging';
-import type { Traits } from '../identity/identities';
+import { msOf, type Cursor } from '../kernel/paging';
+import type { Traits } from './store';
 import {
   identities,
   identityCredentials,
@@ -14,7 +14,7 @@ import {
   type IdentityRow,
   type RecoveryAddressRow,
   type VerifiableAddressRow,
-} from '../identity/schema';
+} from './schema';
 
 /** An identity with everything its wire form shows. */
 export interface StoredIdentity {

@@ -1,9 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack } from '../controlplane/int-test-helpers';
-import { identities, identityCredentials } from '../identity/schema';
+import { startTestStack } from '../test-support/control-plane';
+import { identities, identityCredentials } from './schema';
 import type { LocalStack } from '../index';
-import { call, newUser, projectWithKey, uniqueEmail, type TestProject } from './int-helpers';
+import { call, newUser, projectWithKey, uniqueEmail, type TestProject } from '../test-support/admin-api';
 
 let stack: LocalStack;
 let project: TestProject;

@@ -3,8 +3,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationName } from '../db/postgres';
 import type { LocalStack } from '../index';
-import { createDurableStore, startTestStack, type DurableStore } from '../../test-support/stack';
-import { call, newUser, projectWithKey, uniqueEmail, type Answer, type TestProject } from './int-helpers';
+import { createDurableStore, startTestStack, type DurableStore } from '../../server/test-support/stack';
+import { call, newUser, projectWithKey, uniqueEmail, type Answer, type TestProject } from '../test-support/admin-api';
 
 // Collected only when DATABASE_URL is set (see vitest.config.ts): PGlite has no backends to terminate.
 const databaseUrl = process.env.DATABASE_URL!;

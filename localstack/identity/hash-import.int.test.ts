@@ -1,14 +1,14 @@
 import { Configuration, FrontendApi } from '@ory/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failure, startTestStack } from '../controlplane/int-test-helpers';
+import { failure, startTestStack } from '../test-support/control-plane';
 import {
   HASH_FIRESCRYPT_UNSUPPORTED,
   HASH_OUT_OF_BOUNDS,
   HASH_UNKNOWN_FORMAT,
   HASH_UNPARSABLE,
-} from '../identity/password-hashes';
+} from './password-hashes';
 import type { LocalStack } from '../index';
-import { adminApis, call, newUser, projectWithKey, uniqueEmail, type TestProject } from './int-helpers';
+import { adminApis, call, newUser, projectWithKey, uniqueEmail, type TestProject } from '../test-support/admin-api';
 
 let stack: LocalStack;
 let project: TestProject;

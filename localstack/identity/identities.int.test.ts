@@ -1,11 +1,11 @@
 import type { Identity } from '@ory/client';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failure, startTestStack } from '../controlplane/int-test-helpers';
-import { identityCredentials } from '../identity/schema';
-import { verifyPassword } from '../identity/password';
+import { failure, startTestStack } from '../test-support/control-plane';
+import { identityCredentials } from './schema';
+import { verifyPassword } from './password';
 import type { LocalStack } from '../index';
-import { adminApis, call, links, newUser, projectWithKey, uniqueEmail, type TestProject } from './int-helpers';
+import { adminApis, call, links, newUser, projectWithKey, uniqueEmail, type TestProject } from '../test-support/admin-api';
 
 let stack: LocalStack;
 let project: TestProject;

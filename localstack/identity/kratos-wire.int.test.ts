@@ -1,8 +1,8 @@
 import type { Identity } from '@ory/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack } from '../controlplane/int-test-helpers';
+import { startTestStack } from '../test-support/control-plane';
 import type { LocalStack } from '../index';
-import { call, links, newUser, projectWithKey, seedSession, uniqueEmail, type TestProject } from './int-helpers';
+import { call, links, newUser, projectWithKey, seedSession, uniqueEmail, type TestProject } from '../test-support/admin-api';
 
 let stack: LocalStack;
 let project: TestProject;

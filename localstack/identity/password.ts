@@ -1,7 +1,7 @@
 import { hash, type Options } from '@node-rs/argon2';
 import { BREACHED_PASSWORDS } from './breached-passwords';
 import { compareHash } from './password-hashes';
-import { texts, type UiText } from './texts';
+import { texts, type UiText } from '../self-service/texts';
 
 /** Argon2id cost; production defaults follow OWASP's memory-hard recommendation. */
 export interface HashOptions {

@@ -1,10 +1,10 @@
 import { Configuration, FrontendApi } from '@ory/client';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack } from '../controlplane/int-test-helpers';
-import { sessions } from '../identity/schema';
+import { startTestStack } from '../test-support/control-plane';
+import { sessions } from './schema';
 import type { LocalStack } from '../index';
-import { call, newUser, projectWithKey, uniqueEmail, type TestProject } from './int-helpers';
+import { call, newUser, projectWithKey, uniqueEmail, type TestProject } from '../test-support/admin-api';
 
 let stack: LocalStack;
 let project: TestProject;

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parseBody } from '../controlplane/http';
-import { applyJsonPatch, jsonPatchSchema, parsePointer, type JsonPatch } from '../controlplane/json-patch';
+import { parseBody } from '../kernel/body';
+import { applyJsonPatch, jsonPatchSchema, parsePointer, type JsonPatch } from '../kernel/json-patch';
 import type { Queryable } from '../db/types';
-import type { Traits } from '../identity/identities';
-import { OryHttpError } from '../identity/errors';
-import { hashPassword } from '../identity/password';
-import { importedHashProblem } from '../identity/password-hashes';
-import { route } from '../route';
-import { adminOf, type AdminDeps } from './context';
-import { badRequest, notFound } from './errors';
-import { createIdentityBody, passwordOf, updateIdentityBody, type UpdateIdentityInput } from './identity-body';
+import type { Traits } from './store';
+import { OryHttpError } from '../kernel/ory-error';
+import { hashPassword } from './password';
+import { importedHashProblem } from './password-hashes';
+import { route } from '../kernel/route';
+import { adminOf, type AdminDeps } from '../kernel/admin-context';
+import { badRequest, notFound } from '../kernel/admin-errors';
+import { createIdentityBody, passwordOf, updateIdentityBody, type UpdateIdentityInput } from './bodies';
 import {
   countIdentities,
   deleteIdentity,
@@ -21,10 +21,10 @@ import {
   updateIdentity,
   type IdentityInput,
   type StoredIdentity,
-} from './identity-store';
-import { identityView } from './identity-view';
-import { decodePageToken, goInt, setLinkHeader, setOffsetPagingHeaders } from './paging';
-import { checkTraits } from './traits-schema';
+} from './admin-store';
+import { identityView } from './views';
+import { decodePageToken, goInt, setLinkHeader, setOffsetPagingHeaders } from '../kernel/paging';
+import { checkTraits } from '../identity-schema/check-traits';
 
 const MAX_IDS = 500;
 /** Kratos' identity list page sizes (keyset: default 250, at most 500; legacy pages: at most 1,000 rows deep). */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { FlowKind, FlowUi } from './flows';
-import type { Traits } from './identities';
+import type { FlowKind, FlowUi } from '../self-service/flows';
+import type { Traits } from './store';
 
 /*
  * Identity-provider tables of the local stack. Property names equal column names, so rows read through

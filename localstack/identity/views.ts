@@ -1,5 +1,5 @@
 import type { Identity, IdentityCredentials, RecoveryIdentityAddress, VerifiableIdentityAddress } from '@ory/client';
-import type { StoredIdentity } from './identity-store';
+import type { StoredIdentity } from './admin-store';
 
 
 const iso = (d: Date) => d.toISOString();

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalStack } from '../../index';
-import { createProject, expectOryError, newUser, rawCall, startTestStack, type TestUser } from '../int-test-helpers';
-import { setPlan } from '../quota';
-import { memberInvites } from '../schema';
-import { verifyEmail } from '../../../test-support/verify-email';
+import type { LocalStack } from '../index';
+import { createProject, expectOryError, newUser, rawCall, startTestStack, type TestUser } from '../test-support/control-plane';
+import { setPlan } from '../billing/quota';
+import { memberInvites } from '../project/schema';
+import { verifyEmail } from '../../server/test-support/verify-email';
 
 let stack: LocalStack;
 let owner: TestUser;

@@ -1,20 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { planDisplayName } from '../../../../shared/domain/plans';
-import type { LocalStackContext } from '../../context';
-import { sendMail } from '../../identity/courier';
-import { CONSOLE_NID } from '../../identity/tenant-id';
-import { route } from '../../route';
-import { projectRefParams, workspaceParams } from '../bodies';
-import { actorId, type Caller } from '../caller';
-import { conflict, forbidden, notFound } from '../errors';
-import { projectFor, workspaceFor } from '../guard';
-import { assertRoomFor, planInForce, type Scope } from '../quota';
-import type { MemberInviteRow } from '../schema';
-import { findProjectByRef, findProjectWithName } from '../store/projects';
-import { projectRole, workspaceRole } from '../store/roles';
-import { findWorkspace } from '../store/workspaces';
-import type { Queryable } from '../types';
+import { planDisplayName } from '../../shared/domain/plans';
+import type { LocalStackContext } from '../kernel/context';
+import { sendMail } from '../courier/service';
+import { CONSOLE_NID } from '../kernel/tenant-id';
+import { route } from '../kernel/route';
+import { projectRefParams, workspaceParams } from '../project/bodies';
+import { actorId, type Caller } from '../kernel/caller';
+import { conflict, forbidden, notFound } from '../kernel/control-plane-errors';
+import { projectFor, workspaceFor } from '../kernel/permissions';
+import { assertRoomFor, planInForce, type Scope } from '../billing/quota';
+import type { MemberInviteRow } from '../project/schema';
+import { findProjectByRef, findProjectWithName } from '../project/store';
+import { projectRole, workspaceRole } from '../kernel/roles';
+import { findWorkspace } from '../workspace/store';
+import type { Queryable } from '../kernel/queryable';
 import {
   addMember,
   createInvite,

@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import { identities, identityVerifiableAddresses } from '../../identity/schema';
-import { CONSOLE_NID } from '../../identity/tenant-id';
-import { memberInvites, projectMembers, projects, workspaceMembers, type MemberInviteRow } from '../schema';
-import type { Queryable } from '../types';
-import { highestRole, type Role } from '../store/roles';
+import { identities, identityVerifiableAddresses } from '../identity/schema';
+import { CONSOLE_NID } from '../kernel/tenant-id';
+import { memberInvites, projectMembers, projects, workspaceMembers, type MemberInviteRow } from '../project/schema';
+import type { Queryable } from '../kernel/queryable';
+import { highestRole, type Role } from '../kernel/roles';
 
 /** How long an invite stays open (spec §4 states: pending → … | expired). */
 export const INVITE_LIFESPAN_MS = 7 * 24 * 60 * 60 * 1000;

@@ -1,14 +1,14 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { authenticateApiKey } from '../controlplane/api-keys/verify';
-import { isAllowed, projectRole } from '../controlplane/store/roles';
+import { authenticateApiKey } from '../api-key/verify';
+import { isAllowed, projectRole } from './roles';
 import type { Queryable } from '../db/types';
-import { csrfViolation } from '../identity/errors';
+import { csrfViolation } from './ory-error';
 import { identities, sessions } from '../identity/schema';
-import { hashToken, SESSION_COOKIE } from '../identity/session';
-import { CONSOLE_NID } from '../identity/tenant-id';
-import { forbidden, unauthorized } from './errors';
-import type { ProjectRow } from '../controlplane/schema';
+import { hashToken, SESSION_COOKIE } from '../session/token';
+import { CONSOLE_NID } from './tenant-id';
+import { forbidden, unauthorized } from './admin-errors';
+import type { ProjectRow } from '../project/schema';
 
 /** Who called an admin path: the project's API key, or a member of the project signed in to the console. */
 export type AdminCaller = { kind: 'api_key'; keyId: string } | { kind: 'member'; identityId: string };

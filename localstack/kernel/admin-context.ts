@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { LocalStackContext } from '../context';
+import type { LocalStackContext } from './context';
 import type { HashOptions } from '../identity/password';
-import { tenantOf } from '../identity/tenant';
-import { authorizeAdmin, type AdminCaller } from './auth';
+import { tenantOf } from './tenant';
+import { authorizeAdmin, type AdminCaller } from './admin-auth';
 
 /** What the admin routes need from the stack. */
 export interface AdminDeps {

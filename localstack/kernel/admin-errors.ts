@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { ControlPlaneError, describeZodError, validationFailure } from '../controlplane/errors';
+import { ControlPlaneError, describeZodError, validationFailure } from './control-plane-errors';
 import { DATABASE_UNAVAILABLE, isConnectionError, isUniqueViolation } from '../db/errors';
-import { errorBody, OryHttpError } from '../identity/errors';
+import { errorBody, OryHttpError } from './ory-error';
 
 /** Kratos' answer for an admin call without a usable credential. */
 export const unauthorized = () =>

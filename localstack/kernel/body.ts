@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { badRequest, describeZodError } from './errors';
+import { badRequest, describeZodError } from './control-plane-errors';
 
 /**
  * Validates a document the server built (a configuration after a JSON patch); a failure is a 400 whose
- * reason names every bad field. Request input is validated by the route's schemas (`../route.ts`).
+ * reason names every bad field. Request input is validated by the route's schemas (`route.ts`).
  */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown, what: string): z.infer<S> {
   const result = schema.safeParse(body);

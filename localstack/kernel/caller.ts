@@ -1,4 +1,4 @@
-import type { SessionInfo } from '../context';
+import type { SessionInfo } from './context';
 
 /**
  * Who calls the control plane: a signed-in identity (session cookie or X-Session-Token), or a workspace

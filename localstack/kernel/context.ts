@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Clock } from './clock';
-import type { Db } from './db/types';
-import type { Courier } from './identity/courier-delivery';
-import type { LocalMailbox } from './identity/courier-mailbox';
-import type { SessionInfo } from './identity/session';
+import type { Db } from '../db/types';
+import type { Courier } from '../courier/delivery';
+import type { LocalMailbox } from '../courier/mailbox';
+import type { SessionInfo } from '../session/token';
 
-export type { SessionInfo } from './identity/session';
+export type { SessionInfo } from '../session/token';
 
 /** What every local-stack module receives when it registers its routes. */
 export interface LocalStackContext {

@@ -2,8 +2,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { errorBody } from '../../ory-error';
-import { maskUrl } from '../../redact';
+import { errorBody } from '../../shared/ory-error';
+import { maskUrl } from '../../shared/redact';
 import { DATABASE_UNAVAILABLE, isConnectionError } from '../db/errors';
 
 /** An expected failure, answered as Ory's errorGeneric with the given status and reason. */

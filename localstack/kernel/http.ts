@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { errorBody, OryHttpError, returnToForbidden } from './errors';
+import { errorBody, OryHttpError, returnToForbidden } from './ory-error';
 
 /** What Kratos offers when negotiating the answer's type, in its order; HTML when nothing matches. */
 const OFFERS = ['text/html', 'text/*', '*/*', 'application/json'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ControlPlaneError } from './errors';
+import { ControlPlaneError } from './control-plane-errors';
 import { applyJsonPatch, jsonPatchSchema, MAX_PATCH_OPERATIONS, MAX_PATCHED_DOCUMENT_BYTES, parsePointer, touchedRoots, type JsonPatch } from './json-patch';
 
 const doc = () => ({ name: 'p', services: { identity: { config: { a: 1 } } }, list: ['x', 'y'], 'a/b': { '~': 1 } });

@@ -1,4 +1,4 @@
-import { errorBody, type ErrorBody, type ErrorInit } from '../../ory-error';
+import { errorBody, type ErrorBody, type ErrorInit } from '../../shared/ory-error';
 
 export { errorBody, type ErrorBody, type ErrorInit };
 

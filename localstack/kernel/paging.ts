@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { encodePageToken, readPageToken, type Cursor } from '../page-token';
-import { badRequest } from './errors';
+import { encodePageToken, readPageToken, type Cursor } from './page-token';
+import { badRequest } from './admin-errors';
 
-export { encodePageToken, type Cursor } from '../page-token';
+export { encodePageToken, type Cursor } from './page-token';
 
 /** The cursor of a page token; 400 naming page_token when it is not one this server gave out. */
 export function decodePageToken(token: string | undefined, withTime: boolean): Cursor | null {

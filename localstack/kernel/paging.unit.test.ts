@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { OryHttpError } from '../identity/errors';
+import { OryHttpError } from './ory-error';
 import { decodePageToken, encodePageToken, setLinkHeader } from './paging';
 
 const ID = '0b6a8d2e-3f5c-4e1a-9d7b-2c4e6f8a0b1c';

@@ -1,9 +1,9 @@
 import type { Caller } from './caller';
-import { forbidden, notFound } from './errors';
-import { findProjectByRef, type ProjectRow } from './store/projects';
-import { isAllowed, projectRole, workspaceRole, type Role } from './store/roles';
-import { findWorkspace, type WorkspaceRow } from './store/workspaces';
-import type { Queryable } from './types';
+import { forbidden, notFound } from './control-plane-errors';
+import { findProjectByRef, type ProjectRow } from '../project/store';
+import { isAllowed, projectRole, workspaceRole, type Role } from './roles';
+import { findWorkspace, type WorkspaceRow } from '../workspace/store';
+import type { Queryable } from './queryable';
 
 export type ProjectAction = 'read' | 'write' | 'delete' | 'upgrade' | 'owner';
 export type WorkspaceAction = 'read' | 'write' | 'delete' | 'upgrade' | 'owner';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { projectMembers, workspaceMembers, type ProjectRow } from '../schema';
-import type { Queryable } from '../types';
+import { projectMembers, workspaceMembers, type ProjectRow } from '../project/schema';
+import type { Queryable } from './queryable';
 
 export type Role = 'owner' | 'developer';
 

@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { LocalStackContext } from './context';
-import { API_KEY_PREFIX } from './controlplane/api-keys/secret';
-import { authenticateApiKey, bearerToken } from './controlplane/api-keys/verify';
-import type { Caller } from './controlplane/caller';
-import { unauthorized } from './controlplane/errors';
+import { API_KEY_PREFIX } from '../api-key/secret';
+import { authenticateApiKey, bearerToken } from '../api-key/verify';
+import type { Caller } from './caller';
+import { unauthorized } from './control-plane-errors';
 import {
   projectFor,
   workspaceFor,
@@ -14,10 +14,10 @@ import {
   type ProjectPermission,
   type WorkspaceAction,
   type WorkspacePermission,
-} from './controlplane/guard';
-import type { Role } from './controlplane/store/roles';
-import type { ProjectRow, WorkspaceRow } from './controlplane/schema';
-import type { Queryable } from './db/types';
+} from './permissions';
+import type { Role } from './roles';
+import type { ProjectRow, WorkspaceRow } from '../project/schema';
+import type { Queryable } from '../db/types';
 
 /**
  * How a route authenticates its caller, before anything else is looked at:
@@ -146,7 +146,7 @@ async function grant(q: Queryable, caller: Caller, permission: Permission, param
  * });
  * ```
  * The scope needs `useZodValidation(scope)` and the control plane's error handler, which answers a
- * validation failure with Ory's 400 body (`validationFailure` in `controlplane/errors.ts`).
+ * validation failure with Ory's 400 body (`validationFailure` in `kernel/control-plane-errors.ts`).
  */
 export function route<
   Params extends z.ZodType | undefined = undefined,

@@ -1,8 +1,8 @@
-import { encodePageToken as encode, readPageToken } from '../page-token';
-import { badRequest } from './errors';
-import type { WorkspaceCursor } from './store/workspaces';
+import { encodePageToken as encode, readPageToken } from './page-token';
+import { badRequest } from './control-plane-errors';
+import type { WorkspaceCursor } from '../workspace/store';
 
-/** Control-plane page tokens: the shared codec (`../page-token.ts`) over the last row's (created_at, id). */
+/** Control-plane page tokens: the shared codec (`page-token.ts`) over the last row's (created_at, id). */
 export function encodePageToken(cursor: WorkspaceCursor): string {
   return encode({ id: cursor.id, createdAt: cursor.createdAt });
 }

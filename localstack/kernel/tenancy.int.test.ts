@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { Configuration, FrontendApi, IdentityApi } from '@ory/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProject, newUser } from '../controlplane/int-test-helpers';
+import { createProject, newUser } from '../test-support/control-plane';
 import type { LocalStack } from '../index';
-import { anyStatus, csrfOf, latestCode, startTestStack } from './int-helpers';
-import { deleteTenantData } from './tenant-data';
-import { CookieJar } from '../../test-support/users';
+import { anyStatus, csrfOf, latestCode, startTestStack } from '../test-support/self-service';
+import { deleteTenantData } from '../project/tenant-data';
+import { CookieJar } from '../../server/test-support/users';
 
 let stack: LocalStack;
 let a: { slug: string; id: string; base: string };

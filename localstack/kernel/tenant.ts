@@ -1,11 +1,11 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { LocalStackContext } from '../context';
-import { projects, type ProjectRow } from '../controlplane/schema';
+import type { LocalStackContext } from './context';
+import { projects, type ProjectRow } from '../project/schema';
 import type { Queryable } from '../db/types';
-import { OryHttpError } from './errors';
+import { OryHttpError } from './ory-error';
 import { forwardedBase } from './http';
-import { SESSION_COOKIE } from './session';
+import { SESSION_COOKIE } from '../session/token';
 import { CONSOLE_NID } from './tenant-id';
 
 export { CONSOLE_NID } from './tenant-id';

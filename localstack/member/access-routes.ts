@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { route, type RouteContext } from '../route';
-import { accessBody, projectIdParams, workspaceParams } from './bodies';
-import { notFound } from './errors';
-import { callerProjectRole, callerWorkspaceRole } from './guard';
-import { findProject } from './store/projects';
-import { isAllowed, type Role } from './store/roles';
-import { findWorkspace } from './store/workspaces';
+import { route, type RouteContext } from '../kernel/route';
+import { accessBody, projectIdParams, workspaceParams } from '../project/bodies';
+import { notFound } from '../kernel/control-plane-errors';
+import { callerProjectRole, callerWorkspaceRole } from '../kernel/permissions';
+import { findProject } from '../project/store';
+import { isAllowed, type Role } from '../kernel/roles';
+import { findWorkspace } from '../workspace/store';
 
 function answer(role: Role | null, queries: { permission: string }[]): Record<string, boolean> {
   const out: Record<string, boolean> = {};

@@ -11,7 +11,7 @@ import {
   newUser,
   startTestStack,
   type TestUser,
-} from './int-test-helpers';
+} from '../test-support/control-plane';
 
 const PROJECT_PERMISSIONS = [
   'backoffice.project.delete',

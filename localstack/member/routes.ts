@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { route, type RouteContext } from '../route';
+import { route, type RouteContext } from '../kernel/route';
 import { z } from 'zod';
-import { projectIdParams, projectMemberParams, workspaceMemberParams, workspaceParams } from './bodies';
-import { revokeKeysCreatedBy } from './api-keys/store';
-import { conflict, forbidden, notFound } from './errors';
-import { cancelInvitesSentBy } from './invites/store';
+import { projectIdParams, projectMemberParams, workspaceMemberParams, workspaceParams } from '../project/bodies';
+import { revokeKeysCreatedBy } from '../api-key/store';
+import { conflict, forbidden, notFound } from '../kernel/control-plane-errors';
+import { cancelInvitesSentBy } from '../invite/store';
 import {
   memberViews,
   projectMemberRows,
@@ -13,7 +13,7 @@ import {
   setProjectMemberRole,
   setWorkspaceMemberRole,
   workspaceMemberRows,
-} from './store/members';
+} from './store';
 
 /**
  * Members of projects and workspaces. Any member may list; only owners remove others (anyone may remove

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { identities, identityVerifiableAddresses } from '../../identity/schema';
-import { projectMembers, workspaceMembers } from '../schema';
-import type { Queryable } from '../types';
-import { highestRole } from './roles';
+import { identities, identityVerifiableAddresses } from '../identity/schema';
+import { projectMembers, workspaceMembers } from '../project/schema';
+import type { Queryable } from '../kernel/queryable';
+import { highestRole } from '../kernel/roles';
 
 /** The identity's email address is verified when one of its verifiable addresses equals it and is verified. */
 const emailVerified = sql<boolean>`EXISTS (SELECT 1 FROM ${identityVerifiableAddresses}

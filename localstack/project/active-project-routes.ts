@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { route, type RouteContext } from '../route';
+import { route, type RouteContext } from '../kernel/route';
 import { activeProjectBody } from './bodies';
-import { notFound } from './errors';
-import { projectFor } from './guard';
-import { findActiveProject, setActiveProject } from './store/active-project';
+import { notFound } from '../kernel/control-plane-errors';
+import { projectFor } from '../kernel/permissions';
+import { findActiveProject, setActiveProject } from './active-project-store';
 
 /**
  * The project the console opens by default, per signed-in identity. A selection the caller can no longer

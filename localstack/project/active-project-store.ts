@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { consoleActiveProject, projects } from '../schema';
-import type { Queryable } from '../types';
-import { readableBy } from './projects';
+import { consoleActiveProject, projects } from './schema';
+import type { Queryable } from '../kernel/queryable';
+import { readableBy } from './store';
 
 /** The identity's selected project, when it can still read it. */
 export async function findActiveProject(q: Queryable, identityId: string): Promise<string | undefined> {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { environmentSchema, uuidSchema } from '../../../shared/schemas/common';
-import { homeRegionSchema, projectNameSchema } from '../../../shared/schemas/project';
-import { workspaceNameSchema } from '../../../shared/schemas/workspace';
+import { environmentSchema, uuidSchema } from '../../shared/schemas/common';
+import { homeRegionSchema, projectNameSchema } from '../../shared/schemas/project';
+import { workspaceNameSchema } from '../../shared/schemas/workspace';
 
 /** Request bodies of the control plane, in the shapes @ory/client sends. */
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../index';
-import { expectOryError, newUser, startTestStack, type TestUser } from './int-test-helpers';
-import { MAX_PATCH_OPERATIONS, MAX_PATCHED_DOCUMENT_BYTES } from './json-patch';
+import { expectOryError, newUser, startTestStack, type TestUser } from '../test-support/control-plane';
+import { MAX_PATCH_OPERATIONS, MAX_PATCHED_DOCUMENT_BYTES } from '../kernel/json-patch';
 
 let stack: LocalStack;
 let alice: TestUser;

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { route, type RouteContext } from '../route';
+import { route, type RouteContext } from '../kernel/route';
 import { createNormalizedProjectBody, normalizedRevisionBody, projectIdParams, projectRevisionParams } from './bodies';
-import { badRequest } from './errors';
-import { createProjectFor } from './create-project';
-import { parseBody } from './http';
-import { applyJsonPatch, jsonPatchSchema, touchedRoots } from './json-patch';
+import { badRequest } from '../kernel/control-plane-errors';
+import { createProjectFor } from './service';
+import { parseBody } from '../kernel/body';
+import { applyJsonPatch, jsonPatchSchema, touchedRoots } from '../kernel/json-patch';
 import { assertCurrentRevision, READ_ONLY_REVISION_FIELDS, storableFields } from './revisions';
-import { addRevision, findProject, findRevision, type ProjectRow } from './store/projects';
+import { addRevision, findProject, findRevision, type ProjectRow } from './store';
 import { restoreFields } from './smtp-secret';
-import { findWorkspace } from './store/workspaces';
-import type { Queryable } from './types';
+import { findWorkspace } from '../workspace/store';
+import type { Queryable } from '../kernel/queryable';
 import { normalizedProjectView } from './views';
 
 async function normalizedView(q: Queryable, project: ProjectRow) {

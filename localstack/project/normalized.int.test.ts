@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../index';
-import { expectOryError, newUser, startTestStack, type TestUser } from './int-test-helpers';
+import { expectOryError, newUser, startTestStack, type TestUser } from '../test-support/control-plane';
 
 let stack: LocalStack;
 let alice: TestUser;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDurableStore, startTestStack, type DurableStore } from '../../test-support/stack';
-import { registerUser } from '../../test-support/users';
-import { rawCall } from './int-test-helpers';
+import { createDurableStore, startTestStack, type DurableStore } from '../../server/test-support/stack';
+import { registerUser } from '../../server/test-support/users';
+import { rawCall } from '../test-support/control-plane';
 
 let store: DurableStore;
 

@@ -8,7 +8,7 @@ import {
   rawCall,
   startTestStack,
   type TestUser,
-} from './int-test-helpers';
+} from '../test-support/control-plane';
 
 let stack: LocalStack;
 let alice: TestUser;

@@ -1,6 +1,6 @@
-import { conflict } from './errors';
+import { conflict } from '../kernel/control-plane-errors';
 import { restoreServices } from './smtp-secret';
-import type { JsonObject, ProjectRow, RevisionInput, RevisionRow } from './store/projects';
+import type { JsonObject, ProjectRow, RevisionInput, RevisionRow } from './store';
 
 /** Revision fields the server owns; a body may carry them (copied from a GET) but they are not stored. */
 export const READ_ONLY_REVISION_FIELDS = ['id', 'project_id', 'name', 'created_at', 'updated_at'] as const;

@@ -1,14 +1,14 @@
-import { assertProductionRoom } from './quota';
+import { assertProductionRoom } from '../billing/quota';
 import type { FastifyInstance } from 'fastify';
-import { route, type RouteContext } from '../route';
+import { route, type RouteContext } from '../kernel/route';
 import { createProjectBody, projectIdParams, projectRevisionParams, setEnvironmentBody, setProjectBody } from './bodies';
-import { badRequest } from './errors';
-import { createProjectFor } from './create-project';
-import { parseBody } from './http';
-import { applyJsonPatch, jsonPatchSchema, touchedRoots, type JsonPatch } from './json-patch';
+import { badRequest } from '../kernel/control-plane-errors';
+import { createProjectFor } from './service';
+import { parseBody } from '../kernel/body';
+import { applyJsonPatch, jsonPatchSchema, touchedRoots, type JsonPatch } from '../kernel/json-patch';
 import { assertCurrentRevision, revisionFromDocument } from './revisions';
-import { addRevision, deleteProject, findProject, findRevision, listReadableProjects, listWorkspaceProjects, setEnvironment, type ProjectRow } from './store/projects';
-import type { Queryable } from './types';
+import { addRevision, deleteProject, findProject, findRevision, listReadableProjects, listWorkspaceProjects, setEnvironment, type ProjectRow } from './store';
+import type { Queryable } from '../kernel/queryable';
 import { projectDocument, projectMetadataView, projectView } from './views';
 
 const PATCHABLE_ROOTS = ['name', 'services', 'cors_admin', 'cors_public'];

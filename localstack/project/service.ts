@@ -1,9 +1,9 @@
-import { actorId, type Caller } from './caller';
-import { workspaceFor } from './guard';
-import { assertProductionRoom } from './quota';
+import { actorId, type Caller } from '../kernel/caller';
+import { workspaceFor } from '../kernel/permissions';
+import { assertProductionRoom } from '../billing/quota';
 import { DEFAULT_SERVICES } from './revisions';
-import { createProject, type NewProject, type ProjectRow } from './store/projects';
-import type { Queryable } from './types';
+import { createProject, type NewProject, type ProjectRow } from './store';
+import type { Queryable } from '../kernel/queryable';
 
 /** Stands for the project being created when counting: no project has this id. */
 const NO_PROJECT_YET = '00000000-0000-4000-8000-000000000000';

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { projects } from '../schema';
-import type { Queryable } from '../types';
+import { projects } from './schema';
+import type { Queryable } from '../kernel/queryable';
 
 const ADJECTIVES = [
   'admiring', 'amazing', 'awesome', 'blissful', 'bold', 'brave', 'charming', 'clever', 'compassionate',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../index';
-import { addProjectMember, createProject, expectOryError, newUser, startTestStack, type TestUser } from './int-test-helpers';
-import { findProject, findRevision } from './store/projects';
+import { addProjectMember, createProject, expectOryError, newUser, startTestStack, type TestUser } from '../test-support/control-plane';
+import { findProject, findRevision } from './store';
 
 /*
  * The SMTP password of a project's courier config never leaves the stack on a control-plane read (the

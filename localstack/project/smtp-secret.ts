@@ -1,5 +1,5 @@
-import { badRequest } from './errors';
-import type { JsonObject } from './store/projects';
+import { badRequest } from '../kernel/control-plane-errors';
+import type { JsonObject } from './store';
 
 /*
  * The SMTP password inside `courier.smtp.connection_uri` (and the normalized revision's

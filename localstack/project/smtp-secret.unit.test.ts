@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ControlPlaneError } from './errors';
+import { ControlPlaneError } from '../kernel/control-plane-errors';
 import { redactConnectionUri, redactServices, restoreConnectionUri } from './smtp-secret';
 
 describe('the SMTP password in a connection URI', () => {

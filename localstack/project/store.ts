@@ -8,14 +8,14 @@ import {
   workspaceMembers,
   type ProjectRevisionRow,
   type ProjectRow,
-} from '../schema';
-import { prepared } from '../../db/prepared';
-import type { Queryable } from '../types';
+} from './schema';
+import { prepared } from '../db/prepared';
+import type { Queryable } from '../kernel/queryable';
 import { uniqueSlug } from './slug';
-import { deleteTenantData } from '../../identity/tenant-data';
-import { assertRevisionKeepsIdentities } from '../../identity-schemas/guard';
+import { deleteTenantData } from './tenant-data';
+import { assertRevisionKeepsIdentities } from '../identity-schema/guard';
 
-export type { ProjectRow } from '../schema';
+export type { ProjectRow } from './schema';
 
 export type JsonObject = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../db/types';
-import { courierMessages, identities, selfserviceErrors, selfserviceFlows, sessions } from './schema';
-import { CONSOLE_NID } from './tenant-id';
+import { courierMessages, identities, selfserviceErrors, selfserviceFlows, sessions } from '../identity/schema';
+import { CONSOLE_NID } from '../kernel/tenant-id';
 
 /**
  * Deletes everything a tenant holds: identities (with their credentials, addresses, sessions, flows and

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CookieJar } from '../../test-support/users';
+import { CookieJar } from '../../server/test-support/users';
 import type { LocalStack } from '../index';
-import { createProject, expectOryError, newUser, rawCall, startTestStack, type TestUser } from './int-test-helpers';
+import { createProject, expectOryError, newUser, rawCall, startTestStack, type TestUser } from '../test-support/control-plane';
 
 let stack: LocalStack;
 let alice: TestUser;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/types';
-import { selfserviceCodes, selfserviceFlows } from './schema';
+import { selfserviceCodes, selfserviceFlows } from '../identity/schema';
 
 export type CodeKind = 'recovery' | 'verification';
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { csrfViolation } from './errors';
-import type { Tenant } from './tenant';
+import { csrfViolation } from '../kernel/ory-error';
+import type { Tenant } from '../kernel/tenant';
 
 /** Name of the HttpOnly anti-CSRF cookie (Kratos derives it from the base URL as well). */
 export function csrfCookieName(uiUrl: string): string {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../index';
-import { registerUser } from '../../test-support/users';
-import { anyStatus, browser, csrfOf, startTestStack } from './int-helpers';
+import { registerUser } from '../../server/test-support/users';
+import { anyStatus, browser, csrfOf, startTestStack } from '../test-support/self-service';
 
 const LIFESPAN_MS = 10 * 60_000;
 let stack: LocalStack;

@@ -1,16 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/types';
 import { z } from 'zod';
-import { route } from '../route';
+import { route } from '../kernel/route';
 import { submitBodySchema, type SubmitBody } from './body';
 import { checkCsrf, checkFlowCsrf, issueCsrfToken } from './csrf';
-import { baseOf, isSecure, type IdentityDeps } from './deps';
-import { flowNotFound, OryHttpError } from './errors';
+import { baseOf, isSecure, type IdentityDeps } from '../kernel/identity-deps';
+import { flowNotFound, OryHttpError } from '../kernel/ory-error';
 import { createFlow, flowJson, isExpired, loadFlow, saveFlow, type FlowKind, type FlowRow, type FlowUi } from './flows';
-import { browserLocationChange, checkReturnTo, isJsonRequest, queryValue, seeOther, uiLink } from './http';
+import { browserLocationChange, checkReturnTo, isJsonRequest, queryValue, seeOther, uiLink } from '../kernel/http';
 import { RATE_LIMITED_FLOWS, submittedIdentifier, type FlowLimiter } from './rate-limit';
-import { findSession, sessionToken, type SessionRow } from './session';
-import { tenantOf, type Tenant } from './tenant';
+import { findSession, sessionToken, type SessionRow } from '../session/token';
+import { tenantOf, type Tenant } from '../kernel/tenant';
 import { texts } from './texts';
 
 export interface FlowInit {

@@ -15,9 +15,9 @@ import type {
 } from '@ory/client';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/types';
-import { identityJson } from './identities';
+import { identityJson } from '../identity/store';
 import type { UiNode } from './nodes';
-import { selfserviceFlows, type SelfserviceFlowRow } from './schema';
+import { selfserviceFlows, type SelfserviceFlowRow } from '../identity/schema';
 import type { UiText } from './texts';
 
 export type FlowKind = 'login' | 'registration' | 'settings' | 'recovery' | 'verification';

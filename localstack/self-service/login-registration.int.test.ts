@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../index';
-import { loginUser, registerUser } from '../../test-support/users';
-import { anyStatus, browser, csrfOf, startTestStack, TEST_UI_URL } from './int-helpers';
+import { loginUser, registerUser } from '../../server/test-support/users';
+import { anyStatus, browser, csrfOf, startTestStack, TEST_UI_URL } from '../test-support/self-service';
 
 let stack: LocalStack;
 beforeAll(async () => {

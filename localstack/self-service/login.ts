@@ -1,12 +1,12 @@
 import { markPassed } from './flows';
 import { clearNodeMessages, loginNodes, setValue, addNodeMessage } from './nodes';
-import { isSecure, type IdentityDeps } from './deps';
-import { sessionAlreadyAvailable } from './errors';
+import { isSecure, type IdentityDeps } from '../kernel/identity-deps';
+import { sessionAlreadyAvailable } from '../kernel/ory-error';
 import type { FlowHandler } from './flow-routes';
-import { queryParam, uiLink } from './http';
-import { findPasswordCredential } from './identities';
-import { hashPassword, verifyPassword } from './password';
-import { issueSession, sessionJson, setSessionCookie } from './sessions';
+import { queryParam, uiLink } from '../kernel/http';
+import { findPasswordCredential } from '../identity/store';
+import { hashPassword, verifyPassword } from '../identity/password';
+import { issueSession, sessionJson, setSessionCookie } from '../session/service';
 import { texts } from './texts';
 
 /** Browser login with identifier (email) and password. */

@@ -1,7 +1,7 @@
 import { lt, not, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { LocalStackContext } from '../context';
-import { selfserviceErrors, selfserviceFlows, sessions } from './schema';
+import type { LocalStackContext } from '../kernel/context';
+import { selfserviceErrors, selfserviceFlows, sessions } from '../identity/schema';
 
 const HOUR_MS = 60 * 60_000;
 

@@ -1,7 +1,7 @@
 import { Configuration, FrontendApi, type UiNode } from '@ory/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../index';
-import { anyStatus, startTestStack } from './int-helpers';
+import { anyStatus, startTestStack } from '../test-support/self-service';
 
 let stack: LocalStack;
 let api: FrontendApi;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../index';
-import { loginUser, registerUser } from '../../test-support/users';
-import { anyStatus, browser, csrfOf, startTestStack } from './int-helpers';
+import { loginUser, registerUser } from '../../server/test-support/users';
+import { anyStatus, browser, csrfOf, startTestStack } from '../test-support/self-service';
 
 type ErrorAnswer = { error: { id?: string; code: number; status: string; reason?: string } };
 

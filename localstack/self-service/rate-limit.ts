@@ -1,8 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { OryHttpError } from './errors';
+import { OryHttpError } from '../kernel/ory-error';
 import type { FlowKind } from './flows';
-import { normalizeEmail } from './identities';
+import { normalizeEmail } from '../identity/store';
 
 export interface RateLimit {
   max: number;

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { route } from '../route';
+import { route } from '../kernel/route';
 import { redeemCode } from './codes';
 import { issueCsrfToken } from './csrf';
-import { baseOf, isSecure, type IdentityDeps } from './deps';
-import { flowNotFound, OryHttpError } from './errors';
+import { baseOf, isSecure, type IdentityDeps } from '../kernel/identity-deps';
+import { flowNotFound, OryHttpError } from '../kernel/ory-error';
 import { createFlow, isExpired, loadFlow } from './flows';
-import { queryValue, seeOther, uiLink } from './http';
+import { queryValue, seeOther, uiLink } from '../kernel/http';
 import { chooseCodeNodes } from './nodes';
 import { completeRecovery } from './recovery';
-import { tenantOf } from './tenant';
+import { tenantOf } from '../kernel/tenant';
 import { texts } from './texts';
 
 const linkQuery = z.looseObject({ flow: queryValue, token: queryValue });

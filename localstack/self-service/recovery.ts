@@ -1,14 +1,14 @@
 import { issueCode } from './codes';
-import { notifyUnknownRecipient, sendTemplated } from './courier-templates';
-import { isSecure, type IdentityDeps } from './deps';
-import { sessionAlreadyAvailable } from './errors';
+import { notifyUnknownRecipient, sendTemplated } from '../courier/templates';
+import { isSecure, type IdentityDeps } from '../kernel/identity-deps';
+import { sessionAlreadyAvailable } from '../kernel/ory-error';
 import type { FlowHandler, Outcome, SubmitArgs } from './flow-routes';
 import { createFlow, flowJson, markPassed, saveFlow } from './flows';
-import { uiLink } from './http';
-import { findByRecoveryAddress, getTraits, markAddressVerified } from './identities';
+import { uiLink } from '../kernel/http';
+import { findByRecoveryAddress, getTraits, markAddressVerified } from '../identity/store';
 import { chooseCodeNodes, settingsNodes } from './nodes';
 import { ownIdentitySchema, schemaSettingsNodes } from './schema-nodes';
-import { issueSession, setSessionCookie } from './sessions';
+import { issueSession, setSessionCookie } from '../session/service';
 import { texts } from './texts';
 import { markSent, readEmail, redeem } from './code-step';
 

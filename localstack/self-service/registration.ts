@@ -1,21 +1,21 @@
-import { isSecure, type IdentityDeps } from './deps';
-import { sessionAlreadyAvailable } from './errors';
+import { isSecure, type IdentityDeps } from '../kernel/identity-deps';
+import { sessionAlreadyAvailable } from '../kernel/ory-error';
 import type { FlowHandler } from './flow-routes';
 import { markPassed } from './flows';
-import { uiLink } from './http';
-import { traitIdentifiers } from '../../../shared/domain/identity-schema-extension';
-import { insertIdentity } from '../identity-admin/identity-store';
-import { defaultSchema, tenantSchemas } from '../identity-schemas/tenant-schemas';
-import { createIdentity, identityJson, isUniqueViolation, normalizeEmail, type Traits } from './identities';
+import { uiLink } from '../kernel/http';
+import { traitIdentifiers } from '../../shared/domain/identity-schema-extension';
+import { insertIdentity } from '../identity/admin-store';
+import { defaultSchema, tenantSchemas } from '../identity-schema/tenant-schemas';
+import { createIdentity, identityJson, isUniqueViolation, normalizeEmail, type Traits } from '../identity/store';
 import { checkSubmittedTraits, schemaRegistrationNodes, submittedTraits } from './schema-nodes';
-import { IDENTITY_SCHEMA } from './schemas';
-import type { JsonObject } from './tenant-config';
-import { CONSOLE_NID } from './tenant-id';
+import { IDENTITY_SCHEMA } from '../identity-schema/console-schema';
+import type { JsonObject } from '../kernel/tenant-config';
+import { CONSOLE_NID } from '../kernel/tenant-id';
 import { addNodeMessage, clearNodeMessages, registrationNodes } from './nodes';
-import { hashPassword, passwordPolicyError } from './password';
-import { issueSession, sessionJson, setSessionCookie } from './sessions';
+import { hashPassword, passwordPolicyError } from '../identity/password';
+import { issueSession, sessionJson, setSessionCookie } from '../session/service';
 import { texts } from './texts';
-import { validateTraits } from './traits';
+import { validateTraits } from '../identity-schema/traits';
 import { startVerification } from './verification-mail';
 
 /** The tenant's default identity schema when it is not the console's own (whose form is the fixed one), else null. */

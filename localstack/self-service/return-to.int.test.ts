@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../index';
-import { startTestStack, TEST_UI_URL } from './int-helpers';
+import { startTestStack, TEST_UI_URL } from '../test-support/self-service';
 
 let stack: LocalStack;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../index';
-import { browser, csrfOf, startTestStack } from './int-helpers';
+import { browser, csrfOf, startTestStack } from '../test-support/self-service';
 
 let stack: LocalStack;
 beforeAll(async () => {

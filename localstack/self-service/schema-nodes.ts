@@ -1,12 +1,12 @@
 import type { UiNodeInputAttributesAutocompleteEnum } from '@ory/client';
-import { coerce, schemaFields, valueAt, withValue, type SchemaField } from '../../../shared/domain/schema-form';
+import { coerce, schemaFields, valueAt, withValue, type SchemaField } from '../../shared/domain/schema-form';
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../db/types';
-import { schemaFor, tenantSchemas, traitsProblem } from '../identity-schemas/tenant-schemas';
-import { identities } from './schema';
-import { IDENTITY_SCHEMA } from './schemas';
-import { CONSOLE_NID } from './tenant-id';
-import type { JsonObject } from './tenant-config';
+import { schemaFor, tenantSchemas, traitsProblem } from '../identity-schema/tenant-schemas';
+import { identities } from '../identity/schema';
+import { IDENTITY_SCHEMA } from '../identity-schema/console-schema';
+import { CONSOLE_NID } from '../kernel/tenant-id';
+import type { JsonObject } from '../kernel/tenant-config';
 import { addNodeMessage, csrfNode, input, setValue, type UiNode } from './nodes';
 import { texts } from './texts';
 

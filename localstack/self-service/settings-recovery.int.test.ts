@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../index';
-import { loginUser, registerUser } from '../../test-support/users';
-import { courierMessages } from './schema';
-import { anyStatus, browser, csrfOf, latestCode, startTestStack, TEST_UI_URL } from './int-helpers';
+import { loginUser, registerUser } from '../../server/test-support/users';
+import { courierMessages } from '../identity/schema';
+import { anyStatus, browser, csrfOf, latestCode, startTestStack, TEST_UI_URL } from '../test-support/self-service';
 
 let stack: LocalStack;
 beforeAll(async () => {

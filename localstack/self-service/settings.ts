@@ -1,17 +1,17 @@
 import type { Queryable } from '../db/types';
-import type { IdentityDeps } from './deps';
-import { noActiveSession, OryHttpError } from './errors';
+import type { IdentityDeps } from '../kernel/identity-deps';
+import { noActiveSession, OryHttpError } from '../kernel/ory-error';
 import type { FlowHandler, SubmitArgs } from './flow-routes';
-import { uiLink } from './http';
-import { getTraits, isUniqueViolation, normalizeEmail, setAddresses, updatePasswordCredential, updateTraits, type Traits } from './identities';
+import { uiLink } from '../kernel/http';
+import { getTraits, isUniqueViolation, normalizeEmail, setAddresses, updatePasswordCredential, updateTraits, type Traits } from '../identity/store';
 import { addNodeMessage, clearNodeMessages, settingsNodes, setValue } from './nodes';
-import { hashPassword, passwordPolicyError } from './password';
+import { hashPassword, passwordPolicyError } from '../identity/password';
 import { texts } from './texts';
-import { traitIdentifiers } from '../../../shared/domain/identity-schema-extension';
-import { findIdentity, updateIdentity } from '../identity-admin/identity-store';
+import { traitIdentifiers } from '../../shared/domain/identity-schema-extension';
+import { findIdentity, updateIdentity } from '../identity/admin-store';
 import { checkSubmittedTraits, ownIdentitySchema, schemaSettingsNodes, submittedTraits } from './schema-nodes';
-import type { JsonObject } from './tenant-config';
-import { validateTraits } from './traits';
+import type { JsonObject } from '../kernel/tenant-config';
+import { validateTraits } from '../identity-schema/traits';
 import { startVerification } from './verification-mail';
 
 const identityMismatch = () =>

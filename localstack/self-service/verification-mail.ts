@@ -1,12 +1,12 @@
 import type { Queryable } from '../db/types';
 import { issueCode } from './codes';
-import { sendTemplated } from './courier-templates';
-import type { IdentityDeps } from './deps';
+import { sendTemplated } from '../courier/templates';
+import type { IdentityDeps } from '../kernel/identity-deps';
 import { createFlow, type FlowRow } from './flows';
-import { uiLink } from './http';
-import { getTraits, markAddressSent } from './identities';
+import { uiLink } from '../kernel/http';
+import { getTraits, markAddressSent } from '../identity/store';
 import { enterCodeNodes } from './nodes';
-import type { Tenant } from './tenant';
+import type { Tenant } from '../kernel/tenant';
 import { texts } from './texts';
 
 /** Sends a verification code to `email` within an existing verification flow. */

@@ -1,11 +1,11 @@
-import type { IdentityDeps } from './deps';
+import type { IdentityDeps } from '../kernel/identity-deps';
 import type { FlowHandler } from './flow-routes';
-import { uiLink } from './http';
-import { findByVerifiableAddress, markAddressVerified } from './identities';
+import { uiLink } from '../kernel/http';
+import { findByVerifiableAddress, markAddressVerified } from '../identity/store';
 import { anchor, chooseCodeNodes, csrfNode } from './nodes';
 import { texts } from './texts';
 import { markSent, readEmail, redeem } from './code-step';
-import { notifyUnknownRecipient } from './courier-templates';
+import { notifyUnknownRecipient } from '../courier/templates';
 import { sendVerificationCode } from './verification-mail';
 
 /** Email verification by a 6-digit code. */

@@ -3,15 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Queryable } from '../db/types';
 import type { SessionRow } from '../identity/schema';
-import { route } from '../route';
-import { adminOf, type AdminDeps } from './context';
-import { notFound } from './errors';
-import { findIdentity, listIdentities } from './identity-store';
-import { idParams, tenantParams } from './identity-routes';
-import { identityView } from './identity-view';
-import { decodeOffsetToken, decodePageToken, encodeOffsetToken, goInt, pageSizeParam, setLinkHeader, setOffsetPagingHeaders } from './paging';
-import { countSessions, deleteIdentitySessions, disableSession, extendSession, findSessionById, listSessions } from './session-store';
-import { sessionView } from './session-view';
+import { route } from '../kernel/route';
+import { adminOf, type AdminDeps } from '../kernel/admin-context';
+import { notFound } from '../kernel/admin-errors';
+import { findIdentity, listIdentities } from '../identity/admin-store';
+import { idParams, tenantParams } from '../identity/routes';
+import { identityView } from '../identity/views';
+import { decodeOffsetToken, decodePageToken, encodeOffsetToken, goInt, pageSizeParam, setLinkHeader, setOffsetPagingHeaders } from '../kernel/paging';
+import { countSessions, deleteIdentitySessions, disableSession, extendSession, findSessionById, listSessions } from './store';
+import { sessionView } from './views';
 
 const booleanParam = z.enum(['true', 'false'], { error: 'active must be true or false' }).transform((v) => v === 'true');
 const expandParam = z

@@ -3,15 +3,15 @@ import { and, eq } from 'drizzle-orm';
 import type { LogoutFlow } from '@ory/client';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { route } from '../route';
-import { baseOf, isSecure, type IdentityDeps } from './deps';
-import { noActiveSession, OryHttpError } from './errors';
-import { currentSession } from './flow-routes';
-import { checkReturnTo, isJsonRequest, queryValue, seeOther, uiLink } from './http';
-import { selfserviceErrors, sessions } from './schema';
-import { logoutTokenFor, sessionToken } from './session';
-import { clearSessionCookie, sessionRowJson } from './sessions';
-import { tenantOf } from './tenant';
+import { route } from '../kernel/route';
+import { baseOf, isSecure, type IdentityDeps } from '../kernel/identity-deps';
+import { noActiveSession, OryHttpError } from '../kernel/ory-error';
+import { currentSession } from '../self-service/flow-routes';
+import { checkReturnTo, isJsonRequest, queryValue, seeOther, uiLink } from '../kernel/http';
+import { selfserviceErrors, sessions } from '../identity/schema';
+import { logoutTokenFor, sessionToken } from './token';
+import { clearSessionCookie, sessionRowJson } from './service';
+import { tenantOf } from '../kernel/tenant';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

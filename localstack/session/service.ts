@@ -3,13 +3,13 @@ import type { AuthenticatorAssuranceLevel, Session, SessionAuthenticationMethod,
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { recordSignIn } from '../billing/usage';
-import type { Clock } from '../clock';
+import type { Clock } from '../kernel/clock';
 import type { Queryable } from '../db/types';
-import { identityJson } from './identities';
-import { OryHttpError } from './errors';
-import { identities, sessions, type SessionRow } from './schema';
-import { hashToken, logoutTokenFor } from './session';
-import type { Tenant } from './tenant';
+import { identityJson } from '../identity/store';
+import { OryHttpError } from '../kernel/ory-error';
+import { identities, sessions, type SessionRow } from '../identity/schema';
+import { hashToken, logoutTokenFor } from './token';
+import type { Tenant } from '../kernel/tenant';
 
 export type AuthMethod = 'password' | 'code_recovery' | 'link_recovery';
 

@@ -1,9 +1,9 @@
 import { Configuration, FrontendApi, type Message, type Session } from '@ory/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failure, startTestStack } from '../controlplane/int-test-helpers';
+import { failure, startTestStack } from '../test-support/control-plane';
 import type { LocalStack } from '../index';
-import { deliverUntil } from '../../test-support/stack';
-import { adminApis, call, links, newUser, projectWithKey, seedMessage, seedSession, uniqueEmail, type TestProject } from './int-helpers';
+import { deliverUntil } from '../../server/test-support/stack';
+import { adminApis, call, links, newUser, projectWithKey, seedMessage, seedSession, uniqueEmail, type TestProject } from '../test-support/admin-api';
 
 let stack: LocalStack;
 let project: TestProject;

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, not, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/types';
 import { sessions, type SessionRow } from '../identity/schema';
-import { msOf, type Cursor } from './paging';
+import { msOf, type Cursor } from '../kernel/paging';
 
 export interface SessionFilter {
   nid: string;

@@ -3,8 +3,8 @@ import { and, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { prepared } from '../db/prepared';
 import type { Queryable } from '../db/types';
-import { identities, sessions, type SessionRow as StoredSession } from './schema';
-import { CONSOLE_NID } from './tenant-id';
+import { identities, sessions, type SessionRow as StoredSession } from '../identity/schema';
+import { CONSOLE_NID } from '../kernel/tenant-id';
 
 /** The caller as the control plane needs it. */
 export interface SessionInfo {

@@ -1,6 +1,6 @@
 import type { Identity, Session, SessionAuthenticationMethod, SessionDevice } from '@ory/client';
 import type { SessionRow } from '../identity/schema';
-import { isWorking } from './session-store';
+import { isWorking } from './store';
 
 export interface SessionExpansion {
   /** The session's identity in wire form, when it is to be shown. */

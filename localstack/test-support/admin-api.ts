@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Configuration, CourierApi, IdentityApi } from '@ory/client';
-import { createProject, type TestUser } from '../controlplane/int-test-helpers';
+import { createProject, type TestUser } from './control-plane';
 import type { LocalStack } from '../index';
 import { courierMessages, sessions } from '../identity/schema';
-import { hashToken } from '../identity/session';
+import { hashToken } from '../session/token';
 
-export { newUser, type TestUser } from '../controlplane/int-test-helpers';
+export { newUser, type TestUser } from './control-plane';
 
 export interface Answer {
   status: number;

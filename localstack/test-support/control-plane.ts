@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { Configuration, ProjectApi, WorkspaceApi } from '@ory/client';
 import { expect } from 'vitest';
-import { registerUser } from '../../test-support/users';
+import { registerUser } from '../../server/test-support/users';
 import type { LocalStack } from '../index';
-import { projectMembers, workspaceMembers } from './schema';
+import { projectMembers, workspaceMembers } from '../project/schema';
 
-export { startTestStack } from '../../test-support/stack';
+export { startTestStack } from '../../server/test-support/stack';
 
 export interface Answer {
   status: number;

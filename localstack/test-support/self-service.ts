@@ -1,7 +1,7 @@
 import type { AxiosRequestConfig } from 'axios';
-import { CookieJar, frontendApi } from '../../test-support/users';
+import { CookieJar, frontendApi } from '../../server/test-support/users';
 
-export { FAST_HASH, startTestStack, TEST_UI_URL } from '../../test-support/stack';
+export { FAST_HASH, startTestStack, TEST_UI_URL } from '../../server/test-support/stack';
 
 /** Answer any status without throwing, so tests can assert on 4xx bodies. */
 export const anyStatus: AxiosRequestConfig = { validateStatus: () => true };

@@ -1,8 +1,8 @@
 import { assertFitsPlanInForce } from '../billing/routes';
-import { assertProductionRoom } from './quota';
+import { assertProductionRoom } from '../billing/quota';
 import type { FastifyInstance } from 'fastify';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { route, type RouteContext } from '../route';
+import { route, type RouteContext } from '../kernel/route';
 import {
   addProjectToWorkspaceBody,
   createWorkspaceBody,
@@ -10,15 +10,15 @@ import {
   updateWorkspaceBody,
   workspaceParams,
   workspaceProjectParams,
-} from './bodies';
-import { badRequest, conflict, forbidden } from './errors';
-import { projectFor } from './guard';
-import { decodePageToken, encodePageToken } from './page-token';
-import { findProjectWithName, listWorkspaceProjects, moveToWorkspace, setEnvironment } from './store/projects';
-import { createWorkspace, listWorkspaces, updateWorkspace } from './store/workspaces';
-import { projects, subscriptions, workspaces, type WorkspaceRow } from './schema';
-import type { Queryable } from './types';
-import { projectMetadataView, workspaceView } from './views';
+} from '../project/bodies';
+import { badRequest, conflict, forbidden } from '../kernel/control-plane-errors';
+import { projectFor } from '../kernel/permissions';
+import { decodePageToken, encodePageToken } from '../kernel/row-page-token';
+import { findProjectWithName, listWorkspaceProjects, moveToWorkspace, setEnvironment } from '../project/store';
+import { createWorkspace, listWorkspaces, updateWorkspace } from './store';
+import { projects, subscriptions, workspaces, type WorkspaceRow } from '../project/schema';
+import type { Queryable } from '../kernel/queryable';
+import { projectMetadataView, workspaceView } from '../project/views';
 
 /**
  * Workspaces (WorkspaceApi of @ory/client). Members may read a workspace and its projects; renaming and

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { Queryable } from '../types';
-import { workspaceMembers, workspaces, type WorkspaceRow } from '../schema';
+import type { Queryable } from '../kernel/queryable';
+import { workspaceMembers, workspaces, type WorkspaceRow } from '../project/schema';
 
-export type { WorkspaceRow } from '../schema';
+export type { WorkspaceRow } from '../project/schema';
 
 /** `lock` holds the row for the rest of the transaction (membership and key changes serialise on it). */
 export async function findWorkspace(q: Queryable, id: string, lock = false): Promise<WorkspaceRow | undefined> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { z } from 'zod';
-import { findMalformedText } from '../text-input';
+import { findMalformedText } from '../../shared/text-input';
 
 /** Valid values for id keys (the caller's own objects), so a bad field is judged, not the access check. */
 export type Hints = Record<string, unknown>;

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { loadConfig, localProjectApiUrl, type Config } from '../config';
 import { createCaches, createDeps, type AppDeps } from '../deps';
 import { createLogger } from '../logger';
-import type { LocalStack } from '../localstack/index';
+import type { LocalStack } from '../../localstack/index';
 import { createCaller } from '../routers/_app';
 import { createInnerContext } from '../trpc/context';
 import { startTestStack as startLocalTestStack, TEST_UI_URL, type DurableStore } from './stack';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { pino } from 'pino';
-import { startLocalStack, type LocalStack, type LocalStackOptions } from '../localstack/index';
+import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../localstack/index';
 import { recordWireAnswer } from './wire-recorder';
 
 /** The console origin the test stacks accept for redirects and return_to. */

@@ -2,7 +2,7 @@ import { TRPCError, initTRPC } from '@trpc/server';
 import { ZodError, z } from 'zod';
 import { uuidSchema } from '../../shared/schemas/common';
 import type { ProjectPermission, WorkspacePermission } from '../../shared/schemas/permissions';
-import { findMalformedText } from '../text-input';
+import { findMalformedText } from '../../shared/text-input';
 import { checkAccess, deniedMessage } from './access';
 import type { Context } from './context';
 import { toTRPCError, upstreamErrorData } from './errors';
