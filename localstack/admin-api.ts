@@ -4,9 +4,12 @@ import { useZodValidation } from './kernel/route';
 import { useAdminAuthorization, type AdminDeps } from './kernel/admin-context';
 import { registerAdminExtras } from './identity/admin-extras';
 import { registerCourierRoutes } from './courier/routes';
-import { installAdminErrorHandler } from './kernel/admin-errors';
+import { identityConflict, installErrorHandler, type ErrorSurface } from './kernel/errors';
 import { registerIdentityRoutes } from './identity/routes';
 import { registerSessionRoutes } from './session/admin-routes';
+
+/** Kratos' admin API: refused fields named, a taken identifier or address 409 (the write is rolled back). */
+const ADMIN_API_ERRORS: ErrorSurface = { name: 'identity admin', fieldDetails: true, uniqueViolation: identityConflict };
 
 export type { AdminDeps } from './kernel/admin-context';
 
@@ -18,7 +21,7 @@ export type { AdminDeps } from './kernel/admin-context';
 export async function registerIdentityAdmin(app: FastifyInstance, deps: AdminDeps): Promise<void> {
   await app.register(
     async (scope) => {
-      installAdminErrorHandler(scope, deps.ctx.log);
+      installErrorHandler(scope, deps.ctx.log, ADMIN_API_ERRORS);
       useZodValidation(scope);
       useProjectTenant(scope, deps.ctx);
       useAdminAuthorization(scope, deps);

@@ -8,7 +8,7 @@ import { registerBillingDevRoutes } from './billing/dev-routes';
 import { registerBillingRoutes } from './billing/routes';
 import { registerApiKeyRoutes } from './api-key/routes';
 import { registerCourierRoutes } from './courier/test-message-routes';
-import { installErrorHandler } from './kernel/control-plane-errors';
+import { installErrorHandler, type ErrorSurface } from './kernel/errors';
 import { registerInviteRoutes } from './invite/routes';
 import { registerMemberRoutes } from './member/routes';
 import { registerPlanDevRoute, registerQuotaRoutes } from './billing/quota';
@@ -17,6 +17,14 @@ import { registerProjectRoutes } from './project/routes';
 import { registerWorkspaceRoutes } from './workspace/routes';
 import { registerIdentitySchemaRoutes } from './identity-schema/routes';
 
+/** Control-plane answers carry the request's id and name each refused field; a 500 says the request failed. */
+const CONTROL_PLANE_ERRORS: ErrorSurface = {
+  name: 'control plane',
+  requestId: true,
+  fieldDetails: true,
+  internalReason: 'The server could not complete the request.',
+};
+
 /**
  * The control plane of the local stack: the Projects and Workspaces calls of the backoffice, at the root
  * of the stack's URL, authenticated by the console session or a workspace API key. Every route is declared
@@ -24,7 +32,7 @@ import { registerIdentitySchemaRoutes } from './identity-schema/routes';
  */
 export async function registerControlPlane(app: FastifyInstance, ctx: LocalStackContext, opts: { devTools?: boolean } = {}): Promise<void> {
   await app.register(async (scope) => {
-    installErrorHandler(scope, ctx.log);
+    installErrorHandler(scope, ctx.log, CONTROL_PLANE_ERRORS);
     useZodValidation(scope);
     registerProjectRoutes(scope, ctx);
     registerNormalizedRoutes(scope, ctx);

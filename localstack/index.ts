@@ -9,7 +9,8 @@ import type { LocalStackContext } from './kernel/context';
 import { registerControlPlane } from './control-plane';
 import { openDb } from './db/index';
 import type { Db } from './db/types';
-import { registerIdentity, toErrorResponse } from './public-api';
+import { PUBLIC_API_ERRORS, registerIdentity } from './public-api';
+import { installErrorHandler } from './kernel/errors';
 import { DEFAULT_HASH_OPTIONS, type HashOptions } from './identity/password';
 import { registerIdentityAdmin } from './admin-api';
 import type { RateLimitOptions } from './self-service/rate-limit';
@@ -159,10 +160,7 @@ async function setUp(app: FastifyInstance, ctx: LocalStackContext, opts: LocalSt
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
-  app.setErrorHandler(async (err, _req, reply) => {
-    const { status, body } = toErrorResponse(err, ctx.log);
-    return reply.code(status).send(body);
-  });
+  installErrorHandler(app, ctx.log, PUBLIC_API_ERRORS);
   app.setNotFoundHandler(async (req, reply) =>
     reply.code(404).send(errorBody(404, { reason: `No route ${req.method} ${maskUrl(req.url.split('?')[0] ?? '')}.` })),
   );

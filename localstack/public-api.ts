@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { LocalStackContext } from './kernel/context';
-import { validationFailure } from './kernel/control-plane-errors';
-import { DATABASE_UNAVAILABLE, isConnectionError } from './db/errors';
+import { installErrorHandler, type ErrorSurface } from './kernel/errors';
 import { useZodValidation } from './kernel/route';
 import { registerMailbox } from './courier/service';
 import type { IdentityDeps } from './kernel/identity-deps';
-import { errorBody, OryHttpError, type ErrorBody } from './kernel/ory-error';
 import { registerFlow } from './self-service/flow-routes';
 import { isJsonRequest, seeOther, uiLink } from './kernel/http';
 import { loginHandler } from './self-service/login';
@@ -34,22 +32,8 @@ export interface IdentityOptions {
   mailbox?: boolean;
 }
 
-/** Maps any thrown error to Ory's errorGeneric: OryHttpError as is, framework 4xx kept, the rest 500. */
-export function toErrorResponse(err: unknown, log: LocalStackContext['log']): { status: number; body: ErrorBody } {
-  if (err instanceof OryHttpError) return { status: err.status, body: err.body };
-  // A route schema refused the request: 400 naming each field, as the control plane words it.
-  const invalid = validationFailure(err);
-  if (invalid) return { status: 400, body: errorBody(400, { reason: invalid.reason }) };
-  const fe = err as Partial<FastifyError>;
-  const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
-  if (status >= 400 && status < 500) return { status, body: errorBody(status, { reason: fe.message ?? 'Bad request' }) };
-  if (isConnectionError(err)) {
-    log.warn({ err }, 'database connection lost during a request');
-    return { status: 503, body: errorBody(503, { reason: DATABASE_UNAVAILABLE }) };
-  }
-  log.error({ err }, 'unhandled error in the local stack');
-  return { status: 500, body: errorBody(500) };
-}
+/** The public identity API answers as Kratos' does: no request id, refused fields in the reason only. */
+export const PUBLIC_API_ERRORS: ErrorSurface = { name: 'public API' };
 
 /** Registers the identity provider on `app`: the console's own tenant at the root, every project's under PROJECT_API_PREFIX. */
 export async function registerIdentity(app: FastifyInstance, ctx: LocalStackContext, opts: IdentityOptions = {}): Promise<void> {
@@ -82,18 +66,17 @@ async function registerTenantRoutes(scope: FastifyInstance, deps: IdentityDeps, 
   useZodValidation(scope);
   const limiter = await createFlowLimiter(scope, opts.rateLimits);
   // Browser (non-JSON) callers see errors on the tenant's error page, as with Kratos.
-  scope.setErrorHandler(async (err: unknown, req: FastifyRequest, reply: FastifyReply) => {
-    const { status, body } = toErrorResponse(err, ctx.log);
+  installErrorHandler(scope, ctx.log, PUBLIC_API_ERRORS, (req, reply, { status, body }) => {
     const tenant = maybeTenantOf(req);
     const path = tenant?.path ?? '';
     const apiFlow = /^\/self-service\/[a-z]+\/api(?:[/?]|$)/.test(path);
-    if (tenant && !isJsonRequest(req) && !apiFlow && path.startsWith('/self-service/') && status < 500) {
-      if (typeof body.redirect_browser_to === 'string') return seeOther(reply, body.redirect_browser_to);
+    if (!tenant || isJsonRequest(req) || apiFlow || !path.startsWith('/self-service/') || status >= 500) return undefined;
+    if (typeof body.redirect_browser_to === 'string') return seeOther(reply, body.redirect_browser_to);
+    return (async () => {
       const id = randomUUID();
       await ctx.db.orm.insert(selfserviceErrors).values({ id, nid: tenant.nid, error: body.error });
       return seeOther(reply, uiLink(tenant.uiUrl, '/error', { id }));
-    }
-    return reply.code(status).send(body);
+    })();
   });
   for (const handler of [
     loginHandler(deps),

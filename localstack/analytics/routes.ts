@@ -6,7 +6,7 @@ import { clampFlushInterval, clampSessionIdleTimeout } from '../../shared/domain
 import { capStrings, ingestBatchSchema } from '../../shared/schemas/ingest';
 import type { LocalStackContext } from '../kernel/context';
 import type { Queryable } from '../db/types';
-import { forbidden } from '../kernel/control-plane-errors';
+import { forbidden } from '../kernel/errors';
 import { assertLoopback } from '../courier/service';
 import { route } from '../kernel/route';
 import { analyticsEvents } from './schema';

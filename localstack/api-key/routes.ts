@@ -3,7 +3,7 @@ import { route, type RouteContext } from '../kernel/route';
 import { createApiKeyBody, projectRefParams, projectTokenParams, workspaceParams, workspaceTokenParams } from '../project/bodies';
 import { actorId } from '../kernel/caller';
 import type { Caller } from '../kernel/caller';
-import { forbidden, notFound } from '../kernel/control-plane-errors';
+import { forbidden, notFound } from '../kernel/errors';
 import {
   createProjectApiKey,
   createWorkspaceApiKey,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { LocalStackContext } from '../kernel/context';
-import { forbidden, notFound } from '../kernel/control-plane-errors';
+import { forbidden, notFound } from '../kernel/errors';
 import { findProjectByRef } from '../project/store';
 import { assertLoopback } from '../courier/service';
 import { route } from '../kernel/route';

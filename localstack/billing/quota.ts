@@ -10,7 +10,7 @@ import { recordPlanChange } from './history';
 import type { LocalStackContext } from '../kernel/context';
 import { route, type RouteContext } from '../kernel/route';
 import { assertLoopback } from '../courier/service';
-import { badRequest, featureNotAvailable, forbidden, notFound, quotaExceeded } from '../kernel/control-plane-errors';
+import { badRequest, featureNotAvailable, forbidden, notFound, quotaExceeded } from '../kernel/errors';
 import { findProjectByRef } from '../project/store';
 import { findWorkspace } from '../workspace/store';
 import { projects, subscriptions, workspaces, type ProjectRow } from '../project/schema';

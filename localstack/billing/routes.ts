@@ -6,7 +6,7 @@ import { planAllows, planLimit } from '../../shared/domain/plan-quotas';
 import { PLAN_CATALOGUE, planDisplayName, resolvePlanId } from '../../shared/domain/plans';
 import type { PlanId } from '../../shared/schemas/plans';
 import { projectFor, workspaceFor } from '../kernel/permissions';
-import { badRequest, conflict, notFound } from '../kernel/control-plane-errors';
+import { badRequest, conflict, notFound } from '../kernel/errors';
 import { planInForce, productionProjects, seatScope, seatsUsed, type Scope } from './quota';
 import { projects, subscriptions, type SubscriptionRow } from '../project/schema';
 import type { Clock } from '../kernel/clock';

@@ -5,7 +5,7 @@ import { route } from '../kernel/route';
 import { adminOf, type AdminDeps } from '../kernel/admin-context';
 import { dispatchesOf, findMessage, listMessages } from './store';
 import { messageView } from './views';
-import { badRequest, notFound } from '../kernel/admin-errors';
+import { badRequest, resourceNotFound } from '../kernel/errors';
 import { idParams, tenantParams } from '../identity/routes';
 import { decodePageToken, setLinkHeader } from '../kernel/paging';
 
@@ -74,7 +74,7 @@ export function registerCourierRoutes(scope: FastifyInstance, deps: AdminDeps): 
     auth: 'public',
     handler: async ({ q, params, req }) => {
       const row = await findMessage(q, adminOf(req).tenant.nid, params.id);
-      if (!row) throw notFound('courier message');
+      if (!row) throw resourceNotFound('courier message');
       return redactUnlessDevMode(deps, messageView(row, (await dispatchesOf(q, row.nid, [row.id])).get(row.id)));
     },
   });

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { route } from '../kernel/route';
 import type { Queryable } from '../db/types';
 import type { IdentityDeps } from '../kernel/identity-deps';
-import { OryHttpError } from '../kernel/ory-error';
+import { OryError } from '../kernel/errors';
 import { queryValue } from '../kernel/http';
 import { projects } from '../project/schema';
 import type { LocalMailbox, MailboxEntry } from './mailbox';
@@ -58,7 +58,7 @@ export function assertLoopback(req: FastifyRequest): void {
   // A request relayed by a proxy (e.g. the console's /.ory pass-through) may come from anywhere.
   const proxied = Boolean(req.headers['x-forwarded-host'] || req.headers['x-forwarded-prefix'] || req.headers.forwarded);
   if (proxied || !LOOPBACK.test(remote) || hops.some((h) => !LOOPBACK.test(h))) {
-    throw new OryHttpError(403, { reason: 'The local mailbox is only available to clients on this machine.' });
+    throw new OryError(403, { reason: 'The local mailbox is only available to clients on this machine.' });
   }
 }
 
@@ -89,7 +89,7 @@ async function listMessages(q: Queryable, mailbox: Pick<LocalMailbox, 'list'>, t
 }
 
 function mailboxOf(deps: IdentityDeps): Pick<LocalMailbox, 'list'> {
-  if (!deps.ctx.mailbox) throw new OryHttpError(404, { reason: 'The local mailbox is off.' });
+  if (!deps.ctx.mailbox) throw new OryError(404, { reason: 'The local mailbox is off.' });
   return deps.ctx.mailbox;
 }
 

@@ -18,7 +18,7 @@ import { messageView } from './views';
 import { findMessage } from './store';
 import { route } from '../kernel/route';
 import { projectIdParams } from '../project/bodies';
-import { notFound } from '../kernel/control-plane-errors';
+import { notFound } from '../kernel/errors';
 
 const templateParams = z.object({ template: z.string().max(64), variant: z.string().max(64) });
 

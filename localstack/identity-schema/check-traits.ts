@@ -2,7 +2,7 @@ import { traitIdentifiers, traitMarks, type TraitIdentifiers } from '../../share
 import { valueAt } from '../../shared/domain/schema-form';
 import type { Queryable } from '../db/types';
 import { schemaFor, tenantSchemas, traitsProblem } from './tenant-schemas';
-import { badRequest } from '../kernel/admin-errors';
+import { badRequest } from '../kernel/errors';
 
 export interface CheckedTraits {
   /** The schema id to store. */

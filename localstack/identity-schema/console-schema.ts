@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { LocalStackContext } from '../kernel/context';
 import { route } from '../kernel/route';
 import { schemaFor, tenantSchemas } from './tenant-schemas';
-import { OryHttpError } from '../kernel/ory-error';
+import { OryError } from '../kernel/errors';
 import { tenantOf } from '../kernel/tenant';
 
 /** The console's identity schema (Kratos' email preset plus a name). */
@@ -63,7 +63,7 @@ export function registerSchemaRoutes(app: FastifyInstance, ctx: LocalStackContex
     handler: async ({ q, req, params }) => {
       const schemas = await tenantSchemas(q, tenantOf(req).nid);
       const found = schemaFor(schemas, idOfSegment(params.id, schemas.list.map((s) => s.id)));
-      if (!found) throw new OryHttpError(404, { reason: 'The requested identity schema does not exist.' });
+      if (!found) throw new OryError(404, { reason: 'The requested identity schema does not exist.' });
       return found.schema;
     },
   });

@@ -1,5 +1,5 @@
 import { identitySchemaProblems, problemsMessage } from '../../shared/domain/identity-meta-schema';
-import { badRequest, conflict } from '../kernel/control-plane-errors';
+import { badRequest, conflict } from '../kernel/errors';
 import type { Queryable } from '../db/types';
 import { configAt, tenantIdentityConfig, type JsonObject } from '../kernel/tenant-config';
 import { breakageMessage, contentHash, declaredEntries, decodeUrl, identitiesBrokenBy, managedSchemaMap, schemasOf, type TenantSchemas } from './tenant-schemas';

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { IDENTITY_META_SCHEMA, identitySchemaProblems, problemsMessage } from '../../shared/domain/identity-meta-schema';
 import type { Caller } from '../kernel/caller';
-import { badRequest, conflict, ControlPlaneError, notFound } from '../kernel/control-plane-errors';
+import { badRequest, conflict, notFound, OryError } from '../kernel/errors';
 import { projectFor } from '../kernel/permissions';
 import { managedIdentitySchemas, type ManagedIdentitySchemaRow } from '../project/schema';
 import type { Queryable } from '../db/types';
@@ -80,7 +80,7 @@ async function schemaFor(q: Queryable, caller: Caller, id: string, action: 'read
   try {
     await projectFor(q, caller, row.project_id, 'read');
   } catch (err) {
-    if (err instanceof ControlPlaneError) throw schemaNotFound();
+    if (err instanceof OryError) throw schemaNotFound();
     throw err;
   }
   if (action === 'write') await projectFor(q, caller, row.project_id, 'write', true);

@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { describeZodError, validationFailure } from '../kernel/control-plane-errors';
+import { badRequest, describeZodError, identityConflict, OryError, RESOURCE_NOT_FOUND, resourceNotFound, validationFailure } from '../kernel/errors';
 import { DATABASE_UNAVAILABLE, isConnectionError, isUniqueViolation } from '../db/errors';
 import { hashPassword } from './password';
 import { importedHashProblem } from './password-hashes';
-import { OryHttpError } from '../kernel/ory-error';
 import { issueCode, issueLinkToken } from '../self-service/codes';
 import { createFlow } from '../self-service/flows';
 import { enterCodeNodes } from '../self-service/nodes';
@@ -16,7 +15,6 @@ import { texts } from '../self-service/texts';
 import type { Queryable } from '../db/types';
 import { route } from '../kernel/route';
 import { adminOf, type AdminDeps } from '../kernel/admin-context';
-import { badRequest, identityConflict, notFound, RESOURCE_NOT_FOUND } from '../kernel/admin-errors';
 import { formatGoDuration, parseGoDuration } from '../kernel/go-duration';
 import { createIdentityBody, passwordOf, type CreateIdentityInput } from './bodies';
 import { idParams, inputOf, tenantParams } from './routes';
@@ -39,7 +37,7 @@ const batchBody = z.object({
 
 /** A refused item as Ory's error content; null for a failure that is not the item's fault (it fails the request). */
 function itemFailure(err: unknown): { code: number; status: string; message: string; reason: string } | null {
-  const known = isUniqueViolation(err) ? identityConflict() : err instanceof OryHttpError ? err : null;
+  const known = isUniqueViolation(err) ? identityConflict() : err instanceof OryError ? err : null;
   if (known) {
     const { error } = known.body as { error: { code: number; status: string; message: string; reason?: string } };
     return { code: error.code, status: error.status, message: error.message, reason: error.reason ?? error.message };
@@ -131,12 +129,12 @@ export function registerAdminExtras(scope: FastifyInstance, deps: AdminDeps): vo
     status: 204,
     handler: async ({ q, params, req }) => {
       const { tenant } = adminOf(req);
-      if (!(await findIdentity(q, tenant.nid, params.id))) throw notFound('identity');
+      if (!(await findIdentity(q, tenant.nid, params.id))) throw resourceNotFound('identity');
       const deleted = await q.orm
         .delete(identityCredentials)
         .where(and(eq(identityCredentials.nid, tenant.nid), eq(identityCredentials.identity_id, params.id), eq(identityCredentials.type, params.type)))
         .returning({ type: identityCredentials.type });
-      if (deleted.length === 0) throw notFound(`${params.type} credential of this identity`);
+      if (deleted.length === 0) throw resourceNotFound(`${params.type} credential of this identity`);
     },
   });
 
@@ -189,7 +187,7 @@ export function registerAdminExtras(scope: FastifyInstance, deps: AdminDeps): vo
       });
       const identityId = body.identity_id.toLowerCase();
       if (!(await findIdentity(q, tenant.nid, identityId))) {
-        throw new OryHttpError(404, { message: RESOURCE_NOT_FOUND, reason: 'could not find identity' });
+        throw new OryError(404, { message: RESOURCE_NOT_FOUND, reason: 'could not find identity' });
       }
       const address = await recoveryAddressOf(q, tenant.nid, identityId);
       // A recovery flow for native apps and the hosted UI alike, waiting for this code; it lives as long as the code.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { badRequest } from '../kernel/admin-errors';
+import { badRequest } from '../kernel/errors';
 
 /** Longest plain-text password accepted (hashing is deliberately slow; the body limit alone is too generous). */
 export const MAX_PASSWORD_BYTES = 4096;

@@ -4,12 +4,11 @@ import { parseBody } from '../kernel/body';
 import { applyJsonPatch, jsonPatchSchema, parsePointer, type JsonPatch } from '../kernel/json-patch';
 import type { Queryable } from '../db/types';
 import type { Traits } from './store';
-import { OryHttpError } from '../kernel/ory-error';
+import { badRequest, OryError, resourceNotFound } from '../kernel/errors';
 import { hashPassword } from './password';
 import { importedHashProblem } from './password-hashes';
 import { route } from '../kernel/route';
 import { adminOf, type AdminDeps } from '../kernel/admin-context';
-import { badRequest, notFound } from '../kernel/admin-errors';
 import { createIdentityBody, passwordOf, updateIdentityBody, type UpdateIdentityInput } from './bodies';
 import {
   countIdentities,
@@ -94,7 +93,7 @@ const VERIFIED_FLAG = /^\/verifiable_addresses\/(0|[1-9]\d*)\/verified$/;
 
 /** Paths Kratos never lets a patch touch (identity/handler.go). */
 const DENIED_PATHS = [/^\/id$/, /^\/credentials$/, /^\/credentials\/(oidc|saml)(\/.*)?$/];
-const patchFailed = (message: string) => new OryHttpError(400, { reason: 'failed to apply JSON patch', message });
+const patchFailed = (message: string) => new OryError(400, { reason: 'failed to apply JSON patch', message });
 
 /**
  * Kratos' rules first (only add, remove and replace; never /id or /credentials), in its words; then a 400
@@ -120,7 +119,7 @@ function guardPatch(patch: JsonPatch): void {
 
 async function loadOr404(q: Queryable, nid: string, id: string, lock = false): Promise<StoredIdentity> {
   const found = UUID_TEXT.test(id) ? await findIdentity(q, nid, id.toLowerCase(), lock) : null;
-  if (!found) throw notFound('identity');
+  if (!found) throw resourceNotFound('identity');
   return found;
 }
 
@@ -264,7 +263,7 @@ export function registerIdentityRoutes(scope: FastifyInstance, deps: AdminDeps):
       const current = await loadOr404(q, tenant.nid, params.id, true);
       const patched = applyJsonPatch(identityView(current, base) as unknown as Record<string, unknown>, patch);
       if (patched.state !== current.row.state && patched.state !== 'active' && patched.state !== 'inactive') {
-        throw new OryHttpError(400, {
+        throw new OryError(400, {
           reason: `The supplied state ('${String(patched.state)}') was not valid. Valid states are ('active', 'inactive').`,
           message: 'identity state is not valid',
         });
@@ -305,7 +304,7 @@ export function registerIdentityRoutes(scope: FastifyInstance, deps: AdminDeps):
     status: 204,
     handler: async ({ q, params, req }) => {
       const id = UUID_TEXT.test(params.id) ? params.id.toLowerCase() : null;
-      if (!id || !(await deleteIdentity(q, adminOf(req).tenant.nid, id))) throw notFound('identity');
+      if (!id || !(await deleteIdentity(q, adminOf(req).tenant.nid, id))) throw resourceNotFound('identity');
     },
   });
 }

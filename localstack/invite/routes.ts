@@ -7,7 +7,7 @@ import { CONSOLE_NID } from '../kernel/tenant-id';
 import { route } from '../kernel/route';
 import { projectRefParams, workspaceParams } from '../project/bodies';
 import { actorId, type Caller } from '../kernel/caller';
-import { conflict, forbidden, notFound } from '../kernel/control-plane-errors';
+import { conflict, forbidden, notFound } from '../kernel/errors';
 import { projectFor, workspaceFor } from '../kernel/permissions';
 import { assertRoomFor, planInForce, type Scope } from '../billing/quota';
 import type { MemberInviteRow } from '../project/schema';

@@ -3,11 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import { authenticateApiKey } from '../api-key/verify';
 import { isAllowed, projectRole } from './roles';
 import type { Queryable } from '../db/types';
-import { csrfViolation } from './ory-error';
+import { apiKeyRequired, csrfViolation, forbidden } from './errors';
 import { identities, sessions } from '../identity/schema';
 import { hashToken, SESSION_COOKIE } from '../session/token';
 import { CONSOLE_NID } from './tenant-id';
-import { forbidden, unauthorized } from './admin-errors';
 import type { ProjectRow } from '../project/schema';
 
 /** Who called an admin path: the project's API key, or a member of the project signed in to the console. */
@@ -30,10 +29,10 @@ export async function authorizeAdmin(q: Queryable, req: FastifyRequest, project:
   if (authorization !== undefined) {
     const key = await authenticateApiKey(q, authorization);
     if (key?.kind === 'project' && key.projectId === project.id) return { kind: 'api_key', keyId: key.keyId };
-    throw unauthorized();
+    throw apiKeyRequired();
   }
   const identityId = await consoleIdentity(q, req.cookies?.[SESSION_COOKIE]);
-  if (!identityId) throw unauthorized();
+  if (!identityId) throw apiKeyRequired();
   const role = await projectRole(q, identityId, project);
   if (!role) throw forbidden('You are not a member of this project.');
   const permission = permissionFor(req.method);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { badRequest, describeZodError } from './control-plane-errors';
+import { badRequest, describeZodError } from './errors';
 
 /**
  * Validates a document the server built (a configuration after a JSON patch); a failure is a 400 whose

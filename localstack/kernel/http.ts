@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { errorBody, OryHttpError, returnToForbidden } from './ory-error';
+import { errorBody, OryError, returnToForbidden } from './errors';
 
 /** What Kratos offers when negotiating the answer's type, in its order; HTML when nothing matches. */
 const OFFERS = ['text/html', 'text/*', '*/*', 'application/json'];
@@ -97,8 +97,8 @@ export function queryParam(req: FastifyRequest, name: string): string | undefine
 }
 
 /** 422 browser_location_change_required, what Kratos answers AJAX callers that must navigate. */
-export function browserLocationChange(to: string): OryHttpError {
-  return new OryHttpError(422, {
+export function browserLocationChange(to: string): OryError {
+  return new OryError(422, {
     id: 'browser_location_change_required',
     reason: `In order to complete this flow please redirect the browser to: ${to}`,
     message: 'browser location change required',

@@ -1,6 +1,6 @@
 import jsonpatch, { type Operation } from 'fast-json-patch';
 import { z } from 'zod';
-import { badRequest } from './control-plane-errors';
+import { badRequest } from './errors';
 
 /** Most operations one patch may carry. */
 export const MAX_PATCH_OPERATIONS = 100;

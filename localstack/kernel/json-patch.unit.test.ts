@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ControlPlaneError } from './control-plane-errors';
+import { OryError } from './errors';
 import { applyJsonPatch, jsonPatchSchema, MAX_PATCH_OPERATIONS, MAX_PATCHED_DOCUMENT_BYTES, parsePointer, touchedRoots, type JsonPatch } from './json-patch';
 
 const doc = () => ({ name: 'p', services: { identity: { config: { a: 1 } } }, list: ['x', 'y'], 'a/b': { '~': 1 } });
@@ -61,9 +61,9 @@ describe('applyJsonPatch', () => {
     } catch (err) {
       caught = err;
     }
-    expect(caught).toBeInstanceOf(ControlPlaneError);
-    expect((caught as ControlPlaneError).statusCode).toBe(400);
-    expect((caught as ControlPlaneError).reason).toMatch(reason);
+    expect(caught).toBeInstanceOf(OryError);
+    expect((caught as OryError).status).toBe(400);
+    expect((caught as OryError).reason).toMatch(reason);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
@@ -73,9 +73,9 @@ describe('size and length limits', () => {
     try {
       run();
     } catch (err) {
-      expect(err).toBeInstanceOf(ControlPlaneError);
-      expect((err as ControlPlaneError).statusCode).toBe(400);
-      return (err as ControlPlaneError).reason;
+      expect(err).toBeInstanceOf(OryError);
+      expect((err as OryError).status).toBe(400);
+      return (err as OryError).reason;
     }
     throw new Error('expected the patch to be refused');
   };

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { encodePageToken, readPageToken, type Cursor } from './page-token';
-import { badRequest } from './admin-errors';
+import { badRequest } from './errors';
 
 export { encodePageToken, type Cursor } from './page-token';
 

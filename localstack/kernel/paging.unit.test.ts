@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { OryHttpError } from './ory-error';
+import { OryError } from './errors';
 import { decodePageToken, encodePageToken, setLinkHeader } from './paging';
 
 const ID = '0b6a8d2e-3f5c-4e1a-9d7b-2c4e6f8a0b1c';
@@ -36,13 +36,13 @@ describe('page tokens', () => {
         return e;
       }
     })();
-    expect(error).toBeInstanceOf(OryHttpError);
-    expect((error as OryHttpError).status).toBe(400);
-    expect((error as OryHttpError).body.error.reason).toContain('page_token');
+    expect(error).toBeInstanceOf(OryError);
+    expect((error as OryError).status).toBe(400);
+    expect((error as OryError).body.error.reason).toContain('page_token');
   });
 
   it('refuse a token without the time a time-ordered list needs', () => {
-    expect(() => decodePageToken(encodePageToken({ id: ID }), true)).toThrow(OryHttpError);
+    expect(() => decodePageToken(encodePageToken({ id: ID }), true)).toThrow(OryError);
   });
 });
 

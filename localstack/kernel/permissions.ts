@@ -1,5 +1,5 @@
 import type { Caller } from './caller';
-import { forbidden, notFound } from './control-plane-errors';
+import { forbidden, notFound } from './errors';
 import { findProjectByRef, type ProjectRow } from '../project/store';
 import { isAllowed, projectRole, workspaceRole, type Role } from './roles';
 import { findWorkspace, type WorkspaceRow } from '../workspace/store';

@@ -5,7 +5,7 @@ import type { LocalStackContext } from './context';
 import { API_KEY_PREFIX } from '../api-key/secret';
 import { authenticateApiKey, bearerToken } from '../api-key/verify';
 import type { Caller } from './caller';
-import { unauthorized } from './control-plane-errors';
+import { unauthorized } from './errors';
 import {
   projectFor,
   workspaceFor,

@@ -1,5 +1,5 @@
 import { encodePageToken as encode, readPageToken } from './page-token';
-import { badRequest } from './control-plane-errors';
+import { badRequest } from './errors';
 import type { WorkspaceCursor } from '../workspace/store';
 
 /** Control-plane page tokens: the shared codec (`page-token.ts`) over the last row's (created_at, id). */

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { LocalStackContext } from './context';
 import { projects, type ProjectRow } from '../project/schema';
 import type { Queryable } from '../db/types';
-import { OryHttpError } from './ory-error';
+import { OryError } from './errors';
 import { forwardedBase } from './http';
 import { SESSION_COOKIE } from '../session/token';
 import { CONSOLE_NID } from './tenant-id';
@@ -73,7 +73,7 @@ export async function findProjectBySlug(q: Queryable, slug: string): Promise<Pro
 }
 
 export const projectNotFound = (slug: string) =>
-  new OryHttpError(404, { reason: `No project with the slug "${slug}" exists. Check the project's API URL.` });
+  new OryError(404, { reason: `No project with the slug "${slug}" exists. Check the project's API URL.` });
 
 /** Resolves the project tenant of a request under PROJECT_API_PREFIX; throws Ory's 404 for an unknown slug. */
 export async function projectTenant(ctx: LocalStackContext, req: FastifyRequest): Promise<Tenant> {

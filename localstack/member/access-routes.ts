@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { route, type RouteContext } from '../kernel/route';
 import { accessBody, projectIdParams, workspaceParams } from '../project/bodies';
-import { notFound } from '../kernel/control-plane-errors';
+import { notFound } from '../kernel/errors';
 import { callerProjectRole, callerWorkspaceRole } from '../kernel/permissions';
 import { findProject } from '../project/store';
 import { isAllowed, type Role } from '../kernel/roles';

@@ -3,7 +3,7 @@ import { route, type RouteContext } from '../kernel/route';
 import { z } from 'zod';
 import { projectIdParams, projectMemberParams, workspaceMemberParams, workspaceParams } from '../project/bodies';
 import { revokeKeysCreatedBy } from '../api-key/store';
-import { conflict, forbidden, notFound } from '../kernel/control-plane-errors';
+import { conflict, forbidden, notFound } from '../kernel/errors';
 import { cancelInvitesSentBy } from '../invite/store';
 import {
   memberViews,

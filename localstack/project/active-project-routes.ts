@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { route, type RouteContext } from '../kernel/route';
 import { activeProjectBody } from './bodies';
-import { notFound } from '../kernel/control-plane-errors';
+import { notFound } from '../kernel/errors';
 import { projectFor } from '../kernel/permissions';
 import { findActiveProject, setActiveProject } from './active-project-store';
 

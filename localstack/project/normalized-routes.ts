@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { route, type RouteContext } from '../kernel/route';
 import { createNormalizedProjectBody, normalizedRevisionBody, projectIdParams, projectRevisionParams } from './bodies';
-import { badRequest } from '../kernel/control-plane-errors';
+import { badRequest } from '../kernel/errors';
 import { createProjectFor } from './service';
 import { parseBody } from '../kernel/body';
 import { applyJsonPatch, jsonPatchSchema, touchedRoots } from '../kernel/json-patch';

@@ -1,4 +1,4 @@
-import { conflict } from '../kernel/control-plane-errors';
+import { conflict } from '../kernel/errors';
 import { restoreServices } from './smtp-secret';
 import type { JsonObject, ProjectRow, RevisionInput, RevisionRow } from './store';
 

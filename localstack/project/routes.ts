@@ -2,7 +2,7 @@ import { assertProductionRoom } from '../billing/quota';
 import type { FastifyInstance } from 'fastify';
 import { route, type RouteContext } from '../kernel/route';
 import { createProjectBody, projectIdParams, projectRevisionParams, setEnvironmentBody, setProjectBody } from './bodies';
-import { badRequest } from '../kernel/control-plane-errors';
+import { badRequest } from '../kernel/errors';
 import { createProjectFor } from './service';
 import { parseBody } from '../kernel/body';
 import { applyJsonPatch, jsonPatchSchema, touchedRoots, type JsonPatch } from '../kernel/json-patch';

@@ -1,4 +1,4 @@
-import { badRequest } from '../kernel/control-plane-errors';
+import { badRequest } from '../kernel/errors';
 import type { JsonObject } from './store';
 
 /*

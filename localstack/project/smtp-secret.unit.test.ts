@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ControlPlaneError } from '../kernel/control-plane-errors';
+import { OryError } from '../kernel/errors';
 import { redactConnectionUri, redactServices, restoreConnectionUri } from './smtp-secret';
 
 describe('the SMTP password in a connection URI', () => {
@@ -16,7 +16,7 @@ describe('the SMTP password in a connection URI', () => {
     expect(restoreConnectionUri('smtp://mailer:********@mail.example.com:587/?local_name=x', stored)).toBe('smtp://mailer:p%40ss@mail.example.com:587/?local_name=x');
     expect(restoreConnectionUri('smtp://mailer:new@mail.example.com:587/', stored)).toBe('smtp://mailer:new@mail.example.com:587/');
     for (const other of ['smtp://mailer:********@evil.example.com:587/', 'smtp://root:********@mail.example.com:587/', 'smtps://mailer:********@mail.example.com:587/', 'smtp://mailer:********@mail.example.com:25/']) {
-      expect(() => restoreConnectionUri(other, stored)).toThrow(ControlPlaneError);
+      expect(() => restoreConnectionUri(other, stored)).toThrow(OryError);
     }
     expect(() => restoreConnectionUri('smtp://mailer:********@mail.example.com:587/', undefined)).toThrow(/send the SMTP password itself/);
   });

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { csrfViolation } from '../kernel/ory-error';
+import { csrfViolation } from '../kernel/errors';
 import type { Tenant } from '../kernel/tenant';
 
 /** Name of the HttpOnly anti-CSRF cookie (Kratos derives it from the base URL as well). */

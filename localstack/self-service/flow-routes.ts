@@ -5,7 +5,7 @@ import { route } from '../kernel/route';
 import { submitBodySchema, type SubmitBody } from './body';
 import { checkCsrf, checkFlowCsrf, issueCsrfToken } from './csrf';
 import { baseOf, isSecure, type IdentityDeps } from '../kernel/identity-deps';
-import { flowNotFound, OryHttpError } from '../kernel/ory-error';
+import { flowNotFound, OryError } from '../kernel/errors';
 import { createFlow, flowJson, isExpired, loadFlow, saveFlow, type FlowKind, type FlowRow, type FlowUi } from './flows';
 import { browserLocationChange, checkReturnTo, isJsonRequest, queryValue, seeOther, uiLink } from '../kernel/http';
 import { RATE_LIMITED_FLOWS, submittedIdentifier, type FlowLimiter } from './rate-limit';
@@ -40,12 +40,12 @@ export type Outcome =
 
 export interface FlowHandler {
   kind: FlowKind;
-  /** Checks that may refuse creating a flow (e.g. an existing session); may throw OryHttpError. */
+  /** Checks that may refuse creating a flow (e.g. an existing session); may throw OryError. */
   guardCreate?(req: FastifyRequest, session: SessionRow | null, returnTo: string | undefined): void;
   /** Who may read or submit an existing flow. */
   guardAccess?(flow: FlowRow, session: SessionRow | null): void;
   /** The error a signed-in caller gets on submitting this flow (login without refresh, registration). */
-  refuseSignedIn?(flow: FlowRow): OryHttpError | null;
+  refuseSignedIn?(flow: FlowRow): OryError | null;
   /** Also offer the flow to native apps at /self-service/{kind}/api (no cookies; sign-ins end in a session token). */
   api?: boolean;
   init(args: { req: FastifyRequest; tenant: Tenant; csrf: string; session: SessionRow | null; prior?: FlowRow }): Promise<FlowInit>;
@@ -103,10 +103,10 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
       try {
         h.guardCreate?.(req, session, returnTo);
       } catch (err) {
-        if (!isJsonRequest(req) && err instanceof OryHttpError && err.body.error.id === 'session_already_available') {
+        if (!isJsonRequest(req) && err instanceof OryError && err.body.error.id === 'session_already_available') {
           return seeOther(reply, returnTo ?? uiLink(uiUrl, '/'));
         }
-        if (!isJsonRequest(req) && err instanceof OryHttpError && err.status === 401) {
+        if (!isJsonRequest(req) && err instanceof OryError && err.status === 401) {
           return seeOther(reply, uiLink(uiUrl, '/login', { return_to: uiLink(uiUrl, `/${h.kind}`) }));
         }
         throw err;
@@ -158,7 +158,7 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
       h.guardAccess?.(flow, await currentSession(db, tenant, req));
       if (flow.type === 'browser') checkFlowCsrf(req, flow.csrf_token, tenant);
       if (isExpired(flow, ctx.clock.now())) {
-        throw new OryHttpError(410, {
+        throw new OryError(410, {
           id: 'self_service_flow_expired',
           reason: `The ${h.kind} flow has expired. Redirect the user to the ${h.kind} flow init endpoint to initialize a new ${h.kind} flow.`,
           message: 'self-service flow expired',
@@ -179,7 +179,7 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
     handler: async ({ req, reply, query, body }) => {
       const tenant = tenantOf(req);
       const flowId = query.flow;
-      if (!flowId) throw new OryHttpError(400, { reason: 'The flow query parameter is missing or malformed.' });
+      if (!flowId) throw new OryError(400, { reason: 'The flow query parameter is missing or malformed.' });
       const flow = await loadFlow(db, tenant.nid, flowId, h.kind);
       if (!flow) throw flowNotFound();
       // API flows always answer JSON.
@@ -200,7 +200,7 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
         fresh.ui.messages = [texts.flowExpired(h.kind, expiredAgo)];
         await saveFlow(db, fresh);
         if (!json) return seeOther(reply, uiFlow(tenant, fresh));
-        throw new OryHttpError(410, {
+        throw new OryError(410, {
           id: 'self_service_flow_expired',
           reason: `The self-service flow expired ${(expiredAgo / 60_000).toFixed(2)} minutes ago, initialize a new one.`,
           message: 'self-service flow expired',

@@ -1,7 +1,7 @@
 import { markPassed } from './flows';
 import { clearNodeMessages, loginNodes, setValue, addNodeMessage } from './nodes';
 import { isSecure, type IdentityDeps } from '../kernel/identity-deps';
-import { sessionAlreadyAvailable } from '../kernel/ory-error';
+import { sessionAlreadyAvailable } from '../kernel/errors';
 import type { FlowHandler } from './flow-routes';
 import { queryParam, uiLink } from '../kernel/http';
 import { findPasswordCredential } from '../identity/store';

@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { OryHttpError } from '../kernel/ory-error';
+import { OryError } from '../kernel/errors';
 import type { FlowKind } from './flows';
 import { normalizeEmail } from '../identity/store';
 
@@ -40,7 +40,7 @@ type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 type Verdict = Awaited<ReturnType<Limiter>>;
 
 export const tooManyRequests = (retryAfterSeconds: number) =>
-  new OryHttpError(429, {
+  new OryError(429, {
     id: 'rate_limit_exceeded',
     reason: `Too many attempts. Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'} before trying again.`,
     message: 'The request was rate limited',

@@ -4,7 +4,7 @@ import { route } from '../kernel/route';
 import { redeemCode } from './codes';
 import { issueCsrfToken } from './csrf';
 import { baseOf, isSecure, type IdentityDeps } from '../kernel/identity-deps';
-import { flowNotFound, OryHttpError } from '../kernel/ory-error';
+import { flowNotFound, OryError } from '../kernel/errors';
 import { createFlow, isExpired, loadFlow } from './flows';
 import { queryValue, seeOther, uiLink } from '../kernel/http';
 import { chooseCodeNodes } from './nodes';
@@ -31,7 +31,7 @@ export function registerRecoveryLink(app: FastifyInstance, deps: IdentityDeps): 
     handler: async ({ req, reply, query }) => {
       const tenant = tenantOf(req);
       if (!query.flow || !query.token) {
-        throw new OryHttpError(400, { reason: 'The recovery link needs both its flow and token query parameters; open the whole link.' });
+        throw new OryError(400, { reason: 'The recovery link needs both its flow and token query parameters; open the whole link.' });
       }
       const flow = await loadFlow(db, tenant.nid, query.flow, 'recovery');
       if (!flow) throw flowNotFound();

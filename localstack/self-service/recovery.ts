@@ -1,7 +1,7 @@
 import { issueCode } from './codes';
 import { notifyUnknownRecipient, sendTemplated } from '../courier/templates';
 import { isSecure, type IdentityDeps } from '../kernel/identity-deps';
-import { sessionAlreadyAvailable } from '../kernel/ory-error';
+import { sessionAlreadyAvailable } from '../kernel/errors';
 import type { FlowHandler, Outcome, SubmitArgs } from './flow-routes';
 import { createFlow, flowJson, markPassed, saveFlow } from './flows';
 import { uiLink } from '../kernel/http';

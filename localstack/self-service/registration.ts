@@ -1,5 +1,5 @@
 import { isSecure, type IdentityDeps } from '../kernel/identity-deps';
-import { sessionAlreadyAvailable } from '../kernel/ory-error';
+import { sessionAlreadyAvailable } from '../kernel/errors';
 import type { FlowHandler } from './flow-routes';
 import { markPassed } from './flows';
 import { uiLink } from '../kernel/http';

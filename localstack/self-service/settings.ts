@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/types';
 import type { IdentityDeps } from '../kernel/identity-deps';
-import { noActiveSession, OryHttpError } from '../kernel/ory-error';
+import { noActiveSession, OryError } from '../kernel/errors';
 import type { FlowHandler, SubmitArgs } from './flow-routes';
 import { uiLink } from '../kernel/http';
 import { getTraits, isUniqueViolation, normalizeEmail, setAddresses, updatePasswordCredential, updateTraits, type Traits } from '../identity/store';
@@ -15,7 +15,7 @@ import { validateTraits } from '../identity-schema/traits';
 import { startVerification } from './verification-mail';
 
 const identityMismatch = () =>
-  new OryHttpError(403, { id: 'security_identity_mismatch', reason: 'The requested flow does not belong to this session.' });
+  new OryError(403, { id: 'security_identity_mismatch', reason: 'The requested flow does not belong to this session.' });
 
 /** Settings (profile: name and email; password) of the signed-in identity. */
 export function settingsHandler(deps: IdentityDeps): FlowHandler {
@@ -23,7 +23,7 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
     const authenticatedAt = new Date(args.session?.authenticated_at ?? 0).getTime();
     if (Date.now() - authenticatedAt <= deps.privilegedSessionMs) return;
     const returnTo = uiLink(args.tenant.uiUrl, '/settings', { flow: args.flow.id });
-    throw new OryHttpError(403, {
+    throw new OryError(403, {
       id: 'session_refresh_required',
       reason: 'The login session is too old and thus not allowed to update these fields. Please re-authenticate.',
       extra: {

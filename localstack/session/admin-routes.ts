@@ -5,7 +5,7 @@ import type { Queryable } from '../db/types';
 import type { SessionRow } from '../identity/schema';
 import { route } from '../kernel/route';
 import { adminOf, type AdminDeps } from '../kernel/admin-context';
-import { notFound } from '../kernel/admin-errors';
+import { resourceNotFound } from '../kernel/errors';
 import { findIdentity, listIdentities } from '../identity/admin-store';
 import { idParams, tenantParams } from '../identity/routes';
 import { identityView } from '../identity/views';
@@ -97,7 +97,7 @@ export function registerSessionRoutes(scope: FastifyInstance, deps: AdminDeps): 
     handler: async ({ q, params, query, req }) => {
       const { tenant, base } = adminOf(req);
       const row = await findSessionById(q, tenant.nid, params.id);
-      if (!row) throw notFound('session');
+      if (!row) throw resourceNotFound('session');
       const identity = query.expand.has('identity') ? (await identitiesOf(q, tenant.nid, base, [row])).get(row.identity_id) : undefined;
       return sessionView(row, { ...(identity ? { identity } : {}), devices: query.expand.has('devices') });
     },
@@ -110,7 +110,7 @@ export function registerSessionRoutes(scope: FastifyInstance, deps: AdminDeps): 
     auth: 'public',
     status: 204,
     handler: async ({ q, params, req }) => {
-      if (!(await disableSession(q, adminOf(req).tenant.nid, params.id))) throw notFound('session');
+      if (!(await disableSession(q, adminOf(req).tenant.nid, params.id))) throw resourceNotFound('session');
     },
   });
 
@@ -122,7 +122,7 @@ export function registerSessionRoutes(scope: FastifyInstance, deps: AdminDeps): 
     handler: async ({ q, params, req }) => {
       const { tenant, base } = adminOf(req);
       const row = await extendSession(q, tenant.nid, params.id, new Date(Date.now() + deps.sessionLifespanMs));
-      if (!row) throw notFound('session');
+      if (!row) throw resourceNotFound('session');
       const identity = (await identitiesOf(q, tenant.nid, base, [row])).get(row.identity_id);
       return sessionView(row, { ...(identity ? { identity } : {}), devices: true });
     },
@@ -162,7 +162,7 @@ export function registerSessionRoutes(scope: FastifyInstance, deps: AdminDeps): 
     status: 204,
     handler: async ({ q, params, req }) => {
       // Kratos: 404 when there was no session to delete (a missing identity has none).
-      if ((await deleteIdentitySessions(q, adminOf(req).tenant.nid, params.id)) === 0) throw notFound('session');
+      if ((await deleteIdentitySessions(q, adminOf(req).tenant.nid, params.id)) === 0) throw resourceNotFound('session');
     },
   });
 }

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { route } from '../kernel/route';
 import { baseOf, isSecure, type IdentityDeps } from '../kernel/identity-deps';
-import { noActiveSession, OryHttpError } from '../kernel/ory-error';
+import { noActiveSession, OryError } from '../kernel/errors';
 import { currentSession } from '../self-service/flow-routes';
 import { checkReturnTo, isJsonRequest, queryValue, seeOther, uiLink } from '../kernel/http';
 import { selfserviceErrors, sessions } from '../identity/schema';
@@ -72,7 +72,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: IdentityDeps):
     handler: async ({ req, reply, query }) => {
       const tenant = tenantOf(req);
       const token = query.token ?? '';
-      if (!token) throw new OryHttpError(400, { reason: 'Please include a token in the URL query.' });
+      if (!token) throw new OryError(400, { reason: 'Please include a token in the URL query.' });
       const returnTo = checkReturnTo(query.return_to, tenant.uiUrl);
       const sessionTok = sessionToken(req, tenant.sessionCookie);
       const session = await currentSession(db, tenant, req);
@@ -80,7 +80,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: IdentityDeps):
       const expected = Buffer.from(logoutTokenFor(sessionTok));
       const given = Buffer.from(token);
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-        throw new OryHttpError(403, {
+        throw new OryError(403, {
           reason: 'Unable to log out because the logout token in the URL query does not match the session cookie.',
         });
       }
@@ -104,7 +104,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: IdentityDeps):
             .from(selfserviceErrors)
             .where(and(eq(selfserviceErrors.nid, tenantOf(req).nid), eq(selfserviceErrors.id, id)))
         : [];
-      if (!row) throw new OryHttpError(404, { reason: 'The requested error could not be found.' });
+      if (!row) throw new OryError(404, { reason: 'The requested error could not be found.' });
       const at = row.created_at.toISOString();
       return { id: row.id, error: row.error, created_at: at, updated_at: at };
     },

@@ -6,7 +6,7 @@ import { recordSignIn } from '../billing/usage';
 import type { Clock } from '../kernel/clock';
 import type { Queryable } from '../db/types';
 import { identityJson } from '../identity/store';
-import { OryHttpError } from '../kernel/ory-error';
+import { OryError } from '../kernel/errors';
 import { identities, sessions, type SessionRow } from '../identity/schema';
 import { hashToken, logoutTokenFor } from './token';
 import type { Tenant } from '../kernel/tenant';
@@ -21,7 +21,7 @@ export interface IssuedSession {
 
 /** Kratos' refusal to activate a session of an inactive identity (session.ErrIdentityDisabled). */
 export const identityDisabled = (identityId: string) =>
-  new OryHttpError(400, {
+  new OryError(400, {
     id: 'identity_disabled',
     message: 'identity is disabled',
     reason: 'This account was disabled.',

@@ -11,7 +11,7 @@ import {
   workspaceParams,
   workspaceProjectParams,
 } from '../project/bodies';
-import { badRequest, conflict, forbidden } from '../kernel/control-plane-errors';
+import { badRequest, conflict, forbidden } from '../kernel/errors';
 import { projectFor } from '../kernel/permissions';
 import { decodePageToken, encodePageToken } from '../kernel/row-page-token';
 import { findProjectWithName, listWorkspaceProjects, moveToWorkspace, setEnvironment } from '../project/store';
