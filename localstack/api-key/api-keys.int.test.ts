@@ -51,14 +51,14 @@ describe('project API keys', () => {
     const stored = await stack.db.orm.select().from(projectApiKeys).where(eq(projectApiKeys.id, key.id));
     expect(JSON.stringify(stored)).not.toContain(key.value!.slice('ory_pat_'.length));
 
-    expect(await authenticateApiKey(stack.db, `Bearer ${key.value}`)).toEqual({
+    expect(await authenticateApiKey(stack.db, `Bearer ${key.value}`, stack.clock.now())).toEqual({
       kind: 'project',
       projectId: project.id,
       keyId: key.id,
       ownerId: alice.id,
     });
-    expect(await authenticateApiKey(stack.db, `Bearer ${key.value!.slice(0, -1)}x`)).toBeNull();
-    expect(await authenticateApiKey(stack.db, undefined)).toBeNull();
+    expect(await authenticateApiKey(stack.db, `Bearer ${key.value!.slice(0, -1)}x`, stack.clock.now())).toBeNull();
+    expect(await authenticateApiKey(stack.db, undefined, stack.clock.now())).toBeNull();
   });
 
   it('deletes a key: the key stops authenticating and a second delete is a 404', async () => {
@@ -71,7 +71,7 @@ describe('project API keys', () => {
     const deleted = await alice.call('DELETE', `/projects/${project.id}/tokens/${key.id}`);
     expect(deleted.status).toBe(204);
     expect((await alice.projects.listProjectApiKeys({ project: project.id })).data).toEqual([]);
-    expect(await authenticateApiKey(stack.db, `Bearer ${key.value}`)).toBeNull();
+    expect(await authenticateApiKey(stack.db, `Bearer ${key.value}`, stack.clock.now())).toBeNull();
     expectOryError(await alice.call('DELETE', `/projects/${project.id}/tokens/${key.id}`), 404, /no API key/);
   });
 
@@ -92,7 +92,7 @@ describe('project API keys', () => {
     expect(seen.body[0].value).toBeUndefined();
     expectOryError(await bob.call('POST', `/projects/${project.id}/tokens`, { name: 'theirs' }), 403, /owner/);
     expectOryError(await bob.call('DELETE', `/projects/${project.id}/tokens/${key.id}`), 403, /owner/);
-    expect(await authenticateApiKey(stack.db, `Bearer ${key.value}`)).not.toBeNull();
+    expect(await authenticateApiKey(stack.db, `Bearer ${key.value}`, stack.clock.now())).not.toBeNull();
   });
 
   it('answers 400 naming the field for a bad name, expiry or token id, and 404 for an unknown project', async () => {
@@ -204,7 +204,7 @@ describe('workspace API keys', () => {
 
     for (const key of [deleted, expired]) {
       expectOryError(await keyCall(stack, key.value!, 'GET', `/workspaces/${ws.id}`), 401, /unknown, deleted or expired/);
-      expect(await authenticateApiKey(stack.db, `Bearer ${key.value}`)).toBeNull();
+      expect(await authenticateApiKey(stack.db, `Bearer ${key.value}`, stack.clock.now())).toBeNull();
     }
     expectOryError(await keyCall(stack, 'ory_wak_not-a-real-key', 'GET', '/workspaces'), 401);
     // No credentials at all: 401 before the body is looked at.

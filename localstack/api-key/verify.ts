@@ -32,20 +32,20 @@ const workspaceCreatorIsOwner = sql<boolean>`EXISTS (SELECT 1 FROM workspace_mem
 /**
  * Authenticates an `Authorization: Bearer ory_pat_…` (project) or `ory_wak_…` (workspace) header. Null
  * when the header is missing or malformed, or the key is unknown, deleted or expired, or its creator is no
- * longer an owner of what it belongs to. The stored hash is
+ * longer an owner of what it belongs to (expiry read at `now`, the stack's clock). The stored hash is
  * compared in constant time; the key itself is never stored.
  */
 export async function authenticateApiKey(
   q: Queryable,
   authorizationHeader: string | undefined | null,
+  now: Date,
 ): Promise<ApiKeyCaller | null> {
   const token = bearerToken(authorizationHeader);
   const kind = token ? apiKeyKind(token) : null;
   if (!token || !kind) return null;
   const hash = hashApiKey(token);
-  const now = Date.now();
   const live = (row: { token_hash: string; expires_at: Date | null }) =>
-    sameHash(row.token_hash, hash) && (row.expires_at === null || row.expires_at.getTime() > now);
+    sameHash(row.token_hash, hash) && (row.expires_at === null || row.expires_at.getTime() > now.getTime());
   if (kind === 'project') {
     const [row] = await q.orm
       .select({ ...getTableColumns(projectApiKeys), creatorIsOwner: projectCreatorIsOwner })

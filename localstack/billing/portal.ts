@@ -66,7 +66,7 @@ export function registerPortal(scope: FastifyInstance, ctx: LocalStackContext): 
     auth: 'public',
     handler: async ({ q, params, reply }) => {
       const link = links.get(params.token);
-      if (!link || link.expiresAt < Date.now()) {
+      if (!link || link.expiresAt < ctx.clock.now().getTime()) {
         links.delete(params.token);
         return reply.code(404).type('text/html; charset=utf-8').send('<!doctype html><title>Billing portal</title><p>This portal link has expired. Open the billing page in the console again.</p>');
       }
@@ -80,7 +80,7 @@ export function registerPortal(scope: FastifyInstance, ctx: LocalStackContext): 
   return {
     linkFor(row, returnTo) {
       if (!row) return { available: false, reason: 'no_subscription' };
-      const now = Date.now();
+      const now = ctx.clock.now().getTime();
       for (const [token, link] of links) if (link.expiresAt < now) links.delete(token);
       const token = randomBytes(24).toString('base64url');
       links.set(token, { subscriptionId: row.id, returnTo: returnTo ? safeReturnToUrl(returnTo, ctx.uiUrl) : null, expiresAt: now + LINK_LIFETIME_MS });

@@ -166,7 +166,7 @@ export function registerAdminExtras(scope: FastifyInstance, deps: AdminDeps): vo
         lifespanMs,
         now: ctx.clock.now(),
       });
-      const token = await issueLinkToken(q, { nid: tenant.nid, flowId: flow.id, identityId, address, lifespanMs });
+      const token = await issueLinkToken(q, { nid: tenant.nid, flowId: flow.id, identityId, address, lifespanMs, now: ctx.clock.now() });
       const link = new URL(`${base}/self-service/recovery`);
       link.search = new URLSearchParams({ flow: flow.id, token }).toString();
       return { recovery_link: link.toString(), expires_at: flow.expires_at.toISOString() };
@@ -204,7 +204,7 @@ export function registerAdminExtras(scope: FastifyInstance, deps: AdminDeps): vo
         lifespanMs,
         now: ctx.clock.now(),
       });
-      const code = await issueCode(q, { nid: tenant.nid, flowId: flow.id, kind: 'recovery', identityId, address, lifespanMs });
+      const code = await issueCode(q, { nid: tenant.nid, flowId: flow.id, kind: 'recovery', identityId, address, lifespanMs, now: ctx.clock.now() });
       return {
         // Kratos links the recovery UI, where the code is entered.
         recovery_link: uiLink(tenantOf(req).uiUrl, '/recovery', { flow: flow.id }),

@@ -45,7 +45,7 @@ const inviteTokenQuery = z.object({ token: z.uuid({ error: 'must be the UUID tok
 const inviteTokenBody = z.object({ invite_token: z.uuid({ error: 'must be the UUID token of the invite link' }) });
 
 /** memberInvite, as the control plane answers it (the link token never appears). */
-export function inviteView({ invite, owner_email }: InviteWithOwner) {
+export function inviteView({ invite, owner_email }: InviteWithOwner, now: Date) {
   return {
     id: invite.id,
     invitee_email: invite.invitee_email,
@@ -55,7 +55,7 @@ export function inviteView({ invite, owner_email }: InviteWithOwner) {
     project_id: invite.project_id,
     workspace_id: invite.workspace_id,
     role: invite.role,
-    status: effectiveStatus(invite),
+    status: effectiveStatus(invite, now),
     created_at: invite.created_at.toISOString(),
     updated_at: invite.updated_at.toISOString(),
   };
@@ -70,8 +70,8 @@ const REFUSALS: Record<string, string> = {
 };
 
 /** Every action on an invite needs it pending and unexpired: 409 with the reason otherwise. */
-function assertPending(invite: MemberInviteRow): void {
-  const status = effectiveStatus(invite);
+function assertPending(invite: MemberInviteRow, now: Date): void {
+  const status = effectiveStatus(invite, now);
   if (status !== 'pending') throw conflict(REFUSALS[status] ?? `This invite is ${status}.`);
 }
 
@@ -123,11 +123,11 @@ export function registerInviteRoutes(scope: FastifyInstance, ctx: LocalStackCont
   async function invite(q: Queryable, caller: Caller, scopeOf: Scope, body: { invitee_email: string; role: 'owner' | 'developer' }) {
     const target = scopeOf.kind === 'project' ? { projectId: scopeOf.project.id } : { workspaceId: scopeOf.workspaceId };
     const pending = await listScopeInvites(q, target);
-    if (pending.some((i) => i.invite.invitee_email === body.invitee_email.toLowerCase() && effectiveStatus(i.invite) === 'pending')) {
+    if (pending.some((i) => i.invite.invitee_email === body.invitee_email.toLowerCase() && effectiveStatus(i.invite, ctx.clock.now()) === 'pending')) {
       throw conflict(`${body.invitee_email} already has a pending invite; resend it or cancel it first.`);
     }
     await assertRoomFor(q, scopeOf, 'collaborator_seats', 'team members');
-    const { row, token } = await createInvite(q, { scope: target, email: body.invitee_email, role: body.role, ownerId: actorId(caller) });
+    const { row, token } = await createInvite(q, { scope: target, email: body.invitee_email, role: body.role, ownerId: actorId(caller) }, ctx.clock.now());
     const created = (await findInviteWithOwner(q, row.id))!;
     const what = await targetName(q, row);
     const link = new URL('/invites', ctx.uiUrl);
@@ -141,8 +141,8 @@ export function registerInviteRoutes(scope: FastifyInstance, ctx: LocalStackCont
       template: 'member_invite',
     });
     return {
-      created_invite: inviteView(created),
-      all_invites: (await listScopeInvites(q, target)).map(inviteView),
+      created_invite: inviteView(created, ctx.clock.now()),
+      all_invites: (await listScopeInvites(q, target)).map((i) => inviteView(i, ctx.clock.now())),
     };
   }
 
@@ -163,7 +163,7 @@ export function registerInviteRoutes(scope: FastifyInstance, ctx: LocalStackCont
     params: projectRefParams,
     auth: 'session-or-workspace-key',
     permission: 'backoffice.project.read',
-    handler: async ({ q, project }) => (await listScopeInvites(q, { projectId: project.id })).map(inviteView),
+    handler: async ({ q, project }) => (await listScopeInvites(q, { projectId: project.id })).map((i) => inviteView(i, ctx.clock.now())),
   });
 
   route(scope, ctx, {
@@ -183,7 +183,7 @@ export function registerInviteRoutes(scope: FastifyInstance, ctx: LocalStackCont
     params: workspaceParams,
     auth: 'session-or-workspace-key',
     permission: 'backoffice.workspace.read',
-    handler: async ({ q, workspace }) => (await listScopeInvites(q, { workspaceId: workspace.id })).map(inviteView),
+    handler: async ({ q, workspace }) => (await listScopeInvites(q, { workspaceId: workspace.id })).map((i) => inviteView(i, ctx.clock.now())),
   });
 
   route(scope, ctx, {
@@ -193,8 +193,8 @@ export function registerInviteRoutes(scope: FastifyInstance, ctx: LocalStackCont
     // The invitee cannot read the project or workspace yet: the list names it and the inviter for them.
     handler: async ({ q, caller }) =>
       Promise.all(
-        (await listInvitesFor(q, caller.identityId)).map(async (found) => ({
-          ...inviteView(found),
+        (await listInvitesFor(q, caller.identityId, ctx.clock.now())).map(async (found) => ({
+          ...inviteView(found, ctx.clock.now()),
           owner_name: found.owner_name ?? '',
           target_name: (await targetName(q, found.invite)).name,
         })),
@@ -215,7 +215,7 @@ export function registerInviteRoutes(scope: FastifyInstance, ctx: LocalStackCont
       const target = await targetName(q, found.invite);
       return {
         id: found.invite.id,
-        status: effectiveStatus(found.invite),
+        status: effectiveStatus(found.invite, ctx.clock.now()),
         invitee_email: found.invite.invitee_email,
         role: found.invite.role,
         inviter_name: found.owner_name ?? '',
@@ -237,13 +237,13 @@ export function registerInviteRoutes(scope: FastifyInstance, ctx: LocalStackCont
         const row = await findInvite(q, params.invite, true);
         if (!row) throw notFound(`Invite ${params.invite} does not exist.`);
         await assertInvitee(q, row, caller);
-        assertPending(row);
+        assertPending(row, ctx.clock.now());
         if (action === 'accept') {
           await assertSenderStillOwner(q, row);
           await addMember(q, row, caller.identityId);
         }
         await setInviteStatus(q, row.id, action === 'accept' ? 'accepted' : 'declined', caller.identityId);
-        return inviteView((await findInviteWithOwner(q, row.id))!);
+        return inviteView((await findInviteWithOwner(q, row.id))!, ctx.clock.now());
       },
     });
   answer('accept');
@@ -258,9 +258,9 @@ export function registerInviteRoutes(scope: FastifyInstance, ctx: LocalStackCont
       const row = await findInvite(q, params.invite, true);
       if (!row) throw notFound(`Invite ${params.invite} does not exist.`);
       await assertScopeOwner(q, row, caller);
-      assertPending(row);
+      assertPending(row, ctx.clock.now());
       await setInviteStatus(q, row.id, 'cancelled');
-      return inviteView((await findInviteWithOwner(q, row.id))!);
+      return inviteView((await findInviteWithOwner(q, row.id))!, ctx.clock.now());
     },
   });
 
@@ -274,10 +274,10 @@ export function registerInviteRoutes(scope: FastifyInstance, ctx: LocalStackCont
     handler: async ({ q, caller, params, body }) => {
       const row = await findInvite(q, params.invite, true);
       if (!row || row.token_hash !== hashInviteToken(body.invite_token)) throw notFound(`Invite ${params.invite} does not exist.`);
-      assertPending(row);
+      assertPending(row, ctx.clock.now());
       if (row.invitee_id && row.invitee_id !== caller.identityId) throw forbidden('This invite is already attached to another account.');
       await linkInvite(q, row.id, caller.identityId);
-      return inviteView((await findInviteWithOwner(q, row.id))!);
+      return inviteView((await findInviteWithOwner(q, row.id))!, ctx.clock.now());
     },
   });
 

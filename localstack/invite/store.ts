@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import { identities, identityVerifiableAddresses } from '../identity/schema';
 import { CONSOLE_NID } from '../kernel/tenant-id';
 import { memberInvites, projectMembers, projects, workspaceMembers, type MemberInviteRow } from '../project/schema';
@@ -13,8 +13,8 @@ export type InviteStatus = 'pending' | 'accepted' | 'declined' | 'expired' | 'ca
 
 export const hashInviteToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** The status a caller sees: a pending invite past its expiry reads as expired. */
-export function effectiveStatus(row: Pick<MemberInviteRow, 'status' | 'expires_at'>, now = new Date()): InviteStatus {
+/** The status a caller sees at `now` (the stack's clock): a pending invite past its expiry reads as expired. */
+export function effectiveStatus(row: Pick<MemberInviteRow, 'status' | 'expires_at'>, now: Date): InviteStatus {
   if (row.status === 'pending' && row.expires_at.getTime() <= now.getTime()) return 'expired';
   return row.status as InviteStatus;
 }
@@ -27,9 +27,8 @@ export interface NewInvite {
 }
 
 /** Stores a pending invite; answers it with its one-time link token (only the token's hash is kept). */
-export async function createInvite(q: Queryable, invite: NewInvite): Promise<{ row: MemberInviteRow; token: string }> {
+export async function createInvite(q: Queryable, invite: NewInvite, now: Date): Promise<{ row: MemberInviteRow; token: string }> {
   const token = randomUUID();
-  const now = new Date();
   const [row] = await q.orm
     .insert(memberInvites)
     .values({
@@ -108,12 +107,12 @@ export async function hasVerifiedEmail(q: Queryable, identityId: string, email: 
  * to it with the link's token. An invite to an address the account has not verified is not listed: who
  * invited that address to what is none of the account's business until it proves the address is its own.
  */
-export function listInvitesFor(q: Queryable, identityId: string): Promise<InviteWithOwner[]> {
+export function listInvitesFor(q: Queryable, identityId: string, now: Date): Promise<InviteWithOwner[]> {
   return withOwner(q)
     .where(
       and(
         eq(memberInvites.status, 'pending'),
-        sql`${memberInvites.expires_at} > now()`,
+        gt(memberInvites.expires_at, now),
         or(sql`${memberInvites.invitee_email} IN ${verifiedEmails(identityId)}`, eq(memberInvites.invitee_id, identityId)),
       ),
     )

@@ -24,14 +24,14 @@ export const permissionFor = (method: string) =>
  * end users is not a console session and never passes. Cookie-authenticated writes sent by a browser from
  * another origin are refused as cross-site request forgery.
  */
-export async function authorizeAdmin(q: Queryable, req: FastifyRequest, project: ProjectRow): Promise<AdminCaller> {
+export async function authorizeAdmin(q: Queryable, req: FastifyRequest, project: ProjectRow, now: Date): Promise<AdminCaller> {
   const authorization = req.headers.authorization;
   if (authorization !== undefined) {
-    const key = await authenticateApiKey(q, authorization);
+    const key = await authenticateApiKey(q, authorization, now);
     if (key?.kind === 'project' && key.projectId === project.id) return { kind: 'api_key', keyId: key.keyId };
     throw apiKeyRequired();
   }
-  const identityId = await consoleIdentity(q, req.cookies?.[SESSION_COOKIE]);
+  const identityId = await consoleIdentity(q, req.cookies?.[SESSION_COOKIE], now);
   if (!identityId) throw apiKeyRequired();
   const role = await projectRole(q, identityId, project);
   if (!role) throw forbidden('You are not a member of this project.');
@@ -42,7 +42,7 @@ export async function authorizeAdmin(q: Queryable, req: FastifyRequest, project:
 }
 
 /** The identity of a working session of the console's own tenant that the cookie carries, or null. */
-async function consoleIdentity(q: Queryable, token: string | undefined): Promise<string | null> {
+async function consoleIdentity(q: Queryable, token: string | undefined, now: Date): Promise<string | null> {
   if (!token || token.length > 512) return null;
   const [row] = await q.orm
     .select({ id: sessions.identity_id })
@@ -53,7 +53,7 @@ async function consoleIdentity(q: Queryable, token: string | undefined): Promise
         eq(sessions.token_hash, hashToken(token)),
         eq(sessions.nid, CONSOLE_NID),
         eq(sessions.active, true),
-        gt(sessions.expires_at, new Date()),
+        gt(sessions.expires_at, now),
         eq(identities.state, 'active'),
       ),
     );

@@ -35,7 +35,7 @@ export function useAdminAuthorization(scope: FastifyInstance, deps: AdminDeps): 
   scope.addHook('preValidation', async (req) => {
     const tenant = tenantOf(req);
     if (!tenant.project) throw new Error('the identity admin API is only served on project tenants');
-    const caller = await authorizeAdmin(deps.ctx.db, req, tenant.project);
+    const caller = await authorizeAdmin(deps.ctx.db, req, tenant.project, deps.ctx.clock.now());
     admins.set(req, { tenant: { nid: tenant.nid, projectId: tenant.project.id }, caller, base: tenant.base });
   });
 }

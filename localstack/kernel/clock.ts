@@ -1,8 +1,9 @@
 /**
  * The local stack's clock: real time plus an offset a developer or a test can move forward
  * (`PUT /local/clock`, or `LocalStack.clock.advance` in a test), so that periods can pass without waiting for
- * them. Billing (plan changes, daily active users, invoices) and self-service flows read it through
- * `ctx.clock.now()`; sessions and codes still expire by the database's `now()`.
+ * them. Sessions, self-service flows and codes, invites, API keys, the billing portal and billing (plan
+ * changes, daily active users, invoices) read it through `ctx.clock.now()` and compare with it in SQL, never
+ * with the database's `now()`.
  */
 export interface Clock {
   now(): Date;

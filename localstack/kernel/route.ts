@@ -82,7 +82,7 @@ export interface RouteSpec<
   handler(input: RouteInput<Params, Query, Body, A, P>): Promise<unknown>;
 }
 
-export type RouteContext = Pick<LocalStackContext, 'db' | 'resolveSession'>;
+export type RouteContext = Pick<LocalStackContext, 'db' | 'resolveSession' | 'clock'>;
 
 const callers = new WeakMap<FastifyRequest, Caller | null>();
 
@@ -94,7 +94,7 @@ export async function authenticate(ctx: RouteContext, req: FastifyRequest, mode:
   const token = bearerToken(req.headers.authorization);
   const isKey = token !== null && KEY_PREFIXES.some((prefix) => token.startsWith(prefix));
   if (isKey && mode === 'session-or-workspace-key') {
-    const key = await authenticateApiKey(ctx.db, req.headers.authorization);
+    const key = await authenticateApiKey(ctx.db, req.headers.authorization, ctx.clock.now());
     if (key?.kind === 'workspace') {
       return { kind: 'workspace-key', workspaceId: key.workspaceId, keyId: key.keyId, ownerId: key.ownerId };
     }

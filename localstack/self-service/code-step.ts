@@ -39,7 +39,7 @@ export async function redeem(args: SubmitArgs, kind: CodeKind): Promise<{ identi
   const attempts = await countCodeAttempt(db, flow.nid, flow.id);
   flow.data.attempts = attempts;
   const allowed = attempts <= MAX_CODE_ATTEMPTS && /^\d{6}$/.test(code);
-  const found = allowed ? await db.tx((q) => redeemCode(q, flow.nid, flow.id, kind, code)) : null;
+  const found = allowed ? await db.tx((q) => redeemCode(q, flow.nid, flow.id, kind, code, args.now)) : null;
   flow.ui.nodes = enterCodeNodes(flow.csrf_token, email, kind);
   if (found) return found;
   if (attempts >= MAX_CODE_ATTEMPTS) await burnCodes(db, flow.nid, flow.id);

@@ -16,7 +16,7 @@ const unusedOf = (nid: string, flowId: string) =>
 /** Issues a fresh 6-digit code for the flow of tenant `nid` (older unused codes of the flow stop working). */
 export async function issueCode(
   q: Queryable,
-  args: { nid: string; flowId: string; kind: CodeKind; identityId: string; address: string; lifespanMs: number },
+  args: { nid: string; flowId: string; kind: CodeKind; identityId: string; address: string; lifespanMs: number; now: Date },
 ): Promise<string> {
   return storeSecret(q, args, String(randomInt(0, 1_000_000)).padStart(6, '0'));
 }
@@ -27,14 +27,14 @@ export async function issueCode(
  */
 export async function issueLinkToken(
   q: Queryable,
-  args: { nid: string; flowId: string; identityId: string; address: string; lifespanMs: number },
+  args: { nid: string; flowId: string; identityId: string; address: string; lifespanMs: number; now: Date },
 ): Promise<string> {
   return storeSecret(q, { ...args, kind: 'recovery' }, randomBytes(32).toString('base64url'));
 }
 
 async function storeSecret(
   q: Queryable,
-  args: { nid: string; flowId: string; kind: CodeKind; identityId: string; address: string; lifespanMs: number },
+  args: { nid: string; flowId: string; kind: CodeKind; identityId: string; address: string; lifespanMs: number; now: Date },
   code: string,
 ): Promise<string> {
   await burnCodes(q, args.nid, args.flowId);
@@ -46,18 +46,19 @@ async function storeSecret(
     identity_id: args.identityId,
     address: args.address,
     code_hash: codeHash(args.flowId, code),
-    expires_at: new Date(Date.now() + args.lifespanMs),
+    expires_at: new Date(args.now.getTime() + args.lifespanMs),
   });
   return code;
 }
 
-/** Redeems a code once: the identity and address it was sent for, or null when invalid/used/expired. */
+/** Redeems a code once: the identity and address it was sent for, or null when invalid, used or expired at `now`. */
 export async function redeemCode(
   q: Queryable,
   nid: string,
   flowId: string,
   kind: CodeKind,
   code: string,
+  now: Date,
 ): Promise<{ identityId: string; address: string } | null> {
   const rows = await q.orm
     .select({
@@ -67,7 +68,7 @@ export async function redeemCode(
       code_hash: selfserviceCodes.code_hash,
     })
     .from(selfserviceCodes)
-    .where(and(unusedOf(nid, flowId), eq(selfserviceCodes.kind, kind), gt(selfserviceCodes.expires_at, sql`now()`)))
+    .where(and(unusedOf(nid, flowId), eq(selfserviceCodes.kind, kind), gt(selfserviceCodes.expires_at, now)))
     .for('update');
   const wanted = Buffer.from(codeHash(flowId, code.trim()));
   const match = rows.find((r) => {
@@ -77,7 +78,7 @@ export async function redeemCode(
   if (!match) return null;
   await q.orm
     .update(selfserviceCodes)
-    .set({ used_at: sql`now()` })
+    .set({ used_at: now })
     .where(and(eq(selfserviceCodes.id, match.id), isNull(selfserviceCodes.used_at)));
   return { identityId: match.identity_id, address: match.address };
 }

@@ -30,6 +30,8 @@ export interface SubmitArgs {
   tenant: Tenant;
   base: string;
   session: SessionRow | null;
+  /** The stack's clock time of the submit: codes, sessions and expiry read it, never the wall clock. */
+  now: Date;
 }
 
 /** What a submit produced: the flow again (200/400), a success body, or a browser navigation. */
@@ -53,8 +55,8 @@ export interface FlowHandler {
 }
 
 /** The request's session in its tenant (cookie of the tenant, X-Session-Token or bearer token). */
-export const currentSession = (db: Db, tenant: Tenant, req: FastifyRequest) =>
-  findSession(db, tenant.nid, sessionToken(req, tenant.sessionCookie));
+export const currentSession = (db: Db, tenant: Tenant, req: FastifyRequest, now: Date) =>
+  findSession(db, tenant.nid, sessionToken(req, tenant.sessionCookie), now);
 
 /** Query parameters of the flow routes; others a flow reads itself (`refresh`, `aal`, …) pass through. */
 const createQuery = z.looseObject({ return_to: queryValue, refresh: queryValue });
@@ -98,7 +100,7 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
     handler: async ({ req, reply, query }) => {
       const tenant = tenantOf(req);
       const { uiUrl } = tenant;
-      const session = await currentSession(db, tenant, req);
+      const session = await currentSession(db, tenant, req, ctx.clock.now());
       const returnTo = checkReturnTo(query.return_to, uiUrl);
       try {
         h.guardCreate?.(req, session, returnTo);
@@ -125,7 +127,7 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
       auth: 'public',
       handler: async ({ req, reply }) => {
         const tenant = tenantOf(req);
-        const session = await currentSession(db, tenant, req);
+        const session = await currentSession(db, tenant, req, ctx.clock.now());
         h.guardCreate?.(req, session, undefined);
         const init = await h.init({ req, tenant, csrf: '', session });
         const flow = await createFlow(db, {
@@ -155,7 +157,7 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
       const tenant = tenantOf(req);
       const flow = await loadFlow(db, tenant.nid, query.id, h.kind);
       if (!flow) throw flowNotFound();
-      h.guardAccess?.(flow, await currentSession(db, tenant, req));
+      h.guardAccess?.(flow, await currentSession(db, tenant, req, ctx.clock.now()));
       if (flow.type === 'browser') checkFlowCsrf(req, flow.csrf_token, tenant);
       if (isExpired(flow, ctx.clock.now())) {
         throw new OryError(410, {
@@ -184,7 +186,7 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
       if (!flow) throw flowNotFound();
       // API flows always answer JSON.
       const json = isJsonRequest(req) || flow.type === 'api';
-      const session = await currentSession(db, tenant, req);
+      const session = await currentSession(db, tenant, req, ctx.clock.now());
       h.guardAccess?.(flow, session);
       const signedIn = session ? h.refuseSignedIn?.(flow) : null;
       if (signedIn) {
@@ -209,7 +211,7 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
       }
       const limited = RATE_LIMITED_FLOWS.has(h.kind);
       if (limited) await limiter.admit(req, reply, tenant.nid, h.kind, submittedIdentifier(h.kind, body, flow.data.email));
-      const outcome = await h.submit({ req, reply, flow, body, db, tenant, base, session });
+      const outcome = await h.submit({ req, reply, flow, body, db, tenant, base, session, now });
       const succeeded = outcome.type !== 'flow' || (outcome.status === 200 && flow.state === 'passed_challenge');
       if (limited && !succeeded) await limiter.failed(req, tenant.nid, h.kind);
       if (outcome.type === 'location') {

@@ -39,7 +39,7 @@ export function registerRecoveryLink(app: FastifyInstance, deps: IdentityDeps): 
       const found =
         isExpired(flow, deps.ctx.clock.now()) || flow.state === 'passed_challenge'
           ? null
-          : await db.tx((q) => redeemCode(q, tenant.nid, flow.id, 'recovery', query.token!));
+          : await db.tx((q) => redeemCode(q, tenant.nid, flow.id, 'recovery', query.token!, deps.ctx.clock.now()));
       if (!found) {
         const retry = await createFlow(db, {
           nid: tenant.nid,

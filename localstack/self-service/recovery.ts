@@ -50,6 +50,7 @@ export function recoveryHandler(deps: IdentityDeps): FlowHandler {
           identityId,
           address: email,
           lifespanMs: deps.codeLifespanMs,
+          now: deps.ctx.clock.now(),
         });
         const traits = (await getTraits(q, tenant.nid, identityId)) ?? { email };
         await sendTemplated(deps, q, tenant.nid, {

@@ -21,7 +21,7 @@ const identityMismatch = () =>
 export function settingsHandler(deps: IdentityDeps): FlowHandler {
   function requirePrivileged(args: SubmitArgs): void {
     const authenticatedAt = new Date(args.session?.authenticated_at ?? 0).getTime();
-    if (Date.now() - authenticatedAt <= deps.privilegedSessionMs) return;
+    if (args.now.getTime() - authenticatedAt <= deps.privilegedSessionMs) return;
     const returnTo = uiLink(args.tenant.uiUrl, '/settings', { flow: args.flow.id });
     throw new OryError(403, {
       id: 'session_refresh_required',

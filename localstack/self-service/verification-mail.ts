@@ -19,7 +19,7 @@ export async function sendVerificationCode(
   email: string,
   requestUrl?: string,
 ): Promise<void> {
-  const code = await issueCode(q, { nid, flowId, kind: 'verification', identityId, address: email, lifespanMs: deps.codeLifespanMs });
+  const code = await issueCode(q, { nid, flowId, kind: 'verification', identityId, address: email, lifespanMs: deps.codeLifespanMs, now: deps.ctx.clock.now() });
   await markAddressSent(q, nid, identityId, email);
   const traits = (await getTraits(q, nid, identityId)) ?? { email };
   await sendTemplated(deps, q, nid, {

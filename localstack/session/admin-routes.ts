@@ -71,8 +71,10 @@ export function registerSessionRoutes(scope: FastifyInstance, deps: AdminDeps): 
     auth: 'public',
     handler: async ({ q, query, req, reply }) => {
       const { tenant, base } = adminOf(req);
+      const now = ctx.clock.now();
       const rows = await listSessions(q, {
         nid: tenant.nid,
+        now,
         after: decodePageToken(query.page_token, true),
         limit: query.page_size,
         ...(query.active !== undefined ? { active: query.active } : {}),
@@ -80,7 +82,6 @@ export function registerSessionRoutes(scope: FastifyInstance, deps: AdminDeps): 
       const page = rows.slice(0, query.page_size);
       setLinkHeader(req, reply, query.page_size, nextOf(rows, query.page_size));
       const identities = query.expand.has('identity') ? await identitiesOf(q, tenant.nid, base, page) : new Map<string, Identity>();
-      const now = new Date();
       return page.map((row) => {
         const identity = identities.get(row.identity_id);
         return sessionView(row, { ...(identity ? { identity } : {}), devices: query.expand.has('devices') }, now);
@@ -99,7 +100,7 @@ export function registerSessionRoutes(scope: FastifyInstance, deps: AdminDeps): 
       const row = await findSessionById(q, tenant.nid, params.id);
       if (!row) throw resourceNotFound('session');
       const identity = query.expand.has('identity') ? (await identitiesOf(q, tenant.nid, base, [row])).get(row.identity_id) : undefined;
-      return sessionView(row, { ...(identity ? { identity } : {}), devices: query.expand.has('devices') });
+      return sessionView(row, { ...(identity ? { identity } : {}), devices: query.expand.has('devices') }, ctx.clock.now());
     },
   });
 
@@ -121,10 +122,11 @@ export function registerSessionRoutes(scope: FastifyInstance, deps: AdminDeps): 
     auth: 'public',
     handler: async ({ q, params, req }) => {
       const { tenant, base } = adminOf(req);
-      const row = await extendSession(q, tenant.nid, params.id, new Date(Date.now() + deps.sessionLifespanMs));
+      const now = ctx.clock.now();
+      const row = await extendSession(q, tenant.nid, params.id, new Date(now.getTime() + deps.sessionLifespanMs), now);
       if (!row) throw resourceNotFound('session');
       const identity = (await identitiesOf(q, tenant.nid, base, [row])).get(row.identity_id);
-      return sessionView(row, { ...(identity ? { identity } : {}), devices: true });
+      return sessionView(row, { ...(identity ? { identity } : {}), devices: true }, now);
     },
   });
 
@@ -137,7 +139,8 @@ export function registerSessionRoutes(scope: FastifyInstance, deps: AdminDeps): 
     handler: async ({ q, params, query, req, reply }) => {
       const { tenant, base } = adminOf(req);
       const { page, perPage } = offsetPaging(query);
-      const filter = { nid: tenant.nid, identityId: params.id, ...(query.active !== undefined ? { active: query.active } : {}) };
+      const now = ctx.clock.now();
+      const filter = { nid: tenant.nid, identityId: params.id, now, ...(query.active !== undefined ? { active: query.active } : {}) };
       // Kratos answers an identity it does not know with no sessions.
       const owner = await findIdentity(q, tenant.nid, params.id);
       const rows = owner ? await listSessions(q, { ...filter, after: null, offset: page * perPage, limit: perPage }) : [];
@@ -149,7 +152,6 @@ export function registerSessionRoutes(scope: FastifyInstance, deps: AdminDeps): 
         search.set('page', String(Math.trunc(offset / size)));
       });
       const identity = owner ? identityView(owner, base) : undefined;
-      const now = new Date();
       return rows.slice(0, perPage).map((row) => sessionView(row, { ...(identity ? { identity } : {}), devices: true }, now));
     },
   });
