@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatMoney } from '../../../../shared/domain/invoices';
+import { formatMoney } from '../../../../shared/domain/format';
 import { Pager } from '../../components/Pager';
 import { Card } from '../../components/Card';
 import { QueryView } from '../../components/QueryView';

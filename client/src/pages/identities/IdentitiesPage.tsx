@@ -13,7 +13,7 @@ import { errorText } from '../../lib/errors';
 import { ROUTES } from '../../routes';
 import { useProject } from '../../shell/ProjectContext';
 import { trpc } from '../../trpc';
-import { formatDate } from '../projects/environment';
+import { formatCount, formatDate } from '../../../../shared/domain/format';
 import { CreateIdentityDialog } from './CreateIdentityDialog';
 import { ImportDialog } from './ImportDialog';
 import { useDebounced } from '../../lib/use-debounced';
@@ -22,7 +22,7 @@ import { useUrlState } from './use-url-state';
 
 
 /** "1 identity", "1,204 identities": every identity of the project, whatever the search and filters. */
-export const identityCount = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'identity' : 'identities'}`;
+export const identityCount = (n: number) => formatCount(n, 'identity', 'identities');
 
 /**
  * /projects/{project}/identities: the project's identities, searched by any part of an identifier, email,

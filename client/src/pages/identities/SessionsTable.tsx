@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../../../shared/domain/format';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'wouter';
@@ -11,7 +12,7 @@ import { errorText } from '../../lib/errors';
 import { ROUTES } from '../../routes';
 import { trpc } from '../../trpc';
 
-const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : '—');
+const when = (iso: string | null | undefined) => formatDateTime(iso);
 
 /** Sessions of a project, or of one identity: who, how they signed in (methods, AAL), from where, until when; revoke one or all. */
 export function SessionsTable({ projectId, identityId }: { projectId: string; identityId?: string }) {

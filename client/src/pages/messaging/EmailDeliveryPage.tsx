@@ -1,3 +1,5 @@
+import { messageTemplateLabel } from '../../../../shared/domain/email-templates';
+import { formatDateTime } from '../../../../shared/domain/format';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { courierMessageStatusSchema, type CourierMessageStatus } from '../../../../shared/schemas/messaging';
@@ -13,7 +15,7 @@ import { trpc } from '../../trpc';
 import { useUrlState } from '../identities/use-url-state';
 import { STATUS_BADGE, STATUS_LABELS } from './preview';
 
-const when = (iso: string) => new Date(iso).toLocaleString();
+const when = (iso: string) => formatDateTime(iso);
 const STATUS_OPTIONS = [{ value: '', label: 'Any status' }, ...courierMessageStatusSchema.options.map((s) => ({ value: s, label: STATUS_LABELS[s] }))];
 
 export function StatusBadge({ status }: { status: CourierMessageStatus }) {
@@ -87,7 +89,7 @@ export default function EmailDeliveryPage() {
                     ),
                   },
                   { key: 'subject', header: 'Subject', render: (m) => m.subject || (m.type === 'phone' ? 'Text message' : '—') },
-                  { key: 'template', header: 'Template', render: (m) => <code>{m.template_type}</code> },
+                  { key: 'template', header: 'Template', render: (m) => messageTemplateLabel(m.template_type) },
                   { key: 'status', header: 'Status', render: (m) => <StatusBadge status={m.status} /> },
                   { key: 'attempts', header: 'Attempts', render: (m) => m.send_count },
                   { key: 'created', header: 'Created', render: (m) => when(m.created_at) },

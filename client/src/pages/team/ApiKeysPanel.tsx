@@ -1,3 +1,4 @@
+import { formatDate } from '../../../../shared/domain/format';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../components/Button';
@@ -13,7 +14,7 @@ import { trpc } from '../../trpc';
 import { scopeNoun, type TeamScope } from './scope';
 import { useIsOwner } from './use-owner';
 
-const day = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString() : 'Never');
+const day = (iso: string | null | undefined) => formatDate(iso, { fallback: 'Never' });
 
 /** API keys of a project (ory_pat_) or a workspace (ory_wak_): list, create (secret shown once), delete. */
 export function ApiKeysPanel({ scope }: { scope: TeamScope }) {

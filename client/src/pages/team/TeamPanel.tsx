@@ -1,3 +1,4 @@
+import { formatDate } from '../../../../shared/domain/format';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../components/Button';
@@ -160,6 +161,7 @@ export function TeamPanel({ scope, workspaceId, currentUserId }: { scope: TeamSc
                     isOwner && (m.source === 'workspace') === ('workspaceId' in scope) ? (
                       <Select
                         label={`Role of ${m.email}`}
+                        hideLabel
                         options={ROLE_OPTIONS}
                         value={m.role}
                         disabled={setRole.isPending}
@@ -210,7 +212,7 @@ export function TeamPanel({ scope, workspaceId, currentUserId }: { scope: TeamSc
               columns={[
                 { key: 'email', header: 'Email', render: (i) => i.invitee_email },
                 { key: 'role', header: 'Role', render: (i) => (i.role === 'owner' ? 'Owner' : 'Developer') },
-                { key: 'sent', header: 'Sent', render: (i) => new Date(i.created_at).toLocaleDateString() },
+                { key: 'sent', header: 'Sent', render: (i) => formatDate(i.created_at) },
                 {
                   key: 'actions',
                   header: 'Actions',

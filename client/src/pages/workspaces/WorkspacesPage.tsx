@@ -12,7 +12,7 @@ import { Truncate } from '../../components/Truncate';
 import { QUERY_RULES } from '../../lib/query-client';
 import { ROUTES } from '../../routes';
 import { trpc } from '../../trpc';
-import { formatDate } from '../projects/environment';
+import { formatDate } from '../../../../shared/domain/format';
 
 /** Workspaces per page of the list; the rest are a "Next" away. */
 export const WORKSPACE_PAGE_SIZE = 25;
