@@ -17,7 +17,10 @@ import { scopeNoun, type TeamScope } from './scope';
 import { useIsOwner } from './use-owner';
 
 const OWNER_ONLY = 'Only an owner can do this.';
-const OWNER_ONLY_TEAM = 'Only an owner can invite people, change roles, remove members or resend and cancel invites.';
+const OWNER_ONLY_TEAM = 'Only an owner can invite people, change roles, remove members or resend, cancel and delete invites.';
+
+/** How an invite that is no longer pending ended. */
+const INVITE_STATUS_LABELS: Record<string, string> = { accepted: 'Accepted', declined: 'Declined', expired: 'Expired', cancelled: 'Cancelled' };
 const ROLE_OPTIONS = [
   { value: 'developer', label: 'Developer' },
   { value: 'owner', label: 'Owner' },
@@ -121,6 +124,8 @@ export function TeamPanel({ scope, workspaceId, currentUserId }: { scope: TeamSc
   const resend = trpc.invites.create.useMutation({ onSuccess: (answer) => toast.success(`Invite sent again to ${answer.created_invite.invitee_email}`) });
   const onError = (context: string) => (error: unknown) => void showError(error, context);
   const pending = (invites.data ?? []).filter((i) => i.status === 'pending');
+  const past = (invites.data ?? []).filter((i) => i.status !== 'pending' && i.status !== 'removed');
+  const removeInvite = trpc.invites.remove.useMutation({ onSuccess: () => toast.success('Invite deleted') });
   // Spec §9: a full plan is said before anyone fills in the invite, with the plan that has more seats.
   const seats = trpc.quota.get.useQuery({ ...scope, feature: 'collaborator_seats' }, { enabled: isOwner });
   const full = seats.data !== undefined && !seats.data.can_use_more;
@@ -250,6 +255,37 @@ export function TeamPanel({ scope, workspaceId, currentUserId }: { scope: TeamSc
           )}
         </QueryView>
       </Card>
+      {past.length > 0 && (
+        <Card title="Past invites" testId="past-invites-card">
+          <Table
+            caption="Past invites"
+            testId="past-invites-table"
+            rowKey={(i) => i.id}
+            rows={past}
+            columns={[
+              { key: 'email', header: 'Email', render: (i) => i.invitee_email },
+              { key: 'status', header: 'Status', render: (i) => <span data-testid={`past-invite-status-${i.invitee_email}`}>{INVITE_STATUS_LABELS[i.status] ?? i.status}</span> },
+              { key: 'sent', header: 'Sent', render: (i) => formatDate(i.created_at) },
+              {
+                key: 'actions',
+                header: 'Actions',
+                render: (i) => (
+                  <OwnerAction isOwner={isOwner}>
+                    <Button
+                      variant="ghost"
+                      disabled={!isOwner || removeInvite.isPending}
+                      onClick={() => removeInvite.mutate({ inviteId: i.id }, { onError: onError('Could not delete the invite') })}
+                      data-testid={`invite-delete-${i.invitee_email}`}
+                    >
+                      Delete
+                    </Button>
+                  </OwnerAction>
+                ),
+              },
+            ]}
+          />
+        </Card>
+      )}
       {/* Last in the panel: seats are counted apart from the lists, and a notice that arrives after them moves nothing. */}
       {full && seats.data && (
         <div data-testid="seats-notice">
