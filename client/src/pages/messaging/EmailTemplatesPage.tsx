@@ -13,7 +13,7 @@ import { errorText } from '../../lib/errors';
 import { confirmLeaving } from '../../lib/navigation-guard';
 import { useProject } from '../../shell/ProjectContext';
 import { trpc } from '../../trpc';
-import { useUrlState } from '../identities/use-url-state';
+import { useUrlState } from '../../lib/use-url-state';
 import { previewOf } from './preview';
 
 function Preview({ values, variables }: { values: TemplateFormValues; variables: readonly string[] }) {
