@@ -18,6 +18,8 @@ async function editJson(page: Page, testId: string, change: (value: Record<strin
 }
 
 test('an owner edits the whole configuration, copies the project, manages its billing and invites, and moves it into a workspace', async ({ page }) => {
+  // Six pages and a dozen saves in one journey: a budget that holds on a loaded machine.
+  test.setTimeout(180_000);
   const owner = newUser('admin');
   await register(page, owner);
   const projectId = await createProject(page, 'Admin journey');
