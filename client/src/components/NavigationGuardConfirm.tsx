@@ -1,9 +1,8 @@
-import { cancelNavigation, confirmNavigation, usePendingNavigation } from '../lib/navigation-guard';
+import { cancelNavigation, confirmNavigation, type PendingNavigation } from '../lib/navigation-guard';
 import { ConfirmDialog } from './Dialog';
 
-/** Asks before a navigation leaves a form with unsaved changes. Mounted once, beside the router. */
-export function NavigationGuardDialog() {
-  const pending = usePendingNavigation();
+/** The question NavigationGuardDialog asks, loaded the first time a navigation would drop unsaved changes. */
+export default function NavigationGuardConfirm({ pending }: { pending: PendingNavigation | null }) {
   return (
     <ConfirmDialog
       open={pending !== null}

@@ -1,19 +1,24 @@
-import { Menu, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { cloneElement, isValidElement, useEffect, useRef, useState, type ReactElement } from 'react';
+import { cloneElement, isValidElement, useEffect, useRef, useState, type ReactElement, type RefObject } from 'react';
 import { useLocation } from 'wouter';
+import { clearOpenRequest, isOpenRequested } from './use-overlays';
 
 /**
  * Below 720 px the sidebar lives in a drawer (a Radix dialog): a menu button opens it, a link or
  * Escape closes it. After a navigation focus goes to the new page's heading, not back to the button.
+ * Loaded with the frame's overlays; `trigger` is the menu button the frame already shows.
  */
-export function Drawer({ children }: { children: ReactElement<{ onNavigate?: () => void }> }) {
-  const [open, setOpen] = useState(false);
+export function DrawerImpl({ trigger: button, triggerRef: trigger, testId, children }: { trigger: ReactElement; triggerRef: RefObject<HTMLButtonElement | null>; testId: string; children: ReactElement<{ onNavigate?: () => void }> }) {
+  const [open, setOpen] = useState(() => isOpenRequested(testId));
   const [location] = useLocation();
   const navigated = useRef(false);
-  const trigger = useRef<HTMLButtonElement>(null);
+  const opened = useRef(location);
+  useEffect(() => clearOpenRequest(testId), [testId]);
   useEffect(() => {
-    setOpen(false);
+    // A drawer asked for before the code arrived stays open; a later navigation closes it.
+    if (location !== opened.current) setOpen(false);
+    opened.current = location;
   }, [location]);
   const onNavigate = () => {
     navigated.current = true;
@@ -23,11 +28,7 @@ export function Drawer({ children }: { children: ReactElement<{ onNavigate?: () 
     // Not modal: the page stays in the accessibility tree; Escape, a click outside or Tab leaving the
     // drawer closes it.
     <Dialog.Root open={open} onOpenChange={setOpen} modal={false}>
-      <Dialog.Trigger asChild>
-        <button ref={trigger} type="button" className="topbar-button drawer-button" aria-label="Open navigation" data-testid="drawer-button">
-          <Menu aria-hidden="true" size={20} />
-        </button>
-      </Dialog.Trigger>
+      <Dialog.Trigger asChild>{button}</Dialog.Trigger>
       <Dialog.Portal>
         <div className="drawer-overlay" aria-hidden="true" />
         <Dialog.Content
