@@ -19,8 +19,11 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   globalTeardown: './e2e/global-teardown.ts',
-  fullyParallel: false,
-  workers: 1,
+  // Every test signs up its own user (the navigation tests that share one run in order, as they say), so
+  // tests spread over the workers one by one. Two workers keep both cores busy while one waits on the
+  // browser or the server; E2E_WORKERS sets another count.
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,
