@@ -19,11 +19,16 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   globalTeardown: './e2e/global-teardown.ts',
-  fullyParallel: false,
-  workers: 1,
+  // Every test signs up its own user (the navigation tests that share one run in order, as they say), so
+  // tests spread over the workers one by one. Two workers keep both cores busy while one waits on the
+  // browser or the server; E2E_WORKERS sets another count.
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: true,
-  timeout: 60_000,
+  // A budget, not a check: the longest journeys (a dozen pages, each scanned with axe) took 35 s with the
+  // machine to themselves and 60 s with the other worker and a loaded machine beside them.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : 'list',
   outputDir: 'test-results',

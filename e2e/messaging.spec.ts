@@ -54,6 +54,10 @@ test('an edited recovery-code template is what the next recovery mail says, in t
   await page.getByTestId('template-recovery_code-valid').click();
   await expect(page).toHaveURL(/template=recovery_code&variant=valid/);
   await expect(page.getByTestId('template-variables')).toContainText('{{ .RecoveryCode }}');
+  // Templates are named in words, never by id or a bare "Valid".
+  await expect(page.getByTestId('template-recovery_code-valid')).toHaveText('Recovery code (known address)');
+  await expect(page.getByTestId('template-recovery_code-invalid')).toHaveText('Recovery code (unknown address)');
+  await expect(page.getByTestId('template-card').getByRole('heading').first()).toHaveText('Recovery code (known address)');
   await page.getByTestId('template-subject').fill('Your Mailer code for {{ .Identity.traits.email }}');
   await page.getByTestId('template-plaintext').fill('Mailer says: your code is {{ .RecoveryCode }}.');
   await page.getByTestId('template-html').fill('<p>Mailer says: your code is <b>{{ .RecoveryCode }}</b>.</p>');
@@ -86,9 +90,12 @@ test('an edited recovery-code template is what the next recovery mail says, in t
   await expect(page).toHaveURL(new RegExp(`recipient=${encodeURIComponent(endUser).replace(/\./g, '\\.')}`));
   const row = page.getByTestId('delivery-table').getByRole('row').filter({ hasText: `Your Mailer code for ${endUser}` });
   await expect(row.getByTestId('message-status')).toHaveText('Sent');
+  await expect(row).toContainText('Recovery code (known address)');
+  await expect(row).not.toContainText('recovery_code_valid');
   await expectNoA11yViolations(page, 'delivery log, filtered');
   await row.getByTestId('delivery-message-link').click();
   await expect(page.getByTestId('message-body')).toContainText('Mailer says: your code is');
+  await expect(page.getByTestId('message-template')).toHaveText('Recovery code (known address)');
   await expect(page.getByTestId('dispatches-table')).toContainText('Delivered');
   await expectNoA11yViolations(page, 'message detail');
   // Back keeps the filter, from the URL.

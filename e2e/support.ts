@@ -1,4 +1,4 @@
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import type { Result } from 'axe-core';
@@ -88,10 +88,24 @@ type A11yRun = 'full' | 'colors';
 /**
  * What this worker has checked already: a screen (a route pattern, or a label naming a page and the state
  * shown, such as an open dialog) in a theme at a viewport width. The same screen in the same theme and width
- * renders the same document, so it is checked once per run; every distinct one still is. A failed test
- * restarts the worker, which then checks again (more scans, never fewer).
+ * renders the same document, so it is checked once per run; every distinct one still is. Workers share
+ * what they checked through the run's log (`a11yLogPath`), so a second worker does not repeat a check; two
+ * that meet a screen at the same moment both check it (more scans, never fewer). A check that finds
+ * violations fails its test, and with it the run.
  */
 const checked = new Map<string, A11yRun>();
+
+/** The checks any worker of this run has logged as scanned, by `where` (screen, theme and width). */
+function scannedInRun(dir: string): Map<string, A11yRun> {
+  const scanned = new Map<string, A11yRun>();
+  if (!existsSync(a11yLogPath(dir))) return scanned;
+  for (const line of readFileSync(a11yLogPath(dir), 'utf8').split('\n')) {
+    const [decision, run, where] = line.split('\t');
+    if (decision !== 'scan' || (run !== 'full' && run !== 'colors') || !where) continue;
+    if (scanned.get(where) !== 'full') scanned.set(where, run);
+  }
+  return scanned;
+}
 
 async function a11yKey(page: Page, screen: string): Promise<{ key: string; where: string }> {
   const theme =
@@ -103,10 +117,10 @@ async function a11yKey(page: Page, screen: string): Promise<{ key: string; where
 /** Skips a screen checked already with at least this run; otherwise records it. Appends each decision to the run's log. */
 async function firstTime(page: Page, screen: string, run: A11yRun): Promise<{ first: boolean; where: string }> {
   const { key, where } = await a11yKey(page, screen);
-  const before = checked.get(key);
+  const dir = process.env.E2E_DATA_DIR;
+  const before = checked.get(key) ?? (dir ? scannedInRun(dir).get(where) : undefined);
   const first = !(before === 'full' || before === run);
   if (first) checked.set(key, run);
-  const dir = process.env.E2E_DATA_DIR;
   if (dir) appendFileSync(a11yLogPath(dir), `${first ? 'scan' : 'skip'}\t${run}\t${where}\n`);
   return { first, where };
 }

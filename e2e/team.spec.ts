@@ -19,6 +19,9 @@ test('an owner invites a colleague, who registers from the emailed link and work
   await page.goto(`/projects/${projectId}/settings/collaborators`);
   await expect(page.getByTestId('members-table')).toContainText(owner.email);
   await expect(page.getByTestId('seats-full')).toHaveText('1 of 1 seats in use');
+  // The role picker is named for assistive technology, while on screen the column header names it.
+  await expect(page.getByRole('combobox', { name: `Role of ${owner.email}` })).toBeVisible();
+  expect((await page.getByTestId('members-table').getByText(`Role of ${owner.email}`).boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
   await expect(page.getByTestId('invite-open')).toBeDisabled();
   await expect(page.getByTestId('upgrade-prompt')).toContainText('Production');
   await expectNoA11yViolations(page, 'collaborators with every seat in use');

@@ -18,6 +18,15 @@ async function saveClearOfToast(page: Page): Promise<void> {
   const toast = page.getByTestId('toast').filter({ hasText: 'Template saved' });
   await expect(toast).toBeVisible();
   await expect(save).toBeDisabled();
+  // The toast slides in from below: measure where it comes to rest, not where its entrance animation has it.
+  await toast.evaluate((el) =>
+    Promise.all(
+      el.ownerDocument
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
   expect(overlaps(await box(toast), await box(save))).toBe(false);
   await page.getByTestId('toast-dismiss').first().click();
   await expect(toast).toHaveCount(0);

@@ -17,6 +17,10 @@ test('the workspace list pages through every workspace, not only the first page'
   await page.getByTestId('workspaces-pager-next').click();
   await expect(rows).toHaveCount(1);
   await expect(page.getByTestId('workspaces-pager-next')).toBeDisabled();
+  // The page is in the URL: a reload stays on it.
+  await expect(page).toHaveURL(/[?&]pages=/);
+  await page.reload();
+  await expect(rows).toHaveCount(1);
   const seen = await rows.allTextContents();
   await page.getByTestId('workspaces-pager-previous').click();
   await expect(rows).toHaveCount(25);

@@ -20,7 +20,7 @@ export const IDENTITY_SCHEMA = {
         email: {
           type: 'string',
           format: 'email',
-          title: 'E-Mail',
+          title: 'Email',
           'ory.sh/kratos': {
             credentials: { password: { identifier: true } },
             recovery: { via: 'email' },

@@ -10,7 +10,7 @@ const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
 const email = (ext: Record<string, unknown>) => ({
   type: 'string',
   format: 'email',
-  title: 'E-Mail',
+  title: 'Email',
   minLength: 3,
   maxLength: 320,
   'ory.sh/kratos': ext,

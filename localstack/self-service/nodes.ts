@@ -44,7 +44,7 @@ export function anchor(group: NodeGroup, id: string, href: string, title: UiText
 export const csrfNode = (token: string) => input('default', 'csrf_token', 'hidden', { value: token, required: true });
 
 const emailTrait = (group: NodeGroup, value?: string) =>
-  input(group, 'traits.email', 'email', { value, required: true, autocomplete: 'email', label: texts.labelGenerated('E-Mail') });
+  input(group, 'traits.email', 'email', { value, required: true, autocomplete: 'email', label: texts.labelGenerated('Email') });
 const nameTrait = (group: NodeGroup, value?: string) =>
   input(group, 'traits.name', 'text', { value, label: texts.labelGenerated('Name') });
 const password = (group: NodeGroup, autocomplete: UiNodeInputAttributesAutocompleteEnum) =>
@@ -57,7 +57,7 @@ export const loginNodes = (csrf: string, identifier?: string): UiNode[] => [
     value: identifier ?? '',
     required: true,
     autocomplete: 'username',
-    label: texts.labelGenerated('E-Mail'),
+    label: texts.labelGenerated('Email'),
   }),
   password('password', 'current-password'),
   submit('password', 'password', texts.signIn()),

@@ -156,6 +156,39 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
     attempts: (f) => [{ projectId: f.a.project }, { projectId: f.a.looseProject }],
   },
   'projects.members': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
+  'projects.createPlain': {
+    b: 'refused',
+    input: (f) => ({ name: 'Planted plain', environment: 'dev', workspaceId: f.a.workspace }),
+  },
+  'projects.configuration': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project }),
+    attempts: (f) => [{ projectId: f.a.project }, { projectId: f.a.looseProject }],
+  },
+  'projects.replace': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.looseProject, configuration: { name: 'Loose, replaced', services: {}, cors_public: { enabled: true, origins: ['https://a.example'] } } }),
+    attempts: (f) => [
+      { projectId: f.a.looseProject, configuration: { name: 'Hijacked', services: {} } },
+      { projectId: f.a.project, configuration: { name: 'Hijacked', services: {} } },
+    ],
+  },
+  'projects.patch': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.looseProject, patch: [{ op: 'replace', path: '/cors_admin', value: { enabled: false, origins: [] } }] }),
+    attempts: (f) => [
+      { projectId: f.a.looseProject, patch: [{ op: 'replace', path: '/name', value: 'Hijacked' }] },
+      { projectId: f.a.project, patch: [{ op: 'replace', path: '/name', value: 'Hijacked' }] },
+    ],
+  },
+  'projects.replaceNormalized': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.looseProject, revision: { name: 'Loose, normalized' } }),
+    attempts: (f) => [
+      { projectId: f.a.looseProject, revision: { name: 'Hijacked' } },
+      { projectId: f.a.project, revision: { name: 'Hijacked' } },
+    ],
+  },
 
   'members.list': {
     b: 'refused',
@@ -323,6 +356,12 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
   'identities.import': { b: 'refused', input: (f) => ({ projectId: f.a.project, identities: [{ schemaId: 'default', traits: { email: 'matrix-imported@example.com' } }] }) },
   'schemas.list': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
   'schemas.presets': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
+  // The same public document for everyone: nobody's object.
+  'schemas.metaSchema': {
+    b: 'own',
+    input: () => undefined,
+    check: (answer) => expect(answer).toMatchObject({ title: 'Ory Identity Schema' }),
+  },
   'schemas.get': {
     b: 'refused',
     input: (f) => ({ projectId: f.a.project, schemaId: f.a.identitySchema }),

@@ -5,7 +5,7 @@
 export const emailTrait = (verificationVia = 'email') => ({
   type: 'string',
   format: 'email',
-  title: 'E-Mail',
+  title: 'Email',
   'ory.sh/kratos': { credentials: { password: { identifier: true } }, verification: { via: verificationVia }, recovery: { via: 'email' } },
 });
 

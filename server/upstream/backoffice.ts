@@ -1,4 +1,4 @@
-import type { CreateProjectBody, JsonPatch, UpdateWorkspaceBody } from '@ory/client';
+import type { CreateProjectBody, JsonPatch, SetProject, UpdateWorkspaceBody } from '@ory/client';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { assertRequiredParams } from '../../shared/domain/required-param';
@@ -8,6 +8,7 @@ import {
   projectMemberSchema,
   projectMetadataSchema,
   projectSchema,
+  projectUpdateOutput,
   type NormalizedProject,
   type ProjectMember,
   type ProjectMetadata,
@@ -53,6 +54,7 @@ export type { CreateProjectBody };
 export type JsonPatchOperation = JsonPatch;
 
 const projectListSchema = z.array(projectMetadataSchema);
+const metaSchemaSchema = z.record(z.string(), z.unknown());
 const memberListSchema = z.array(projectMemberSchema);
 const workspaceMemberListSchema = z.array(z.looseObject({ id: z.string() }));
 
@@ -113,6 +115,23 @@ export function createBackofficeClient(options: { baseUrl: string; timeoutMs: nu
       assertRequiredParams('patchProjectRevision', { projectId, revisionId, jsonPatch });
       return call(c, 'PATCH', path`/normalized/projects/${projectId}/revision/${revisionId}`, normalizedProjectSchema, jsonPatch);
     },
+    /** PUT /projects/{id}: the whole settable configuration; what it leaves out is reset. */
+    setProject(c: CallContext, projectId: string, setProject: SetProject): Promise<z.infer<typeof projectUpdateOutput>> {
+      assertRequiredParams('setProject', { projectId, setProject });
+      return send(c, 'setProject', projectUpdateOutput, (o) => projects.setProject({ projectId, setProject }, o));
+    },
+    /** PATCH /projects/{id}: a JSON patch on the current configuration. */
+    patchProject(c: CallContext, projectId: string, jsonPatch: JsonPatchOperation[]): Promise<z.infer<typeof projectUpdateOutput>> {
+      assertRequiredParams('patchProject', { projectId, jsonPatch });
+      return send(c, 'patchProject', projectUpdateOutput, (o) => projects.patchProject({ projectId, jsonPatch }, o));
+    },
+    /** PUT /normalized/projects/{id}: a new revision made of the given name and flat fields. */
+    replaceNormalizedProject(c: CallContext, projectId: string, revision: Record<string, unknown>): Promise<NormalizedProject> {
+      assertRequiredParams('updateNormalizedProject', { projectId, normalizedProjectRevision: revision });
+      return call(c, 'PUT', path`/normalized/projects/${projectId}`, normalizedProjectSchema, revision).then(noted(c));
+    },
+    /** GET /.well-known/identity-meta-schema: the JSON schema every identity schema is checked against. */
+    identityMetaSchema: (c: CallContext): Promise<Record<string, unknown>> => call(c, 'GET', '/.well-known/identity-meta-schema', metaSchemaSchema),
     /** PATCH /projects/{id}/revision/{revision}: a JSON patch on the revision the edit read (409 when stale). */
     patchProjectWithRevision(c: CallContext, projectId: string, revisionId: string, jsonPatch: JsonPatchOperation[]): Promise<unknown> {
       assertRequiredParams('patchProjectWithRevision', { projectId, revisionId, jsonPatch });

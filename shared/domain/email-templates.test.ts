@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   customTemplateOf,
+  messageTemplateLabel,
+  templateLabel,
   defaultTemplate,
   fromBase64Url,
   renderEmail,
@@ -72,5 +74,21 @@ describe('email templates', () => {
     expect(custom?.body.plaintext).toBe('Code: {{ .RecoveryCode }}');
     expect(custom?.body.html).toBe(defaultTemplate('recovery_code', 'valid').body.html);
     expect(customTemplateOf(templates, 'recovery_code', 'invalid')).toBeNull();
+  });
+});
+
+describe('template names as the reader sees them', () => {
+  it('name a template and its variant in words', () => {
+    expect(templateLabel('recovery_code', 'valid')).toBe('Recovery code (known address)');
+    expect(templateLabel('verification', 'invalid')).toBe('Verification link (unknown address)');
+  });
+
+  it('never show a template type as an id', () => {
+    expect(messageTemplateLabel('recovery_code_valid')).toBe('Recovery code (known address)');
+    expect(messageTemplateLabel('verification_code_invalid')).toBe('Verification code (unknown address)');
+    expect(messageTemplateLabel('login_code_valid')).toBe('Sign-in code (known address)');
+    expect(messageTemplateLabel('stub')).toBe('Test message');
+    expect(messageTemplateLabel('sms_otp_code')).toBe('Sms otp code');
+    for (const kind of TEST_EVENT_KINDS) expect(messageTemplateLabel(kind)).not.toMatch(/_/);
   });
 });

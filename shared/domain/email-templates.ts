@@ -213,6 +213,27 @@ export function templateOfEvent(kind: TestEventKind): { template: TemplateName; 
   return { template: kind.slice(0, kind.lastIndexOf('_')) as TemplateName, variant };
 }
 
+/** What a variant means to the reader: the address has an account ("known") or has none ("unknown"). */
+export const VARIANT_LABELS: Record<TemplateVariant, string> = { valid: 'known address', invalid: 'unknown address' };
+
+/** A template and variant as the console names them, e.g. "Recovery code (known address)". */
+export function templateLabel(template: TemplateName, variant: TemplateVariant): string {
+  return `${TEMPLATES[template].label} (${VARIANT_LABELS[variant]})`;
+}
+
+/**
+ * A message's template type (Ory's `template_type`, e.g. `recovery_code_valid`) as the console names it:
+ * "Recovery code (known address)", "Test message"; a type the console does not know reads as words, never as an id.
+ */
+export function messageTemplateLabel(templateType: string): string {
+  if (templateType === 'stub') return 'Test message';
+  const variant = templateType.endsWith('_invalid') ? 'invalid' : templateType.endsWith('_valid') ? 'valid' : null;
+  const template = variant ? templateType.slice(0, templateType.lastIndexOf('_')) : templateType;
+  if (variant && (TEMPLATE_NAMES as readonly string[]).includes(template)) return templateLabel(template as TemplateName, variant);
+  const words = templateType.replace(/[_-]+/g, ' ').trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Unknown template';
+}
+
 /** Sample values for every variable, as a preview or a test send renders them. */
 export function sampleData(to: string): Record<string, unknown> {
   return {

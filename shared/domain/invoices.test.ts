@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, basePriceCents, daysBetween, formatMoney, invoiceLine, rateCard, toBillingPeriods, usageCharge, usagePeriods } from './invoices';
+import { formatMoney } from './format';
+import { addMonths, basePriceCents, daysBetween, invoiceLine, rateCard, toBillingPeriods, usageCharge, usagePeriods } from './invoices';
 
 describe('rate cards (spec §9)', () => {
   it('charges Production $0.07 and Growth $0.08 per user and per 1,000 checks, with $21 and $255 of credit', () => {

@@ -1,5 +1,6 @@
 import type { BillingPeriod, InvoicesAnswer, UpstreamInvoices } from '../schemas/billing';
 import type { PlanId } from '../schemas/plans';
+import { formatMoney } from './format';
 import { findPlan, planDisplayName, planFeature } from './plans';
 
 /**
@@ -153,9 +154,3 @@ export function toBillingPeriods(upstream: UpstreamInvoices): InvoicesAnswer {
   return { periods, nextPageToken: upstream.has_next_page && upstream.next_page_token ? upstream.next_page_token : null };
 }
 
-/** Cents as money in a currency, e.g. 7000 usd → "$70.00", -2100 eur → "-€21.00". */
-export function formatMoney(cents: number, currency: string): string {
-  const sign = cents < 0 ? '-' : '';
-  const symbol = currency.toLowerCase() === 'eur' ? '€' : currency.toLowerCase() === 'usd' ? '$' : `${currency.toUpperCase()} `;
-  return `${sign}${symbol}${(Math.abs(cents) / 100).toFixed(2)}`;
-}

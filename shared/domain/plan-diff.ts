@@ -1,12 +1,13 @@
 import type { Plan, PlanFeature } from '../schemas/plans';
+import { formatMoney, formatNumber } from './format';
 import { PLANS_BY_PRICE } from './plan-quotas';
 
 export type Interval = 'monthly' | 'yearly';
 
 /** A feature line as a sentence: "5 Team members", "Per daily active user: $0.07", "Rate limited". */
 export function featureText(feature: PlanFeature): string {
-  if (feature.amount !== undefined) return `${feature.amount} ${feature.description}`;
-  if (feature.additionalPrice !== undefined) return `${feature.description}: $${feature.additionalPrice.toFixed(2)}`;
+  if (feature.amount !== undefined) return `${formatNumber(feature.amount)} ${feature.description}`;
+  if (feature.additionalPrice !== undefined) return `${feature.description}: ${formatMoney(Math.round(feature.additionalPrice * 100), 'usd')}`;
   return feature.description;
 }
 

@@ -98,3 +98,6 @@ export const schemasListOutput = z.object({
 export type SchemasList = z.infer<typeof schemasListOutput>;
 
 export const setDefaultOutput = z.object({ defaultId: z.string(), revisionId: z.string() });
+
+/** Ory's identity meta-schema, a JSON schema. */
+export const metaSchemaOutput = z.record(z.string(), z.unknown());

@@ -150,3 +150,57 @@ export const projectMembersOutput = z.array(projectMemberSchema);
 export const projectEndpointOutput = z.object({ apiUrl: z.string().nullable() });
 export const activeProjectOutput = z.object({ projectId: z.string() });
 export const deletedOutput = z.object({ ok: z.literal(true) });
+
+// ---- the project's configuration as a whole (ProjectApi.setProject / patchProject, PUT /normalized/projects) ----
+
+/** Ory's jsonPatch: one RFC 6902 operation. */
+export const jsonPatchOperationSchema = z.object({
+  op: z.enum(['add', 'remove', 'replace', 'move', 'copy', 'test'], { message: 'op must be one of add, remove, replace, move, copy, test' }),
+  path: z.string().startsWith('/', { message: 'path must be a JSON pointer starting with /' }).max(512),
+  from: z.string().startsWith('/', { message: 'from must be a JSON pointer starting with /' }).max(512).optional(),
+  value: z.unknown().optional(),
+});
+export const jsonPatchSchema = z
+  .array(jsonPatchOperationSchema)
+  .min(1, { message: 'The patch needs at least one operation' })
+  .max(200, { message: 'A patch has at most 200 operations' });
+
+const projectCorsSchema = z.object({
+  enabled: z.boolean().optional(),
+  origins: z.array(z.string().max(2048)).max(100, { message: 'At most 100 origins' }).optional(),
+});
+const projectServiceSchema = z.looseObject({ config: z.record(z.string(), z.unknown()) });
+
+/** setProject: the whole settable configuration (name, services, CORS). */
+export const projectConfigurationSchema = z.object({
+  name: projectNameSchema,
+  services: z.partialRecord(z.enum(['identity', 'oauth2', 'permission', 'account_experience', 'talos']), projectServiceSchema),
+  cors_admin: projectCorsSchema.optional(),
+  cors_public: projectCorsSchema.optional(),
+});
+export type ProjectConfiguration = z.infer<typeof projectConfigurationSchema>;
+
+export const createPlainProjectInput = createProjectInput;
+
+export const replaceProjectInput = z.object({
+  projectId: uuidSchema,
+  configuration: projectConfigurationSchema,
+  /** The revision the edit started from: a change made elsewhere since answers CONFLICT instead of being overwritten. */
+  revisionId: uuidSchema.optional(),
+});
+
+export const patchProjectInput = z.object({ projectId: uuidSchema, patch: jsonPatchSchema });
+
+/** A normalized revision as a whole: `name` and the flat fields (read-only ones are ignored). */
+export const replaceNormalizedProjectInput = z.object({
+  projectId: uuidSchema,
+  revision: z.looseObject({ name: projectNameSchema }),
+  /** The revision the edit started from, as for replaceProjectInput. */
+  revisionId: uuidSchema.optional(),
+});
+
+/** successfulProjectUpdate: the project after the change, and what the identity service warns about. */
+export const projectUpdateOutput = z.object({
+  project: projectSchema,
+  warnings: z.array(z.looseObject({ message: z.string().optional() })),
+});

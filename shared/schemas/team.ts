@@ -42,6 +42,8 @@ export const memberOutput = projectMemberSchema;
 
 // ---- invites ----
 export const inviteCreateInput = scoped({ email: emailSchema, role: teamRoleSchema.default('developer') });
+/** The invite dialog's fields: inviteCreateInput without the scope. */
+export const inviteFormSchema = z.object({ email: emailSchema, role: teamRoleSchema });
 export const invitesListInput = scoped({});
 export const inviteIdInput = z.object({ inviteId: uuidSchema });
 /** The invite and the token of its emailed link, which attaches it to the signed-in account. */
@@ -74,9 +76,12 @@ const expiresAtSchema = z.iso
   .datetime({ offset: true, error: 'Enter the expiry as a date and time, such as 2030-01-01T00:00:00Z.' })
   .nullable()
   .optional();
-export const apiKeyCreateInput = scoped({
-  name: z.string({ error: 'Name the key.' }).trim().min(1, { error: 'Name the key.' }).max(255, { error: 'A key name has at most 255 characters.' }),
-  expiresAt: expiresAtSchema,
+const apiKeyNameSchema = z.string({ error: 'Name the key.' }).trim().min(1, { error: 'Name the key.' }).max(255, { error: 'A key name has at most 255 characters.' });
+export const apiKeyCreateInput = scoped({ name: apiKeyNameSchema, expiresAt: expiresAtSchema });
+/** The create-key dialog's fields: a name, and an optional last day (the key works until its end, UTC). */
+export const apiKeyFormSchema = z.object({
+  name: apiKeyNameSchema,
+  expiry: z.union([z.literal(''), z.iso.date({ error: 'Enter the last day as a date, such as 2030-01-31.' })]),
 });
 export const apiKeysListInput = scoped({});
 export const apiKeyDeleteInput = scoped({ keyId: uuidSchema });

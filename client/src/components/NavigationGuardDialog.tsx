@@ -1,19 +1,20 @@
-import { cancelNavigation, confirmNavigation, usePendingNavigation } from '../lib/navigation-guard';
-import { ConfirmDialog } from './Dialog';
+import { lazy, Suspense, useState } from 'react';
+import { usePendingNavigation } from '../lib/navigation-guard';
 
-/** Asks before a navigation leaves a form with unsaved changes. Mounted once, beside the router. */
+const NavigationGuardConfirm = lazy(() => import('./NavigationGuardConfirm'));
+
+/**
+ * Asks before a navigation leaves a form with unsaved changes. Mounted once, beside the router; the dialog's
+ * code (Radix) loads the first time it is needed, not with the initial JS.
+ */
 export function NavigationGuardDialog() {
   const pending = usePendingNavigation();
+  const [needed, setNeeded] = useState(false);
+  if (pending !== null && !needed) setNeeded(true);
+  if (!needed) return null;
   return (
-    <ConfirmDialog
-      open={pending !== null}
-      title="Leave without saving?"
-      message={<p>{pending?.message}</p>}
-      cancelLabel="Stay on this page"
-      confirmLabel="Leave and discard"
-      onConfirm={confirmNavigation}
-      onClose={cancelNavigation}
-      testId="unsaved-changes-dialog"
-    />
+    <Suspense fallback={null}>
+      <NavigationGuardConfirm pending={pending} />
+    </Suspense>
   );
 }

@@ -164,7 +164,7 @@ export function SettingsForm<T extends FieldValues, R = unknown>(props: Settings
           {rootError}
         </p>
       )}
-      <div className="form-actions">
+      <div className="form-actions form-actions-start">
         <Button type="submit" variant="primary" busy={saving} disabled={(kind === 'edit' && !dirty) || props.canSave?.(current) === false} data-testid={`${testId}-submit`}>
           {props.submitLabel}
         </Button>

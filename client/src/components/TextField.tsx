@@ -5,13 +5,15 @@ interface FieldFrameProps {
   label: string;
   hint?: string | undefined;
   error?: string | undefined;
+  /** The label names the field for assistive technology only, where a column header already names it on screen. */
+  hideLabel?: boolean | undefined;
   children: React.ReactNode;
 }
 
-function FieldFrame({ id, label, hint, error, children }: FieldFrameProps) {
+function FieldFrame({ id, label, hint, error, hideLabel, children }: FieldFrameProps) {
   return (
     <div className={`field${error ? ' field-invalid' : ''}`}>
-      <label htmlFor={id} className="field-label">
+      <label htmlFor={id} className={hideLabel ? 'field-label sr-only' : 'field-label'}>
         {label}
       </label>
       {children}
@@ -69,13 +71,14 @@ export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
   options: readonly SelectOption[];
   hint?: string;
   error?: string;
+  hideLabel?: boolean;
 }
 
-export function Select({ label, options, hint, error, id, className, ...rest }: SelectProps) {
+export function Select({ label, options, hint, error, hideLabel, id, className, ...rest }: SelectProps) {
   const generated = useId();
   const fieldId = id ?? generated;
   return (
-    <FieldFrame id={fieldId} label={label} hint={hint} error={error}>
+    <FieldFrame id={fieldId} label={label} hint={hint} error={error} hideLabel={hideLabel}>
       <select
         {...rest}
         id={fieldId}

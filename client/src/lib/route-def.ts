@@ -1,3 +1,4 @@
+import type { NavIconName } from '../nav/nav-icons';
 import type { ComponentType } from 'react';
 
 /** Names of the `:param` segments of a route pattern, e.g. '/projects/:project' → 'project'. */
@@ -54,8 +55,8 @@ export type NavGroupId =
   | 'workspace'
   | 'console';
 
-/** An icon component (lucide-react's shape). */
-export type NavIcon = ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true'; size?: number }>;
+/** A sidebar icon by name (nav/nav-icons.ts holds the components, loaded after the first paint). */
+export type NavIcon = NavIconName;
 
 /**
  * Navigation metadata: the sidebar, breadcrumbs, palette and document titles all read it.

@@ -9,6 +9,7 @@ import { ROUTE_LIST, ROUTES } from '../routes';
 import { useOptionalProject } from '../shell/ProjectContext';
 import { useSwitchProject } from '../shell/Switchers';
 import { trpc } from '../trpc';
+import { NAV_ICONS, type NavIconName } from './nav-icons';
 import { hrefFor, NAV_GROUPS, routeScope, type NavScope, type ScopeParams } from './nav-model';
 import { setThemePreference } from './theme';
 
@@ -38,6 +39,11 @@ function routeEntries(scope: NavScope, params: ScopeParams) {
     const group = route.nav.group ? GROUP_LABEL.get(route.nav.group) : undefined;
     return [{ route, href, group }];
   });
+}
+
+function NavIconOf({ name }: { name: NavIconName }) {
+  const Icon = NAV_ICONS[name];
+  return <Icon size={16} />;
 }
 
 function Item({ value, keywords, onSelect, icon, children, hint, testId }: { value: string; keywords: string[]; onSelect: () => void; icon?: ReactNode; children: ReactNode; hint?: string | undefined; testId: string }) {
@@ -91,7 +97,7 @@ export default function CommandPalette({ open, returnFocus, onOpenChange, params
       onSelect={() => go(href)}
       hint={r.available ? group : `${group ? `${group} · ` : ''}Soon`}
       testId={`palette-route-${r.id}`}
-      icon={r.nav?.icon ? <r.nav.icon size={16} /> : <CornerDownLeft size={16} />}
+      icon={r.nav?.icon ? <NavIconOf name={r.nav.icon} /> : <CornerDownLeft size={16} />}
     >
       {r.nav?.label}
     </Item>

@@ -1,56 +1,33 @@
-import { Menu, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import { cloneElement, isValidElement, useEffect, useRef, useState, type ReactElement } from 'react';
-import { useLocation } from 'wouter';
+import { Menu } from 'lucide-react';
+import { useRef, type ReactElement } from 'react';
+import { requestOpen, useOverlays } from './use-overlays';
+
+const TEST_ID = 'drawer-button';
 
 /**
- * Below 720 px the sidebar lives in a drawer (a Radix dialog): a menu button opens it, a link or
- * Escape closes it. After a navigation focus goes to the new page's heading, not back to the button.
+ * The narrow screen's navigation: the menu button is here from the first paint; the drawer it opens (a Radix
+ * dialog) comes with the frame's overlays, so its code is not part of the initial JS.
  */
 export function Drawer({ children }: { children: ReactElement<{ onNavigate?: () => void }> }) {
-  const [open, setOpen] = useState(false);
-  const [location] = useLocation();
-  const navigated = useRef(false);
-  const trigger = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    setOpen(false);
-  }, [location]);
-  const onNavigate = () => {
-    navigated.current = true;
-    setOpen(false);
-  };
+  const overlays = useOverlays();
+  const ref = useRef<HTMLButtonElement>(null);
+  const trigger = (
+    <button
+      ref={ref}
+      type="button"
+      className="topbar-button drawer-button"
+      aria-label="Open navigation"
+      onPointerDown={overlays ? undefined : () => requestOpen(TEST_ID)}
+      onClick={overlays ? undefined : () => requestOpen(TEST_ID)}
+      data-testid={TEST_ID}
+    >
+      <Menu aria-hidden="true" size={20} />
+    </button>
+  );
+  if (!overlays) return trigger;
   return (
-    // Not modal: the page stays in the accessibility tree; Escape, a click outside or Tab leaving the
-    // drawer closes it.
-    <Dialog.Root open={open} onOpenChange={setOpen} modal={false}>
-      <Dialog.Trigger asChild>
-        <button ref={trigger} type="button" className="topbar-button drawer-button" aria-label="Open navigation" data-testid="drawer-button">
-          <Menu aria-hidden="true" size={20} />
-        </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <div className="drawer-overlay" aria-hidden="true" />
-        <Dialog.Content
-          className="drawer"
-          aria-describedby={undefined}
-          data-testid="drawer"
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            if (!navigated.current) trigger.current?.focus();
-            navigated.current = false;
-          }}
-        >
-          <div className="drawer-header">
-            <Dialog.Title className="drawer-title">Navigation</Dialog.Title>
-            <Dialog.Close asChild>
-              <button type="button" className="topbar-button" aria-label="Close navigation" data-testid="drawer-close">
-                <X aria-hidden="true" size={20} />
-              </button>
-            </Dialog.Close>
-          </div>
-          {isValidElement(children) ? cloneElement(children, { onNavigate }) : children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <overlays.DrawerImpl trigger={trigger} triggerRef={ref} testId={TEST_ID}>
+      {children}
+    </overlays.DrawerImpl>
   );
 }

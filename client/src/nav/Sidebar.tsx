@@ -7,6 +7,7 @@ import { ProjectSwitcher, WorkspaceSwitcher } from '../shell/Switchers';
 import { usePendingInvites } from '../shell/use-pending-invites';
 import { activeHref, routeScope, sidebarModel, SOON_GROUP, type NavItem, type NavSection, type ScopeParams } from './nav-model';
 import { OverflowTooltip } from './OverflowTooltip';
+import { useOverlays } from './use-overlays';
 
 const COLLAPSED_KEY = 'console-nav-collapsed';
 /** Groups that start collapsed: the 'soon' group stays folded until opened, and the choice is remembered. */
@@ -61,12 +62,14 @@ function useCollapsedGroups(activeGroup: string | undefined): [Set<string>, (id:
 type Counts = Partial<Record<string, number>>;
 
 function SidebarLink({ item, active, count, onNavigate }: { item: NavItem; active: boolean; count: number; onNavigate?: (() => void) | undefined }) {
-  const Icon = item.route.nav?.icon;
+  const icon = item.route.nav?.icon;
+  const overlays = useOverlays();
+  const Icon = icon && overlays ? overlays.NAV_ICONS[icon] : undefined;
   return (
     <li>
       <OverflowTooltip text={item.label}>
         <Link href={item.href} className={active ? 'nav-link nav-link-current' : 'nav-link'} aria-current={active ? 'page' : undefined} data-testid={item.testId} onClick={onNavigate}>
-          {Icon && <Icon className="nav-icon" aria-hidden="true" size={16} />}
+          {Icon ? <Icon className="nav-icon" aria-hidden="true" size={16} /> : icon && <span className="nav-icon nav-icon-pending" aria-hidden="true" />}
           <span className="truncate nav-label">{item.label}</span>
           {count > 0 && (
             <span className="nav-soon nav-count" data-testid={`${item.testId}-count`}>

@@ -2,3 +2,5 @@
 export { HelpMenuDropdown, UserMenuDropdown } from './MenuDropdowns';
 export { OverflowTooltipImpl } from './OverflowTooltipImpl';
 export { SwitcherMenu } from './SwitcherMenu';
+export { DrawerImpl } from './DrawerImpl';
+export { NAV_ICONS } from './nav-icons';

@@ -4,6 +4,7 @@ import { schemaOfUrl, textOfUrl } from '../../../shared/domain/identity-schema-c
 import { describeProblems, locateProblems, parseSchemaText, placeProblems } from '../../../shared/domain/schema-problems';
 import {
   managedSchemaOutput,
+  metaSchemaOutput,
   managedSchemaWithContentOutput,
   presetsOutput,
   schemaCreateInput,
@@ -17,7 +18,7 @@ import {
   setDefaultOutput,
 } from '../../../shared/schemas/identity-schemas';
 import type { Context } from '../../trpc/context';
-import { dataPlaneProcedure, projectProcedure, router } from '../../trpc/init';
+import { authedProcedure, dataPlaneProcedure, projectProcedure, router } from '../../trpc/init';
 import { UpstreamError } from '../../upstream/errors';
 import { defaultPatchFor, managedView, presetView, sourceOf } from './views';
 
@@ -57,6 +58,9 @@ function atLines(err: unknown, positions: ReturnType<typeof schemaOrRefuse>['pos
  * identity service really has. Members read them (`backoffice.project.read`), writers change them (`…write`).
  */
 export const schemasRouter = router({
+  /** Ory's identity meta-schema: what every identity schema is checked against (the same for every project). */
+  metaSchema: authedProcedure.output(metaSchemaOutput).query(({ ctx }) => ctx.deps.backoffice.identityMetaSchema(ctx.call)),
+
   presets: read
     .input(schemasProjectInput)
     .output(presetsOutput)

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatMoney } from '../../../../shared/domain/invoices';
+import { formatDate, formatMoney } from '../../../../shared/domain/format';
 import { MESSAGES } from '../../../../shared/messages';
 import type { BillingPeriod } from '../../../../shared/schemas/billing';
 import { Button, LinkButton } from '../../components/Button';
@@ -14,8 +14,7 @@ import { useIsOwner } from '../team/use-owner';
 import { InvoiceList } from './InvoiceList';
 import { UsageChart } from './UsageChart';
 
-const date = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-export const periodLabel = (p: Pick<BillingPeriod, 'start' | 'end'>) => `${date(p.start)} – ${date(p.end)}`;
+export const periodLabel = (p: Pick<BillingPeriod, 'start' | 'end'>) => `${formatDate(p.start)} – ${formatDate(p.end)}`;
 
 /** Where the plan of this scope changes: the workspace's subscription page, or this project's billing page. */
 const subscriptionHref = (scope: TeamScope) =>

@@ -1,8 +1,7 @@
-import { useState } from 'react';
-import { formatMoney } from '../../../../shared/domain/invoices';
-import { Pager } from '../../components/Pager';
+import { formatMoney } from '../../../../shared/domain/format';
 import { Card } from '../../components/Card';
 import { QueryView } from '../../components/QueryView';
+import { usePagedList } from '../../lib/use-paged-list';
 import { trpc } from '../../trpc';
 import type { TeamScope } from '../team/scope';
 import { periodLabel } from './BillingPanel';
@@ -11,9 +10,7 @@ const STATUS: Record<string, string> = { draft: 'Estimate', paid: 'Paid', open: 
 
 /** The invoices of a workspace or project, a billing period per row, newest first; paged by token, keeping its place. */
 export function InvoiceList({ scope }: { scope: TeamScope }) {
-  // The tokens of the pages before this one: "Newer" goes back without refetching from the start.
-  const [tokens, setTokens] = useState<(string | undefined)[]>([undefined]);
-  const pageToken = tokens.at(-1);
+  const { pageToken, pager } = usePagedList('invoicePages');
   const invoices = trpc.billing.invoices.useQuery({ ...scope, ...(pageToken ? { pageToken } : {}) }, { placeholderData: (previous) => previous });
   return (
     <Card title="Invoices" testId="invoices-card">
@@ -61,17 +58,14 @@ export function InvoiceList({ scope }: { scope: TeamScope }) {
                 </li>
               ))}
             </ul>
-            <Pager
-              label="Invoice pages"
-              hasPrevious={tokens.length > 1}
-              nextToken={answer.nextPageToken}
-              onPrevious={() => setTokens((t) => t.slice(0, -1))}
-              onNext={(token) => setTokens((t) => [...t, token])}
-              busy={invoices.isFetching && invoices.isPlaceholderData}
-              previousText="Newer"
-              nextText="Older"
-              testId="invoices"
-            />
+            {pager({
+              label: 'Invoice pages',
+              nextToken: answer.nextPageToken,
+              busy: invoices.isFetching && invoices.isPlaceholderData,
+              previousText: 'Newer',
+              nextText: 'Older',
+              testId: 'invoices',
+            })}
           </>
         )}
       </QueryView>

@@ -2,6 +2,7 @@ import { useState, type CSSProperties } from 'react';
 import toast from 'react-hot-toast';
 import { PREFERRED_PLAN_STORAGE_KEY } from '../../../../shared/constants';
 import { EXTERNAL_LINKS } from '../../../../shared/external-links';
+import { formatPrice } from '../../../../shared/domain/format';
 import { featureText, intervalPrice, planChange, type Interval } from '../../../../shared/domain/plan-diff';
 import { resolvePlanId } from '../../../../shared/domain/plans';
 import type { PlanId } from '../../../../shared/schemas/plans';
@@ -16,8 +17,7 @@ import type { TeamScope } from '../team/scope';
 import { useIsOwner } from '../team/use-owner';
 
 type Currency = 'usd' | 'eur';
-const SYMBOL: Record<Currency, string> = { usd: '$', eur: '€' };
-const money = (amount: number, currency: Currency) => `${SYMBOL[currency]}${amount.toLocaleString('en-US')}`;
+const money = formatPrice;
 
 /** The plan stored from a `preferred_plan` link (spec §2), when it names a plan of the catalogue. */
 function preferredPlan(): PlanId | null {

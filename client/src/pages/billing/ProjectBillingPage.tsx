@@ -3,6 +3,7 @@ import { useProject } from '../../shell/ProjectContext';
 import { trpc } from '../../trpc';
 import { BillingPanel } from './BillingPanel';
 import { PlanChooser } from './PlanChooser';
+import { UnlinkSubscriptionCard } from './UnlinkSubscriptionCard';
 
 /**
  * /projects/{project}/settings/billing: the project's own plan, usage and invoices, and its plan chooser; a
@@ -18,6 +19,9 @@ export default function ProjectBillingPage() {
       <PageHeader title="Billing" description="The plan this project is on, what this period has used so far, and its invoices." />
       <BillingPanel key={project.id} scope={{ projectId: project.id }} projectWorkspaceId={project.workspace_id ?? null} planChooser={ownBilling} />
       {ownBilling && subscription.isFetched && <PlanChooser key={`plans-${project.id}`} scope={{ projectId: project.id }} />}
+      {Boolean(project.subscription_id) && subscription.data?.subscription && (
+        <UnlinkSubscriptionCard projectId={project.id} projectName={project.current_revision.name} workspaceId={project.workspace_id ?? null} />
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../../shared/domain/invoices';
+import { formatMoney } from '../../../../shared/domain/format';
 import type { BillingPeriod } from '../../../../shared/schemas/billing';
 
 /**

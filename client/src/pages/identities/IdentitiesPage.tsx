@@ -3,7 +3,6 @@ import toast from 'react-hot-toast';
 import { Link, useLocation } from 'wouter';
 import { identityLabel, identityName } from '../../../../shared/domain/identity-display';
 import { Button } from '../../components/Button';
-import { Pager } from '../../components/Pager';
 import { Card, PageHeader } from '../../components/Card';
 import { ConfirmDialog } from '../../components/Dialog';
 import { QueryView } from '../../components/QueryView';
@@ -13,16 +12,17 @@ import { errorText } from '../../lib/errors';
 import { ROUTES } from '../../routes';
 import { useProject } from '../../shell/ProjectContext';
 import { trpc } from '../../trpc';
-import { formatDate } from '../projects/environment';
+import { formatCount, formatDate } from '../../../../shared/domain/format';
 import { CreateIdentityDialog } from './CreateIdentityDialog';
 import { ImportDialog } from './ImportDialog';
 import { useDebounced } from '../../lib/use-debounced';
 import { schemaNamer } from './schema-names';
-import { useUrlState } from './use-url-state';
+import { usePagedList } from '../../lib/use-paged-list';
+import { useUrlState } from '../../lib/use-url-state';
 
 
 /** "1 identity", "1,204 identities": every identity of the project, whatever the search and filters. */
-export const identityCount = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'identity' : 'identities'}`;
+export const identityCount = (n: number) => formatCount(n, 'identity', 'identities');
 
 /**
  * /projects/{project}/identities: the project's identities, searched by any part of an identifier, email,
@@ -33,14 +33,13 @@ export default function IdentitiesPage() {
   const project = useProject();
   const projectId = project.id;
   const [, navigate] = useLocation();
-  const [url, setUrl] = useUrlState(['search', 'state', 'schema', 'pages'] as const);
+  const [url, setUrl] = useUrlState(['search', 'state', 'schema'] as const);
+  const { pageToken, firstPage, pager } = usePagedList();
   const [typed, setTyped] = useState(url.search);
   const search = useDebounced(typed.trim(), 300);
   useEffect(() => {
-    if (search !== url.search) setUrl({ search, pages: '' });
+    if (search !== url.search) setUrl({ search, ...firstPage });
   }, [search, url.search, setUrl]);
-  const pages = url.pages ? url.pages.split(',') : [];
-  const pageToken = pages.at(-1);
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -65,7 +64,7 @@ export default function IdentitiesPage() {
   const [bulkBusy, setBulkBusy] = useState(false);
 
   // A new filter or page starts with nothing selected.
-  useEffect(() => setSelected(new Set()), [url.search, url.state, url.schema, url.pages]);
+  useEffect(() => setSelected(new Set()), [url.search, url.state, url.schema, pageToken]);
 
   const runBulk = async () => {
     if (!bulk) return;
@@ -113,7 +112,7 @@ export default function IdentitiesPage() {
           <Select
             label="State"
             value={url.state}
-            onChange={(e) => setUrl({ state: e.target.value, pages: '' })}
+            onChange={(e) => setUrl({ state: e.target.value, ...firstPage })}
             options={[
               { value: '', label: 'Any state' },
               { value: 'active', label: 'Active' },
@@ -124,7 +123,7 @@ export default function IdentitiesPage() {
           <Select
             label="Schema"
             value={url.schema}
-            onChange={(e) => setUrl({ schema: e.target.value, pages: '' })}
+            onChange={(e) => setUrl({ schema: e.target.value, ...firstPage })}
             options={[{ value: '', label: 'Any schema' }, ...(schemas.data ?? []).map((s) => ({ value: s.id, label: schemaName(s.id) }))]}
             data-testid="identities-schema-filter"
           />
@@ -231,15 +230,7 @@ export default function IdentitiesPage() {
                     { key: 'created', header: 'Created', render: (i) => formatDate(i.created_at) },
                   ]}
                 />
-                <Pager
-                  label="Identity pages"
-                  hasPrevious={pages.length > 0}
-                  nextToken={answer.nextPageToken}
-                  onPrevious={() => setUrl({ pages: pages.slice(0, -1).join(',') })}
-                  onNext={(token) => setUrl({ pages: [...pages, token].join(',') })}
-                  busy={list.isFetching && list.isPlaceholderData}
-                  testId="identities"
-                />
+                {pager({ label: 'Identity pages', nextToken: answer.nextPageToken, busy: list.isFetching && list.isPlaceholderData, testId: 'identities' })}
               </>
             );
           }}

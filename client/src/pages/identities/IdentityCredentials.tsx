@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../components/Dialog';
 import { Table } from '../../components/Table';
 import { errorText } from '../../lib/errors';
 import { trpc } from '../../trpc';
-import { formatDate } from '../projects/environment';
+import { formatDate } from '../../../../shared/domain/format';
 
 const CREDENTIAL_NAMES: Record<string, string> = {
   password: 'Password',

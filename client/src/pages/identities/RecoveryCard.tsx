@@ -1,10 +1,11 @@
+import { formatDateTime } from '../../../../shared/domain/format';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { CopyButton } from '../../components/CopyButton';
 import { errorText } from '../../lib/errors';
 import { trpc } from '../../trpc';
 
-const until = (iso: string | null | undefined) => (iso ? `Valid until ${new Date(iso).toLocaleString()}.` : '');
+const until = (iso: string | null | undefined) => (iso ? `Valid until ${formatDateTime(iso)}.` : '');
 
 /**
  * For an identity that cannot sign in: a recovery link (opening it signs the user in once and opens their

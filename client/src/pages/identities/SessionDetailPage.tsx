@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../../../shared/domain/format';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'wouter';
@@ -12,7 +13,7 @@ import { ROUTES } from '../../routes';
 import { useProject } from '../../shell/ProjectContext';
 import { trpc } from '../../trpc';
 
-const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : '—');
+const when = (iso: string | null | undefined) => formatDateTime(iso);
 
 /** /projects/{project}/sessions/{session}: one session — its identity, methods, AAL, devices and expiry; revoke or extend it. */
 export default function SessionDetailPage() {

@@ -1,22 +1,22 @@
+import { formatDateTime } from '../../../../shared/domain/format';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'wouter';
 import { deviceLabel, identityLabel, sessionMethods } from '../../../../shared/domain/identity-display';
 import { Button } from '../../components/Button';
-import { Pager } from '../../components/Pager';
 import { ConfirmDialog } from '../../components/Dialog';
 import { QueryView } from '../../components/QueryView';
 import { Table } from '../../components/Table';
 import { errorText } from '../../lib/errors';
 import { ROUTES } from '../../routes';
+import { usePagedList } from '../../lib/use-paged-list';
 import { trpc } from '../../trpc';
 
-const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : '—');
+const when = (iso: string | null | undefined) => formatDateTime(iso);
 
 /** Sessions of a project, or of one identity: who, how they signed in (methods, AAL), from where, until when; revoke one or all. */
 export function SessionsTable({ projectId, identityId }: { projectId: string; identityId?: string }) {
-  const [tokens, setTokens] = useState<string[]>([]);
-  const pageToken = tokens.at(-1);
+  const { pageToken, pager } = usePagedList('sessionPages');
   const sessions = trpc.sessions.list.useQuery({ projectId, ...(identityId ? { identityId } : {}), ...(pageToken ? { pageToken } : {}) }, { placeholderData: (previous) => previous });
   const [revoking, setRevoking] = useState<{ id: string } | 'all' | null>(null);
   const done = (message: string) => {
@@ -93,14 +93,7 @@ export function SessionsTable({ projectId, identityId }: { projectId: string; id
                 },
               ]}
             />
-            <Pager
-              label="Session pages"
-              hasPrevious={tokens.length > 0}
-              nextToken={answer.nextPageToken}
-              onPrevious={() => setTokens((t) => t.slice(0, -1))}
-              onNext={(token) => setTokens((t) => [...t, token])}
-              testId="sessions"
-            />
+            {pager({ label: 'Session pages', nextToken: answer.nextPageToken, busy: sessions.isFetching && sessions.isPlaceholderData, testId: 'sessions' })}
           </>
         )}
       </QueryView>

@@ -47,6 +47,19 @@ export default function IdentitySchemaPage() {
     requestAnimationFrame(() => editorRef.current?.querySelector<HTMLElement>('input')?.focus());
   };
 
+  const utils = trpc.useUtils();
+  const [loading, setLoading] = useState<string | null>(null);
+  /** Opens a saved schema as it is stored now (its own read, not the list's copy, which may be older). */
+  const edit = (schemaId: string) => {
+    if (loading) return;
+    setLoading(schemaId);
+    utils.schemas.get
+      .fetch({ projectId, schemaId }, { staleTime: 0 })
+      .then((schema) => open({ kind: 'edit', id: schema.id }, schema.name, schema.text))
+      .catch((error: unknown) => toast.error(errorText(error) ?? 'The identity schema could not be loaded.'))
+      .finally(() => setLoading(null));
+  };
+
   const confirmDefault = () => {
     if (!choice || setDefault.isPending) return;
     setDefault.mutate(
@@ -101,7 +114,7 @@ export default function IdentitySchemaPage() {
                             Default
                           </span>
                         )}{' '}
-                        <Button variant="ghost" onClick={() => open({ kind: 'edit', id: m.id }, m.name, m.text)} data-testid="edit-schema">
+                        <Button variant="ghost" busy={loading === m.id} onClick={() => edit(m.id)} data-testid="edit-schema">
                           Edit
                         </Button>
                         {m.id !== data.defaultId && (
@@ -247,6 +260,7 @@ function SchemaEditor(props: {
             hint="Checked against Ory's identity meta-schema as you type."
             testId="schema-json"
           />
+          <MetaSchema />
           <div aria-live="polite" data-testid="schema-status">
             {!upToDate ? (
               <p className="muted">Checking…</p>
@@ -287,5 +301,23 @@ function SchemaEditor(props: {
         )}
       </Card>
     </div>
+  );
+}
+
+/** Ory's identity meta-schema, what the editor checks against: loaded when the reader opens it. */
+function MetaSchema() {
+  const [shown, setShown] = useState(false);
+  const meta = trpc.schemas.metaSchema.useQuery(undefined, { enabled: shown, staleTime: Infinity });
+  return (
+    <details className="meta-schema" onToggle={(e) => setShown(e.currentTarget.open)} data-testid="meta-schema">
+      <summary>What the schema is checked against: Ory's identity meta-schema</summary>
+      <QueryView query={meta} skeleton="card" errorTitle="The meta-schema could not be loaded">
+        {(schema) => (
+          <pre className="preview-text" data-testid="meta-schema-text">
+            {JSON.stringify(schema, null, 2)}
+          </pre>
+        )}
+      </QueryView>
+    </details>
   );
 }

@@ -1,8 +1,9 @@
+import { messageTemplateLabel } from '../../../../shared/domain/email-templates';
+import { formatDateTime } from '../../../../shared/domain/format';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { courierMessageStatusSchema, type CourierMessageStatus } from '../../../../shared/schemas/messaging';
 import { Button } from '../../components/Button';
-import { Pager } from '../../components/Pager';
 import { Card, PageHeader } from '../../components/Card';
 import { QueryView } from '../../components/QueryView';
 import { Table } from '../../components/Table';
@@ -10,10 +11,11 @@ import { Select, TextField } from '../../components/TextField';
 import { ROUTES } from '../../routes';
 import { useProject } from '../../shell/ProjectContext';
 import { trpc } from '../../trpc';
-import { useUrlState } from '../identities/use-url-state';
+import { usePagedList } from '../../lib/use-paged-list';
+import { useUrlState } from '../../lib/use-url-state';
 import { STATUS_BADGE, STATUS_LABELS } from './preview';
 
-const when = (iso: string) => new Date(iso).toLocaleString();
+const when = (iso: string) => formatDateTime(iso);
 const STATUS_OPTIONS = [{ value: '', label: 'Any status' }, ...courierMessageStatusSchema.options.map((s) => ({ value: s, label: STATUS_LABELS[s] }))];
 
 export function StatusBadge({ status }: { status: CourierMessageStatus }) {
@@ -28,11 +30,10 @@ export function StatusBadge({ status }: { status: CourierMessageStatus }) {
 export default function EmailDeliveryPage() {
   const project = useProject();
   const projectId = project.id;
-  const [url, setUrl] = useUrlState(['status', 'recipient', 'pages'] as const);
+  const [url, setUrl] = useUrlState(['status', 'recipient'] as const);
+  const { pageToken, firstPage, pager } = usePagedList();
   const [typed, setTyped] = useState(url.recipient);
   useEffect(() => setTyped(url.recipient), [url.recipient]);
-  const pages = url.pages ? url.pages.split(',') : [];
-  const pageToken = pages.at(-1);
   const status = courierMessageStatusSchema.safeParse(url.status).data;
   const list = trpc.messaging.messages.useQuery(
     { projectId, ...(status ? { status } : {}), ...(url.recipient ? { recipient: url.recipient } : {}), ...(pageToken ? { pageToken } : {}) },
@@ -43,7 +44,7 @@ export default function EmailDeliveryPage() {
 
   const applyRecipient = (event: FormEvent) => {
     event.preventDefault();
-    setUrl({ recipient: typed.trim(), pages: '' });
+    setUrl({ recipient: typed.trim(), ...firstPage });
   };
 
   return (
@@ -51,7 +52,7 @@ export default function EmailDeliveryPage() {
       <PageHeader title="Delivery" description="The emails and text messages sent to your users, and whether each one was delivered." />
       <Card testId="email-delivery-card">
         <form className="filters" role="search" onSubmit={applyRecipient}>
-          <Select label="Status" options={STATUS_OPTIONS} value={status ?? ''} onChange={(e) => setUrl({ status: e.target.value, pages: '' })} data-testid="delivery-status-filter" />
+          <Select label="Status" options={STATUS_OPTIONS} value={status ?? ''} onChange={(e) => setUrl({ status: e.target.value, ...firstPage })} data-testid="delivery-status-filter" />
           <TextField label="Recipient" type="search" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="ada@example.com" data-testid="delivery-recipient-filter" />
           <Button type="submit" data-testid="delivery-filter-apply">
             Filter
@@ -87,20 +88,13 @@ export default function EmailDeliveryPage() {
                     ),
                   },
                   { key: 'subject', header: 'Subject', render: (m) => m.subject || (m.type === 'phone' ? 'Text message' : '—') },
-                  { key: 'template', header: 'Template', render: (m) => <code>{m.template_type}</code> },
+                  { key: 'template', header: 'Template', render: (m) => messageTemplateLabel(m.template_type) },
                   { key: 'status', header: 'Status', render: (m) => <StatusBadge status={m.status} /> },
                   { key: 'attempts', header: 'Attempts', render: (m) => m.send_count },
                   { key: 'created', header: 'Created', render: (m) => when(m.created_at) },
                 ]}
               />
-              <Pager
-                label="Message pages"
-                hasPrevious={pages.length > 0}
-                nextToken={answer.nextPageToken}
-                onPrevious={() => setUrl({ pages: pages.slice(0, -1).join(',') })}
-                onNext={(token) => setUrl({ pages: [...pages, token].join(',') })}
-                testId="delivery"
-              />
+              {pager({ label: 'Message pages', nextToken: answer.nextPageToken, busy: list.isFetching && list.isPlaceholderData, testId: 'delivery' })}
             </>
           )}
         </QueryView>

@@ -1,3 +1,5 @@
+import { messageTemplateLabel } from '../../../../shared/domain/email-templates';
+import { formatDateTime } from '../../../../shared/domain/format';
 import { Link, useParams } from 'wouter';
 import type { CourierDispatch } from '../../../../shared/schemas/messaging';
 import { Card, PageHeader } from '../../components/Card';
@@ -9,7 +11,7 @@ import { useProject } from '../../shell/ProjectContext';
 import { trpc } from '../../trpc';
 import { StatusBadge } from './EmailDeliveryPage';
 
-const when = (iso: string) => new Date(iso).toLocaleString();
+const when = (iso: string) => formatDateTime(iso);
 const errorOf = (error: Record<string, unknown> | undefined) =>
   error ? String(error.message ?? error.reason ?? JSON.stringify(error)) : '—';
 
@@ -50,7 +52,7 @@ export default function EmailMessagePage() {
                 <div className="detail">
                   <dt>Template</dt>
                   <dd>
-                    <code>{m.template_type}</code>
+                    <span data-testid="message-template">{messageTemplateLabel(m.template_type)}</span>
                   </dd>
                 </div>
                 <div className="detail">

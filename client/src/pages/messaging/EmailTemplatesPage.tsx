@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { templateForm, type TemplateFormValues, type TemplateOutput } from '../../../../shared/schemas/messaging';
-import type { TemplateName, TemplateVariant } from '../../../../shared/domain/email-templates';
+import { templateLabel, type TemplateName, type TemplateVariant } from '../../../../shared/domain/email-templates';
 import { Button } from '../../components/Button';
 import { Card, PageHeader } from '../../components/Card';
 import { ConfirmDialog } from '../../components/Dialog';
@@ -13,7 +13,7 @@ import { errorText } from '../../lib/errors';
 import { confirmLeaving } from '../../lib/navigation-guard';
 import { useProject } from '../../shell/ProjectContext';
 import { trpc } from '../../trpc';
-import { useUrlState } from '../identities/use-url-state';
+import { useUrlState } from '../../lib/use-url-state';
 import { previewOf } from './preview';
 
 function Preview({ values, variables }: { values: TemplateFormValues; variables: readonly string[] }) {
@@ -165,7 +165,7 @@ export default function EmailTemplatesPage() {
                         onClick={() => confirmLeaving(`?template=${t.template}&variant=${t.variant}`, () => setUrl({ template: t.template, variant: t.variant }))}
                         data-testid={`template-${t.template}-${t.variant}`}
                       >
-                        {t.label} <span className="badge">{t.variant === 'valid' ? 'Valid' : 'Invalid'}</span>
+                        {templateLabel(t.template, t.variant)}
                         {t.custom && <span className="badge badge-dev">Custom</span>}
                       </button>
                     </li>
@@ -173,7 +173,7 @@ export default function EmailTemplatesPage() {
                 })}
               </ul>
             </nav>
-            <Card title={chosen ? `${chosen.label} (${chosen.variant === 'valid' ? 'known address' : 'unknown address'})` : 'Template'} testId="template-card">
+            <Card title={chosen ? templateLabel(chosen.template, chosen.variant) : 'Template'} testId="template-card">
               <QueryView query={template} skeleton="card" errorTitle="The template could not be loaded">
                 {(t) => <TemplateEditor projectId={projectId} template={t} />}
               </QueryView>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'wouter';
-import { TEMPLATES, TEST_EVENT_KINDS, templateOfEvent, type TestEventKind } from '../../../../shared/domain/email-templates';
+import { messageTemplateLabel, TEST_EVENT_KINDS, type TestEventKind } from '../../../../shared/domain/email-templates';
 import { testSendInput } from '../../../../shared/schemas/messaging';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
@@ -11,11 +11,7 @@ import { ROUTES } from '../../routes';
 import { trpc } from '../../trpc';
 
 /** Each kind named as the templates page names its template: "Recovery code (known address)". */
-const KIND_OPTIONS = TEST_EVENT_KINDS.map((k) => {
-  const of = templateOfEvent(k);
-  const label = of ? `${TEMPLATES[of.template].label} (${of.variant === 'valid' ? 'known address' : 'unknown address'})` : 'Test message (stub)';
-  return { value: k, label };
-});
+const KIND_OPTIONS = TEST_EVENT_KINDS.map((k) => ({ value: k, label: messageTemplateLabel(k) }));
 
 /** Sends one message of a test-event kind through the project's own templates and delivery settings. */
 export function TestSendCard({ projectId, channel }: { projectId: string; channel: 'email' | 'sms' }) {

@@ -14,7 +14,7 @@ import { ROUTES } from '../../routes';
 import { QUERY_RULES } from '../../lib/query-client';
 import { useProject } from '../../shell/ProjectContext';
 import { trpc } from '../../trpc';
-import { formatDate } from './environment';
+import { formatDate } from '../../../../shared/domain/format';
 import { EnvironmentBadge } from './ProjectTable';
 
 function Detail({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {

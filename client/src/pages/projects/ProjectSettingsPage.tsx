@@ -14,6 +14,7 @@ import { ROUTES } from '../../routes';
 import { useProject } from '../../shell/ProjectContext';
 import { trpc } from '../../trpc';
 import { ENVIRONMENT_OPTIONS } from './environment';
+import { MoveProjectCard } from './MoveProjectCard';
 import {
   environmentConfirmation,
   PROJECT_CONFLICT_MESSAGE,
@@ -120,6 +121,7 @@ export default function ProjectSettingsPage() {
       <Card title="General">
         <GeneralSettings />
       </Card>
+      <MoveProjectCard />
       <Card title="Delete project" testId="danger-zone">
         <p className="card-text">Deleting a project removes its identities, sessions and configuration. This cannot be undone.</p>
         {canDelete ? (

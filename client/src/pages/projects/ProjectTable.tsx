@@ -4,7 +4,8 @@ import { Table } from '../../components/Table';
 import { Truncate } from '../../components/Truncate';
 import type { ProjectSummary } from '../../lib/types';
 import { ROUTES } from '../../routes';
-import { environmentLabel, formatDate } from './environment';
+import { formatDate } from '../../../../shared/domain/format';
+import { environmentLabel } from './environment';
 
 export function EnvironmentBadge({ environment }: { environment: string }) {
   return <span className={`badge badge-${environment}`}>{environmentLabel(environment)}</span>;

@@ -14,9 +14,3 @@ export const ENVIRONMENT_OPTIONS = (Object.keys(ENVIRONMENT_LABELS) as Environme
 export function environmentLabel(value: string): string {
   return value in ENVIRONMENT_LABELS ? ENVIRONMENT_LABELS[value as Environment] : value;
 }
-
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-}

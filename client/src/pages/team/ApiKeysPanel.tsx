@@ -1,5 +1,8 @@
+import { formatDate } from '../../../../shared/domain/format';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { apiKeyFormSchema } from '../../../../shared/schemas/team';
+import { ActionForm, useActionForm } from '../../components/ActionForm';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { CopyButton } from '../../components/CopyButton';
@@ -13,7 +16,7 @@ import { trpc } from '../../trpc';
 import { scopeNoun, type TeamScope } from './scope';
 import { useIsOwner } from './use-owner';
 
-const day = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString() : 'Never');
+const day = (iso: string | null | undefined) => formatDate(iso, { fallback: 'Never' });
 
 /** API keys of a project (ory_pat_) or a workspace (ory_wak_): list, create (secret shown once), delete. */
 export function ApiKeysPanel({ scope }: { scope: TeamScope }) {
@@ -21,16 +24,20 @@ export function ApiKeysPanel({ scope }: { scope: TeamScope }) {
   const keys = trpc.apiKeys.list.useQuery(scope);
   const members = trpc.members.list.useQuery(scope);
   const [creating, setCreating] = useState(false);
-  const [name, setName] = useState('');
-  const [expiry, setExpiry] = useState('');
   const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
   const create = trpc.apiKeys.create.useMutation();
   const remove = trpc.apiKeys.delete.useMutation({ onSuccess: () => (toast.success('API key deleted'), setDeleting(null)) });
   const creatorOf = (ownerId: string) => members.data?.find((m) => m.id === ownerId)?.email ?? 'A former member';
+  const action = useActionForm({
+    schema: apiKeyFormSchema,
+    defaultValues: { name: '', expiry: '' },
+    // The key works until the end of its last day (UTC).
+    onSubmit: ({ name, expiry }) => create.mutateAsync({ ...scope, name, expiresAt: expiry ? new Date(`${expiry}T23:59:59Z`).toISOString() : null }),
+    errorFallback: 'Could not create the key.',
+  });
   const closeCreate = () => {
     setCreating(false);
-    setName('');
-    setExpiry('');
+    action.reset();
     create.reset();
   };
   const created = create.data;
@@ -99,7 +106,7 @@ export function ApiKeysPanel({ scope }: { scope: TeamScope }) {
           ) : (
             <>
               <Button onClick={closeCreate}>Cancel</Button>
-              <Button variant="primary" type="submit" form="api-key-form" busy={create.isPending} data-testid="api-key-submit">
+              <Button variant="primary" type="submit" form={action.id} busy={action.busy} data-testid="api-key-submit">
                 Create key
               </Button>
             </>
@@ -117,25 +124,18 @@ export function ApiKeysPanel({ scope }: { scope: TeamScope }) {
             <CopyButton value={created.value} label="Copy API key" testId="api-key-copy" />
           </div>
         ) : (
-          <form
-            id="api-key-form"
-            className="inline-form"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (create.isPending) return;
-              const expiresAt = expiry ? new Date(`${expiry}T23:59:59Z`).toISOString() : null;
-              create.mutate({ ...scope, name, expiresAt });
-            }}
-          >
-            <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} hint="Say what uses the key, such as 'CI deploys'." autoComplete="off" data-testid="api-key-name" required />
-            <TextField label="Expires on (optional)" type="date" value={expiry} onChange={(e) => setExpiry(e.target.value)} data-testid="api-key-expiry" />
-            {create.error && (
-              <p className="field-error" role="alert">
-                {errorText(create.error) ?? 'Could not create the key.'}
-              </p>
-            )}
-          </form>
+          <ActionForm action={action} testId="api-key-form">
+            <TextField
+              label="Name"
+              hint="Say what uses the key, such as 'CI deploys'."
+              autoComplete="off"
+              error={action.form.formState.errors.name?.message}
+              data-testid="api-key-name"
+              required
+              {...action.form.register('name')}
+            />
+            <TextField label="Expires on (optional)" type="date" error={action.form.formState.errors.expiry?.message} data-testid="api-key-expiry" {...action.form.register('expiry')} />
+          </ActionForm>
         )}
       </Dialog>
 

@@ -1,5 +1,7 @@
+import { formatDate } from '../../../../shared/domain/format';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { ActionForm, useActionForm } from '../../components/ActionForm';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { ConfirmDialog, Dialog } from '../../components/Dialog';
@@ -13,10 +15,14 @@ import { trpc } from '../../trpc';
 import { analytics, ANALYTICS_EVENTS } from '../../lib/analytics';
 import { showError } from '../../shell/error-toast';
 import { scopeNoun, type TeamScope } from './scope';
+import { inviteFormSchema } from '../../../../shared/schemas/team';
 import { useIsOwner } from './use-owner';
 
 const OWNER_ONLY = 'Only an owner can do this.';
-const OWNER_ONLY_TEAM = 'Only an owner can invite people, change roles, remove members or resend and cancel invites.';
+const OWNER_ONLY_TEAM = 'Only an owner can invite people, change roles, remove members or resend, cancel and delete invites.';
+
+/** How an invite that is no longer pending ended. */
+const INVITE_STATUS_LABELS: Record<string, string> = { accepted: 'Accepted', declined: 'Declined', expired: 'Expired', cancelled: 'Cancelled' };
 const ROLE_OPTIONS = [
   { value: 'developer', label: 'Developer' },
   { value: 'owner', label: 'Owner' },
@@ -28,56 +34,48 @@ function OwnerAction({ isOwner, children, reason = OWNER_ONLY }: { isOwner: bool
 }
 
 function InviteDialog({ scope, open, onClose, workspaceId }: { scope: TeamScope; open: boolean; onClose: () => void; workspaceId: string | null }) {
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<'developer' | 'owner'>('developer');
   const seats = trpc.quota.get.useQuery({ ...scope, feature: 'collaborator_seats' }, { enabled: open });
-  const create = trpc.invites.create.useMutation({
-    onSuccess: (answer) => {
+  const create = trpc.invites.create.useMutation();
+  const action = useActionForm({
+    schema: inviteFormSchema,
+    defaultValues: { email: '', role: 'developer' },
+    onSubmit: (values) => create.mutateAsync({ ...scope, ...values }),
+    onDone: (answer) => {
       analytics.capture(ANALYTICS_EVENTS.memberInviteCreated, { role: answer.created_invite.role, scope: scopeNoun(scope) });
       toast.success(`Invite sent to ${answer.created_invite.invitee_email}`);
-      setEmail('');
       onClose();
     },
+    errorFallback: 'Could not send the invite.',
+    // Out of seats: the upgrade prompt below says it, with the plan that has more.
+    reportsError: (error) => quotaFailure(error) !== null,
   });
   const failure = create.error ? quotaFailure(create.error) : null;
+  const close = () => {
+    action.reset();
+    create.reset();
+    onClose();
+  };
   const left = seats.data ? (seats.data.is_unlimited ? 'Unlimited seats' : `${Math.max(0, seats.data.included - seats.data.used)} of ${seats.data.included} seats left`) : 'Counting seats…';
   return (
     <Dialog
       open={open}
-      onClose={onClose}
+      onClose={close}
       title={`Invite someone to this ${scopeNoun(scope)}`}
       description={<span data-testid="seats-left">{left}</span>}
       testId="invite-dialog"
       footer={
         <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" form="invite-form" type="submit" busy={create.isPending} data-testid="invite-submit">
+          <Button onClick={close}>Cancel</Button>
+          <Button variant="primary" form={action.id} type="submit" busy={action.busy} data-testid="invite-submit">
             Send invite
           </Button>
         </>
       }
     >
-      <form
-        id="invite-form"
-        className="inline-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!create.isPending) create.mutate({ ...scope, email, role });
-        }}
-      >
-        <TextField
-          label="Email address"
-          type="email"
-          autoComplete="off"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={create.error && !failure ? (errorText(create.error) ?? 'Could not send the invite.') : undefined}
-          data-testid="invite-email"
-          required
-        />
-        <Select label="Role" options={ROLE_OPTIONS} value={role} onChange={(event) => setRole(event.target.value as 'developer' | 'owner')} data-testid="invite-role" />
-      </form>
+      <ActionForm action={action} testId="invite-form">
+        <TextField label="Email address" type="email" autoComplete="off" error={action.form.formState.errors.email?.message} data-testid="invite-email" required {...action.form.register('email')} />
+        <Select label="Role" options={ROLE_OPTIONS} error={action.form.formState.errors.role?.message} data-testid="invite-role" {...action.form.register('role')} />
+      </ActionForm>
       {failure && <UpgradePrompt feature="collaborator_seats" units={(seats.data?.used ?? 0) + 1} workspaceId={workspaceId} />}
     </Dialog>
   );
@@ -120,6 +118,8 @@ export function TeamPanel({ scope, workspaceId, currentUserId }: { scope: TeamSc
   const resend = trpc.invites.create.useMutation({ onSuccess: (answer) => toast.success(`Invite sent again to ${answer.created_invite.invitee_email}`) });
   const onError = (context: string) => (error: unknown) => void showError(error, context);
   const pending = (invites.data ?? []).filter((i) => i.status === 'pending');
+  const past = (invites.data ?? []).filter((i) => i.status !== 'pending' && i.status !== 'removed');
+  const removeInvite = trpc.invites.remove.useMutation({ onSuccess: () => toast.success('Invite deleted') });
   // Spec §9: a full plan is said before anyone fills in the invite, with the plan that has more seats.
   const seats = trpc.quota.get.useQuery({ ...scope, feature: 'collaborator_seats' }, { enabled: isOwner });
   const full = seats.data !== undefined && !seats.data.can_use_more;
@@ -160,6 +160,7 @@ export function TeamPanel({ scope, workspaceId, currentUserId }: { scope: TeamSc
                     isOwner && (m.source === 'workspace') === ('workspaceId' in scope) ? (
                       <Select
                         label={`Role of ${m.email}`}
+                        hideLabel
                         options={ROLE_OPTIONS}
                         value={m.role}
                         disabled={setRole.isPending}
@@ -210,7 +211,7 @@ export function TeamPanel({ scope, workspaceId, currentUserId }: { scope: TeamSc
               columns={[
                 { key: 'email', header: 'Email', render: (i) => i.invitee_email },
                 { key: 'role', header: 'Role', render: (i) => (i.role === 'owner' ? 'Owner' : 'Developer') },
-                { key: 'sent', header: 'Sent', render: (i) => new Date(i.created_at).toLocaleDateString() },
+                { key: 'sent', header: 'Sent', render: (i) => formatDate(i.created_at) },
                 {
                   key: 'actions',
                   header: 'Actions',
@@ -248,6 +249,37 @@ export function TeamPanel({ scope, workspaceId, currentUserId }: { scope: TeamSc
           )}
         </QueryView>
       </Card>
+      {past.length > 0 && (
+        <Card title="Past invites" testId="past-invites-card">
+          <Table
+            caption="Past invites"
+            testId="past-invites-table"
+            rowKey={(i) => i.id}
+            rows={past}
+            columns={[
+              { key: 'email', header: 'Email', render: (i) => i.invitee_email },
+              { key: 'status', header: 'Status', render: (i) => <span data-testid={`past-invite-status-${i.invitee_email}`}>{INVITE_STATUS_LABELS[i.status] ?? i.status}</span> },
+              { key: 'sent', header: 'Sent', render: (i) => formatDate(i.created_at) },
+              {
+                key: 'actions',
+                header: 'Actions',
+                render: (i) => (
+                  <OwnerAction isOwner={isOwner}>
+                    <Button
+                      variant="ghost"
+                      disabled={!isOwner || removeInvite.isPending}
+                      onClick={() => removeInvite.mutate({ inviteId: i.id }, { onError: onError('Could not delete the invite') })}
+                      data-testid={`invite-delete-${i.invitee_email}`}
+                    >
+                      Delete
+                    </Button>
+                  </OwnerAction>
+                ),
+              },
+            ]}
+          />
+        </Card>
+      )}
       {/* Last in the panel: seats are counted apart from the lists, and a notice that arrives after them moves nothing. */}
       {full && seats.data && (
         <div data-testid="seats-notice">

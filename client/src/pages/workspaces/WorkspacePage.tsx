@@ -6,7 +6,7 @@ import { QueryView } from '../../components/QueryView';
 import { useGrace } from '../../lib/use-grace';
 import { ROUTES } from '../../routes';
 import { trpc } from '../../trpc';
-import { formatDate } from '../projects/environment';
+import { formatDate } from '../../../../shared/domain/format';
 import { WORKSPACE_FALLBACK } from '../../lib/workspace-fallback';
 import { useRouteWorkspace } from './use-workspace';
 

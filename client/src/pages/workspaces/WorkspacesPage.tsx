@@ -1,26 +1,23 @@
 import { planDisplayName } from '../../../../shared/domain/plans';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'wouter';
 import { LinkButton } from '../../components/Button';
 import { Card, PageHeader } from '../../components/Card';
 import { CopyValue } from '../../components/CopyButton';
-import { Pager } from '../../components/Pager';
 import { QueryView } from '../../components/QueryView';
 import { Table } from '../../components/Table';
 import { Truncate } from '../../components/Truncate';
 import { QUERY_RULES } from '../../lib/query-client';
 import { ROUTES } from '../../routes';
+import { usePagedList } from '../../lib/use-paged-list';
 import { trpc } from '../../trpc';
-import { formatDate } from '../projects/environment';
+import { formatDate } from '../../../../shared/domain/format';
 
 /** Workspaces per page of the list; the rest are a "Next" away. */
 export const WORKSPACE_PAGE_SIZE = 25;
 
 export default function WorkspacesPage() {
-  // The tokens of the pages before this one (the first page has none), so "Previous" never starts over.
-  const [tokens, setTokens] = useState<string[]>([]);
-  const pageToken = tokens[tokens.length - 1];
+  const { pageToken, pager } = usePagedList();
   const workspaces = trpc.workspaces.list.useQuery(
     { pageSize: WORKSPACE_PAGE_SIZE, ...(pageToken ? { pageToken } : {}) },
     { ...QUERY_RULES.workspaceList, placeholderData: keepPreviousData },
@@ -65,15 +62,7 @@ export default function WorkspacesPage() {
                 { key: 'created', header: 'Created', render: (w) => formatDate(w.created_at) },
               ]}
             />
-            <Pager
-              label="Workspace pages"
-              hasPrevious={tokens.length > 0}
-              nextToken={list.has_next_page ? list.next_page_token : null}
-              onPrevious={() => setTokens((t) => t.slice(0, -1))}
-              onNext={(token) => setTokens((t) => [...t, token])}
-              busy={workspaces.isPlaceholderData}
-              testId="workspaces-pager"
-            />
+            {pager({ label: 'Workspace pages', nextToken: list.has_next_page ? list.next_page_token : null, busy: workspaces.isPlaceholderData, testId: 'workspaces-pager' })}
           </Card>
         )}
       </QueryView>

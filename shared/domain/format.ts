@@ -1,0 +1,111 @@
+/**
+ * How the console writes dates, times, numbers and money: one format each, built on `Intl`, in the console's
+ * language (English, US conventions) and the reader's time zone. Pages never call `toLocaleString` themselves.
+ */
+
+const LOCALE = 'en-US';
+
+export interface FormatOptions {
+  /** The IANA time zone to show times in; the reader's own when left out (tests pin it). */
+  timeZone?: string;
+}
+
+type DateInput = string | number | Date;
+
+const toDate = (value: DateInput): Date | null => {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+
+const cache = new Map<string, Intl.DateTimeFormat>();
+const dateTimeFormat = (kind: 'date' | 'dateTime', timeZone: string | undefined) => {
+  const key = `${kind}|${timeZone ?? ''}`;
+  let format = cache.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALE, {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      ...(kind === 'dateTime' ? { hour: 'numeric', minute: '2-digit' } : {}),
+      ...(timeZone ? { timeZone } : {}),
+    });
+    cache.set(key, format);
+  }
+  return format;
+};
+
+/** A day, e.g. "Nov 25, 2026". A value that is no date is shown as given; none at all as the fallback. */
+export function formatDate(value: DateInput | null | undefined, opts: FormatOptions & { fallback?: string } = {}): string {
+  if (value === null || value === undefined || value === '') return opts.fallback ?? '—';
+  const date = toDate(value);
+  return date ? dateTimeFormat('date', opts.timeZone).format(date) : String(value);
+}
+
+/** A moment, e.g. "Nov 25, 2026, 9:16 PM". */
+export function formatDateTime(value: DateInput | null | undefined, opts: FormatOptions & { fallback?: string } = {}): string {
+  if (value === null || value === undefined || value === '') return opts.fallback ?? '—';
+  const date = toDate(value);
+  return date ? dateTimeFormat('dateTime', opts.timeZone).format(date) : String(value);
+}
+
+const relative = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' });
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+];
+
+/** A moment relative to now, e.g. "3 hours ago", "in 2 days", "now". */
+export function formatRelative(value: DateInput, now: DateInput = Date.now()): string {
+  const date = toDate(value);
+  const reference = toDate(now);
+  if (!date || !reference) return String(value);
+  const seconds = Math.round((date.getTime() - reference.getTime()) / 1000);
+  if (Math.abs(seconds) < 45) return relative.format(0, 'second');
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
+  }
+  return relative.format(0, 'second');
+}
+
+const integer = new Intl.NumberFormat(LOCALE);
+
+/** A count or quantity, e.g. 12345 → "12,345". */
+export function formatNumber(value: number): string {
+  return integer.format(value);
+}
+
+/** A count with its noun, e.g. (1, 'identity', 'identities') → "1 identity", 2041 → "2,041 identities". */
+export function formatCount(value: number, one: string, many: string): string {
+  return `${formatNumber(value)} ${value === 1 ? one : many}`;
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+const moneyFormat = (currency: string, whole: boolean) => {
+  const key = `${currency}|${whole}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE, {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+      currencyDisplay: 'narrowSymbol',
+      ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
+    });
+    moneyFormats.set(key, format);
+  }
+  return format;
+};
+
+/** Cents as money in a currency, e.g. 7000 usd → "$70.00", -2100 eur → "-€21.00". */
+export function formatMoney(cents: number, currency: string): string {
+  return moneyFormat(currency, false).format(cents / 100);
+}
+
+/** A price in whole currency units as a catalogue shows it: 29 → "$29", 0.5 → "$0.50", 1200 → "$1,200". */
+export function formatPrice(amount: number, currency: string): string {
+  return moneyFormat(currency, Number.isInteger(amount)).format(amount);
+}
