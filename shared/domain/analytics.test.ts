@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { analyticsEventSchema } from '../schemas/analytics';
 import { ANALYTICS_EVENTS, analyticsEnabled, clampFlushInterval, clampSessionIdleTimeout, takeEvents, type EventBucket } from './analytics';
 
 describe('clampFlushInterval', () => {
@@ -58,11 +57,6 @@ describe('analytics events', () => {
       'pricing plan changed',
       'member invite created',
     ]);
-    expect(analyticsEventSchema.options).toEqual(Object.values(ANALYTICS_EVENTS));
-  });
-
-  it.each(['project deleted', 'Project Created', ''])('refuses %j', (name) => {
-    expect(analyticsEventSchema.safeParse(name).success).toBe(false);
   });
 
   it.each([
