@@ -31,7 +31,7 @@ export async function authorizeAdmin(q: Queryable, req: FastifyRequest, project:
     if (key?.kind === 'project' && key.projectId === project.id) return { kind: 'api_key', keyId: key.keyId };
     throw apiKeyRequired();
   }
-  const identityId = await consoleIdentity(q, req.cookies?.[SESSION_COOKIE], now);
+  const identityId = await consoleIdentity(q, req.cookies?.[SESSION_COOKIE]);
   if (!identityId) throw apiKeyRequired();
   const role = await projectRole(q, identityId, project);
   if (!role) throw forbidden('You are not a member of this project.');
@@ -42,7 +42,7 @@ export async function authorizeAdmin(q: Queryable, req: FastifyRequest, project:
 }
 
 /** The identity of a working session of the console's own tenant that the cookie carries, or null. */
-async function consoleIdentity(q: Queryable, token: string | undefined, now: Date): Promise<string | null> {
+async function consoleIdentity(q: Queryable, token: string | undefined): Promise<string | null> {
   if (!token || token.length > 512) return null;
   const [row] = await q.orm
     .select({ id: sessions.identity_id })
@@ -53,7 +53,7 @@ async function consoleIdentity(q: Queryable, token: string | undefined, now: Dat
         eq(sessions.token_hash, hashToken(token)),
         eq(sessions.nid, CONSOLE_NID),
         eq(sessions.active, true),
-        gt(sessions.expires_at, now),
+        gt(sessions.expires_at, new Date()),
         eq(identities.state, 'active'),
       ),
     );

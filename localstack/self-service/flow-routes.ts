@@ -55,8 +55,8 @@ export interface FlowHandler {
 }
 
 /** The request's session in its tenant (cookie of the tenant, X-Session-Token or bearer token). */
-export const currentSession = (db: Db, tenant: Tenant, req: FastifyRequest, now: Date) =>
-  findSession(db, tenant.nid, sessionToken(req, tenant.sessionCookie), now);
+export const currentSession = (db: Db, tenant: Tenant, req: FastifyRequest) =>
+  findSession(db, tenant.nid, sessionToken(req, tenant.sessionCookie));
 
 /** Query parameters of the flow routes; others a flow reads itself (`refresh`, `aal`, …) pass through. */
 const createQuery = z.looseObject({ return_to: queryValue, refresh: queryValue });
@@ -100,7 +100,7 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
     handler: async ({ req, reply, query }) => {
       const tenant = tenantOf(req);
       const { uiUrl } = tenant;
-      const session = await currentSession(db, tenant, req, ctx.clock.now());
+      const session = await currentSession(db, tenant, req);
       const returnTo = checkReturnTo(query.return_to, uiUrl);
       try {
         h.guardCreate?.(req, session, returnTo);
@@ -127,7 +127,7 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
       auth: 'public',
       handler: async ({ req, reply }) => {
         const tenant = tenantOf(req);
-        const session = await currentSession(db, tenant, req, ctx.clock.now());
+        const session = await currentSession(db, tenant, req);
         h.guardCreate?.(req, session, undefined);
         const init = await h.init({ req, tenant, csrf: '', session });
         const flow = await createFlow(db, {
@@ -157,7 +157,7 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
       const tenant = tenantOf(req);
       const flow = await loadFlow(db, tenant.nid, query.id, h.kind);
       if (!flow) throw flowNotFound();
-      h.guardAccess?.(flow, await currentSession(db, tenant, req, ctx.clock.now()));
+      h.guardAccess?.(flow, await currentSession(db, tenant, req));
       if (flow.type === 'browser') checkFlowCsrf(req, flow.csrf_token, tenant);
       if (isExpired(flow, ctx.clock.now())) {
         throw new OryError(410, {
@@ -186,7 +186,7 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
       if (!flow) throw flowNotFound();
       // API flows always answer JSON.
       const json = isJsonRequest(req) || flow.type === 'api';
-      const session = await currentSession(db, tenant, req, ctx.clock.now());
+      const session = await currentSession(db, tenant, req);
       h.guardAccess?.(flow, session);
       const signedIn = session ? h.refuseSignedIn?.(flow) : null;
       if (signedIn) {

@@ -71,10 +71,8 @@ export function registerSessionRoutes(scope: FastifyInstance, deps: AdminDeps): 
     auth: 'public',
     handler: async ({ q, query, req, reply }) => {
       const { tenant, base } = adminOf(req);
-      const now = ctx.clock.now();
       const rows = await listSessions(q, {
         nid: tenant.nid,
-        now,
         after: decodePageToken(query.page_token, true),
         limit: query.page_size,
         ...(query.active !== undefined ? { active: query.active } : {}),
@@ -82,6 +80,7 @@ export function registerSessionRoutes(scope: FastifyInstance, deps: AdminDeps): 
       const page = rows.slice(0, query.page_size);
       setLinkHeader(req, reply, query.page_size, nextOf(rows, query.page_size));
       const identities = query.expand.has('identity') ? await identitiesOf(q, tenant.nid, base, page) : new Map<string, Identity>();
+      const now = new Date();
       return page.map((row) => {
         const identity = identities.get(row.identity_id);
         return sessionView(row, { ...(identity ? { identity } : {}), devices: query.expand.has('devices') }, now);
@@ -100,7 +99,7 @@ export function registerSessionRoutes(scope: FastifyInstance, deps: AdminDeps): 
       const row = await findSessionById(q, tenant.nid, params.id);
       if (!row) throw resourceNotFound('session');
       const identity = query.expand.has('identity') ? (await identitiesOf(q, tenant.nid, base, [row])).get(row.identity_id) : undefined;
-      return sessionView(row, { ...(identity ? { identity } : {}), devices: query.expand.has('devices') }, ctx.clock.now());
+      return sessionView(row, { ...(identity ? { identity } : {}), devices: query.expand.has('devices') });
     },
   });
 
@@ -122,11 +121,10 @@ export function registerSessionRoutes(scope: FastifyInstance, deps: AdminDeps): 
     auth: 'public',
     handler: async ({ q, params, req }) => {
       const { tenant, base } = adminOf(req);
-      const now = ctx.clock.now();
-      const row = await extendSession(q, tenant.nid, params.id, new Date(now.getTime() + deps.sessionLifespanMs), now);
+      const row = await extendSession(q, tenant.nid, params.id, new Date(Date.now() + deps.sessionLifespanMs));
       if (!row) throw resourceNotFound('session');
       const identity = (await identitiesOf(q, tenant.nid, base, [row])).get(row.identity_id);
-      return sessionView(row, { ...(identity ? { identity } : {}), devices: true }, now);
+      return sessionView(row, { ...(identity ? { identity } : {}), devices: true });
     },
   });
 
@@ -139,8 +137,7 @@ export function registerSessionRoutes(scope: FastifyInstance, deps: AdminDeps): 
     handler: async ({ q, params, query, req, reply }) => {
       const { tenant, base } = adminOf(req);
       const { page, perPage } = offsetPaging(query);
-      const now = ctx.clock.now();
-      const filter = { nid: tenant.nid, identityId: params.id, now, ...(query.active !== undefined ? { active: query.active } : {}) };
+      const filter = { nid: tenant.nid, identityId: params.id, ...(query.active !== undefined ? { active: query.active } : {}) };
       // Kratos answers an identity it does not know with no sessions.
       const owner = await findIdentity(q, tenant.nid, params.id);
       const rows = owner ? await listSessions(q, { ...filter, after: null, offset: page * perPage, limit: perPage }) : [];
@@ -152,6 +149,7 @@ export function registerSessionRoutes(scope: FastifyInstance, deps: AdminDeps): 
         search.set('page', String(Math.trunc(offset / size)));
       });
       const identity = owner ? identityView(owner, base) : undefined;
+      const now = new Date();
       return rows.slice(0, perPage).map((row) => sessionView(row, { ...(identity ? { identity } : {}), devices: true }, now));
     },
   });

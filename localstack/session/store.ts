@@ -6,10 +6,8 @@ import { msOf, type Cursor } from '../kernel/paging';
 export interface SessionFilter {
   nid: string;
   identityId?: string;
-  /** true: only sessions that still work at `now`; false: only revoked or expired ones. */
+  /** true: only sessions that still work; false: only revoked or expired ones. */
   active?: boolean;
-  /** The stack's clock time the filter reads expiry at. */
-  now: Date;
   after: Cursor | null;
   /** Rows to skip (Kratos' offset paging of an identity's sessions). */
   offset?: number;
@@ -20,8 +18,7 @@ export interface SessionFilter {
 const working = (now: Date) => and(eq(sessions.active, true), gt(sessions.expires_at, now))!;
 
 /** One page of the tenant's sessions, newest first (issued_at, id), one row more than asked. */
-function filtered(filter: Omit<SessionFilter, 'after' | 'limit'>): SQL[] {
-  const { now } = filter;
+function filtered(filter: Omit<SessionFilter, 'after' | 'limit'>, now: Date): SQL[] {
   const conditions: SQL[] = [eq(sessions.nid, filter.nid)];
   if (filter.identityId) conditions.push(eq(sessions.identity_id, filter.identityId));
   if (filter.active === true) conditions.push(working(now));
@@ -31,12 +28,13 @@ function filtered(filter: Omit<SessionFilter, 'after' | 'limit'>): SQL[] {
 
 /** How many sessions match (Kratos' X-Total-Count of an identity's sessions). */
 export async function countSessions(q: Queryable, filter: Omit<SessionFilter, 'after' | 'limit'>): Promise<number> {
-  const [row] = await q.orm.select({ n: count() }).from(sessions).where(and(...filtered(filter)));
+  const [row] = await q.orm.select({ n: count() }).from(sessions).where(and(...filtered(filter, new Date())));
   return row?.n ?? 0;
 }
 
 export function listSessions(q: Queryable, filter: SessionFilter): Promise<SessionRow[]> {
-  const conditions = filtered(filter);
+  const now = new Date();
+  const conditions = filtered(filter, now);
   if (filter.after) {
     conditions.push(
       sql`(${msOf(sessions.issued_at)}, ${sessions.id}) < (${filter.after.createdAt}::timestamptz, ${filter.after.id}::uuid)`,
@@ -60,7 +58,7 @@ export async function findSessionById(q: Queryable, nid: string, id: string): Pr
 }
 
 /** Whether the row's session still works at `now`. */
-export const isWorking = (row: SessionRow, now: Date) => row.active && row.expires_at > now;
+export const isWorking = (row: SessionRow, now = new Date()) => row.active && row.expires_at > now;
 
 /** Revokes a session (Kratos keeps it, inactive); false when the tenant has none with that id. */
 export async function disableSession(q: Queryable, nid: string, id: string): Promise<boolean> {
@@ -82,11 +80,11 @@ export async function deleteIdentitySessions(q: Queryable, nid: string, identity
 }
 
 /** Moves a working session's expiry to `expiresAt`; null when the tenant has no working session with that id. */
-export async function extendSession(q: Queryable, nid: string, id: string, expiresAt: Date, now: Date): Promise<SessionRow | null> {
+export async function extendSession(q: Queryable, nid: string, id: string, expiresAt: Date): Promise<SessionRow | null> {
   const [row] = await q.orm
     .update(sessions)
     .set({ expires_at: expiresAt })
-    .where(and(eq(sessions.nid, nid), eq(sessions.id, id), working(now)))
+    .where(and(eq(sessions.nid, nid), eq(sessions.id, id), working(new Date())))
     .returning();
   return row ?? null;
 }

@@ -9,7 +9,7 @@ export interface SessionExpansion {
 }
 
 /** A session in Ory's wire format; identity and devices only when expanded, as Kratos' admin API does. */
-export function sessionView(row: SessionRow, expand: SessionExpansion, now: Date): Session {
+export function sessionView(row: SessionRow, expand: SessionExpansion, now = new Date()): Session {
   return {
     id: row.id,
     active: isWorking(row, now),
