@@ -81,6 +81,8 @@ test('an owner edits the whole configuration, copies the project, manages its bi
   await page.getByTestId('invite-submit').click();
   await page.getByTestId(`invite-cancel-${invitee}`).click();
   await expect(page.getByTestId(`past-invite-status-${invitee}`)).toHaveText('Cancelled');
+  // Days read the same everywhere in the console: "Nov 25, 2026".
+  await expect(page.getByTestId('past-invites-table').getByRole('row').filter({ hasText: invitee })).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{4}/);
   await expectNoA11yViolations(page, 'past invites');
   await page.getByTestId(`invite-delete-${invitee}`).click();
   await expect(page.getByTestId('past-invites-table')).toHaveCount(0);

@@ -86,7 +86,8 @@ export interface RouteDef<P extends string = string> {
   /** False for routes whose page belongs to a later slice: they show the "not available yet" state. */
   available: boolean;
   layout: LayoutOptions;
-  page: LazyPage;
+  /** The page's id; its code is `PAGES[page]` (page-registry.ts). */
+  page: PageId;
   nav?: NavMeta;
   build: (params: PathParams<P>) => string;
 }
@@ -100,12 +101,52 @@ export function buildPath(pattern: string, params: Record<string, string>): stri
   });
 }
 
+/** The pages of the console, by id; `page-registry.ts` maps each to its code. */
+export type PageId =
+  | 'login'
+  | 'registration'
+  | 'recovery'
+  | 'verification'
+  | 'settings'
+  | 'home'
+  | 'notFound'
+  | 'serverError'
+  | 'error'
+  | 'soon'
+  | 'projects'
+  | 'createProject'
+  | 'getStarted'
+  | 'projectSettings'
+  | 'workspaces'
+  | 'createWorkspace'
+  | 'workspace'
+  | 'workspaceProjects'
+  | 'workspaceSettings'
+  | 'invites'
+  | 'collaborators'
+  | 'projectBilling'
+  | 'identities'
+  | 'identity'
+  | 'sessions'
+  | 'session'
+  | 'identitySchema'
+  | 'workspaceBilling'
+  | 'workspaceSubscription'
+  | 'workspaceMembers'
+  | 'workspaceApiKeys'
+  | 'projectAdvanced'
+  | 'emailConfiguration'
+  | 'smsConfiguration'
+  | 'emailTemplates'
+  | 'emailDelivery'
+  | 'emailMessage';
+
 export interface RouteInit {
   area: RouteArea;
   requiresAuth?: boolean;
   available?: boolean;
   layout?: LayoutOptions;
-  page: LazyPage;
+  page: PageId;
   nav?: NavMeta;
 }
 

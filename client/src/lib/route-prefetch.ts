@@ -3,6 +3,7 @@ import { createTRPCQueryUtils, type TRPCClient } from '@trpc/react-query';
 import type { AppRouter } from '../../../server/routers/_app';
 import type { RouteDef } from './route-def';
 import { markPrefetched, QUERY_RULES } from './query-client';
+import { PAGES } from '../page-registry';
 
 type Utils = ReturnType<typeof createTRPCQueryUtils<AppRouter>>;
 type Params = Record<string, string>;
@@ -74,7 +75,7 @@ export function prefetchRoute(routes: readonly RouteDef[], queryClient: QueryCli
   }
   if (!match || !match.route.available) return;
   const { route, params } = match;
-  route.page.preload().catch(() => undefined);
+  PAGES[route.page].preload().catch(() => undefined);
   if (!route.requiresAuth) return;
 
   const utils = createTRPCQueryUtils<AppRouter>({ queryClient, client });

@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { cloneElement, isValidElement, useEffect, useRef, useState, type ReactElement, type RefObject } from 'react';
 import { useLocation } from 'wouter';
-import { clearOpenRequest, isOpenRequested } from './use-overlays';
+import { clearOpenRequest, isOpenRequested } from './open-requests';
 
 /**
  * Below 720 px the sidebar lives in a drawer (a Radix dialog): a menu button opens it, a link or

@@ -4,7 +4,7 @@ import { useEffect, useState, type ReactElement } from 'react';
 import { EXTERNAL_LINKS, HELP_LINKS } from '../../../shared/external-links';
 import { OverflowTooltipImpl } from './OverflowTooltipImpl';
 import { parseThemePreference, type ThemePreference } from './theme';
-import { clearOpenRequest, isOpenRequested } from './use-overlays';
+import { clearOpenRequest, isOpenRequested } from './open-requests';
 
 function useRequestedOpen(testId: string) {
   const state = useState(() => isOpenRequested(testId));

@@ -1,26 +1,9 @@
 import { ChevronsUpDown } from 'lucide-react';
-import type { KeyboardEvent, ReactNode } from 'react';
+import type { KeyboardEvent } from 'react';
 import { requestOpen, useOverlays } from './use-overlays';
 
-export interface SwitcherItem {
-  id: string;
-  label: string;
-  description?: string;
-}
-
-export interface SwitcherProps {
-  label: string;
-  currentLabel: string;
-  items: readonly SwitcherItem[];
-  /** 'loading' and 'error' replace the list with a short message. */
-  status?: 'loading' | 'error' | 'ready';
-  selectedId?: string | undefined;
-  onSelect: (id: string) => void;
-  /** Called when an item is pointed at or highlighted: a chance to fetch what picking it needs. */
-  onIntent?: (id: string) => void;
-  footer?: ReactNode;
-  testId: string;
-}
+export type { SwitcherItem, SwitcherProps } from './switcher-types';
+import type { SwitcherProps } from './switcher-types';
 
 /**
  * A button opening a searchable list: Enter, Space or the arrows open it with the search field

@@ -3,8 +3,8 @@ import { Check } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useEffect, useState, type ReactElement } from 'react';
 import { OverflowTooltipImpl } from './OverflowTooltipImpl';
-import type { SwitcherProps } from './Switcher';
-import { clearOpenRequest, isOpenRequested } from './use-overlays';
+import type { SwitcherProps } from './switcher-types';
+import { clearOpenRequest, isOpenRequested } from './open-requests';
 
 /** Matches the typed text against an item's label and description, not its id. */
 function filterByWords(_value: string, search: string, keywords?: string[]): number {

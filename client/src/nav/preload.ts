@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { matchRoute, useRouter } from 'wouter';
 import type { RouteDef } from '../lib/route-def';
 import { ROUTE_LIST } from '../routes';
+import { PAGES } from '../page-registry';
 
 type Parser = ReturnType<typeof useRouter>['parser'];
 
@@ -18,7 +19,8 @@ function ignore(): void {
 export function preloadPath(parser: Parser, href: string): void {
   const url = new URL(href, window.location.origin);
   if (url.origin !== window.location.origin) return;
-  routeFor(parser, url.pathname)?.page.preload().catch(ignore);
+  const route = routeFor(parser, url.pathname);
+  if (route) PAGES[route.page].preload().catch(ignore);
 }
 
 const idle: (callback: () => void) => void =
@@ -76,7 +78,7 @@ export function usePagePreloading(): void {
 
     let cancelled = false;
     let cancelWait = () => {};
-    const pages = [...new Set(ROUTE_LIST.map((route) => route.page))];
+    const pages = [...new Set(ROUTE_LIST.map((route) => PAGES[route.page]))];
     const next = () => {
       const page = pages.shift();
       if (cancelled || !page) return;

@@ -1,11 +1,10 @@
 import { useSyncExternalStore } from 'react';
+import { anyOpenRequested, markOpenRequested } from './open-requests';
 
 type OverlaysModule = typeof import('./overlays');
 
 let loaded: OverlaysModule | null = null;
 let pending: Promise<OverlaysModule> | null = null;
-/** The test id of the trigger a user activated before the overlays' code arrived. */
-let openOnArrival: string | null = null;
 const listeners = new Set<() => void>();
 
 function focusedTestId(): string | null {
@@ -21,7 +20,7 @@ export function loadOverlays(): Promise<OverlaysModule> {
   pending ??= import('./overlays').then(
     (module) => {
       // A trigger used before the code arrived opens its overlay, which takes focus itself.
-      const focused = openOnArrival ? null : focusedTestId();
+      const focused = anyOpenRequested() ? null : focusedTestId();
       loaded = module;
       listeners.forEach((listener) => listener());
       window.setTimeout(() => {
@@ -55,15 +54,6 @@ export function useOverlays(): OverlaysModule | null {
  * replaced, so no click follows) still opens the overlay.
  */
 export function requestOpen(testId: string): void {
-  openOnArrival = testId;
+  markOpenRequested(testId);
   void loadOverlays().catch(() => undefined);
-}
-
-/** True when this trigger's overlay was asked for before the code arrived. */
-export function isOpenRequested(testId: string): boolean {
-  return openOnArrival === testId;
-}
-
-export function clearOpenRequest(testId: string): void {
-  if (openOnArrival === testId) openOnArrival = null;
 }

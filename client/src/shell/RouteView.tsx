@@ -1,10 +1,11 @@
 import { Fragment, Suspense, useEffect, useState } from 'react';
 import { Route, Switch } from 'wouter';
 import { GraceSpinner, LoadingProjectScreen } from '../components/Spinner';
+import { PAGES } from '../page-registry';
 import { ROUTE_LIST, ROUTES } from '../routes';
 import { useOptionalProject, useProjectLoading } from './ProjectContext';
 
-const NotFound = ROUTES.notFound.page;
+const NotFound = PAGES[ROUTES.notFound.page];
 
 /**
  * 'Loading Project', mounted in a small commit of its own just after the frame's, so its grace
@@ -31,7 +32,7 @@ export function RouteView() {
       <Fragment key={project?.id ?? ''}>
         <Switch>
           {ROUTE_LIST.map((route) => (
-            <Route key={route.pattern} path={route.pattern} component={route.page} />
+            <Route key={route.pattern} path={route.pattern} component={PAGES[route.page]} />
           ))}
           <Route component={NotFound} />
         </Switch>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { formatDate, formatMoney } from '../../../../shared/domain/format';
+import { formatMoney } from '../../../../shared/domain/format';
+import { periodLabel } from './period-label';
 import { MESSAGES } from '../../../../shared/messages';
-import type { BillingPeriod } from '../../../../shared/schemas/billing';
 import { Button, LinkButton } from '../../components/Button';
 import { Card, EmptyState } from '../../components/Card';
 import { LoadError, QueryView } from '../../components/QueryView';
@@ -14,7 +14,6 @@ import { useIsOwner } from '../team/use-owner';
 import { InvoiceList } from './InvoiceList';
 import { UsageChart } from './UsageChart';
 
-export const periodLabel = (p: Pick<BillingPeriod, 'start' | 'end'>) => `${formatDate(p.start)} – ${formatDate(p.end)}`;
 
 /** Where the plan of this scope changes: the workspace's subscription page, or this project's billing page. */
 const subscriptionHref = (scope: TeamScope) =>

@@ -4,7 +4,7 @@ import { QueryView } from '../../components/QueryView';
 import { usePagedList } from '../../lib/use-paged-list';
 import { trpc } from '../../trpc';
 import type { TeamScope } from '../team/scope';
-import { periodLabel } from './BillingPanel';
+import { periodLabel } from './period-label';
 
 const STATUS: Record<string, string> = { draft: 'Estimate', paid: 'Paid', open: 'Due', uncollectible: 'Uncollectible', void: 'Void' };
 

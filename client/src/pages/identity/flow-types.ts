@@ -1,94 +1,26 @@
-/** The parts of Ory's self-service flow objects the console renders (see CONTRACT.md §c). */
+import type {
+  ContinueWith as OryContinueWith,
+  GenericError,
+  LoginFlow,
+  RecoveryFlow,
+  RegistrationFlow,
+  SettingsFlow,
+  VerificationFlow,
+} from '@ory/client';
+
+/** Ory's self-service flow objects as the console renders them: the SDK's own models (see CONTRACT.md §c). */
+export type { UiContainer, UiNode, UiNodeAttributes, UiNodeInputAttributes, UiText } from '@ory/client';
 
 export type FlowKind = 'login' | 'registration' | 'recovery' | 'verification' | 'settings';
 
-export interface UiText {
-  id: number;
-  text: string;
-  type: 'info' | 'error' | 'success';
-  context?: unknown;
-}
+/** Any of the five flows; the pages read what they share (`id`, `ui`, `return_to`, `state`). */
+export type SelfServiceFlow = LoginFlow | RegistrationFlow | RecoveryFlow | VerificationFlow | SettingsFlow;
 
-export interface UiNodeInputAttributes {
-  node_type: 'input';
-  name: string;
-  type: string;
-  value?: unknown;
-  required?: boolean;
-  disabled?: boolean;
-  autocomplete?: string;
-  pattern?: string;
-  maxlength?: number;
-  label?: UiText;
-}
+export type ContinueWith = OryContinueWith;
 
-export interface UiNodeTextAttributes {
-  node_type: 'text';
-  id: string;
-  text: UiText;
-}
-
-export interface UiNodeAnchorAttributes {
-  node_type: 'a';
-  id: string;
-  href: string;
-  title: UiText;
-}
-
-export interface UiNodeImageAttributes {
-  node_type: 'img';
-  id: string;
-  src: string;
-  width?: number;
-  height?: number;
-}
-
-export interface UiNodeOtherAttributes {
-  node_type: 'script' | 'div';
-  id?: string;
-}
-
-export type UiNodeAttributes =
-  | UiNodeInputAttributes
-  | UiNodeTextAttributes
-  | UiNodeAnchorAttributes
-  | UiNodeImageAttributes
-  | UiNodeOtherAttributes;
-
-export interface UiNode {
-  type: 'input' | 'text' | 'img' | 'a' | 'script' | 'div';
-  group: string;
-  attributes: UiNodeAttributes;
-  messages: UiText[];
-  meta: { label?: UiText };
-}
-
-export interface UiContainer {
-  action: string;
-  method: string;
-  nodes: UiNode[];
-  messages?: UiText[];
-}
-
-export interface SelfServiceFlow {
-  id: string;
-  type?: string;
-  expires_at?: string;
-  issued_at?: string;
-  request_url?: string;
-  return_to?: string;
-  state?: string;
-  ui: UiContainer;
-}
-
-export interface ContinueWith {
-  action: string;
-  redirect_browser_to?: string;
-  flow?: { id: string; url?: string };
-}
-
+/** A refused flow request: Ory's error (`error.id` such as `session_already_available`) and where to go instead. */
 export interface FlowErrorBody {
-  error?: { id?: string; code?: number; status?: string; reason?: string; message?: string };
+  error?: Partial<GenericError>;
   redirect_browser_to?: string;
 }
 

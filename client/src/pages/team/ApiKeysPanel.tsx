@@ -14,13 +14,14 @@ import { Tooltip } from '../../components/Tooltip';
 import { errorText } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { scopeNoun, type TeamScope } from './scope';
-import { useIsOwner } from './use-owner';
+import { useOwnerAnswer } from './use-owner';
 
 const day = (iso: string | null | undefined) => formatDate(iso, { fallback: 'Never' });
 
 /** API keys of a project (ory_pat_) or a workspace (ory_wak_): list, create (secret shown once), delete. */
 export function ApiKeysPanel({ scope }: { scope: TeamScope }) {
-  const isOwner = useIsOwner(scope);
+  const ownerAnswer = useOwnerAnswer(scope);
+  const isOwner = ownerAnswer === true;
   const keys = trpc.apiKeys.list.useQuery(scope);
   const members = trpc.members.list.useQuery(scope);
   const [creating, setCreating] = useState(false);
@@ -51,7 +52,7 @@ export function ApiKeysPanel({ scope }: { scope: TeamScope }) {
     <>
       <Card title="API keys" testId="api-keys-card" actions={isOwner ? createButton : <Tooltip content="Only an owner can create API keys.">{createButton}</Tooltip>}>
         {/* Disabled buttons say why on hover; a touch or keyboard user reads it here. */}
-        {!isOwner && (
+        {ownerAnswer === false && (
           <p className="banner" role="status" data-testid="api-keys-owner-note">
             Only an owner can create or delete API keys; you can see which keys exist.
           </p>

@@ -16,7 +16,7 @@ import { analytics, ANALYTICS_EVENTS } from '../../lib/analytics';
 import { showError } from '../../shell/error-toast';
 import { scopeNoun, type TeamScope } from './scope';
 import { inviteFormSchema } from '../../../../shared/schemas/team';
-import { useIsOwner } from './use-owner';
+import { useOwnerAnswer } from './use-owner';
 
 const OWNER_ONLY = 'Only an owner can do this.';
 const OWNER_ONLY_TEAM = 'Only an owner can invite people, change roles, remove members or resend, cancel and delete invites.';
@@ -107,7 +107,8 @@ function RemoveMemberMessage({ scope, member }: { scope: TeamScope; member: { id
 
 /** Members and pending invites of a project or a workspace, with the actions the caller's role allows. */
 export function TeamPanel({ scope, workspaceId, currentUserId }: { scope: TeamScope; workspaceId: string | null; currentUserId: string | undefined }) {
-  const isOwner = useIsOwner(scope);
+  const ownerAnswer = useOwnerAnswer(scope);
+  const isOwner = ownerAnswer === true;
   const members = trpc.members.list.useQuery(scope);
   const invites = trpc.invites.list.useQuery(scope);
   const [inviting, setInviting] = useState(false);
@@ -138,7 +139,7 @@ export function TeamPanel({ scope, workspaceId, currentUserId }: { scope: TeamSc
         }
       >
         {/* Disabled buttons say why on hover; a touch or keyboard user reads it here. */}
-        {!isOwner && (
+        {ownerAnswer === false && (
           <p className="banner" role="status" data-testid="team-owner-note">
             {OWNER_ONLY_TEAM}
           </p>

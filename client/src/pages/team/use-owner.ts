@@ -6,6 +6,14 @@ import type { TeamScope } from './scope';
  * answer is known; cached like every permission check).
  */
 export function useIsOwner(scope: TeamScope): boolean {
+  return useOwnerAnswer(scope) === true;
+}
+
+/**
+ * The owner check's answer, or undefined until it arrives: a note for non-owners waits for a known "no",
+ * so it never flashes for an owner and pushes the page down while the answer is on its way.
+ */
+export function useOwnerAnswer(scope: TeamScope): boolean | undefined {
   const project = trpc.permissions.project.useQuery(
     { projectId: 'projectId' in scope ? scope.projectId : '', permissions: ['backoffice.project.owner'] },
     { enabled: 'projectId' in scope, staleTime: 60_000 },
@@ -14,6 +22,6 @@ export function useIsOwner(scope: TeamScope): boolean {
     { workspaceId: 'workspaceId' in scope ? scope.workspaceId : '', permissions: ['backoffice.workspace.owner'] },
     { enabled: 'workspaceId' in scope, staleTime: 60_000 },
   );
-  if ('projectId' in scope) return project.data?.['backoffice.project.owner'] === true;
-  return workspace.data?.['backoffice.workspace.owner'] === true;
+  const answer = 'projectId' in scope ? project.data?.['backoffice.project.owner'] : workspace.data?.['backoffice.workspace.owner'];
+  return answer === undefined ? undefined : answer === true;
 }

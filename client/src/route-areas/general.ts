@@ -1,0 +1,44 @@
+import { defineRoute } from '../lib/route-def';
+import { identityLayout, soon } from './kit';
+
+/** The console's own pages: sign-in and account, invites, the project list and status pages. */
+export const GENERAL_ROUTES = {
+  // General
+  home: defineRoute('/', { area: 'general', page: 'home', layout: { pageTitle: 'Console', skipFirstTimeExperience: true } }),
+  notFound: defineRoute('/404', { area: 'general', requiresAuth: false, page: 'notFound', layout: { pageTitle: 'Page not found', navbarMenu: false } }),
+  serverError: defineRoute('/500', { area: 'general', requiresAuth: false, page: 'serverError', layout: { pageTitle: 'Server error', navbarMenu: false } }),
+  error: defineRoute('/error', { area: 'general', requiresAuth: false, page: 'error', layout: { pageTitle: 'Error', navbarMenu: false } }),
+  support: soon('/support', 'general', { label: 'Support', group: 'console', icon: 'MessageSquare', order: 40, description: 'Open and follow support requests with the team behind the Console.' }),
+  login: defineRoute('/login', { area: 'identity', requiresAuth: false, page: 'login', layout: identityLayout('Sign in') }),
+  oauth2Consent: soon('/oauth2/consent', 'identity', { label: 'Consent', description: 'Asks you to let an application use your Console account.' }, false),
+  recovery: defineRoute('/recovery', { area: 'identity', requiresAuth: false, page: 'recovery', layout: identityLayout('Recover your account') }),
+  verification: defineRoute('/verification', { area: 'identity', requiresAuth: false, page: 'verification', layout: { ...identityLayout('Verify your email'), frameWhenSignedIn: true } }),
+  registration: defineRoute('/registration', { area: 'identity', requiresAuth: false, page: 'registration', layout: identityLayout('Create an account') }),
+  accountSettings: defineRoute('/settings', {
+    area: 'identity',
+    page: 'settings',
+    layout: { pageTitle: 'Account settings', breadcrumb: 'Account settings', skipFirstTimeExperience: true },
+    nav: { label: 'Account settings', keywords: ['profile', 'password'] },
+  }),
+  accountSettingsAdvanced: soon('/settings/advanced', 'identity', { label: 'Advanced account settings', parent: 'accountSettings', description: 'Manage second factors, passkeys and the sessions of your Console account.' }),
+  getStartedGeneral: soon('/get-started', 'general', { label: 'Guided tour', group: 'console', icon: 'Rocket', order: 30, description: 'A guided tour from your first project to your first signed-in user.' }),
+  invites: defineRoute('/invites', {
+    area: 'general',
+    requiresAuth: false,
+    page: 'invites',
+    layout: { pageTitle: 'Invites', breadcrumb: 'Invites', frameWhenSignedIn: true, minimalNavigation: true },
+    nav: { label: 'Invites', group: 'console', icon: 'UserPlus', order: 20, description: 'Accept or decline invitations to join other workspaces and projects.' },
+  }),
+  projects: defineRoute('/projects', {
+    area: 'general',
+    page: 'projects',
+    layout: { pageTitle: 'Projects', breadcrumb: 'Projects', skipFirstTimeExperience: true, wide: true },
+    nav: { label: 'All projects', group: 'console', icon: 'Folders', order: 0 },
+  }),
+  createProject: defineRoute('/projects/create', {
+    area: 'general',
+    page: 'createProject',
+    layout: { pageTitle: 'Create project', breadcrumb: 'Create project', skipFirstTimeExperience: true },
+    nav: { label: 'Create project', parent: 'projects', keywords: ['new project'] },
+  }),
+} as const;

@@ -1,0 +1,141 @@
+import { defineRoute } from '../lib/route-def';
+import { P, soon } from './kit';
+
+/** The pages of one project (`/projects/{project}/…`), by sidebar group. */
+export const PROJECT_ROUTES = {
+  // Overview
+  getStarted: defineRoute(`${P}/get-started`, {
+    area: 'project',
+    page: 'getStarted',
+    layout: { pageTitle: 'Get started', breadcrumb: 'Get started' },
+    nav: { label: 'Get started', group: 'overview', icon: 'LayoutDashboard', order: 0, keywords: ['overview', 'home'] },
+  }),
+  // Identities and sessions
+  identities: defineRoute(`${P}/identities`, {
+    area: 'identities',
+    page: 'identities',
+    layout: { pageTitle: 'Identities', breadcrumb: 'Identities', wide: true },
+    nav: { label: 'Identities', group: 'identities', icon: 'Users', order: 0, keywords: ['users', 'import'], description: 'Browse, create, edit and delete the user accounts of this project.' },
+  }),
+  identity: defineRoute(`${P}/identities/:identity`, {
+    area: 'identities',
+    page: 'identity',
+    layout: { pageTitle: 'Identity', breadcrumb: 'Identity' },
+    nav: { label: 'Identity', parent: 'identities', description: "Shows one user's traits, credentials, sessions and recovery options." },
+  }),
+  sessions: defineRoute(`${P}/sessions`, {
+    area: 'identities',
+    page: 'sessions',
+    layout: { pageTitle: 'Sessions', breadcrumb: 'Sessions', wide: true },
+    nav: { label: 'Sessions', group: 'identities', icon: 'Timer', order: 10, description: 'Lists the active sign-in sessions of your users and lets you revoke them.' },
+  }),
+  session: defineRoute(`${P}/sessions/:session`, {
+    area: 'identities',
+    page: 'session',
+    layout: { pageTitle: 'Session', breadcrumb: 'Session' },
+    nav: { label: 'Session', parent: 'sessions', description: 'Shows one session: its user, devices, authentication methods and expiry.' },
+  }),
+  identitySchema: defineRoute(`${P}/identity-schema`, {
+    area: 'identities',
+    page: 'identitySchema',
+    layout: { pageTitle: 'Identity schema', breadcrumb: 'Identity schema' },
+    nav: { label: 'Identity schema', group: 'identities', icon: 'FileJson', order: 20, keywords: ['traits', 'json schema'], description: 'Defines the traits every identity of this project carries, as a JSON schema.' },
+  }),
+  // Authentication
+  authentication: soon(`${P}/authentication`, 'authentication', { label: 'Sign-in methods', group: 'authentication', icon: 'KeyRound', order: 0, keywords: ['password', 'authentication'], description: 'Chooses how users sign up and sign in: password, code, passkey and more.' }),
+  passwordless: soon(`${P}/passwordless`, 'authentication', { label: 'Passwordless', group: 'authentication', icon: 'Zap', order: 10, description: 'Turns on sign-in with one-time codes, magic links and passkeys.' }),
+  mfa: soon(`${P}/mfa`, 'authentication', { label: 'Two-factor authentication', group: 'authentication', icon: 'ShieldCheck', order: 20, keywords: ['mfa', '2fa', 'totp'], description: 'Lets users protect their accounts with a second factor such as an authenticator app.' }),
+  authRecovery: soon(`${P}/authentication/recovery`, 'authentication', { label: 'Account recovery', group: 'authentication', icon: 'Lock', order: 30, description: 'Decides how users regain access to an account when they forget their password.' }),
+  authVerification: soon(`${P}/authentication/verification`, 'authentication', { label: 'Email verification', group: 'authentication', icon: 'BadgeCheck', order: 40, description: 'Decides whether and how users confirm their email address or phone number.' }),
+  authSessions: soon(`${P}/authentication/sessions`, 'authentication', { label: 'Session lifespan', group: 'authentication', icon: 'Timer', order: 50, keywords: ['sessions'], description: 'Sets how long a sign-in lasts and when users must sign in again.' }),
+  organizations: soon(`${P}/authentication/organizations`, 'authentication', { label: 'Organizations', group: 'authentication', icon: 'Building2', order: 60, keywords: ['b2b', 'sso'], description: 'Groups users by company domain and signs them in with their own identity provider.' }),
+  organization: soon(`${P}/authentication/organizations/:id`, 'authentication', { label: 'Organization', parent: 'organizations', description: "Shows one organization's domains and single sign-on connections." }),
+  // Social and SAML
+  socialSignin: soon(`${P}/social-signin`, 'federation', { label: 'Social sign-in', group: 'federation', icon: 'Share2', order: 0, keywords: ['oidc', 'google', 'github'], description: 'Lets users sign in with Google, GitHub, Apple and other providers.' }),
+  socialProvider: soon(`${P}/social-signin/:provider`, 'federation', { label: 'Social provider', parent: 'socialSignin', description: "Configures one social sign-in provider's client and claims mapping." }),
+  saml: soon(`${P}/saml`, 'federation', { label: 'SAML', group: 'federation', icon: 'Network', order: 10, description: 'Connects enterprise identity providers over SAML 2.0.' }),
+  samlProvider: soon(`${P}/saml/:provider`, 'federation', { label: 'SAML provider', parent: 'saml', description: "Configures one SAML identity provider's metadata and attribute mapping." }),
+  // OAuth2
+  oauth: soon(`${P}/oauth`, 'oauth', { label: 'OAuth2 clients', group: 'oauth', icon: 'AppWindow', order: 0, description: 'Registers the applications that obtain tokens from this project.' }),
+  oauthEndpoints: soon(`${P}/oauth/endpoints`, 'oauth', { label: 'Endpoints', group: 'oauth', icon: 'Link', order: 10, keywords: ['oauth2'], description: "Lists this project's OAuth2 and OpenID Connect endpoint URLs." }),
+  oauthConfigure: soon(`${P}/oauth/configure`, 'oauth', { label: 'Configuration', group: 'oauth', icon: 'SlidersHorizontal', order: 20, keywords: ['oauth2'], description: 'Sets the general behaviour of the OAuth2 server of this project.' }),
+  oauthOpenid: soon(`${P}/oauth/openid`, 'oauth', { label: 'OpenID Connect', group: 'oauth', icon: 'UserCheck', order: 30, keywords: ['oidc', 'oauth2'], description: 'Configures ID tokens, userinfo and the claims they carry.' }),
+  oauthUrls: soon(`${P}/oauth/urls`, 'oauth', { label: 'URLs', group: 'oauth', icon: 'Globe', order: 40, keywords: ['oauth2', 'login', 'consent'], description: 'Sets where the OAuth2 server sends users to sign in, consent and sign out.' }),
+  oauthLifespans: soon(`${P}/oauth/lifespans`, 'oauth', { label: 'Token lifespans', group: 'oauth', icon: 'Gauge', order: 50, keywords: ['oauth2'], description: 'Sets how long access, refresh and ID tokens stay valid.' }),
+  oauthStrategies: soon(`${P}/oauth/strategies`, 'oauth', { label: 'Token strategies', group: 'oauth', icon: 'Braces', order: 60, keywords: ['oauth2', 'jwt'], description: 'Chooses between opaque and JWT access tokens.' }),
+  oauthCookies: soon(`${P}/oauth/cookies`, 'oauth', { label: 'Cookies', group: 'oauth', icon: 'Cookie', order: 70, keywords: ['oauth2'], description: 'Sets the names and attributes of the cookies the OAuth2 server uses.' }),
+  // Permissions
+  relationships: soon(`${P}/permissions/relationships`, 'permissions', { label: 'Relationships', group: 'permissions', icon: 'Waypoints', order: 0, keywords: ['permissions'], description: 'Browses and edits the relationships that permission checks are answered from.' }),
+  permissionsConfiguration: soon(`${P}/permissions/configuration`, 'permissions', { label: 'Permission rules', group: 'permissions', icon: 'ListTree', order: 10, keywords: ['permissions', 'opl'], description: 'Defines namespaces and the rules that turn relationships into permissions.' }),
+  // Messaging
+  emailConfiguration: defineRoute(`${P}/email-configuration`, {
+    area: 'messaging',
+    page: 'emailConfiguration',
+    layout: { pageTitle: 'Email configuration', breadcrumb: 'Email configuration' },
+    nav: { label: 'Email configuration', group: 'messaging', icon: 'Mail', order: 0, keywords: ['smtp'], description: 'Sets the SMTP server and sender address of the emails this project sends.' },
+  }),
+  smsConfiguration: defineRoute(`${P}/sms-configuration`, {
+    area: 'messaging',
+    page: 'smsConfiguration',
+    layout: { pageTitle: 'SMS configuration', breadcrumb: 'SMS configuration' },
+    nav: { label: 'SMS configuration', group: 'messaging', icon: 'Smartphone', order: 10, description: 'Sets the provider that delivers text messages with codes to your users.' },
+  }),
+  emailTemplates: defineRoute(`${P}/email-templates`, {
+    area: 'messaging',
+    page: 'emailTemplates',
+    layout: { pageTitle: 'Email templates', breadcrumb: 'Templates' },
+    nav: { label: 'Templates', group: 'messaging', icon: 'FileText', order: 20, keywords: ['email'], description: 'Edits the text of the recovery, verification and code messages.' },
+  }),
+  emailDelivery: defineRoute(`${P}/email-delivery`, {
+    area: 'messaging',
+    page: 'emailDelivery',
+    layout: { pageTitle: 'Delivery', breadcrumb: 'Delivery', wide: true },
+    nav: { label: 'Delivery', group: 'messaging', icon: 'Send', order: 30, keywords: ['email', 'courier'], description: 'Lists the messages sent to your users and whether they were delivered.' },
+  }),
+  emailMessage: defineRoute(`${P}/email-delivery/:id`, {
+    area: 'messaging',
+    page: 'emailMessage',
+    layout: { pageTitle: 'Message', breadcrumb: 'Message' },
+    nav: { label: 'Message', parent: 'emailDelivery', description: "Shows one message's recipient, content and delivery attempts." },
+  }),
+  // Account experience
+  accountExperience: soon(`${P}/account-experience`, 'account-experience', { label: 'Account experience', group: 'account-experience', icon: 'AppWindow', order: 0, description: 'Previews and links the hosted sign-in, sign-up and settings pages of this project.' }),
+  theming: soon(`${P}/account-experience/theming`, 'account-experience', { label: 'Theming', group: 'account-experience', icon: 'Palette', order: 10, keywords: ['branding'], description: 'Chooses the logo, colours and fonts of the hosted pages.' }),
+  themingCustomize: soon(`${P}/account-experience/theming/customize`, 'account-experience', { label: 'Customize theme', parent: 'theming', description: 'Edits a theme in detail and previews it live.' }),
+  // Activity and developers
+  activity: soon(`${P}/activity`, 'project', { label: 'Activity', group: 'activity', icon: 'Activity', order: 0, keywords: ['metrics', 'usage'], description: 'Charts sign-ups, sign-ins and API usage of this project over time.' }),
+  activityEvents: soon(`${P}/activity/events`, 'project', { label: 'Events', group: 'activity', icon: 'ClipboardList', order: 10, keywords: ['event streams'], description: 'Streams the events of this project to your own systems.' }),
+  connect: soon(`${P}/connect`, 'project', { label: 'Connect', group: 'activity', icon: 'Plug', order: 20, keywords: ['sdk', 'quickstart'], description: 'Shows how to connect your application to this project, step by step.' }),
+  developers: soon(`${P}/developers`, 'project', { label: 'Developers', group: 'activity', icon: 'Code', order: 30, keywords: ['api keys', 'sdk'], description: 'Gathers the API keys, SDKs and endpoints developers need for this project.' }),
+  developerActions: soon(`${P}/developers/actions`, 'project', { label: 'Actions', group: 'activity', icon: 'Wrench', order: 40, keywords: ['webhooks', 'hooks'], description: 'Calls your webhooks before or after sign-up, sign-in and other flows.' }),
+  // Project settings
+  projectSettings: defineRoute(`${P}/settings`, {
+    area: 'project-settings',
+    page: 'projectSettings',
+    layout: { pageTitle: 'Project settings', breadcrumb: 'Settings' },
+    nav: { label: 'General', group: 'project-settings', icon: 'Settings', order: 0, keywords: ['project settings', 'rename', 'delete'] },
+  }),
+  collaborators: defineRoute(`${P}/settings/collaborators`, {
+    area: 'project-settings',
+    page: 'collaborators',
+    layout: { pageTitle: 'Collaborators', breadcrumb: 'Collaborators' },
+    nav: { label: 'Collaborators', group: 'project-settings', icon: 'UsersRound', order: 10, keywords: ['members', 'invite'], description: 'Invites people to work on this project and manages their access.' },
+  }),
+  projectBilling: defineRoute(`${P}/settings/billing`, {
+    area: 'project-settings',
+    page: 'projectBilling',
+    layout: { pageTitle: 'Billing', breadcrumb: 'Billing' },
+    nav: { label: 'Billing', group: 'project-settings', icon: 'CreditCard', order: 20, keywords: ['plan', 'subscription', 'invoices', 'usage'], description: "Shows this project's plan and usage, and lets you change the plan." },
+  }),
+  customDomains: soon(`${P}/custom-domains`, 'project-settings', { label: 'Custom domains', group: 'project-settings', icon: 'Globe', order: 30, keywords: ['cname'], description: 'Serves the hosted pages and APIs of this project from your own domain.' }),
+  browserRedirects: soon(`${P}/browser-redirects`, 'project-settings', { label: 'Browser redirects', group: 'project-settings', icon: 'ArrowRightLeft', order: 40, description: 'Sets where users land after signing in, signing up or signing out.' }),
+  sessionSettings: soon(`${P}/session-settings`, 'project-settings', { label: 'Session settings', group: 'project-settings', icon: 'Timer', order: 50, keywords: ['cookies'], description: 'Sets the session cookie and how sessions are checked.' }),
+  limits: soon(`${P}/limits`, 'project-settings', { label: 'Limits', group: 'project-settings', icon: 'Gauge', order: 60, keywords: ['quota', 'rate limits'], description: 'Shows the quotas and rate limits of this project and how close you are to them.' }),
+  uiSettings: soon(`${P}/ui`, 'project-settings', { label: 'User interface', group: 'project-settings', icon: 'Paintbrush', order: 70, keywords: ['ui urls'], description: 'Points the flows at your own sign-in, registration and settings pages.' }),
+  projectAdvanced: defineRoute(`${P}/settings/advanced`, {
+    area: 'project-settings',
+    page: 'projectAdvanced',
+    layout: { pageTitle: 'Advanced', breadcrumb: 'Advanced' },
+    nav: { label: 'Advanced', group: 'project-settings', icon: 'Wrench', order: 80, keywords: ['config', 'api keys', 'tokens'], description: "Creates and revokes the project's API keys." },
+  }),
+} as const;
