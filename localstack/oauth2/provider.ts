@@ -1,0 +1,182 @@
+import { createHash } from 'node:crypto';
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { adapterFactory } from './adapter';
+import { EXTRA_CLIENT_METADATA, SUPPORTED_AUTH_METHODS, SUPPORTED_RESPONSE_TYPES } from './client-mapping';
+import { SIGNING_ALG } from './keys';
+import type { OAuth2Settings } from './settings';
+import type { ArtefactStore, ClientStore, SigningKey } from './storage';
+
+/** Hydra's public paths, given to oidc-provider's routes (discovery is `/.well-known/openid-configuration` on both). */
+export const HYDRA_ROUTES = {
+  authorization: '/oauth2/auth',
+  token: '/oauth2/token',
+  revocation: '/oauth2/revoke',
+  introspection: '/oauth2/introspect',
+  end_session: '/oauth2/sessions/logout',
+  userinfo: '/userinfo',
+  jwks: '/.well-known/jwks.json',
+  device_authorization: '/oauth2/device/auth',
+  code_verification: '/oauth2/device/verify',
+} as const;
+
+/** The scopes every project understands besides its clients' own (Hydra grants a refresh token for either offline scope). */
+export const OIDC_SCOPES = ['openid', 'offline_access', 'offline', 'email', 'profile', 'address', 'phone'];
+
+/** What the consent accept stored for a grant: the claims of Hydra's `session.id_token` and `session.access_token`. */
+export const CONSENT_SESSION = 'ConsentSession';
+
+export interface ProviderOptions {
+  /** The project's data-plane base, `<stack>/project-api/{slug}`: the `iss` of every token. */
+  issuer: string;
+  settings: OAuth2Settings;
+  artefacts: ArtefactStore;
+  clients: ClientStore;
+  /** Private signing keys, the first signs. */
+  signingKeys: SigningKey[];
+  /** Secrets that sign the provider's cookies, the first signs. */
+  cookieKeys: string[];
+  /** Where a browser goes to sign in or consent when the project's config names no URL of its own. */
+  fallbackUrls: { login: string; consent: string };
+  /**
+   * The scopes the project's clients name. oidc-provider refuses a client whose `scope` lists a value the server
+   * was not built with, so a project's server knows every scope of its clients (and is rebuilt when they change).
+   */
+  scopes?: string[];
+  /** Seconds since the epoch, from the stack's clock. */
+  now(): number;
+}
+
+const withQuery = (url: string, name: string, value: string) => {
+  const u = new URL(url);
+  u.searchParams.set(name, value);
+  return u.href;
+};
+
+const clientField = (client: unknown, field: string): unknown =>
+  client && typeof client === 'object' ? (client as Record<string, unknown>)[field] : undefined;
+
+/**
+ * A project's authorization server: oidc-provider, configured from the project's Hydra settings, reading and
+ * writing through the given stores. A change of settings, keys or issuer means a new provider (see the cache in
+ * `registry.ts`): oidc-provider fixes its configuration when it is built.
+ */
+export function createProvider(opts: ProviderOptions): Provider {
+  const { settings, artefacts, issuer } = opts;
+  const strategyOf = (client: unknown) => {
+    const own = clientField(client, 'access_token_strategy');
+    return own === 'jwt' || own === 'opaque' ? own : settings.accessTokenStrategy;
+  };
+  const audienceOf = (client: unknown): string[] => {
+    const audience = clientField(client, 'audience');
+    return Array.isArray(audience) ? audience.filter((a): a is string => typeof a === 'string') : [];
+  };
+
+  const configuration: Configuration = {
+    adapter: adapterFactory(artefacts, opts.clients, opts.now),
+    jwks: { keys: opts.signingKeys as never },
+    cookies: {
+      keys: opts.cookieKeys,
+      long: { httpOnly: true, sameSite: settings.cookieSameSite.toLowerCase() as 'lax', path: new URL(issuer).pathname },
+      short: { httpOnly: true, sameSite: settings.cookieSameSite.toLowerCase() as 'lax', path: new URL(issuer).pathname },
+    },
+    routes: HYDRA_ROUTES,
+    scopes: [...new Set([...OIDC_SCOPES, ...(opts.scopes ?? []).filter((s) => /^[\x21\x23-\x5B\x5D-\x7E]+$/.test(s))])],
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'family_name', 'given_name', 'middle_name', 'nickname', 'preferred_username', 'profile', 'picture', 'website', 'gender', 'birthdate', 'zoneinfo', 'locale', 'updated_at'],
+      address: ['address'],
+      phone: ['phone_number', 'phone_number_verified'],
+    },
+    responseTypes: [...SUPPORTED_RESPONSE_TYPES],
+    clientAuthMethods: [...SUPPORTED_AUTH_METHODS],
+    subjectTypes: settings.subjectTypes,
+    pairwiseIdentifier: async (_ctx, accountId, client) =>
+      createHash('sha256').update(`${client.sectorIdentifier ?? ''}${accountId}${settings.pairwiseSalt}`).digest('hex'),
+    extraClientMetadata: { properties: [...EXTRA_CLIENT_METADATA] },
+    clientDefaults: {
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_basic',
+      id_token_signed_response_alg: SIGNING_ALG,
+    },
+    conformIdTokenClaims: false,
+    pkce: {
+      required: (_ctx, client) =>
+        settings.pkce.enforced || (settings.pkce.enforcedForPublicClients && client.clientAuthMethod === 'none'),
+    },
+    ttl: {
+      AccessToken: () => settings.ttl.accessToken,
+      ClientCredentials: () => settings.ttl.accessToken,
+      AuthorizationCode: settings.ttl.authCode,
+      IdToken: settings.ttl.idToken,
+      RefreshToken: () => settings.ttl.refreshToken,
+      Grant: settings.ttl.refreshToken,
+      Interaction: settings.ttl.loginConsentRequest,
+      Session: settings.ttl.refreshToken,
+      DeviceCode: settings.ttl.loginConsentRequest,
+    },
+    issueRefreshToken: async (_ctx, client, code) =>
+      client.grantTypeAllowed('refresh_token') && (code.scopes.has('offline_access') || code.scopes.has('offline')),
+    features: {
+      devInteractions: { enabled: false },
+      clientCredentials: { enabled: true },
+      introspection: { enabled: true },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+      rpInitiatedLogout: { enabled: true },
+      deviceFlow: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        // A client whose tokens are JWTs gets them for its first audience, or for the project itself: oidc-provider
+        // formats a token by the resource it is for, so JWT access tokens always name one.
+        defaultResource: async (_ctx, client, oneOf) => {
+          if (oneOf) return oneOf;
+          if (strategyOf(client) !== 'jwt') return undefined as unknown as string;
+          return audienceOf(client)[0] ?? issuer;
+        },
+        useGrantedResource: async () => true,
+        getResourceServerInfo: async (_ctx, resource, client) => {
+          if (resource !== issuer && !audienceOf(client).includes(resource)) throw new errors.InvalidTarget();
+          return {
+            scope: typeof client.scope === 'string' ? client.scope : OIDC_SCOPES.join(' '),
+            audience: resource,
+            accessTokenFormat: strategyOf(client),
+            accessTokenTTL: settings.ttl.accessToken,
+            jwt: { sign: { alg: SIGNING_ALG } },
+          };
+        },
+      },
+    },
+    clientBasedCORS: (_ctx, origin, client) => {
+      const origins = clientField(client, 'allowed_cors_origins');
+      return Array.isArray(origins) && origins.includes(origin);
+    },
+    interactions: {
+      url: async (_ctx: KoaContextWithOIDC, interaction) =>
+        interaction.prompt.name === 'login'
+          ? withQuery(settings.urls.login ?? opts.fallbackUrls.login, 'login_challenge', interaction.uid)
+          : withQuery(settings.urls.consent ?? opts.fallbackUrls.consent, 'consent_challenge', interaction.uid),
+    },
+    // A client that skips consent (Hydra's `skip_consent`) is granted what it asks for without a consent screen.
+    loadExistingGrant: async (ctx) => {
+      const grantId = ctx.oidc.result?.consent?.grantId || ctx.oidc.session?.grantIdFor(ctx.oidc.client!.clientId);
+      if (grantId) return ctx.oidc.provider.Grant.find(grantId);
+      if (clientField(ctx.oidc.client, 'skip_consent') !== true || !ctx.oidc.session?.accountId) return undefined;
+      const grant = new ctx.oidc.provider.Grant({ accountId: ctx.oidc.session.accountId, clientId: ctx.oidc.client!.clientId });
+      grant.addOIDCScope(String(ctx.oidc.params?.scope ?? ''));
+      await grant.save();
+      return grant;
+    },
+    findAccount: async (ctx, sub, token) => ({
+      accountId: sub,
+      async claims() {
+        const grantId = (token as { grantId?: string } | undefined)?.grantId ?? ctx.oidc.entities.Grant?.jti;
+        const session = grantId ? await artefacts.find(CONSENT_SESSION, grantId) : null;
+        const idToken = session?.payload.id_token;
+        return { ...(idToken && typeof idToken === 'object' ? idToken : {}), sub };
+      },
+    }),
+  };
+  return new Provider(issuer, configuration);
+}
