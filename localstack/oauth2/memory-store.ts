@@ -1,3 +1,4 @@
+import type { ClientRepository } from './admin-routes';
 import type { ArtefactRecord, ArtefactStore, ClientStore, StoredClient } from './storage';
 
 /** An `ArtefactStore` in memory, for a provider that lives as long as its process (tests, benchmarks). */
@@ -31,4 +32,29 @@ export function memoryArtefactStore(): ArtefactStore {
 /** A `ClientStore` over a map the caller fills. */
 export function memoryClientStore(clients: Map<string, StoredClient>): ClientStore {
   return { get: async (id) => clients.get(id) ?? null };
+}
+
+/** A `ClientRepository` over the same map a `memoryClientStore` reads. */
+export function memoryClientRepository(clients: Map<string, StoredClient>): ClientRepository {
+  return {
+    async list({ clientName, owner, after, limit }) {
+      return [...clients.values()]
+        .filter((c) => (clientName === undefined || c.client_name === clientName) && (owner === undefined || c.owner === owner))
+        .filter((c) => after === undefined || c.client_id > after)
+        .sort((a, b) => (a.client_id < b.client_id ? -1 : 1))
+        .slice(0, limit);
+    },
+    get: async (id) => clients.get(id) ?? null,
+    async insert(client) {
+      if (clients.has(client.client_id)) return false;
+      clients.set(client.client_id, client);
+      return true;
+    },
+    async replace(client) {
+      if (!clients.has(client.client_id)) return false;
+      clients.set(client.client_id, client);
+      return true;
+    },
+    remove: async (id) => clients.delete(id),
+  };
 }

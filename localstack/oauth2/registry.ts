@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import type Provider from 'oidc-provider';
+import type { ChallengeDeps } from './challenges';
+import { createProvider } from './provider';
+import { resolveSettings } from './settings';
+import type { ArtefactStore, ClientStore, SigningKey } from './storage';
+
+/** What a project's authorization server is built from. */
+export interface ServerSource {
+  projectId: string;
+  issuer: string;
+  /** The project's `services.oauth2.config`. */
+  config: unknown;
+  artefacts: ArtefactStore;
+  clients: ClientStore;
+  /** Every scope the project's clients name. */
+  clientScopes(): Promise<string[]>;
+  signingKeys(): Promise<SigningKey[]>;
+  cookieKeys(): Promise<string[]>;
+  fallbackUrls: { login: string; consent: string };
+  now(): number;
+}
+
+export type ProjectServer = ChallengeDeps & { provider: Provider };
+
+/**
+ * One authorization server per project, kept while what it was built from stays the same: oidc-provider fixes
+ * its configuration when built, so a changed setting, key or client scope builds a new one on the next request.
+ */
+export function createServerRegistry() {
+  const servers = new Map<string, { fingerprint: string; server: ProjectServer }>();
+  return {
+    async serverFor(source: ServerSource): Promise<ProjectServer> {
+      const [scopes, keys, cookieKeys] = await Promise.all([source.clientScopes(), source.signingKeys(), source.cookieKeys()]);
+      const fingerprint = createHash('sha256')
+        .update(JSON.stringify([source.issuer, source.config ?? null, [...new Set(scopes)].sort(), keys.map((k) => k.kid), cookieKeys]))
+        .digest('base64url');
+      const cached = servers.get(source.projectId);
+      if (cached?.fingerprint === fingerprint) return cached.server;
+      const provider = createProvider({
+        issuer: source.issuer,
+        settings: resolveSettings(source.config),
+        artefacts: source.artefacts,
+        clients: source.clients,
+        scopes,
+        signingKeys: keys,
+        cookieKeys,
+        fallbackUrls: source.fallbackUrls,
+        now: source.now,
+      });
+      const server = { provider, clients: source.clients, artefacts: source.artefacts, now: source.now };
+      servers.set(source.projectId, { fingerprint, server });
+      return server;
+    },
+    forget(projectId: string) {
+      servers.delete(projectId);
+    },
+  };
+}
