@@ -13,6 +13,7 @@ import { PUBLIC_API_ERRORS, registerIdentity } from './public-api';
 import { installErrorHandler } from './kernel/errors';
 import { DEFAULT_HASH_OPTIONS, type HashOptions } from './identity/password';
 import { registerIdentityAdmin } from './admin-api';
+import { registerOAuth2 } from './oauth2/routes';
 import type { RateLimitOptions } from './self-service/rate-limit';
 import { resolveSession } from './session/token';
 import { REQUEST_TIMEOUT_MS, requestTimeoutOptions } from '../shared/request-timeout';
@@ -182,9 +183,11 @@ async function setUp(app: FastifyInstance, ctx: LocalStackContext, opts: LocalSt
     mailbox: opts.mailbox === true,
   });
   await registerControlPlane(app, ctx, { devTools: opts.mailbox === true });
-  await registerIdentityAdmin(app, {
+  const adminDeps = {
     ctx,
     hash: opts.passwordHash ?? DEFAULT_HASH_OPTIONS,
     sessionLifespanMs: opts.sessionLifespanMs ?? 24 * 60 * 60_000,
-  });
+  };
+  await registerIdentityAdmin(app, adminDeps);
+  await registerOAuth2(app, adminDeps);
 }

@@ -49,6 +49,8 @@ export interface AdminOptions {
   projectOf(req: FastifyRequest): Promise<AdminProject>;
   /** Now, from the stack's clock. */
   now(): Date;
+  /** A refusal of the stack (no credential, no permission) in Hydra's shape, or undefined to leave it to the stack. */
+  translate?(err: unknown): HydraError | undefined;
 }
 
 const MAX_PAGE_SIZE = 1000;
@@ -145,6 +147,8 @@ export function registerOAuth2Admin(scope: FastifyInstance, opts: AdminOptions):
   });
   scope.setErrorHandler(async (err, _req, reply) => {
     if (err instanceof HydraError) return sendHydraError(reply, err);
+    const translated = opts.translate?.(err);
+    if (translated) return sendHydraError(reply, translated);
     if (err instanceof ChallengeError) {
       const status = err.status === 410 ? 410 : err.status;
       return reply.code(status).send({ error: status === 404 ? 'Not Found' : status === 410 ? 'Gone' : 'invalid_request', error_description: err.message });

@@ -135,7 +135,9 @@ export function createProvider(opts: ProviderOptions): Provider {
           if (strategyOf(client) !== 'jwt') return undefined as unknown as string;
           return audienceOf(client)[0] ?? issuer;
         },
-        useGrantedResource: async () => true,
+        // An OpenID Connect code flow's access token stays opaque so that userinfo accepts it (oidc-provider's
+        // userinfo takes no token meant for another audience); a plain OAuth2 flow's follows the strategy.
+        useGrantedResource: async () => false,
         getResourceServerInfo: async (_ctx, resource, client) => {
           if (resource !== issuer && !audienceOf(client).includes(resource)) throw new errors.InvalidTarget();
           return {

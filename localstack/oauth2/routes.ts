@@ -1,0 +1,105 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { useAdminAuthorization, type AdminDeps } from '../kernel/admin-context';
+import { PROJECT_API_PREFIX, projectApiPath, tenantOf, useProjectTenant } from '../kernel/tenant';
+import { projectRevisions, projects } from '../project/schema';
+import type { Queryable } from '../db/types';
+import { installErrorHandler, OryError, type ErrorSurface } from '../kernel/errors';
+import { registerOAuth2Admin } from './admin-routes';
+import { HydraError } from './hydra-clients';
+import { servePublicOAuth2 } from './mount';
+import { clientScopes, pgArtefactStore, pgClientRepository, projectKeys } from './pg-store';
+import { createServerRegistry, type ProjectServer } from './registry';
+import { resolveSettings } from './settings';
+
+const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict' };
+
+/** Failures Hydra's routes leave to the stack (a lost database, a bug) are answered as the admin API's are. */
+const OAUTH2_ADMIN_ERRORS: ErrorSurface = { name: 'oauth2 admin', fieldDetails: true };
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** `services.oauth2.config` of the project's current revision: the next request sees a change at once. */
+export async function oauth2Config(q: Queryable, projectId: string): Promise<Record<string, unknown>> {
+  const [row] = await q.orm
+    .select({ services: projectRevisions.services })
+    .from(projects)
+    .innerJoin(projectRevisions, eq(projectRevisions.id, projects.current_revision_id))
+    .where(eq(projects.id, projectId));
+  const oauth2 = isObject(row?.services) ? row.services.oauth2 : undefined;
+  const config = isObject(oauth2) ? oauth2.config : undefined;
+  return isObject(config) ? config : {};
+}
+
+/**
+ * Every project's OAuth2 and OpenID Connect server on its data plane (`/project-api/{slug}`): Hydra's public
+ * paths answered by the project's oidc-provider, and Hydra's admin API (clients, login and consent requests,
+ * introspection) behind the project's API key or a member's console session, as the identity admin API is.
+ */
+export async function registerOAuth2(app: FastifyInstance, deps: AdminDeps): Promise<void> {
+  const { ctx } = deps;
+  const registry = createServerRegistry();
+  const now = () => Math.floor(ctx.clock.now().getTime() / 1000);
+
+  const serverFor = async (req: FastifyRequest): Promise<ProjectServer> => {
+    const tenant = tenantOf(req);
+    const nid = tenant.nid;
+    const [config, keys] = await Promise.all([oauth2Config(ctx.db, nid), projectKeys(ctx.db, nid, ctx.clock.now())]);
+    const settings = resolveSettings(config);
+    const clients = pgClientRepository(ctx.db, nid);
+    return registry.serverFor({
+      projectId: nid,
+      issuer: tenant.base,
+      config,
+      artefacts: pgArtefactStore(ctx.db, nid),
+      clients,
+      clientScopes: () => clientScopes(ctx.db, nid),
+      signingKeys: async () => keys.signing,
+      cookieKeys: async () => keys.cookies,
+      // Until the project names its own login and consent pages, the console's own stand in.
+      fallbackUrls: {
+        login: settings.urls.login ?? `${ctx.uiUrl}/login`,
+        consent: settings.urls.consent ?? `${ctx.uiUrl}/oauth2/consent`,
+      },
+      now,
+    });
+  };
+
+  await app.register(
+    async (scope) => {
+      installErrorHandler(scope, ctx.log, OAUTH2_ADMIN_ERRORS);
+      useProjectTenant(scope, ctx);
+      useAdminAuthorization(scope, deps);
+      await scope.register(async (inner) =>
+        registerOAuth2Admin(inner, {
+          now: () => ctx.clock.now(),
+          // Hydra answers every refusal as an OAuth2 error (errorOAuth2), the stack's 401 and 403 included.
+          translate: (err) =>
+            err instanceof OryError && err.status < 500 ? new HydraError(err.status, STATUS_TEXT[err.status] ?? 'error', err.reason) : undefined,
+          async projectOf(req) {
+            const tenant = tenantOf(req);
+            const config = await oauth2Config(ctx.db, tenant.nid);
+            return {
+              clients: pgClientRepository(ctx.db, tenant.nid),
+              subjectTypes: resolveSettings(config).subjectTypes,
+              server: () => serverFor(req),
+            };
+          },
+        }),
+      );
+    },
+    { prefix: PROJECT_API_PREFIX },
+  );
+
+  await app.register(
+    async (scope) => {
+      useProjectTenant(scope, ctx);
+      servePublicOAuth2(scope, async (req) => {
+        const tenant = tenantOf(req);
+        return { provider: (await serverFor(req)).provider, basePath: projectApiPath(tenant.project?.slug ?? '') };
+      });
+    },
+    { prefix: PROJECT_API_PREFIX },
+  );
+}
+
