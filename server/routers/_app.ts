@@ -6,6 +6,7 @@ import { identitiesRouter } from './identities/router';
 import { invitesRouter } from './invites/router';
 import { membersRouter } from './members/router';
 import { messagingRouter } from './messaging/router';
+import { oauth2ClientsRouter } from './oauth2-clients/router';
 import { permissionsRouter } from './permissions/router';
 import { projectsRouter } from './projects/router';
 import { quotaRouter } from './quota/router';
@@ -28,6 +29,7 @@ export const appRouter = router({
   sessions: sessionsRouter,
   messaging: messagingRouter,
   schemas: schemasRouter,
+  oauth2Clients: oauth2ClientsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -104,6 +104,8 @@ beforeAll(async () => {
       credentialEndUser: '',
       courierMessage: '',
       identitySchema: '',
+      oauth2Client: '',
+      doomedOAuth2Client: '',
     },
     b: {
       identityId: userB.identityId,
@@ -156,6 +158,9 @@ beforeAll(async () => {
   });
   // A managed identity schema of A's project that A's end users match (setDefault makes it the default).
   fixture.a.identitySchema = (await a.schemas.create({ projectId: fixture.a.project, name: 'Fixture schema', schema: JSON.stringify(FIXTURE_SCHEMA) })).id;
+  // OAuth2 clients of A's project: one to read and edit, one to delete.
+  fixture.a.oauth2Client = (await a.oauth2Clients.create({ projectId: fixture.a.project, client: { client_name: 'Fixture client' } })).client_id!;
+  fixture.a.doomedOAuth2Client = (await a.oauth2Clients.create({ projectId: fixture.a.project, client: { client_name: 'Doomed client' } })).client_id!;
   // The second invite goes to another address of A's; A attaches it with nothing but their session, so
   // it is linked in the store directly.
   await stack.stack.db.orm.update(memberInvites).set({ invitee_id: userA.identityId }).where(eq(memberInvites.id, fixture.a.inviteToDecline));

@@ -35,6 +35,9 @@ export interface MatrixFixture {
     courierMessage: string;
     /** A managed identity schema of A's project. */
     identitySchema: string;
+    /** OAuth2 clients of A's project: one to read and edit, one to delete. */
+    oauth2Client: string;
+    doomedOAuth2Client: string;
   };
   b: { identityId: string; workspace: string; project: string };
 }
@@ -404,6 +407,54 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
     ],
   },
   'sessions.revokeAll': { b: 'refused', input: (f) => ({ projectId: f.a.project, identityId: f.a.credentialEndUser }) },
+
+  'oauth2Clients.list': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project }),
+    attempts: (f) => [{ projectId: f.a.project }, { projectId: f.a.project, clientName: 'Fixture client' }],
+  },
+  'oauth2Clients.get': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, clientId: f.a.oauth2Client }),
+    // B's own project does not reach A's clients either.
+    attempts: (f) => [
+      { projectId: f.a.project, clientId: f.a.oauth2Client },
+      { projectId: f.b.project, clientId: f.a.oauth2Client },
+    ],
+  },
+  'oauth2Clients.create': { b: 'refused', input: (f) => ({ projectId: f.a.project, client: { client_name: 'Matrix client' } }) },
+  'oauth2Clients.set': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, clientId: f.a.oauth2Client, client: { client_name: 'Matrix set' } }),
+    attempts: (f) => [
+      { projectId: f.a.project, clientId: f.a.oauth2Client, client: { client_name: 'Matrix set' } },
+      { projectId: f.b.project, clientId: f.a.oauth2Client, client: { client_name: 'Matrix set' } },
+    ],
+  },
+  'oauth2Clients.patch': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, clientId: f.a.oauth2Client, patch: [{ op: 'replace', path: '/client_name', value: 'Matrix patch' }] }),
+    attempts: (f) => [
+      { projectId: f.a.project, clientId: f.a.oauth2Client, patch: [{ op: 'replace', path: '/client_name', value: 'Matrix patch' }] },
+      { projectId: f.b.project, clientId: f.a.oauth2Client, patch: [{ op: 'replace', path: '/client_name', value: 'Matrix patch' }] },
+    ],
+  },
+  'oauth2Clients.rotateSecret': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, clientId: f.a.oauth2Client }),
+    attempts: (f) => [
+      { projectId: f.a.project, clientId: f.a.oauth2Client },
+      { projectId: f.b.project, clientId: f.a.oauth2Client },
+    ],
+  },
+  'oauth2Clients.delete': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, clientId: f.a.doomedOAuth2Client }),
+    attempts: (f) => [
+      { projectId: f.a.project, clientId: f.a.doomedOAuth2Client },
+      { projectId: f.b.project, clientId: f.a.doomedOAuth2Client },
+    ],
+  },
 
   'messaging.templates': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
   'messaging.getTemplate': { b: 'refused', input: (f) => ({ projectId: f.a.project, template: 'recovery_code', variant: 'valid' }) },

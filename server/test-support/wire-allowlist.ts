@@ -65,6 +65,11 @@ const LOCATION_CHANGE =
   'errorBrowserLocationChangeRequired.error references errorGeneric, which nests a second {error}; Kratos ' +
   'sends the error content directly: {error: {id: browser_location_change_required, …}, redirect_browser_to}';
 
+const HYDRA_DELETE_CLIENT =
+  "deleteOAuth2Client declares its errors as genericError, but Hydra's handler writes them with the same " +
+  'error writer as every other client operation (client/handler.go, x/error_enhancer.go): errorOAuth2 ' +
+  '{error, error_description}, as the spec declares for get, set and patch';
+
 export const WIRE_ALLOWLIST: AllowlistEntry[] = [
   ...KRATOS_ROUTES.map(([method, path]) => ({ method, path, instancePath: '/error/id', reason: ERROR_ID_ENUM })),
   ...KRATOS_ADMIN_WRITES.map(([method, path]) => ({ method, path, status: 403, instancePath: '/error/id', reason: ERROR_ID_ENUM })),
@@ -81,6 +86,7 @@ export const WIRE_ALLOWLIST: AllowlistEntry[] = [
   ).flatMap(([method, path]) =>
     ERROR_STATUSES.map((status) => ({ method, path, status, alternative: 'errorGeneric', reason: GENERIC_ERROR_REF })),
   ),
+  ...ERROR_STATUSES.map((status) => ({ method: 'DELETE', path: '/admin/clients/{id}', status, alternative: 'errorOAuth2', reason: HYDRA_DELETE_CLIENT })),
 ];
 
 function matchesWhere(e: AllowlistEntry, answer: Where): boolean {

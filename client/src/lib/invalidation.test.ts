@@ -28,6 +28,11 @@ describe('mutation → invalidated lists', () => {
     expect(invalidatedKeys([['identities', 'import']])).toEqual([[['identities', 'list']]]);
     expect(invalidatedKeys([['identities', 'deleteCredential']])).toEqual([[['identities', 'get']]]);
     expect(INVALIDATES['identities.delete']).not.toContain('identities.get');
+    expect(INVALIDATES['oauth2Clients.create']).toContain('oauth2Clients.list');
+    expect(INVALIDATES['oauth2Clients.set']).toContain('oauth2Clients.list');
+    expect(INVALIDATES['oauth2Clients.delete']).toContain('oauth2Clients.list');
+    // Spec §7: a patch does not refresh the client list.
+    expect(INVALIDATES['oauth2Clients.patch']).not.toContain('oauth2Clients.list');
     for (const path of ['sessions.revoke', 'sessions.revokeAll', 'sessions.extend'] as const) expect(INVALIDATES[path]).toEqual(['sessions.list', 'sessions.get']);
   });
 });

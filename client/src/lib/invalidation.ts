@@ -70,6 +70,12 @@ export const INVALIDATES = {
   'sessions.extend': ['sessions.list', 'sessions.get'],
   'sessions.revoke': ['sessions.list', 'sessions.get'],
   'sessions.revokeAll': ['sessions.list', 'sessions.get'],
+  // Spec §7: list, create, set and delete refresh the project's client list; patch does not.
+  'oauth2Clients.create': ['oauth2Clients.list'],
+  'oauth2Clients.set': ['oauth2Clients.list', 'oauth2Clients.get'],
+  'oauth2Clients.delete': ['oauth2Clients.list'],
+  'oauth2Clients.patch': ['oauth2Clients.get'],
+  'oauth2Clients.rotateSecret': [],
 } as const satisfies Record<MutationPath, readonly ProcedurePath[]>;
 
 /** A tRPC mutation key ([['projects', 'create']]) as a procedure path ('projects.create'). */

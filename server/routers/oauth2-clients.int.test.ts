@@ -1,0 +1,110 @@
+import * as oidc from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callerFor, rejection, startTestStack, testDeps, type TestStack } from '../test-support/bff';
+import { registerUser } from '../test-support/users';
+import type { AppDeps } from '../deps';
+
+// OAuth2 clients through the BFF: createCaller against a real local stack over HTTP, with a second user who
+// must reach none of the first user's clients.
+
+let stack: TestStack;
+let deps: AppDeps;
+type Caller = ReturnType<typeof callerFor>;
+let owner: Caller;
+let outsider: Caller;
+let projectId: string;
+let slug: string;
+let otherProjectId: string;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  deps = testDeps(stack.url);
+  const [a, b] = await Promise.all([registerUser(stack.url, { name: 'Client Owner' }), registerUser(stack.url, { name: 'Client Outsider' })]);
+  owner = callerFor(deps, a.cookie);
+  outsider = callerFor(deps, b.cookie);
+  const project = await owner.projects.create({ name: 'Apps', environment: 'dev' });
+  projectId = project.id;
+  slug = project.slug;
+  otherProjectId = (await outsider.projects.create({ name: 'Elsewhere', environment: 'dev' })).id;
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+describe('oauth2Clients', () => {
+  it('creates a client by the spec §3 body rules and shows its secret once', async () => {
+    const jwks = { keys: [{ kty: 'oct', kid: 'k1', alg: 'HS256', use: 'sig', k: 'c2VjcmV0' }] };
+    const created = await owner.oauth2Clients.create({
+      projectId,
+      client: { client_name: 'Shop', scope: ['openid', ' email ', ''], jwks: JSON.stringify(jwks), skip_logout_consent: false, redirect_uris: ['https://shop.example.com/cb'] },
+    });
+    expect(created.client_secret).toBeTruthy();
+    expect(created.scope).toBe('openid email');
+    expect(created.jwks).toEqual(jwks);
+    expect(created.skip_logout_consent).toBe(false);
+    const got = await owner.oauth2Clients.get({ projectId, clientId: created.client_id! });
+    expect(got.client_secret).toBeUndefined();
+
+    // JWKS text that does not parse is left out rather than sent.
+    const unparsable = await owner.oauth2Clients.create({ projectId, client: { client_name: 'No keys', jwks: '{not json', skip_logout_consent: true } });
+    expect(unparsable.jwks).toBeUndefined();
+    expect(unparsable.skip_logout_consent).toBe(true);
+  });
+
+  it('pages the list 25 at a time and finds a client by name', async () => {
+    const { clients: before } = await owner.oauth2Clients.list({ projectId, pageSize: 1000 });
+    for (let i = before.length; i < 27; i++) await owner.oauth2Clients.create({ projectId, client: { client_name: `Bulk ${i}` } });
+    const first = await owner.oauth2Clients.list({ projectId });
+    expect(first.clients).toHaveLength(25);
+    expect(first.nextPageToken).toBeTruthy();
+    const second = await owner.oauth2Clients.list({ projectId, pageToken: first.nextPageToken! });
+    expect(second.clients).toHaveLength(2);
+    expect(second.nextPageToken).toBeNull();
+    const ids = new Set([...first.clients, ...second.clients].map((c) => c.client_id));
+    expect(ids.size).toBe(27);
+    expect((await owner.oauth2Clients.list({ projectId, clientName: 'Shop' })).clients.map((c) => c.client_name)).toEqual(['Shop']);
+  });
+
+  it('sets what the form shows and keeps the rest, patches, rotates and deletes', async () => {
+    const created = await owner.oauth2Clients.create({ projectId, client: { client_name: 'Before', metadata: { team: 'web' }, audience: ['https://api.example.com'] } });
+    const clientId = created.client_id!;
+    const set = await owner.oauth2Clients.set({ projectId, clientId, client: { client_name: 'After' } });
+    expect(set).toMatchObject({ client_name: 'After', metadata: { team: 'web' }, audience: ['https://api.example.com'] });
+    expect(set.client_secret).toBeUndefined();
+    const patched = await owner.oauth2Clients.patch({ projectId, clientId, patch: [{ op: 'replace', path: '/client_name', value: 'Patched' }] });
+    expect(patched.client_name).toBe('Patched');
+    const rotated = await owner.oauth2Clients.rotateSecret({ projectId, clientId });
+    expect(rotated.client_secret).toBeTruthy();
+    expect(rotated.client_secret).not.toBe(created.client_secret);
+    expect(await owner.oauth2Clients.delete({ projectId, clientId })).toEqual({ ok: true });
+    expect((await rejection(owner.oauth2Clients.get({ projectId, clientId }))).code).toBe('NOT_FOUND');
+  });
+
+  it("answers Hydra's refusals as 4xx with what to fix", async () => {
+    const refused = await rejection(owner.oauth2Clients.create({ projectId, client: { redirect_uris: ['https://app.example.com/cb#fragment'] } }));
+    expect(refused.code).toBe('BAD_REQUEST');
+    expect(refused.message).toContain('fragments');
+  });
+
+  it("gives the outsider nothing of the owner's clients", async () => {
+    const { client_id } = await owner.oauth2Clients.create({ projectId, client: { client_name: 'Private' } });
+    for (const attempt of [
+      outsider.oauth2Clients.list({ projectId }),
+      outsider.oauth2Clients.get({ projectId, clientId: client_id! }),
+      outsider.oauth2Clients.delete({ projectId, clientId: client_id! }),
+    ]) {
+      expect(['FORBIDDEN', 'NOT_FOUND']).toContain((await rejection(attempt)).code);
+    }
+    // The outsider's own project does not know the client either.
+    expect((await rejection(outsider.oauth2Clients.get({ projectId: otherProjectId, clientId: client_id! }))).code).toBe('NOT_FOUND');
+    expect((await owner.oauth2Clients.get({ projectId, clientId: client_id! })).client_name).toBe('Private');
+  });
+
+  it('creates a client that gets tokens from its own project only', async () => {
+    const client = await owner.oauth2Clients.create({ projectId, client: { client_name: 'Machine', grant_types: ['client_credentials'], scope: 'reports:read' } });
+    const issuer = new URL(`${stack.url}/project-api/${slug}`);
+    const config = await oidc.discovery(issuer, client.client_id!, {}, oidc.ClientSecretBasic(client.client_secret!), { execute: [oidc.allowInsecureRequests] });
+    const tokens = await oidc.clientCredentialsGrant(config, { scope: 'reports:read' });
+    expect(tokens.scope).toBe('reports:read');
+  });
+});
