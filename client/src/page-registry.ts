@@ -45,4 +45,5 @@ export const PAGES = {
   emailDelivery: lazyPage(() => import('./pages/messaging/EmailDeliveryPage')),
   emailMessage: lazyPage(() => import('./pages/messaging/EmailMessagePage')),
 
+  oauth2Clients: lazyPage(() => import('./pages/oauth2/OAuth2ClientsPage')),
 } satisfies Record<PageId, LazyPage>;

@@ -139,7 +139,8 @@ export type PageId =
   | 'smsConfiguration'
   | 'emailTemplates'
   | 'emailDelivery'
-  | 'emailMessage';
+  | 'emailMessage'
+  | 'oauth2Clients';
 
 export interface RouteInit {
   area: RouteArea;

@@ -56,7 +56,12 @@ export const PROJECT_ROUTES = {
   saml: soon(`${P}/saml`, 'federation', { label: 'SAML', group: 'federation', icon: 'Network', order: 10, description: 'Connects enterprise identity providers over SAML 2.0.' }),
   samlProvider: soon(`${P}/saml/:provider`, 'federation', { label: 'SAML provider', parent: 'saml', description: "Configures one SAML identity provider's metadata and attribute mapping." }),
   // OAuth2
-  oauth: soon(`${P}/oauth`, 'oauth', { label: 'OAuth2 clients', group: 'oauth', icon: 'AppWindow', order: 0, description: 'Registers the applications that obtain tokens from this project.' }),
+  oauth: defineRoute(`${P}/oauth`, {
+    area: 'oauth',
+    page: 'oauth2Clients',
+    layout: { pageTitle: 'OAuth2 clients', breadcrumb: 'OAuth2 clients', wide: true },
+    nav: { label: 'OAuth2 clients', group: 'oauth', icon: 'AppWindow', order: 0, keywords: ['oauth2', 'applications'], description: 'Registers the applications that obtain tokens from this project.' },
+  }),
   oauthEndpoints: soon(`${P}/oauth/endpoints`, 'oauth', { label: 'Endpoints', group: 'oauth', icon: 'Link', order: 10, keywords: ['oauth2'], description: "Lists this project's OAuth2 and OpenID Connect endpoint URLs." }),
   oauthConfigure: soon(`${P}/oauth/configure`, 'oauth', { label: 'Configuration', group: 'oauth', icon: 'SlidersHorizontal', order: 20, keywords: ['oauth2'], description: 'Sets the general behaviour of the OAuth2 server of this project.' }),
   oauthOpenid: soon(`${P}/oauth/openid`, 'oauth', { label: 'OpenID Connect', group: 'oauth', icon: 'UserCheck', order: 30, keywords: ['oidc', 'oauth2'], description: 'Configures ID tokens, userinfo and the claims they carry.' }),

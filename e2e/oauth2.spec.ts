@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { E2E_LOCALSTACK_URL } from './ports';
+import { createProject, expectNoA11yViolations, newUser, register } from './support';
+
+test('an OAuth2 client is created with its secret shown once, gets a token with it, is edited and deleted', async ({ page }) => {
+  await register(page, newUser('oauth'));
+  const projectId = await createProject(page, 'Apps');
+  const slug = await page.evaluate(async (id) => {
+    const res = await fetch(`/api/trpc/projects.get?input=${encodeURIComponent(JSON.stringify({ projectId: id }))}`);
+    return ((await res.json()) as { result: { data: { slug: string } } }).result.data.slug;
+  }, projectId);
+
+  await page.goto(`/projects/${projectId}/oauth`);
+  await expect(page.getByTestId('empty-state')).toContainText('No OAuth2 clients yet');
+  await expectNoA11yViolations(page, 'no OAuth2 clients');
+
+  // Create a machine client in the dialog; its secret is shown once.
+  await page.getByTestId('oauth2-client-open').first().click();
+  const dialog = page.getByTestId('oauth2-client-dialog');
+  await dialog.getByTestId('oauth2-client-name').fill('Nightly reports');
+  await dialog.getByTestId('oauth2-client-grant-authorization_code').uncheck();
+  await dialog.getByTestId('oauth2-client-grant-refresh_token').uncheck();
+  await dialog.getByTestId('oauth2-client-grant-client_credentials').check();
+  await dialog.getByTestId('oauth2-client-scope').fill('reports:read');
+  await expectNoA11yViolations(page, 'create OAuth2 client dialog');
+  await dialog.getByTestId('oauth2-client-submit').click();
+  const secret = (await dialog.getByTestId('oauth2-secret-value').textContent())?.trim() ?? '';
+  const clientId = (await dialog.getByTestId('oauth2-secret-client-id').textContent())?.trim() ?? '';
+  expect(secret.length).toBeGreaterThanOrEqual(20);
+  await expect(dialog.getByRole('alert')).toContainText('only time the client secret is shown');
+  await dialog.getByTestId('oauth2-client-done').click();
+  await expect(page.getByTestId('oauth2-clients-table')).toContainText('Nightly reports');
+
+  // The secret the console showed gets a token from the project's own token endpoint.
+  const token = await page.request.post(`${E2E_LOCALSTACK_URL}/project-api/${slug}/oauth2/token`, {
+    form: { grant_type: 'client_credentials', scope: 'reports:read' },
+    headers: { authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(secret)}`).toString('base64')}` },
+  });
+  expect(token.status(), await token.text()).toBe(200);
+  const issued = (await token.json()) as { token_type: string; scope: string; access_token: string };
+  expect(issued.token_type.toLowerCase()).toBe('bearer');
+  expect(issued.scope).toBe('reports:read');
+  expect(issued.access_token).toBeTruthy();
+
+  // Edit its name; the list follows.
+  await page.getByTestId('oauth2-client-edit-Nightly reports').click();
+  await dialog.getByTestId('oauth2-client-name').fill('Weekly reports');
+  await dialog.getByTestId('oauth2-client-submit').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('oauth2-clients-table')).toContainText('Weekly reports');
+
+  // Delete it, after confirming.
+  await page.getByTestId('oauth2-client-delete-Weekly reports').click();
+  const confirm = page.getByTestId('delete-oauth2-client-dialog');
+  await expect(confirm).toContainText('cannot be undone');
+  await confirm.getByRole('button', { name: 'Delete client' }).click();
+  await expect(page.getByTestId('empty-state')).toContainText('No OAuth2 clients yet');
+});
