@@ -31,8 +31,12 @@ test('an OAuth2 client is created with its secret shown once, gets a token with 
   await dialog.getByTestId('oauth2-client-done').click();
   await expect(page.getByTestId('oauth2-clients-table')).toContainText('Nightly reports');
 
-  // The secret the console showed gets a token from the project's own token endpoint.
-  const token = await page.request.post(`${E2E_LOCALSTACK_URL}/project-api/${slug}/oauth2/token`, {
+  // The endpoints page names where the project answers; the secret the console showed gets a token there.
+  await page.goto(`/projects/${projectId}/oauth/endpoints`);
+  const tokenUrl = (await page.getByTestId('oauth2-endpoint-token-value').textContent())?.trim() ?? '';
+  expect(tokenUrl).toBe(`${E2E_LOCALSTACK_URL}/project-api/${slug}/oauth2/token`);
+  await expectNoA11yViolations(page, 'OAuth2 endpoints');
+  const token = await page.request.post(tokenUrl, {
     form: { grant_type: 'client_credentials', scope: 'reports:read' },
     headers: { authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(secret)}`).toString('base64')}` },
   });
@@ -43,6 +47,7 @@ test('an OAuth2 client is created with its secret shown once, gets a token with 
   expect(issued.access_token).toBeTruthy();
 
   // Edit its name; the list follows.
+  await page.goto(`/projects/${projectId}/oauth`);
   await page.getByTestId('oauth2-client-edit-Nightly reports').click();
   await dialog.getByTestId('oauth2-client-name').fill('Weekly reports');
   await dialog.getByTestId('oauth2-client-submit').click();

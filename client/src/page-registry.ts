@@ -46,4 +46,5 @@ export const PAGES = {
   emailMessage: lazyPage(() => import('./pages/messaging/EmailMessagePage')),
 
   oauth2Clients: lazyPage(() => import('./pages/oauth2/OAuth2ClientsPage')),
+  oauth2Endpoints: lazyPage(() => import('./pages/oauth2/OAuth2EndpointsPage')),
 } satisfies Record<PageId, LazyPage>;

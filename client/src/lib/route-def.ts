@@ -140,7 +140,8 @@ export type PageId =
   | 'emailTemplates'
   | 'emailDelivery'
   | 'emailMessage'
-  | 'oauth2Clients';
+  | 'oauth2Clients'
+  | 'oauth2Endpoints';
 
 export interface RouteInit {
   area: RouteArea;

@@ -62,7 +62,12 @@ export const PROJECT_ROUTES = {
     layout: { pageTitle: 'OAuth2 clients', breadcrumb: 'OAuth2 clients', wide: true },
     nav: { label: 'OAuth2 clients', group: 'oauth', icon: 'AppWindow', order: 0, keywords: ['oauth2', 'applications'], description: 'Registers the applications that obtain tokens from this project.' },
   }),
-  oauthEndpoints: soon(`${P}/oauth/endpoints`, 'oauth', { label: 'Endpoints', group: 'oauth', icon: 'Link', order: 10, keywords: ['oauth2'], description: "Lists this project's OAuth2 and OpenID Connect endpoint URLs." }),
+  oauthEndpoints: defineRoute(`${P}/oauth/endpoints`, {
+    area: 'oauth',
+    page: 'oauth2Endpoints',
+    layout: { pageTitle: 'Endpoints', breadcrumb: 'Endpoints' },
+    nav: { label: 'Endpoints', group: 'oauth', icon: 'Link', order: 10, keywords: ['oauth2', 'issuer', 'discovery'], description: "Lists this project's OAuth2 and OpenID Connect endpoint URLs." },
+  }),
   oauthConfigure: soon(`${P}/oauth/configure`, 'oauth', { label: 'Configuration', group: 'oauth', icon: 'SlidersHorizontal', order: 20, keywords: ['oauth2'], description: 'Sets the general behaviour of the OAuth2 server of this project.' }),
   oauthOpenid: soon(`${P}/oauth/openid`, 'oauth', { label: 'OpenID Connect', group: 'oauth', icon: 'UserCheck', order: 30, keywords: ['oidc', 'oauth2'], description: 'Configures ID tokens, userinfo and the claims they carry.' }),
   oauthUrls: soon(`${P}/oauth/urls`, 'oauth', { label: 'URLs', group: 'oauth', icon: 'Globe', order: 40, keywords: ['oauth2', 'login', 'consent'], description: 'Sets where the OAuth2 server sends users to sign in, consent and sign out.' }),
