@@ -89,11 +89,11 @@ describe('oauth2Clients', () => {
   it("gives the outsider nothing of the owner's clients", async () => {
     const { client_id } = await owner.oauth2Clients.create({ projectId, client: { client_name: 'Private' } });
     for (const attempt of [
-      outsider.oauth2Clients.list({ projectId }),
-      outsider.oauth2Clients.get({ projectId, clientId: client_id! }),
-      outsider.oauth2Clients.delete({ projectId, clientId: client_id! }),
+      () => outsider.oauth2Clients.list({ projectId }),
+      () => outsider.oauth2Clients.get({ projectId, clientId: client_id! }),
+      () => outsider.oauth2Clients.delete({ projectId, clientId: client_id! }),
     ]) {
-      expect(['FORBIDDEN', 'NOT_FOUND']).toContain((await rejection(attempt)).code);
+      expect(['FORBIDDEN', 'NOT_FOUND']).toContain((await rejection(attempt())).code);
     }
     // The outsider's own project does not know the client either.
     expect((await rejection(outsider.oauth2Clients.get({ projectId: otherProjectId, clientId: client_id! }))).code).toBe('NOT_FOUND');
