@@ -7,6 +7,7 @@ import { invitesRouter } from './invites/router';
 import { membersRouter } from './members/router';
 import { messagingRouter } from './messaging/router';
 import { oauth2ClientsRouter } from './oauth2-clients/router';
+import { oauth2ConfigRouter } from './oauth2-config/router';
 import { permissionsRouter } from './permissions/router';
 import { projectsRouter } from './projects/router';
 import { quotaRouter } from './quota/router';
@@ -30,6 +31,7 @@ export const appRouter = router({
   messaging: messagingRouter,
   schemas: schemasRouter,
   oauth2Clients: oauth2ClientsRouter,
+  oauth2Config: oauth2ConfigRouter,
 });
 
 export type AppRouter = typeof appRouter;

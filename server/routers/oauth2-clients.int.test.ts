@@ -107,4 +107,34 @@ describe('oauth2Clients', () => {
     const tokens = await oidc.clientCredentialsGrant(config, { scope: 'reports:read' });
     expect(tokens.scope).toBe('reports:read');
   });
+
+  it("changes the project's token lifespan and strategy, and the next token follows", async () => {
+    const client = await owner.oauth2Clients.create({ projectId, client: { client_name: 'Clocked', grant_types: ['client_credentials'], scope: 'jobs' } });
+    const issuer = new URL(`${stack.url}/project-api/${slug}`);
+    const token = async () =>
+      oidc.clientCredentialsGrant(
+        await oidc.discovery(issuer, client.client_id!, {}, oidc.ClientSecretBasic(client.client_secret!), { execute: [oidc.allowInsecureRequests] }),
+        { scope: 'jobs' },
+      );
+    expect((await owner.oauth2Config.get({ projectId })).lifespans.access_token).toBe('');
+    expect((await token()).expires_in).toBe(3600);
+
+    const set = await owner.oauth2Config.setLifespans({ projectId, access_token: '5m' });
+    expect(set.lifespans.access_token).toBe('5m');
+    expect((await token()).expires_in).toBe(300);
+
+    expect((await owner.oauth2Config.setStrategies({ projectId, access_token: 'jwt' })).strategies.access_token).toBe('jwt');
+    expect((await token()).access_token.split('.')).toHaveLength(3);
+
+    // Back to Hydra's defaults; a lifespan that is not a duration says what to write.
+    await owner.oauth2Config.setLifespans({ projectId, access_token: '' });
+    await owner.oauth2Config.setStrategies({ projectId, access_token: 'opaque' });
+    const back = await token();
+    expect(back.expires_in).toBe(3600);
+    expect(back.access_token.split('.')).toHaveLength(1);
+    const refused = await rejection(owner.oauth2Config.setLifespans({ projectId, access_token: 'five minutes' }));
+    expect(refused.code).toBe('BAD_REQUEST');
+    expect(refused.message).toContain('such as 1h');
+    expect((await rejection(outsider.oauth2Config.setLifespans({ projectId, access_token: '1h' }))).code).toMatch(/FORBIDDEN|NOT_FOUND/);
+  });
 });

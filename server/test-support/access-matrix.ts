@@ -422,6 +422,9 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
       { projectId: f.b.project, clientId: f.a.oauth2Client },
     ],
   },
+  'oauth2Config.get': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
+  'oauth2Config.setLifespans': { b: 'refused', input: (f) => ({ projectId: f.a.project, access_token: '2h' }) },
+  'oauth2Config.setStrategies': { b: 'refused', input: (f) => ({ projectId: f.a.project, access_token: 'opaque' }) },
   'oauth2Clients.create': { b: 'refused', input: (f) => ({ projectId: f.a.project, client: { client_name: 'Matrix client' } }) },
   'oauth2Clients.set': {
     b: 'refused',

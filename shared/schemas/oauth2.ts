@@ -140,3 +140,31 @@ export const oauth2ClientCreateInput = z.object({ projectId, client: oauth2Clien
 export const oauth2ClientSetInput = z.object({ projectId, clientId, client: oauth2ClientBodySchema });
 export const oauth2ClientPatchInput = z.object({ projectId, clientId, patch: jsonPatchSchema });
 export const okOutput = z.object({ ok: z.literal(true) });
+
+/** A Go duration as Hydra's config takes it: `1h`, `30m`, `1h30m`, `720h`. */
+const goDuration = z
+  .string()
+  .trim()
+  .regex(/^(?:\d+(?:\.\d+)?(?:ns|us|µs|ms|s|m|h))+$/, { error: 'Write a duration such as 1h, 30m or 1h30m' })
+  .max(32, { error: 'Write a duration such as 1h, 30m or 1h30m' });
+
+export const OAUTH2_LIFESPANS = ['access_token', 'refresh_token', 'id_token', 'auth_code'] as const;
+
+/** The project's OAuth2 settings the console edits (`services.oauth2.config`); '' where the project keeps Hydra's default. */
+export const oauth2ConfigOutput = z.object({
+  revisionId: z.string(),
+  lifespans: z.object({ access_token: z.string(), refresh_token: z.string(), id_token: z.string(), auth_code: z.string() }),
+  strategies: z.object({ access_token: z.enum(['opaque', 'jwt']) }),
+});
+export type OAuth2Config = z.infer<typeof oauth2ConfigOutput>;
+
+export const oauth2ConfigInput = z.object({ projectId });
+/** Lifespans to set; an empty one goes back to Hydra's default. */
+export const oauth2SetLifespansInput = z.object({
+  projectId,
+  access_token: z.union([goDuration, z.literal('')]).optional(),
+  refresh_token: z.union([goDuration, z.literal('')]).optional(),
+  id_token: z.union([goDuration, z.literal('')]).optional(),
+  auth_code: z.union([goDuration, z.literal('')]).optional(),
+});
+export const oauth2SetStrategiesInput = z.object({ projectId, access_token: z.enum(['opaque', 'jwt'], { error: 'Choose opaque or jwt' }) });

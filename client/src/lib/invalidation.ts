@@ -76,6 +76,8 @@ export const INVALIDATES = {
   'oauth2Clients.delete': ['oauth2Clients.list'],
   'oauth2Clients.patch': ['oauth2Clients.get'],
   'oauth2Clients.rotateSecret': [],
+  'oauth2Config.setLifespans': ['oauth2Config.get', 'projects.get'],
+  'oauth2Config.setStrategies': ['oauth2Config.get', 'projects.get'],
 } as const satisfies Record<MutationPath, readonly ProcedurePath[]>;
 
 /** A tRPC mutation key ([['projects', 'create']]) as a procedure path ('projects.create'). */
