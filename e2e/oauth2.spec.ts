@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { E2E_LOCALSTACK_URL } from './ports';
 import { createProject, expectNoA11yViolations, newUser, register } from './support';
 
-test('an OAuth2 client is created with its secret shown once, gets a token with it, is edited and deleted', async ({ page }) => {
+test('an OAuth2 client is created with its secret shown once, gets tokens that follow the lifespan set in the console, is edited and deleted', async ({ page }) => {
   await register(page, newUser('oauth'));
   const projectId = await createProject(page, 'Apps');
   const slug = await page.evaluate(async (id) => {
@@ -45,6 +45,23 @@ test('an OAuth2 client is created with its secret shown once, gets a token with 
   expect(issued.token_type.toLowerCase()).toBe('bearer');
   expect(issued.scope).toBe('reports:read');
   expect(issued.access_token).toBeTruthy();
+
+  expect(issued).toMatchObject({ expires_in: 3600 });
+
+  // A 5-minute access-token lifespan set in the console holds for the next token.
+  await page.goto(`/projects/${projectId}/oauth/lifespans`);
+  await page.getByTestId('oauth2-lifespan-access_token').fill('five');
+  await page.getByTestId('oauth2-lifespans-form-submit').click();
+  await expect(page.getByText('such as 1h').first()).toBeVisible();
+  await page.getByTestId('oauth2-lifespan-access_token').fill('5m');
+  await expectNoA11yViolations(page, 'OAuth2 token lifespans');
+  await page.getByTestId('oauth2-lifespans-form-submit').click();
+  await expect(page.getByText('Token lifespans saved')).toBeVisible();
+  const next = await page.request.post(tokenUrl, {
+    form: { grant_type: 'client_credentials', scope: 'reports:read' },
+    headers: { authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(secret)}`).toString('base64')}` },
+  });
+  expect(((await next.json()) as { expires_in: number }).expires_in).toBe(300);
 
   // Edit its name; the list follows.
   await page.goto(`/projects/${projectId}/oauth`);

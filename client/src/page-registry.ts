@@ -47,4 +47,6 @@ export const PAGES = {
 
   oauth2Clients: lazyPage(() => import('./pages/oauth2/OAuth2ClientsPage')),
   oauth2Endpoints: lazyPage(() => import('./pages/oauth2/OAuth2EndpointsPage')),
+  oauth2Lifespans: lazyPage(() => import('./pages/oauth2/OAuth2LifespansPage')),
+  oauth2Strategies: lazyPage(() => import('./pages/oauth2/OAuth2StrategiesPage')),
 } satisfies Record<PageId, LazyPage>;

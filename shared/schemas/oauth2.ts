@@ -168,3 +168,12 @@ export const oauth2SetLifespansInput = z.object({
   auth_code: z.union([goDuration, z.literal('')]).optional(),
 });
 export const oauth2SetStrategiesInput = z.object({ projectId, access_token: z.enum(['opaque', 'jwt'], { error: 'Choose opaque or jwt' }) });
+
+/** The lifespans page's form: each a duration, or empty for Hydra's default. */
+export const oauth2LifespansForm = z.object({
+  access_token: z.union([goDuration, z.literal('')]),
+  refresh_token: z.union([goDuration, z.literal('')]),
+  id_token: z.union([goDuration, z.literal('')]),
+  auth_code: z.union([goDuration, z.literal('')]),
+});
+export const oauth2StrategiesForm = z.object({ access_token: z.enum(['opaque', 'jwt'], { error: 'Choose opaque or jwt' }) });

@@ -141,7 +141,9 @@ export type PageId =
   | 'emailDelivery'
   | 'emailMessage'
   | 'oauth2Clients'
-  | 'oauth2Endpoints';
+  | 'oauth2Endpoints'
+  | 'oauth2Lifespans'
+  | 'oauth2Strategies';
 
 export interface RouteInit {
   area: RouteArea;

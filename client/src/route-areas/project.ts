@@ -71,8 +71,18 @@ export const PROJECT_ROUTES = {
   oauthConfigure: soon(`${P}/oauth/configure`, 'oauth', { label: 'Configuration', group: 'oauth', icon: 'SlidersHorizontal', order: 20, keywords: ['oauth2'], description: 'Sets the general behaviour of the OAuth2 server of this project.' }),
   oauthOpenid: soon(`${P}/oauth/openid`, 'oauth', { label: 'OpenID Connect', group: 'oauth', icon: 'UserCheck', order: 30, keywords: ['oidc', 'oauth2'], description: 'Configures ID tokens, userinfo and the claims they carry.' }),
   oauthUrls: soon(`${P}/oauth/urls`, 'oauth', { label: 'URLs', group: 'oauth', icon: 'Globe', order: 40, keywords: ['oauth2', 'login', 'consent'], description: 'Sets where the OAuth2 server sends users to sign in, consent and sign out.' }),
-  oauthLifespans: soon(`${P}/oauth/lifespans`, 'oauth', { label: 'Token lifespans', group: 'oauth', icon: 'Gauge', order: 50, keywords: ['oauth2'], description: 'Sets how long access, refresh and ID tokens stay valid.' }),
-  oauthStrategies: soon(`${P}/oauth/strategies`, 'oauth', { label: 'Token strategies', group: 'oauth', icon: 'Braces', order: 60, keywords: ['oauth2', 'jwt'], description: 'Chooses between opaque and JWT access tokens.' }),
+  oauthLifespans: defineRoute(`${P}/oauth/lifespans`, {
+    area: 'oauth',
+    page: 'oauth2Lifespans',
+    layout: { pageTitle: 'Token lifespans', breadcrumb: 'Token lifespans' },
+    nav: { label: 'Token lifespans', group: 'oauth', icon: 'Gauge', order: 50, keywords: ['oauth2'], description: 'Sets how long access, refresh and ID tokens stay valid.' },
+  }),
+  oauthStrategies: defineRoute(`${P}/oauth/strategies`, {
+    area: 'oauth',
+    page: 'oauth2Strategies',
+    layout: { pageTitle: 'Token strategies', breadcrumb: 'Token strategies' },
+    nav: { label: 'Token strategies', group: 'oauth', icon: 'Braces', order: 60, keywords: ['oauth2', 'jwt'], description: 'Chooses between opaque and JWT access tokens.' },
+  }),
   oauthCookies: soon(`${P}/oauth/cookies`, 'oauth', { label: 'Cookies', group: 'oauth', icon: 'Cookie', order: 70, keywords: ['oauth2'], description: 'Sets the names and attributes of the cookies the OAuth2 server uses.' }),
   // Permissions
   relationships: soon(`${P}/permissions/relationships`, 'permissions', { label: 'Relationships', group: 'permissions', icon: 'Waypoints', order: 0, keywords: ['permissions'], description: 'Browses and edits the relationships that permission checks are answered from.' }),
