@@ -137,4 +137,47 @@ describe('oauth2Clients', () => {
     expect(refused.message).toContain('such as 1h');
     expect((await rejection(outsider.oauth2Config.setLifespans({ projectId, access_token: '1h' }))).code).toMatch(/FORBIDDEN|NOT_FOUND/);
   });
+
+  it('follows the URLs, PKCE, cookie and subject-type settings on the next request', async () => {
+    const REDIRECT = 'https://web.example.com/callback';
+    const client = await owner.oauth2Clients.create({ projectId, client: { client_name: 'Browser app', redirect_uris: [REDIRECT], scope: 'openid' } });
+    const issuer = new URL(`${stack.url}/project-api/${slug}`);
+    const authorize = async (pkce: boolean) => {
+      const config = await oidc.discovery(issuer, client.client_id!, {}, oidc.ClientSecretBasic(client.client_secret!), { execute: [oidc.allowInsecureRequests] });
+      const url = oidc.buildAuthorizationUrl(config, {
+        redirect_uri: REDIRECT,
+        scope: 'openid',
+        state: 'state-1',
+        ...(pkce ? { code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()), code_challenge_method: 'S256' } : {}),
+      });
+      const res = await fetch(url, { redirect: 'manual' });
+      return { location: new URL(res.headers.get('location')!), cookies: res.headers.getSetCookie() };
+    };
+
+    await owner.oauth2Config.setUrls({ projectId, login: 'https://login.example.com/sign-in' });
+    const toLogin = await authorize(false);
+    expect(`${toLogin.location.origin}${toLogin.location.pathname}`).toBe('https://login.example.com/sign-in');
+    expect(toLogin.location.searchParams.get('login_challenge')).toBeTruthy();
+    expect(toLogin.cookies.some((c) => /samesite=lax/i.test(c))).toBe(true);
+
+    await owner.oauth2Config.setCookies({ projectId, same_site_mode: 'Strict' });
+    expect((await authorize(false)).cookies.some((c) => /samesite=strict/i.test(c))).toBe(true);
+
+    expect((await owner.oauth2Config.setConfigure({ projectId, pkce_enforced: true })).configure.pkce_enforced).toBe(true);
+    const refused = await authorize(false);
+    expect(`${refused.location.origin}${refused.location.pathname}`).toBe(REDIRECT);
+    expect(refused.location.searchParams.get('error')).toBe('invalid_request');
+    expect((await authorize(true)).location.searchParams.get('login_challenge')).toBeTruthy();
+
+    // Only public subjects: a pairwise client is refused until pairwise is offered.
+    expect((await rejection(owner.oauth2Clients.create({ projectId, client: { client_name: 'Pairwise', subject_type: 'pairwise' } }))).code).toBe('BAD_REQUEST');
+    const openid = await owner.oauth2Config.setOpenId({ projectId, subject_types: ['public', 'pairwise'], pairwise_salt: 'a-long-salt-value' });
+    expect(openid.openid).toEqual({ subject_types: ['public', 'pairwise'], pairwise_salt_set: true });
+    expect((await owner.oauth2Clients.create({ projectId, client: { client_name: 'Pairwise', subject_type: 'pairwise' } })).subject_type).toBe('pairwise');
+
+    await owner.oauth2Config.setUrls({ projectId, login: '' });
+    await owner.oauth2Config.setConfigure({ projectId, pkce_enforced: false });
+    await owner.oauth2Config.setCookies({ projectId, same_site_mode: 'Lax' });
+    expect((await owner.oauth2Config.get({ projectId })).urls.login).toBe('');
+  });
 });

@@ -425,6 +425,10 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
   'oauth2Config.get': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
   'oauth2Config.setLifespans': { b: 'refused', input: (f) => ({ projectId: f.a.project, access_token: '2h' }) },
   'oauth2Config.setStrategies': { b: 'refused', input: (f) => ({ projectId: f.a.project, access_token: 'opaque' }) },
+  'oauth2Config.setUrls': { b: 'refused', input: (f) => ({ projectId: f.a.project, login: 'https://matrix.example.com/login' }) },
+  'oauth2Config.setConfigure': { b: 'refused', input: (f) => ({ projectId: f.a.project, pkce_enforced: false }) },
+  'oauth2Config.setOpenId': { b: 'refused', input: (f) => ({ projectId: f.a.project, subject_types: ['public'] }) },
+  'oauth2Config.setCookies': { b: 'refused', input: (f) => ({ projectId: f.a.project, same_site_mode: 'Lax' }) },
   'oauth2Clients.create': { b: 'refused', input: (f) => ({ projectId: f.a.project, client: { client_name: 'Matrix client' } }) },
   'oauth2Clients.set': {
     b: 'refused',

@@ -100,6 +100,7 @@ export const oauth2ClientBodySchema = z.looseObject({
   access_token_strategy: z.enum(['opaque', 'jwt'], { error: 'The strategy is opaque or jwt' }).optional(),
   skip_consent: z.boolean().optional(),
   skip_logout_consent: z.boolean().nullish(),
+  subject_type: z.enum(['public', 'pairwise'], { error: 'The subject type is public or pairwise' }).optional(),
   jwks: z.union([text('The JWKS', 65536), z.record(z.string(), z.unknown())]).optional(),
   jwks_uri: text('The JWKS URI', 2048).optional(),
   client_uri: text('The client URI', 2048).optional(),
@@ -155,6 +156,10 @@ export const oauth2ConfigOutput = z.object({
   revisionId: z.string(),
   lifespans: z.object({ access_token: z.string(), refresh_token: z.string(), id_token: z.string(), auth_code: z.string() }),
   strategies: z.object({ access_token: z.enum(['opaque', 'jwt']) }),
+  urls: z.object({ login: z.string(), consent: z.string(), logout: z.string(), error: z.string(), post_logout_redirect: z.string() }),
+  configure: z.object({ pkce_enforced: z.boolean(), pkce_enforced_for_public_clients: z.boolean() }),
+  openid: z.object({ subject_types: z.array(z.enum(['public', 'pairwise'])), pairwise_salt_set: z.boolean() }),
+  cookies: z.object({ same_site_mode: z.enum(['Strict', 'Lax', 'None']) }),
 });
 export type OAuth2Config = z.infer<typeof oauth2ConfigOutput>;
 
@@ -177,3 +182,20 @@ export const oauth2LifespansForm = z.object({
   auth_code: z.union([goDuration, z.literal('')]),
 });
 export const oauth2StrategiesForm = z.object({ access_token: z.enum(['opaque', 'jwt'], { error: 'Choose opaque or jwt' }) });
+
+const urlOrEmpty = z.union([
+  z.string().trim().url({ error: 'Enter a full URL such as https://app.example.com/login' }).max(2048),
+  z.literal(''),
+]);
+/** Where the server sends browsers; empty for the project's default. */
+export const oauth2UrlsForm = z.object({ login: urlOrEmpty, consent: urlOrEmpty, logout: urlOrEmpty, error: urlOrEmpty, post_logout_redirect: urlOrEmpty });
+export const oauth2SetUrlsInput = oauth2UrlsForm.partial().extend({ projectId });
+export const oauth2ConfigureForm = z.object({ pkce_enforced: z.boolean(), pkce_enforced_for_public_clients: z.boolean() });
+export const oauth2SetConfigureInput = oauth2ConfigureForm.partial().extend({ projectId });
+export const oauth2SetOpenIdInput = z.object({
+  projectId,
+  subject_types: z.array(z.enum(['public', 'pairwise'], { error: 'A subject type is public or pairwise' })).min(1, { error: 'Keep at least one subject type' }).optional(),
+  pairwise_salt: z.string().min(8, { error: 'The salt has at least 8 characters' }).max(256).optional(),
+});
+export const oauth2CookiesForm = z.object({ same_site_mode: z.enum(['Strict', 'Lax', 'None'], { error: 'Choose Strict, Lax or None' }) });
+export const oauth2SetCookiesInput = oauth2CookiesForm.extend({ projectId });

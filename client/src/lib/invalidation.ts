@@ -78,6 +78,10 @@ export const INVALIDATES = {
   'oauth2Clients.rotateSecret': [],
   'oauth2Config.setLifespans': ['oauth2Config.get', 'projects.get'],
   'oauth2Config.setStrategies': ['oauth2Config.get', 'projects.get'],
+  'oauth2Config.setUrls': ['oauth2Config.get', 'projects.get'],
+  'oauth2Config.setConfigure': ['oauth2Config.get', 'projects.get'],
+  'oauth2Config.setOpenId': ['oauth2Config.get', 'projects.get'],
+  'oauth2Config.setCookies': ['oauth2Config.get', 'projects.get'],
 } as const satisfies Record<MutationPath, readonly ProcedurePath[]>;
 
 /** A tRPC mutation key ([['projects', 'create']]) as a procedure path ('projects.create'). */

@@ -3,7 +3,11 @@ import {
   oauth2ConfigInput,
   oauth2ConfigOutput,
   oauth2SetLifespansInput,
+  oauth2SetCookiesInput,
+  oauth2SetConfigureInput,
+  oauth2SetOpenIdInput,
   oauth2SetStrategiesInput,
+  oauth2SetUrlsInput,
   type OAuth2Config,
 } from '../../../shared/schemas/oauth2';
 import type { Context } from '../../trpc/context';
@@ -33,10 +37,29 @@ async function readConfig(ctx: Context, projectId: string): Promise<Read> {
 function view(read: Read): OAuth2Config {
   const ttl = obj(read.config.ttl);
   const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  const urls = obj(read.config.urls);
+  const pkce = obj(obj(read.config.oauth2).pkce);
+  const subjects = obj(obj(read.config.oidc).subject_identifiers);
+  const rawTypes = subjects.supported_types;
+  const types = (Array.isArray(rawTypes) ? rawTypes : []).filter((t): t is 'public' | 'pairwise' => t === 'public' || t === 'pairwise');
+  const sameSite = obj(obj(read.config.serve).cookies).same_site_mode;
   return {
     revisionId: read.revisionId,
     lifespans: { access_token: text(ttl.access_token), refresh_token: text(ttl.refresh_token), id_token: text(ttl.id_token), auth_code: text(ttl.auth_code) },
     strategies: { access_token: obj(read.config.strategies).access_token === 'jwt' ? 'jwt' : 'opaque' },
+    urls: {
+      login: text(urls.login),
+      consent: text(urls.consent),
+      logout: text(urls.logout),
+      error: text(urls.error),
+      post_logout_redirect: text(urls.post_logout_redirect),
+    },
+    configure: { pkce_enforced: pkce.enforced === true, pkce_enforced_for_public_clients: pkce.enforced_for_public_clients === true },
+    openid: {
+      subject_types: types.length ? [...new Set(types)] : ['public'],
+      pairwise_salt_set: typeof obj(subjects.pairwise).salt === 'string',
+    },
+    cookies: { same_site_mode: sameSite === 'Strict' || sameSite === 'None' ? sameSite : 'Lax' },
   };
 }
 
@@ -81,5 +104,57 @@ export const oauth2ConfigRouter = router({
     .mutation(async ({ ctx, input }) => {
       const read = await readConfig(ctx, ctx.projectId);
       return view(await writeSection(ctx, ctx.projectId, read, 'strategies', { ...obj(read.config.strategies), access_token: input.access_token }));
+    }),
+
+  /** Login, consent, logout, error and post-logout URLs; an empty one goes back to the default. */
+  setUrls: projectProcedure('backoffice.project.write')
+    .input(oauth2SetUrlsInput)
+    .output(oauth2ConfigOutput)
+    .mutation(async ({ ctx, input }) => {
+      const read = await readConfig(ctx, ctx.projectId);
+      const urls = { ...obj(read.config.urls) };
+      for (const key of ['login', 'consent', 'logout', 'error', 'post_logout_redirect'] as const) {
+        const value = input[key];
+        if (value === undefined) continue;
+        if (value === '') delete urls[key];
+        else urls[key] = value;
+      }
+      return view(await writeSection(ctx, ctx.projectId, read, 'urls', urls));
+    }),
+
+  /** PKCE enforcement (Hydra's `oauth2.pkce`). */
+  setConfigure: projectProcedure('backoffice.project.write')
+    .input(oauth2SetConfigureInput)
+    .output(oauth2ConfigOutput)
+    .mutation(async ({ ctx, input }) => {
+      const read = await readConfig(ctx, ctx.projectId);
+      const oauth2 = obj(read.config.oauth2);
+      const pkce = { ...obj(oauth2.pkce) };
+      if (input.pkce_enforced !== undefined) pkce.enforced = input.pkce_enforced;
+      if (input.pkce_enforced_for_public_clients !== undefined) pkce.enforced_for_public_clients = input.pkce_enforced_for_public_clients;
+      return view(await writeSection(ctx, ctx.projectId, read, 'oauth2', { ...oauth2, pkce }));
+    }),
+
+  /** OpenID Connect subject types (public, pairwise) and the pairwise salt, which is never answered. */
+  setOpenId: projectProcedure('backoffice.project.write')
+    .input(oauth2SetOpenIdInput)
+    .output(oauth2ConfigOutput)
+    .mutation(async ({ ctx, input }) => {
+      const read = await readConfig(ctx, ctx.projectId);
+      const oidc = obj(read.config.oidc);
+      const subjects = { ...obj(oidc.subject_identifiers) };
+      if (input.subject_types) subjects.supported_types = [...new Set(input.subject_types)];
+      if (input.pairwise_salt) subjects.pairwise = { ...obj(subjects.pairwise), salt: input.pairwise_salt };
+      return view(await writeSection(ctx, ctx.projectId, read, 'oidc', { ...oidc, subject_identifiers: subjects }));
+    }),
+
+  /** The SameSite mode of the server's cookies. */
+  setCookies: projectProcedure('backoffice.project.write')
+    .input(oauth2SetCookiesInput)
+    .output(oauth2ConfigOutput)
+    .mutation(async ({ ctx, input }) => {
+      const read = await readConfig(ctx, ctx.projectId);
+      const serve = obj(read.config.serve);
+      return view(await writeSection(ctx, ctx.projectId, read, 'serve', { ...serve, cookies: { ...obj(serve.cookies), same_site_mode: input.same_site_mode } }));
     }),
 });
