@@ -63,6 +63,26 @@ test('an OAuth2 client is created with its secret shown once, gets tokens that f
   });
   expect(((await next.json()) as { expires_in: number }).expires_in).toBe(300);
 
+  // PKCE enforcement is saved from the configuration page (the BFF suite sees the server refuse requests
+  // without it); the project's server still names its own issuer.
+  await page.goto(`/projects/${projectId}/oauth/configure`);
+  await page.getByTestId('oauth2-pkce-enforced').check();
+  await page.getByTestId('oauth2-configure-form-submit').click();
+  await expect(page.getByText('OAuth2 configuration saved')).toBeVisible();
+  const discovery = (await (await page.request.get(`${E2E_LOCALSTACK_URL}/project-api/${slug}/.well-known/openid-configuration`)).json()) as { issuer: string };
+  expect(discovery.issuer).toBe(`${E2E_LOCALSTACK_URL}/project-api/${slug}`);
+  // The other settings pages load with their forms, accessible.
+  for (const [path, screen] of [
+    ['openid', 'OAuth2 OpenID Connect'],
+    ['urls', 'OAuth2 URLs'],
+    ['cookies', 'OAuth2 cookies'],
+    ['strategies', 'OAuth2 token strategies'],
+  ] as const) {
+    await page.goto(`/projects/${projectId}/oauth/${path}`);
+    await expect(page.getByTestId(`oauth2-${path}-page`).getByRole('button', { name: /^Save/ })).toBeVisible();
+    await expectNoA11yViolations(page, screen);
+  }
+
   // Edit its name; the list follows.
   await page.goto(`/projects/${projectId}/oauth`);
   await page.getByTestId('oauth2-client-edit-Nightly reports').click();

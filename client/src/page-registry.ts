@@ -49,4 +49,8 @@ export const PAGES = {
   oauth2Endpoints: lazyPage(() => import('./pages/oauth2/OAuth2EndpointsPage')),
   oauth2Lifespans: lazyPage(() => import('./pages/oauth2/OAuth2LifespansPage')),
   oauth2Strategies: lazyPage(() => import('./pages/oauth2/OAuth2StrategiesPage')),
+  oauth2Configure: lazyPage(() => import('./pages/oauth2/OAuth2ConfigurePage')),
+  oauth2OpenId: lazyPage(() => import('./pages/oauth2/OAuth2OpenIdPage')),
+  oauth2Urls: lazyPage(() => import('./pages/oauth2/OAuth2UrlsPage')),
+  oauth2Cookies: lazyPage(() => import('./pages/oauth2/OAuth2CookiesPage')),
 } satisfies Record<PageId, LazyPage>;

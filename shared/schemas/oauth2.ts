@@ -199,3 +199,11 @@ export const oauth2SetOpenIdInput = z.object({
 });
 export const oauth2CookiesForm = z.object({ same_site_mode: z.enum(['Strict', 'Lax', 'None'], { error: 'Choose Strict, Lax or None' }) });
 export const oauth2SetCookiesInput = oauth2CookiesForm.extend({ projectId });
+/** The OpenID Connect page's form; an empty salt keeps the stored one. */
+export const oauth2OpenIdForm = z
+  .object({
+    public: z.boolean(),
+    pairwise: z.boolean(),
+    pairwise_salt: z.union([z.string().min(8, { error: 'The salt has at least 8 characters' }).max(256), z.literal('')]),
+  })
+  .refine((v) => v.public || v.pairwise, { error: 'Keep at least one subject type', path: ['public'] });

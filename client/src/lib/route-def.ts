@@ -143,7 +143,11 @@ export type PageId =
   | 'oauth2Clients'
   | 'oauth2Endpoints'
   | 'oauth2Lifespans'
-  | 'oauth2Strategies';
+  | 'oauth2Strategies'
+  | 'oauth2Configure'
+  | 'oauth2OpenId'
+  | 'oauth2Urls'
+  | 'oauth2Cookies';
 
 export interface RouteInit {
   area: RouteArea;

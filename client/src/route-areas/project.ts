@@ -68,9 +68,24 @@ export const PROJECT_ROUTES = {
     layout: { pageTitle: 'Endpoints', breadcrumb: 'Endpoints' },
     nav: { label: 'Endpoints', group: 'oauth', icon: 'Link', order: 10, keywords: ['oauth2', 'issuer', 'discovery'], description: "Lists this project's OAuth2 and OpenID Connect endpoint URLs." },
   }),
-  oauthConfigure: soon(`${P}/oauth/configure`, 'oauth', { label: 'Configuration', group: 'oauth', icon: 'SlidersHorizontal', order: 20, keywords: ['oauth2'], description: 'Sets the general behaviour of the OAuth2 server of this project.' }),
-  oauthOpenid: soon(`${P}/oauth/openid`, 'oauth', { label: 'OpenID Connect', group: 'oauth', icon: 'UserCheck', order: 30, keywords: ['oidc', 'oauth2'], description: 'Configures ID tokens, userinfo and the claims they carry.' }),
-  oauthUrls: soon(`${P}/oauth/urls`, 'oauth', { label: 'URLs', group: 'oauth', icon: 'Globe', order: 40, keywords: ['oauth2', 'login', 'consent'], description: 'Sets where the OAuth2 server sends users to sign in, consent and sign out.' }),
+  oauthConfigure: defineRoute(`${P}/oauth/configure`, {
+    area: 'oauth',
+    page: 'oauth2Configure',
+    layout: { pageTitle: 'Configuration', breadcrumb: 'Configuration' },
+    nav: { label: 'Configuration', group: 'oauth', icon: 'SlidersHorizontal', order: 20, keywords: ['oauth2'], description: 'Sets the general behaviour of the OAuth2 server of this project.' },
+  }),
+  oauthOpenid: defineRoute(`${P}/oauth/openid`, {
+    area: 'oauth',
+    page: 'oauth2OpenId',
+    layout: { pageTitle: 'OpenID Connect', breadcrumb: 'OpenID Connect' },
+    nav: { label: 'OpenID Connect', group: 'oauth', icon: 'UserCheck', order: 30, keywords: ['oidc', 'oauth2'], description: 'Configures ID tokens, userinfo and the claims they carry.' },
+  }),
+  oauthUrls: defineRoute(`${P}/oauth/urls`, {
+    area: 'oauth',
+    page: 'oauth2Urls',
+    layout: { pageTitle: 'URLs', breadcrumb: 'URLs' },
+    nav: { label: 'URLs', group: 'oauth', icon: 'Globe', order: 40, keywords: ['oauth2', 'login', 'consent'], description: 'Sets where the OAuth2 server sends users to sign in, consent and sign out.' },
+  }),
   oauthLifespans: defineRoute(`${P}/oauth/lifespans`, {
     area: 'oauth',
     page: 'oauth2Lifespans',
@@ -83,7 +98,12 @@ export const PROJECT_ROUTES = {
     layout: { pageTitle: 'Token strategies', breadcrumb: 'Token strategies' },
     nav: { label: 'Token strategies', group: 'oauth', icon: 'Braces', order: 60, keywords: ['oauth2', 'jwt'], description: 'Chooses between opaque and JWT access tokens.' },
   }),
-  oauthCookies: soon(`${P}/oauth/cookies`, 'oauth', { label: 'Cookies', group: 'oauth', icon: 'Cookie', order: 70, keywords: ['oauth2'], description: 'Sets the names and attributes of the cookies the OAuth2 server uses.' }),
+  oauthCookies: defineRoute(`${P}/oauth/cookies`, {
+    area: 'oauth',
+    page: 'oauth2Cookies',
+    layout: { pageTitle: 'Cookies', breadcrumb: 'Cookies' },
+    nav: { label: 'Cookies', group: 'oauth', icon: 'Cookie', order: 70, keywords: ['oauth2'], description: 'Sets the SameSite mode of the cookies the OAuth2 server uses.' },
+  }),
   // Permissions
   relationships: soon(`${P}/permissions/relationships`, 'permissions', { label: 'Relationships', group: 'permissions', icon: 'Waypoints', order: 0, keywords: ['permissions'], description: 'Browses and edits the relationships that permission checks are answered from.' }),
   permissionsConfiguration: soon(`${P}/permissions/configuration`, 'permissions', { label: 'Permission rules', group: 'permissions', icon: 'ListTree', order: 10, keywords: ['permissions', 'opl'], description: 'Defines namespaces and the rules that turn relationships into permissions.' }),
