@@ -2,8 +2,9 @@
 # Console: the BFF serving the built client. With no BACKOFFICE_URL / ORY_SDK_URL it also runs the
 # embedded local stack, persisting to DATA_DIR (PGlite) or DATABASE_URL (PostgreSQL).
 
-FROM node:20-bookworm-slim AS base
-# The lockfile is written by npm 11; npm 10 (bundled with node:20) cannot install Vite 8 from it.
+# Node 22 LTS: the OAuth2 server (oidc-provider 9) supports LTS releases from 22 on; Node 20 left LTS in 2026.
+FROM node:22-bookworm-slim AS base
+# The lockfile is written by npm 11; npm 10 (bundled with node:22) cannot install Vite 8 from it.
 RUN npm install -g npm@11.19.1 && npm cache clean --force
 WORKDIR /app
 
@@ -24,7 +25,7 @@ FROM base AS prod-deps
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:22-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     LOCAL_MAILBOX=false \
