@@ -2,7 +2,17 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_BASE_URL, E2E_CONSENT_LOCALSTACK_PORT, E2E_CONSENT_PORT, E2E_CONSENT_URL, E2E_LOCALSTACK_PORT, E2E_PORT } from './e2e/ports';
+import {
+  E2E_BASE_URL,
+  E2E_CLOCK_LOCALSTACK_PORT,
+  E2E_CLOCK_PORT,
+  E2E_CLOCK_URL,
+  E2E_CONSENT_LOCALSTACK_PORT,
+  E2E_CONSENT_PORT,
+  E2E_CONSENT_URL,
+  E2E_LOCALSTACK_PORT,
+  E2E_PORT,
+} from './e2e/ports';
 
 /** Debian's Chromium; the suite never downloads a browser. */
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -90,6 +100,26 @@ export default defineConfig({
         LOCAL_MAILBOX: 'true',
         LOCAL_SMTP_PORT: '0',
         ANALYTICS_REQUIRE_CONSENT: 'true',
+      },
+    },
+    {
+      // The same console on a stack of its own for the journeys that move the stack's clock (billing.spec):
+      // they run beside the rest, whose flows and codes keep their own time.
+      command: 'npx tsx server/main.ts',
+      url: `${E2E_CLOCK_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(E2E_CLOCK_PORT),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: E2E_CLOCK_URL,
+        LOCALSTACK_PORT: String(E2E_CLOCK_LOCALSTACK_PORT),
+        DATA_DIR: `${dataDir}-clock`,
+        LOG_LEVEL: 'warn',
+        LOCAL_MAILBOX: 'true',
+        LOCAL_SMTP_PORT: '0',
       },
     },
   ],

@@ -1,14 +1,19 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_LOCALSTACK_URL } from './ports';
+import { E2E_CLOCK_LOCALSTACK_URL, E2E_CLOCK_URL } from './ports';
 import { createWorkspace, expectNoA11yViolations, newUser, register } from './support';
+
+// These journeys move the stack's clock by months: they run on a console and stack of their own.
+test.use({ baseURL: E2E_CLOCK_URL });
+// One after the other: the first moves the clock a month on, which would expire the second's invite mid-way.
+test.describe.configure({ mode: 'default' });
 
 /** The local stack's developer tools (loopback only): a plan without a purchase, and the billing clock. */
 async function setWorkspacePlan(page: Page, workspaceId: string, plan: string): Promise<void> {
-  const res = await page.request.put(`${E2E_LOCALSTACK_URL}/local/plan`, { data: { workspace_id: workspaceId, plan } });
+  const res = await page.request.put(`${E2E_CLOCK_LOCALSTACK_URL}/local/plan`, { data: { workspace_id: workspaceId, plan } });
   expect(res.status(), await res.text()).toBe(204);
 }
 async function advanceBillingClock(page: Page, days: number): Promise<void> {
-  const res = await page.request.put(`${E2E_LOCALSTACK_URL}/local/clock`, { data: { advance_days: days } });
+  const res = await page.request.put(`${E2E_CLOCK_LOCALSTACK_URL}/local/clock`, { data: { advance_days: days } });
   expect(res.status(), await res.text()).toBe(200);
 }
 

@@ -11,6 +11,6 @@ export default function globalTeardown(): void {
     const scanned = lines.filter((l) => l.startsWith('scan\t')).length;
     console.log(`Accessibility: ${scanned} axe scans, ${lines.length - scanned} repeats skipped`);
   }
-  rmSync(dir, { recursive: true, force: true });
+  for (const stackDir of [dir, `${dir}-consent`, `${dir}-clock`]) rmSync(stackDir, { recursive: true, force: true });
   rmSync(log, { force: true });
 }
