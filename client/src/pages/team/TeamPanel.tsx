@@ -144,7 +144,8 @@ export function TeamPanel({ scope, workspaceId, currentUserId }: { scope: TeamSc
             {OWNER_ONLY_TEAM}
           </p>
         )}
-        <QueryView query={members} skeleton="table" errorTitle="The members could not be loaded">
+        {/* Members and invites appear in one render: whichever answer came second would otherwise move the other card. */}
+        <QueryView query={members} waitFor={[invites]} skeleton="table" errorTitle="The members could not be loaded">
           {(rows) => (
             <Table
               caption="Members"
@@ -198,6 +199,7 @@ export function TeamPanel({ scope, workspaceId, currentUserId }: { scope: TeamSc
       <Card title="Pending invites" testId="invites-card">
         <QueryView
           query={invites}
+          waitFor={[members]}
           skeleton="table"
           errorTitle="The invites could not be loaded"
           isEmpty={() => pending.length === 0}
