@@ -1,5 +1,5 @@
 /**
- * Permission rules that start a project off, and that the tests and the console's templates share: Ory Keto's
+ * Permission rules to start from (the console offers them as templates; the tests use them): Ory Keto's
  * documented examples.
  */
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CheckNotCompletedError, DEFAULT_LIMITS, PermissionEngine, type TraceNode } from './engine.js';
-import { DOCUMENTS_AND_FOLDERS, ORGANIZATIONS_AND_TEAMS } from './examples.js';
-import { MemoryTupleStore, parseTuple } from './memory-store.js';
-import { parseOpl } from './opl.js';
+import { CheckNotCompletedError, DEFAULT_LIMITS, PermissionEngine, type TraceNode } from './engine';
+import { DOCUMENTS_AND_FOLDERS, ORGANIZATIONS_AND_TEAMS } from './templates';
+import { MemoryTupleStore, parseTuple } from './memory-store';
+import { parseOpl } from './opl';
 
 function engineFor(opl: string, tuples: string[], limits = DEFAULT_LIMITS): PermissionEngine {
   const { namespaces, errors } = parseOpl(opl);

@@ -2,8 +2,8 @@
  * Relation tuples kept in memory, in insertion order: the tuple store of unit tests and of checks over a handful of
  * tuples given inline.
  */
-import type { SubjectSetHolding, TupleReader } from './engine.js';
-import { sameSubject, type RelationTuple, type Subject, type SubjectSet } from './model.js';
+import type { SubjectSetHolding, TupleReader } from './engine';
+import { sameSubject, type RelationTuple, type Subject, type SubjectSet } from './model';
 
 export class MemoryTupleStore implements TupleReader {
   private readonly tuples: RelationTuple[] = [];

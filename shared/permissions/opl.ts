@@ -14,7 +14,7 @@
  * `!` and parentheses. `&&` binds tighter than `||`, as TypeScript reads it.
  */
 import ts from 'typescript';
-import type { Namespace, Relation, RelationType, Rewrite } from './model.js';
+import type { Namespace, Relation, RelationType, Rewrite } from './model';
 
 /** Keto's source position: note the capital L, which is how Keto's JSON spells it. */
 export interface SourcePosition {

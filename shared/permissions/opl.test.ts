@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DOCUMENTS_AND_FOLDERS, ORGANIZATIONS_AND_TEAMS } from './examples.js';
-import { parseOpl, sourcePosition } from './opl.js';
+import { DOCUMENTS_AND_FOLDERS, ORGANIZATIONS_AND_TEAMS } from './templates';
+import { parseOpl, sourcePosition } from './opl';
 
 describe('parseOpl', () => {
   it('reads namespaces, relation types and permits of the documents example', () => {

@@ -12,7 +12,7 @@
  * The engine reads tuples through `TupleReader`, one query per step; it can record every step it took, which is how
  * the console explains an answer.
  */
-import { findRelation, type Namespace, type RelationTuple, type Rewrite, type Subject, type SubjectSet } from './model.js';
+import { findRelation, type Namespace, type RelationTuple, type Rewrite, type Subject, type SubjectSet } from './model';
 
 export interface SubjectSetHolding {
   set: SubjectSet;
