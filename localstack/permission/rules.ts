@@ -1,16 +1,13 @@
 /**
- * A project's permission rules as its configuration holds them, the way Ory does:
- * `services.permission.config.namespaces` is `{ location: "base64://<OPL>" }` (the Ory Permission Language), or
- * a legacy list of `{ id, name }` namespaces without rules. Parsed rules are kept by text, so a check reads
- * them without parsing again.
+ * A project's permission rules as its configuration holds them (see shared/permissions/config.ts). Parsed
+ * rules are kept by text, so a check reads them without parsing again.
  */
 import { LRUCache } from 'lru-cache';
+import { legacyNamespacesOf, oplOfServices } from '../../shared/permissions/config';
 import type { Namespace } from '../../shared/permissions/model';
 import { parseOpl, type ParsedOpl } from '../../shared/permissions/opl';
 
-export const BASE64_PREFIX = 'base64://';
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export { locationOfOpl } from '../../shared/permissions/config';
 
 export interface ProjectRules {
   /** The OPL text, or null when the project has none (or only legacy namespaces). */
@@ -31,33 +28,11 @@ export function parseCached(opl: string): ParsedOpl {
   return result;
 }
 
-/** The `namespaces` value of a permission config (`services.permission.config`). */
-export function namespacesConfigOf(services: unknown): unknown {
-  const permission = isObject(services) ? services.permission : undefined;
-  const config = isObject(permission) ? permission.config : undefined;
-  return isObject(config) ? config.namespaces : undefined;
-}
-
-export function oplOfLocation(location: string): string | null {
-  if (!location.startsWith(BASE64_PREFIX)) return null;
-  return Buffer.from(location.slice(BASE64_PREFIX.length), 'base64').toString('utf8');
-}
-
-export function locationOfOpl(opl: string): string {
-  return BASE64_PREFIX + Buffer.from(opl, 'utf8').toString('base64');
-}
-
 export function rulesOfServices(services: unknown): ProjectRules {
-  const value = namespacesConfigOf(services);
-  if (isObject(value) && typeof value.location === 'string') {
-    const opl = oplOfLocation(value.location);
-    if (opl === null) return { opl: null, namespaces: [], errors: [] };
+  const opl = oplOfServices(services);
+  if (opl !== null) {
     const { namespaces, errors } = parseCached(opl);
     return { opl, namespaces, errors };
   }
-  if (Array.isArray(value)) {
-    const namespaces = value.flatMap((n) => (isObject(n) && typeof n.name === 'string' ? [{ name: n.name, relations: [] }] : []));
-    return { opl: null, namespaces, errors: [] };
-  }
-  return { opl: null, namespaces: [], errors: [] };
+  return { opl: null, namespaces: legacyNamespacesOf(services).map((name) => ({ name, relations: [] })), errors: [] };
 }
