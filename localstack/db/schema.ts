@@ -3,10 +3,9 @@ import * as analytics from '../analytics/schema';
 import * as billing from '../billing/schema';
 import * as controlPlane from '../project/schema';
 import * as identity from '../identity/schema';
-import * as permission from '../permission/schema';
 
 /** Every table of the local stack, as drizzle sees it (one schema file per area). */
-export const schema = { ...identity, ...controlPlane, ...billing, ...analytics, ...permission };
+export const schema = { ...identity, ...controlPlane, ...billing, ...analytics };
 export type Schema = typeof schema;
 
 /**

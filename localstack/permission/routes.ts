@@ -16,7 +16,7 @@ import { meter } from '../billing/usage';
 import type { LocalStackContext } from '../kernel/context';
 import { projectRevisions } from '../project/schema';
 import { DATABASE_UNAVAILABLE, isConnectionError } from '../db/errors';
-import type { Queryable } from '../db/types';
+import type { Queryable } from '../kernel/queryable';
 import { authorizeAdmin } from '../kernel/admin-auth';
 import { OryHttpError } from '../kernel/ory-error';
 import { PROJECT_API_PREFIX, tenantOf, useProjectTenant } from '../kernel/tenant';

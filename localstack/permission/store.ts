@@ -3,7 +3,7 @@
  * the unique key) and what the API writes and lists.
  */
 import { and, asc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../db/types';
+import type { Queryable } from '../kernel/queryable';
 import type { SubjectSetHolding, TupleReader } from '../../shared/permissions/engine';
 import type { RelationTuple, Subject, SubjectSet } from '../../shared/permissions/model';
 import { relationTuples as t } from './schema';
