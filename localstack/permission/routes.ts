@@ -18,7 +18,7 @@ import { projectRevisions } from '../project/schema';
 import { DATABASE_UNAVAILABLE, isConnectionError } from '../db/errors';
 import type { Queryable } from '../kernel/queryable';
 import { authorizeAdmin } from '../kernel/admin-auth';
-import { OryHttpError } from '../kernel/ory-error';
+import { OryError } from '../kernel/errors';
 import { PROJECT_API_PREFIX, tenantOf, useProjectTenant } from '../kernel/tenant';
 import type { ProjectRow } from '../project/schema';
 import { CheckNotCompletedError, DEFAULT_LIMITS, PermissionEngine } from '../../shared/permissions/engine';
@@ -78,7 +78,7 @@ const READ_ROUTES = new Set(['/relation-tuples/check', '/relation-tuples/check/o
 function installErrorHandler(scope: FastifyInstance, log: Logger): void {
   scope.setErrorHandler((err: unknown, req, reply) => {
     if (err instanceof KetoError) return reply.code(err.status).send(errorBody(err.status, { ...(err.text.message ? { message: err.text.message } : {}), ...(err.text.reason ? { reason: err.text.reason } : {}) }));
-    if (err instanceof OryHttpError) return reply.code(err.status).send(err.body);
+    if (err instanceof OryError) return reply.code(err.status).send(err.body);
     if (err instanceof CheckNotCompletedError) {
       return reply.code(422).send(errorBody(422, { message: err.message, reason: err.reason }));
     }
