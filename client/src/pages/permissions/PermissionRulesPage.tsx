@@ -67,9 +67,10 @@ export default function PermissionRulesPage() {
   const overview = validation.data?.valid ? validation.data.namespaces : (rules.data?.namespaces ?? []);
 
   const set = trpc.permissionRules.set.useMutation({
-    onSuccess: () => {
+    onSuccess: (_answer, saved) => {
       toast.success('Permission rules saved');
-      setText(null);
+      // What was typed while the save was on its way stays in the editor.
+      setText((typed) => (typed === saved.opl ? null : typed));
     },
   });
   useEffect(() => {
