@@ -246,13 +246,65 @@ describe("Keto's permission API on a project's data plane", () => {
   });
 
   it('meters every check into the project\u2019s usage', async () => {
+    const metered = await projectWithKey(stack, owner, 'Metered');
+    await setRules(owner, metered.id, DOCUMENTS_AND_FOLDERS);
     const day = dayOf(stack.clock.now());
     const next = dayOf(new Date(stack.clock.now().getTime() + 86_400_000));
-    const before = (await usageBetween(stack.db, [docs.id], day, next)).permissionChecks;
-    const { permission } = apis(docs);
+    const { permission } = apis(metered);
     for (let i = 0; i < 3; i++) await permission.checkPermission({ namespace: 'File', object: 'private', relation: 'view', subjectId: 'henning' });
     await permission.batchCheckPermission({ batchCheckPermissionBody: { tuples: [tuples[0]!, tuples[1]!] } });
-    expect((await usageBetween(stack.db, [docs.id], day, next)).permissionChecks).toBe(before + 5);
+    // Checks are written to the usage in the background, within a second.
+    await expect.poll(async () => (await usageBetween(stack.db, [metered.id], day, next)).permissionChecks, { timeout: 5000 }).toBe(5);
+  });
+});
+
+describe('checks that would run away', () => {
+  it('answers cyclic rules with Keto\u2019s 422, deep and wide subject sets within the limits, and other projects meanwhile', async () => {
+    const bomb = await projectWithKey(stack, owner, 'Bomb');
+    await setRules(
+      owner,
+      bomb.id,
+      `class User implements Namespace {}
+class Doc implements Namespace {
+  related: { owners: User[]; members: (User | SubjectSet<Doc, "members">)[] }
+  permits = {
+    a: (ctx: Context) => this.permits.b(ctx) && this.related.owners.includes(ctx.subject),
+    b: (ctx: Context) => this.permits.a(ctx) && this.related.owners.includes(ctx.subject),
+  }
+}`,
+    );
+    const { relationship } = apis(bomb);
+    const chain = Array.from({ length: 30 }, (_, i) => ({
+      action: 'insert' as const,
+      relation_tuple: { namespace: 'Doc', object: `d${i + 1}`, relation: 'members', subject_set: { namespace: 'Doc', object: `d${i}`, relation: 'members' } },
+    }));
+    const wide = Array.from({ length: 300 }, (_, i) => ({
+      action: 'insert' as const,
+      relation_tuple: { namespace: 'Doc', object: 'wide', relation: 'members', subject_set: { namespace: 'Doc', object: `w${i}`, relation: 'members' } },
+    }));
+    await relationship.patchRelationships({
+      relationshipPatch: [
+        ...chain,
+        ...wide,
+        { action: 'insert', relation_tuple: { namespace: 'Doc', object: 'd0', relation: 'members', subject_id: 'ada' } },
+        { action: 'insert', relation_tuple: { namespace: 'Doc', object: 'd0', relation: 'owners', subject_id: 'ada' } },
+        { action: 'insert', relation_tuple: { namespace: 'Doc', object: 'd1', relation: 'members', subject_set: { namespace: 'Doc', object: 'd30', relation: 'members' } } },
+      ],
+    });
+    const [cyclic, deep, near, broad, elsewhere] = await Promise.all([
+      keto(bomb, 'GET', '/relation-tuples/check/openapi?namespace=Doc&object=d0&relation=a&subject_id=ada'),
+      keto(bomb, 'GET', '/relation-tuples/check/openapi?namespace=Doc&object=d30&relation=members&subject_id=ada'),
+      keto(bomb, 'GET', '/relation-tuples/check/openapi?namespace=Doc&object=d5&relation=members&subject_id=ada'),
+      keto(bomb, 'GET', '/relation-tuples/check/openapi?namespace=Doc&object=wide&relation=members&subject_id=ada'),
+      keto(docs, 'GET', '/relation-tuples/check/openapi?namespace=File&object=private&relation=view&subject_id=henning'),
+    ]);
+    expect([cyclic.status, cyclic.body.error.message]).toEqual([422, 'The check could not be completed']);
+    expect(cyclic.body.error.reason).toContain('cyclic permit reference');
+    // Thirty sets deep is beyond the depth limit (5): not allowed; five deep is within it.
+    expect(deep.body).toEqual({ allowed: false });
+    expect(near.body).toEqual({ allowed: true });
+    expect(broad.body).toEqual({ allowed: false });
+    expect(elsewhere.body).toEqual({ allowed: true });
   });
 });
 

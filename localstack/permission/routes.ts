@@ -96,7 +96,45 @@ function installErrorHandler(scope: FastifyInstance, log: Logger): void {
   });
 }
 
+/**
+ * Counts checks per project and writes them to the project's usage in the background (every second, and when
+ * the stack closes), so a check does not wait for a write: usage and invoices see a check within a second.
+ */
+class CheckMeter {
+  private pending = new Map<string, number>();
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(private readonly ctx: LocalStackContext) {}
+
+  count(projectId: string, n: number): void {
+    this.pending.set(projectId, (this.pending.get(projectId) ?? 0) + n);
+    this.timer ??= setTimeout(() => void this.flush(), METER_INTERVAL_MS).unref();
+  }
+
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const batch = this.pending;
+    this.pending = new Map();
+    this.flushing = this.flushing.then(async () => {
+      for (const [projectId, n] of batch) {
+        try {
+          await meter(this.ctx.db, this.ctx.clock, projectId, 'permission_checks', n);
+        } catch (err) {
+          this.ctx.log.error({ err, projectId }, 'permission checks could not be metered');
+        }
+      }
+    });
+    return this.flushing;
+  }
+}
+
+const METER_INTERVAL_MS = 1000;
+
 export async function registerPermissionApi(app: FastifyInstance, ctx: LocalStackContext): Promise<void> {
+  const checks = new CheckMeter(ctx);
+  app.addHook('onClose', async () => checks.flush());
   await app.register(
     async (scope) => {
       installErrorHandler(scope, ctx.log);
@@ -110,7 +148,7 @@ export async function registerPermissionApi(app: FastifyInstance, ctx: LocalStac
         await authorizeAdmin(ctx.db, req, project, ctx.clock.now(), permission);
         authorized.set(req, { project });
       });
-      registerRoutes(scope, ctx);
+      registerRoutes(scope, ctx, checks);
     },
     { prefix: PROJECT_API_PREFIX },
   );
@@ -140,7 +178,7 @@ function pageSizeOf(raw: string | undefined): number {
   return size <= 0 ? DEFAULT_PAGE_SIZE : Math.min(size, MAX_PAGE_SIZE);
 }
 
-function registerRoutes(scope: FastifyInstance, ctx: LocalStackContext): void {
+function registerRoutes(scope: FastifyInstance, ctx: LocalStackContext, checks: CheckMeter): void {
   const engineFor = async (project: ProjectRow) => {
     const rules = await rulesOf(ctx.db, project);
     return { rules, engine: new PermissionEngine(rules.namespaces, new SqlTupleReader(ctx.db, project.id), DEFAULT_LIMITS) };
@@ -150,7 +188,7 @@ function registerRoutes(scope: FastifyInstance, ctx: LocalStackContext): void {
   const check = async (project: ProjectRow, tuple: RelationTuple, maxDepth: number) => {
     const { engine } = await engineFor(project);
     const allowed = await engine.allowed(tuple, maxDepth);
-    await meter(ctx.db, ctx.clock, project.id, 'permission_checks', 1);
+    checks.count(project.id, 1);
     return allowed;
   };
 
@@ -256,7 +294,7 @@ function registerRoutes(scope: FastifyInstance, ctx: LocalStackContext): void {
         else throw error;
       }
     }
-    if (tuples.length > 0) await meter(ctx.db, ctx.clock, project.id, 'permission_checks', tuples.length);
+    if (tuples.length > 0) checks.count(project.id, tuples.length);
     return { results };
   });
 
