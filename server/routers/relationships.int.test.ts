@@ -153,7 +153,7 @@ describe('checks of the project\u2019s rules through the BFF', () => {
       outsider.permissions.check({ projectId, namespace: 'Organization', object: 'acme', relation: 'view', subject: { id: 'ada' } }),
       outsider.permissions.expand({ projectId, namespace: 'Organization', object: 'acme', relation: 'members' }),
     ];
-    for (const attempt of attempts) expect(['FORBIDDEN', 'NOT_FOUND']).toContain((await rejection(attempt)).code);
+    for (const refusal of await Promise.all(attempts.map(rejection))) expect(['FORBIDDEN', 'NOT_FOUND']).toContain(refusal.code);
     expect((await owner.relationships.list({ projectId, namespace: 'Team', object: 'x' })).relationships).toEqual([]);
   });
 });
