@@ -2,7 +2,7 @@ import { Configuration, PermissionApi, RelationshipApi } from '@ory/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENTS_AND_FOLDERS, ORGANIZATIONS_AND_TEAMS } from '../../shared/permissions/templates';
 import { usageBetween, dayOf } from '../billing/usage';
-import { addProjectMember, startTestStack } from '../test-support/control-plane';
+import { addProjectMember, rawCall, startTestStack } from '../test-support/control-plane';
 import type { LocalStack } from '../index';
 import { call, newUser, projectWithKey, type TestProject, type TestUser } from '../test-support/admin-api';
 import { locationOfOpl } from './rules';
@@ -331,5 +331,28 @@ describe('who may call the permission API', () => {
       body: { namespace: 'File', object: 'dev.txt', relation: 'viewers', subject_id: 'dev' },
     });
     expect(answer.status).toBe(201);
+  });
+});
+
+describe('metered checks on the invoice', () => {
+  it('bills the checks a project answered in the period that closes next', async () => {
+    const project = await projectWithKey(stack, owner, 'Invoiced');
+    const subscribed = await owner.call('POST', '/subscription', { plan: 'Production@0', interval: 'monthly', currency: 'eur', provision_first_project: project.id });
+    expect(subscribed.status).toBe(201);
+    await setRules(owner, project.id, DOCUMENTS_AND_FOLDERS);
+    const { permission } = apis(project);
+    for (let i = 0; i < 7; i++) await permission.checkPermission({ namespace: 'File', object: 'private', relation: 'view', subjectId: `user-${i}` });
+    await permission.batchCheckPermission({ batchCheckPermissionBody: { tuples: [tuples[0]!, tuples[1]!, tuples[2]!] } });
+    const day = dayOf(stack.clock.now());
+    const next = dayOf(new Date(stack.clock.now().getTime() + 86_400_000));
+    await expect.poll(async () => (await usageBetween(stack.db, [project.id], day, next)).permissionChecks, { timeout: 5000 }).toBe(10);
+
+    const moved = await rawCall(stack.url, null, 'PUT', '/local/clock', { advance_days: 31 });
+    expect(moved.status).toBe(200);
+    const invoices = await owner.call('GET', `/subscription/${subscribed.body.id}/invoices`);
+    expect(invoices.status).toBe(200);
+    const [, closed] = invoices.body.buckets as { usage_invoice: { v1: { stripe_invoice_status: string; items: { title: string; quantity: number }[] } } }[];
+    expect(closed!.usage_invoice.v1.stripe_invoice_status).toBe('paid');
+    expect(closed!.usage_invoice.v1.items.find((item) => item.title === 'Permission checks')).toMatchObject({ quantity: 10 });
   });
 });
