@@ -236,7 +236,7 @@ test.describe('the sidebar, breadcrumbs and palette of one user', () => {
     const sidebar = page.getByTestId('sidebar');
     // Only built pages above the fold: no "Soon" badge is visible until the group is opened.
     const groups = sidebar.locator('[data-testid^="nav-group-toggle-"]');
-    await expect(groups).toHaveText(['Overview', 'Identities', 'Permissions', 'Messaging', 'Project settings', 'Console', 'Coming soon']);
+    await expect(groups).toHaveText(['Overview', 'Identities', 'OAuth2', 'Permissions', 'Messaging', 'Project settings', 'Console', 'Coming soon']);
     const soonToggle = sidebar.getByTestId('nav-group-toggle-soon');
     await expect(soonToggle).toHaveAttribute('aria-expanded', 'false');
     await expect(sidebar.getByTestId('nav-soon').first()).toBeHidden();
