@@ -59,8 +59,8 @@ const PROJECT_STOPS: Stop[] = [
   project('oauth/lifespans', 'nav-oauth-lifespans', 'Token lifespans'),
   project('oauth/strategies', 'nav-oauth-strategies', 'Token strategies'),
   project('oauth/cookies', 'nav-oauth-cookies', 'Cookies'),
-  project('permissions/relationships', 'nav-relationships', 'Relationships'),
-  project('permissions/configuration', 'nav-permissions-configuration', 'Permission rules'),
+  project('permissions/relationships', 'nav-relationships', 'Relationships', false),
+  project('permissions/configuration', 'nav-permissions-configuration', 'Permission rules', false),
   project('email-configuration', 'nav-email-configuration', 'Email configuration', false),
   project('sms-configuration', 'nav-sms-configuration', 'SMS configuration', false),
   project('email-templates', 'nav-email-templates', 'Email templates', false),
@@ -236,7 +236,7 @@ test.describe('the sidebar, breadcrumbs and palette of one user', () => {
     const sidebar = page.getByTestId('sidebar');
     // Only built pages above the fold: no "Soon" badge is visible until the group is opened.
     const groups = sidebar.locator('[data-testid^="nav-group-toggle-"]');
-    await expect(groups).toHaveText(['Overview', 'Identities', 'Messaging', 'Project settings', 'Console', 'Coming soon']);
+    await expect(groups).toHaveText(['Overview', 'Identities', 'OAuth2', 'Permissions', 'Messaging', 'Project settings', 'Console', 'Coming soon']);
     const soonToggle = sidebar.getByTestId('nav-group-toggle-soon');
     await expect(soonToggle).toHaveAttribute('aria-expanded', 'false');
     await expect(sidebar.getByTestId('nav-soon').first()).toBeHidden();

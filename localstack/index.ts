@@ -14,6 +14,7 @@ import { installErrorHandler } from './kernel/errors';
 import { DEFAULT_HASH_OPTIONS, type HashOptions } from './identity/password';
 import { registerIdentityAdmin } from './admin-api';
 import { registerOAuth2 } from './oauth2/routes';
+import { registerPermissionApi } from './permission/routes';
 import type { RateLimitOptions } from './self-service/rate-limit';
 import { resolveSession } from './session/token';
 import { REQUEST_TIMEOUT_MS, requestTimeoutOptions } from '../shared/request-timeout';
@@ -190,4 +191,5 @@ async function setUp(app: FastifyInstance, ctx: LocalStackContext, opts: LocalSt
   };
   await registerIdentityAdmin(app, adminDeps);
   await registerOAuth2(app, adminDeps);
+  await registerPermissionApi(app, ctx);
 }

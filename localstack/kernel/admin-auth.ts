@@ -20,11 +20,18 @@ export const permissionFor = (method: string) =>
  * Authorizes a call to a project's admin API. With an Authorization header, only a live `ory_pat_` key of
  * this very project passes (any other value, a key of another project included, is 401: to this project
  * it is no credential). Without one, the console's session cookie must belong to a member of the project
- * whose role grants the permission the method needs (403 otherwise). A session of the project's own
+ * whose role grants the permission the method needs, or the one the route names (a check sent as POST is a
+ * read), 403 otherwise. A session of the project's own
  * end users is not a console session and never passes. Cookie-authenticated writes sent by a browser from
  * another origin are refused as cross-site request forgery.
  */
-export async function authorizeAdmin(q: Queryable, req: FastifyRequest, project: ProjectRow, now: Date): Promise<AdminCaller> {
+export async function authorizeAdmin(
+  q: Queryable,
+  req: FastifyRequest,
+  project: ProjectRow,
+  now: Date,
+  permission: 'backoffice.project.read' | 'backoffice.project.write' = permissionFor(req.method),
+): Promise<AdminCaller> {
   const authorization = req.headers.authorization;
   if (authorization !== undefined) {
     const key = await authenticateApiKey(q, authorization, now);
@@ -35,7 +42,6 @@ export async function authorizeAdmin(q: Queryable, req: FastifyRequest, project:
   if (!identityId) throw apiKeyRequired();
   const role = await projectRole(q, identityId, project);
   if (!role) throw forbidden('You are not a member of this project.');
-  const permission = permissionFor(req.method);
   if (!isAllowed(role, permission)) throw forbidden(`Your role on this project does not grant ${permission}.`);
   if (permission === 'backoffice.project.write' && crossOrigin(req)) throw csrfViolation('tokenMismatch');
   return { kind: 'member', identityId };

@@ -9,8 +9,10 @@ import { messagingRouter } from './messaging/router';
 import { oauth2ClientsRouter } from './oauth2-clients/router';
 import { oauth2ConfigRouter } from './oauth2-config/router';
 import { permissionsRouter } from './permissions/router';
+import { permissionRulesRouter } from './permission-rules/router';
 import { projectsRouter } from './projects/router';
 import { quotaRouter } from './quota/router';
+import { relationshipsRouter } from './relationships/router';
 import { schemasRouter } from './schemas/router';
 import { sessionsRouter } from './sessions/router';
 import { workspacesRouter } from './workspaces/router';
@@ -32,6 +34,8 @@ export const appRouter = router({
   schemas: schemasRouter,
   oauth2Clients: oauth2ClientsRouter,
   oauth2Config: oauth2ConfigRouter,
+  relationships: relationshipsRouter,
+  permissionRules: permissionRulesRouter,
 });
 
 export type AppRouter = typeof appRouter;

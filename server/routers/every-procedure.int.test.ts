@@ -15,6 +15,7 @@ import { courierMessages } from '../../localstack/identity/schema';
 import { verifyEmail } from '../test-support/verify-email';
 import { registerUser, signUpToProject } from '../test-support/users';
 import { appRouter } from './_app';
+import { DOCUMENTS_AND_FOLDERS } from '../../shared/permissions/templates';
 
 interface ProcedureDef {
   type: 'query' | 'mutation' | 'subscription';
@@ -161,6 +162,9 @@ beforeAll(async () => {
   // OAuth2 clients of A's project: one to read and edit, one to delete.
   fixture.a.oauth2Client = (await a.oauth2Clients.create({ projectId: fixture.a.project, client: { client_name: 'Fixture client' } })).client_id!;
   fixture.a.doomedOAuth2Client = (await a.oauth2Clients.create({ projectId: fixture.a.project, client: { client_name: 'Doomed client' } })).client_id!;
+  // Permission rules of A's project, and a relationship the delete-by-query row deletes.
+  await a.permissionRules.set({ projectId: fixture.a.project, opl: DOCUMENTS_AND_FOLDERS });
+  await a.relationships.create({ projectId: fixture.a.project, namespace: 'File', object: 'matrix-doomed', relation: 'viewers', subject: { id: 'matrix' } });
   // The second invite goes to another address of A's; A attaches it with nothing but their session, so
   // it is linked in the store directly.
   await stack.stack.db.orm.update(memberInvites).set({ invitee_id: userA.identityId }).where(eq(memberInvites.id, fixture.a.inviteToDecline));

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { DOCUMENTS_AND_FOLDERS } from '../../shared/permissions/templates';
 
 /** What user A owns, and user B (a member of nothing of A's) owns, when the matrix runs. */
 export interface MatrixFixture {
@@ -357,6 +358,30 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
     ],
   },
   'identities.import': { b: 'refused', input: (f) => ({ projectId: f.a.project, identities: [{ schemaId: 'default', traits: { email: 'matrix-imported@example.com' } }] }) },
+  'relationships.list': { b: 'refused', input: (f) => ({ projectId: f.a.project, namespace: 'File' }) },
+  'relationships.namespaces': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
+  'relationships.count': { b: 'refused', input: (f) => ({ projectId: f.a.project, namespace: 'File' }) },
+  'relationships.create': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, namespace: 'File', object: 'matrix-doc', relation: 'viewers', subject: { id: 'matrix' } }),
+    attempts: (f) => [
+      { projectId: f.a.project, namespace: 'File', object: 'matrix-doc', relation: 'viewers', subject: { id: 'matrix' } },
+      { projectId: f.a.project, namespace: 'File', object: 'matrix-doc', relation: 'viewers', subject: { set: { namespace: 'Group', object: 'g', relation: 'members' } } },
+    ],
+  },
+  'relationships.delete': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, namespace: 'File', object: 'matrix-doc', relation: 'viewers', subject: { id: 'matrix' } }),
+  },
+  'relationships.deleteMatching': { b: 'refused', input: (f) => ({ projectId: f.a.project, namespace: 'File', object: 'matrix-doomed', expectedCount: 1 }) },
+  'permissionRules.get': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
+  'permissionRules.validate': { b: 'refused', input: (f) => ({ projectId: f.a.project, opl: 'class User implements Namespace {}' }) },
+  'permissionRules.set': { b: 'refused', input: (f) => ({ projectId: f.a.project, opl: DOCUMENTS_AND_FOLDERS }) },
+  'permissions.check': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, namespace: 'File', object: 'matrix-doc', relation: 'view', subject: { id: 'matrix' } }),
+  },
+  'permissions.expand': { b: 'refused', input: (f) => ({ projectId: f.a.project, namespace: 'File', object: 'matrix-doc', relation: 'viewers' }) },
   'schemas.list': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
   'schemas.presets': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
   // The same public document for everyone: nobody's object.

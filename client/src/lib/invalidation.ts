@@ -82,6 +82,11 @@ export const INVALIDATES = {
   'oauth2Config.setConfigure': ['oauth2Config.get', 'projects.get'],
   'oauth2Config.setOpenId': ['oauth2Config.get', 'projects.get'],
   'oauth2Config.setCookies': ['oauth2Config.get', 'projects.get'],
+  // A relationship changes every answer about it: the lists, counts and the debugger's checks and trees.
+  'relationships.create': ['relationships.list', 'relationships.count', 'permissions.check', 'permissions.expand'],
+  'relationships.delete': ['relationships.list', 'relationships.count', 'permissions.check', 'permissions.expand'],
+  'relationships.deleteMatching': ['relationships.list', 'relationships.count', 'permissions.check', 'permissions.expand'],
+  'permissionRules.set': ['permissionRules.get', 'relationships.namespaces', 'permissions.check', 'permissions.expand'],
 } as const satisfies Record<MutationPath, readonly ProcedurePath[]>;
 
 /** A tRPC mutation key ([['projects', 'create']]) as a procedure path ('projects.create'). */

@@ -128,6 +128,8 @@ export type PageId =
   | 'identities'
   | 'identity'
   | 'sessions'
+  | 'relationships'
+  | 'permissionRules'
   | 'session'
   | 'identitySchema'
   | 'workspaceBilling'

@@ -105,8 +105,18 @@ export const PROJECT_ROUTES = {
     nav: { label: 'Cookies', group: 'oauth', icon: 'Cookie', order: 70, keywords: ['oauth2'], description: 'Sets the SameSite mode of the cookies the OAuth2 server uses.' },
   }),
   // Permissions
-  relationships: soon(`${P}/permissions/relationships`, 'permissions', { label: 'Relationships', group: 'permissions', icon: 'Waypoints', order: 0, keywords: ['permissions'], description: 'Browses and edits the relationships that permission checks are answered from.' }),
-  permissionsConfiguration: soon(`${P}/permissions/configuration`, 'permissions', { label: 'Permission rules', group: 'permissions', icon: 'ListTree', order: 10, keywords: ['permissions', 'opl'], description: 'Defines namespaces and the rules that turn relationships into permissions.' }),
+  relationships: defineRoute(`${P}/permissions/relationships`, {
+    area: 'permissions',
+    page: 'relationships',
+    layout: { pageTitle: 'Relationships', breadcrumb: 'Relationships', wide: true },
+    nav: { label: 'Relationships', group: 'permissions', icon: 'Waypoints', order: 0, keywords: ['permissions', 'check', 'debugger'], description: 'Browses and edits the relationships that permission checks are answered from, and explains a check.' },
+  }),
+  permissionsConfiguration: defineRoute(`${P}/permissions/configuration`, {
+    area: 'permissions',
+    page: 'permissionRules',
+    layout: { pageTitle: 'Permission rules', breadcrumb: 'Permission rules', wide: true },
+    nav: { label: 'Permission rules', group: 'permissions', icon: 'ListTree', order: 10, keywords: ['permissions', 'opl'], description: 'Defines namespaces and the rules that turn relationships into permissions.' },
+  }),
   // Messaging
   emailConfiguration: defineRoute(`${P}/email-configuration`, {
     area: 'messaging',

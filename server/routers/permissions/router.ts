@@ -1,4 +1,6 @@
 import { router } from '../../trpc/init';
 import { project, workspace } from './check';
+import { check, expand } from './project-checks';
 
-export const permissionsRouter = router({ project, workspace });
+/** The console's backoffice checks (`project`, `workspace`) and checks of a project's own rules (`check`, `expand`). */
+export const permissionsRouter = router({ project, workspace, check, expand });

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOCUMENTS_AND_FOLDERS, ORGANIZATIONS_AND_TEAMS } from '../../shared/permissions/templates';
+import type { ExplainNode } from '../../shared/schemas/relationships';
+import type { AppDeps } from '../deps';
+import { callerFor, rejection, startTestStack, testDeps, type TestStack } from '../test-support/bff';
+import { registerUser } from '../test-support/users';
+
+let stack: TestStack;
+let deps: AppDeps;
+type Caller = ReturnType<typeof callerFor>;
+let owner: Caller;
+let outsider: Caller;
+let projectId: string;
+
+const rel = (namespace: string, object: string, relation: string, subject: { id: string } | { set: { namespace: string; object: string; relation: string } }) => ({
+  projectId,
+  namespace,
+  object,
+  relation,
+  subject,
+});
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  deps = testDeps(stack.url);
+  const [a, b] = await Promise.all([registerUser(stack.url, { name: 'Rules Owner' }), registerUser(stack.url, { name: 'Rules Outsider' })]);
+  owner = callerFor(deps, a.cookie);
+  outsider = callerFor(deps, b.cookie);
+  projectId = (await owner.projects.create({ name: 'Permissions', environment: 'dev' })).id;
+});
+
+afterAll(async () => {
+  await stack?.close();
+});
+
+describe('permission rules through the BFF', () => {
+  it('starts with no rules, validates a text with problems at their lines, and refuses to save it', async () => {
+    expect(await owner.permissionRules.get({ projectId })).toMatchObject({ opl: '', namespaces: [], problems: [] });
+    const broken = 'class User implements Namespace {}\nclass Doc implements Namespace {\n  related: { owners: Person[] }\n}\n';
+    const checked = await owner.permissionRules.validate({ projectId, opl: broken });
+    expect(checked).toEqual({
+      valid: false,
+      namespaces: [],
+      problems: [{ message: 'namespace "Person" was not declared', line: 3, column: 22, endLine: 3, endColumn: 28 }],
+    });
+    const refused = await rejection(owner.permissionRules.set({ projectId, opl: broken }));
+    expect(refused.code).toBe('BAD_REQUEST');
+    expect(refused.message).toContain('line 3, column 22: namespace "Person" was not declared');
+    expect((await owner.permissionRules.get({ projectId })).opl).toBe('');
+  });
+
+  it('saves valid rules, shows their namespaces and relations, and refuses a save based on an older revision', async () => {
+    const before = await owner.permissionRules.get({ projectId });
+    const saved = await owner.permissionRules.set({ projectId, opl: ORGANIZATIONS_AND_TEAMS, revisionId: before.revisionId! });
+    expect(saved.opl).toBe(ORGANIZATIONS_AND_TEAMS);
+    expect(saved.namespaces.find((n) => n.name === 'Organization')?.relations).toEqual([
+      { name: 'admins', kind: 'relation', types: ['User'] },
+      { name: 'members', kind: 'relation', types: ['User', 'Team#members'] },
+      { name: 'banned', kind: 'relation', types: ['User'] },
+      { name: 'view', kind: 'permission', types: [], rule: '(this.permits.members(ctx) || this.permits.manage(ctx)) && !this.permits.banned(ctx)' },
+      { name: 'manage', kind: 'permission', types: [], rule: 'this.permits.admins(ctx) && !this.permits.banned(ctx)' },
+    ]);
+    const stale = await rejection(owner.permissionRules.set({ projectId, opl: DOCUMENTS_AND_FOLDERS, revisionId: before.revisionId! }));
+    expect(stale.code).toBe('CONFLICT');
+    expect((await owner.permissionRules.get({ projectId })).opl).toBe(ORGANIZATIONS_AND_TEAMS);
+    const names = (await owner.relationships.namespaces({ projectId })).namespaces.map((n) => n.name);
+    expect(names).toEqual(['User', 'Team', 'Organization']);
+  });
+});
+
+describe('relationships through the BFF', () => {
+  it('creates relationships, lists them by filter and page, and deletes one', async () => {
+    await owner.relationships.create(rel('Team', 'backend', 'members', { id: 'ada' }));
+    await owner.relationships.create(rel('Team', 'backend', 'members', { id: 'bob' }));
+    const created = await owner.relationships.create(rel('Organization', 'acme', 'members', { set: { namespace: 'Team', object: 'backend', relation: 'members' } }));
+    expect(created).toEqual({ namespace: 'Organization', object: 'acme', relation: 'members', subject_set: { namespace: 'Team', object: 'backend', relation: 'members' } });
+    await owner.relationships.create(rel('Organization', 'acme', 'admins', { id: 'grace' }));
+
+    const team = await owner.relationships.list({ projectId, namespace: 'Team' });
+    expect(team.relationships.map((r) => r.subject_id)).toEqual(['ada', 'bob']);
+    expect(team.nextPageToken).toBeNull();
+    const bySet = await owner.relationships.list({ projectId, subjectSet: { namespace: 'Team', object: 'backend', relation: 'members' } });
+    expect(bySet.relationships).toEqual([created]);
+
+    await owner.relationships.delete(rel('Team', 'backend', 'members', { id: 'bob' }));
+    expect((await owner.relationships.list({ projectId, namespace: 'Team' })).relationships.map((r) => r.subject_id)).toEqual(['ada']);
+
+    const unknown = await rejection(owner.relationships.create(rel('Nope', 'x', 'y', { id: 'z' })));
+    expect(unknown.code).toBe('NOT_FOUND');
+    expect(unknown.message).toContain('Unknown namespace with name "Nope".');
+  });
+
+  it('deletes by query only with the count the caller confirmed', async () => {
+    for (const id of ['t1', 't2', 't3']) await owner.relationships.create(rel('Team', 'temp', 'members', { id }));
+    expect(await owner.relationships.count({ projectId, namespace: 'Team', object: 'temp' })).toEqual({ count: 3, capped: false });
+    const stale = await rejection(owner.relationships.deleteMatching({ projectId, namespace: 'Team', object: 'temp', expectedCount: 2 }));
+    expect(stale.code).toBe('CONFLICT');
+    expect(stale.message).toBe('3 relationships match now, not 2: review the list and confirm again.');
+    expect((await owner.relationships.count({ projectId, namespace: 'Team', object: 'temp' })).count).toBe(3);
+    expect(await owner.relationships.deleteMatching({ projectId, namespace: 'Team', object: 'temp', expectedCount: 3 })).toEqual({ deleted: 3 });
+    expect((await owner.relationships.count({ projectId, namespace: 'Team', object: 'temp' })).count).toBe(0);
+  });
+});
+
+describe('checks of the project\u2019s rules through the BFF', () => {
+  /** The path of member steps from the question to the stored tuple that decided it. */
+  function decidingPath(node: ExplainNode): string[] {
+    if (node.result !== 'member') return [];
+    const here = `${node.kind} ${node.namespace}:${node.object}#${node.relation}${node.tuple ? ` [${JSON.stringify(node.tuple)}]` : ''}`;
+    if (node.children.length === 0) return [here];
+    for (const child of node.children) {
+      const below = decidingPath(child);
+      if (below.length > 0) return [here, ...below];
+    }
+    return [here];
+  }
+
+  it('answers allowed with the steps and the tuple that decided it', async () => {
+    const answer = await owner.permissions.check({ projectId, namespace: 'Organization', object: 'acme', relation: 'view', subject: { id: 'ada' } });
+    expect(answer.allowed).toBe(true);
+    expect(answer.explanationDisagrees).toBe(false);
+    const path = decidingPath(answer.explanation);
+    expect(path[0]).toBe('check Organization:acme#view');
+    expect(path.some((step) => step.startsWith('rule Organization:acme#view'))).toBe(true);
+    expect(path.at(-1)).toBe(`direct Team:backend#members [${JSON.stringify({ namespace: 'Team', object: 'backend', relation: 'members', subject_id: 'ada' })}]`);
+  });
+
+  it('answers denied when an exclusion holds, and explains that too', async () => {
+    await owner.relationships.create(rel('Organization', 'acme', 'banned', { id: 'grace' }));
+    const answer = await owner.permissions.check({ projectId, namespace: 'Organization', object: 'acme', relation: 'manage', subject: { id: 'grace' } });
+    expect(answer).toMatchObject({ allowed: false, explanationDisagrees: false, explanation: { kind: 'check', result: 'not_member' } });
+    const rule = answer.explanation.children.find((c) => c.kind === 'rule')!;
+    expect(rule.rule).toBe('Organization.manage: this.permits.admins(ctx) && !this.permits.banned(ctx)');
+    const not = rule.children[0]!.children.find((c) => c.kind === 'not')!;
+    expect(not.result).toBe('not_member');
+  });
+
+  it('expands a relation into its subjects', async () => {
+    const tree = await owner.permissions.expand({ projectId, namespace: 'Organization', object: 'acme', relation: 'members' });
+    expect(tree).toMatchObject({
+      type: 'union',
+      children: [{ type: 'union', tuple: { subject_set: { namespace: 'Team', object: 'backend', relation: 'members' } }, children: [{ type: 'leaf', tuple: { subject_id: 'ada' } }] }],
+    });
+  });
+
+  it('refuses a user outside the project everything', async () => {
+    const attempts = [
+      outsider.permissionRules.get({ projectId }),
+      outsider.permissionRules.set({ projectId, opl: DOCUMENTS_AND_FOLDERS }),
+      outsider.relationships.list({ projectId }),
+      outsider.relationships.create(rel('Team', 'x', 'members', { id: 'eve' })),
+      outsider.relationships.deleteMatching({ projectId, namespace: 'Team', expectedCount: 1 }),
+      outsider.permissions.check({ projectId, namespace: 'Organization', object: 'acme', relation: 'view', subject: { id: 'ada' } }),
+      outsider.permissions.expand({ projectId, namespace: 'Organization', object: 'acme', relation: 'members' }),
+    ];
+    for (const refusal of await Promise.all(attempts.map(rejection))) expect(['FORBIDDEN', 'NOT_FOUND']).toContain(refusal.code);
+    expect((await owner.relationships.list({ projectId, namespace: 'Team', object: 'x' })).relationships).toEqual([]);
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * Where a project keeps its permission rules, as Ory does: `services.permission.config.namespaces` is
+ * `{ location: "base64://<text>" }` for the Ory Permission Language, or a legacy list of `{ id, name }`.
+ */
+export const BASE64_PREFIX = 'base64://';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The `namespaces` value of a project's services. */
+export function namespacesConfigOf(services: unknown): unknown {
+  const permission = isObject(services) ? services.permission : undefined;
+  const config = isObject(permission) ? permission.config : undefined;
+  return isObject(config) ? config.namespaces : undefined;
+}
+
+export function oplOfLocation(location: string): string | null {
+  if (!location.startsWith(BASE64_PREFIX)) return null;
+  return Buffer.from(location.slice(BASE64_PREFIX.length), 'base64').toString('utf8');
+}
+
+export function locationOfOpl(opl: string): string {
+  return BASE64_PREFIX + Buffer.from(opl, 'utf8').toString('base64');
+}
+
+/** The rules' text a project's services hold, or null. */
+export function oplOfServices(services: unknown): string | null {
+  const value = namespacesConfigOf(services);
+  return isObject(value) && typeof value.location === 'string' ? oplOfLocation(value.location) : null;
+}
+
+/** Legacy namespaces (names without rules) a project's services list. */
+export function legacyNamespacesOf(services: unknown): string[] {
+  const value = namespacesConfigOf(services);
+  return Array.isArray(value) ? value.flatMap((n) => (isObject(n) && typeof n.name === 'string' ? [n.name] : [])) : [];
+}
+
+/** The JSON patch that sets the rules, keeping every other field of the permission service's config. */
+export function rulesPatch(services: unknown, opl: string): { op: 'add'; path: string; value: unknown }[] {
+  const permission = isObject(services) ? services.permission : undefined;
+  const location = { location: locationOfOpl(opl) };
+  if (isObject(permission) && isObject(permission.config)) return [{ op: 'add', path: '/services/permission/config/namespaces', value: location }];
+  if (isObject(permission)) return [{ op: 'add', path: '/services/permission/config', value: { namespaces: location } }];
+  return [{ op: 'add', path: '/services/permission', value: { config: { namespaces: location } } }];
+}
