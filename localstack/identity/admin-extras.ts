@@ -17,7 +17,7 @@ import type { AdminDeps } from '../kernel/admin-context';
 import { formatGoDuration, parseGoDuration } from '../kernel/go-duration';
 import { createIdentityBody, passwordOf, type CreateIdentityInput } from './bodies';
 import { idParams, inputOf, tenantParams } from './routes';
-import { findIdentity, insertIdentity } from './admin-store';
+import { findIdentity, insertIdentity } from './store';
 
 const credentialParams = idParams.extend({ type: z.string().regex(/^[a-z_]{1,32}$/, { error: 'must be a credential type' }) });
 const recoveryBody = z.object({

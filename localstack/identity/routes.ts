@@ -20,7 +20,7 @@ import {
   updateIdentity,
   type IdentityInput,
   type StoredIdentity,
-} from './admin-store';
+} from './store';
 import { identityView } from './views';
 import { decodePageToken, goInt, setLinkHeader, setOffsetPagingHeaders } from '../kernel/paging';
 import { checkTraits } from '../identity-schema/check-traits';

@@ -6,7 +6,7 @@ import type { SessionRow } from '../identity/schema';
 import { route } from '../kernel/route';
 import type { AdminDeps } from '../kernel/admin-context';
 import { resourceNotFound } from '../kernel/errors';
-import { findIdentity, listIdentities } from '../identity/admin-store';
+import { findIdentity, listIdentities } from '../identity/store';
 import { idParams, tenantParams } from '../identity/routes';
 import { identityView } from '../identity/views';
 import { decodeOffsetToken, decodePageToken, encodeOffsetToken, goInt, pageSizeParam, setLinkHeader, setOffsetPagingHeaders } from '../kernel/paging';
