@@ -24,7 +24,7 @@ export function registerProjectRoutes(scope: FastifyInstance, ctx: RouteContext)
     status: 201,
     response: projectSchema,
     handler: async ({ q, caller, body }) => {
-      const project = await createProjectFor(q, caller, body, {});
+      const project = await createProjectFor(q, caller, body, {}, ctx.clock.now());
       return projectView(project, await findRevision(q, project.current_revision_id));
     },
   });
@@ -108,7 +108,7 @@ export function registerProjectRoutes(scope: FastifyInstance, ctx: RouteContext)
     auth: 'session-or-workspace-key',
     permission: 'backoffice.project.write',
     handler: async ({ q, project, body }) => {
-      if (body.environment === 'prod') await assertProductionRoom(q, project);
+      if (body.environment === 'prod') await assertProductionRoom(q, project, ctx.clock.now());
       await setEnvironment(q, project.id, body.environment);
       const updated = (await findProject(q, project.id))!;
       return projectView(updated, await findRevision(q, updated.current_revision_id));
