@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PROJECT_API_PREFIX, useProjectTenant } from './kernel/tenant';
 import { useZodValidation } from './kernel/route';
-import { useAdminAuthorization, type AdminDeps } from './kernel/admin-context';
+import type { AdminDeps } from './kernel/admin-context';
 import { registerAdminExtras } from './identity/admin-extras';
 import { registerCourierRoutes } from './courier/routes';
 import { identityConflict, installErrorHandler, type ErrorSurface } from './kernel/errors';
@@ -16,7 +16,8 @@ export type { AdminDeps } from './kernel/admin-context';
 /**
  * The identity admin API of each project's data plane, at `/project-api/{slug}/admin/…` in Ory's wire
  * format: identities, sessions and courier messages of that project's tenant only. Callers authenticate
- * with the project's API key or as a member of the project signed in to the console (auth.ts).
+ * with the project's API key or as a member of the project signed in to the console: every route
+ * declares `auth: 'project-key-or-member'` (kernel/route.ts).
  */
 export async function registerIdentityAdmin(app: FastifyInstance, deps: AdminDeps): Promise<void> {
   await app.register(
@@ -24,7 +25,6 @@ export async function registerIdentityAdmin(app: FastifyInstance, deps: AdminDep
       installErrorHandler(scope, deps.ctx.log, ADMIN_API_ERRORS);
       useZodValidation(scope);
       useProjectTenant(scope, deps.ctx);
-      useAdminAuthorization(scope, deps);
       registerIdentityRoutes(scope, deps);
       registerSessionRoutes(scope, deps);
       registerAdminExtras(scope, deps);

@@ -106,8 +106,8 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     await db.close().catch(() => undefined);
     throw err;
   }
-  const courier = startCourier(db, log, { mailbox, ...(opts.courierPollMs ? { pollMs: opts.courierPollMs } : {}) });
   const clock = opts.clock ?? createClock();
+  const courier = startCourier(db, log, { mailbox, now: () => clock.now(), ...(opts.courierPollMs ? { pollMs: opts.courierPollMs } : {}) });
   try {
     const ctx: LocalStackContext = {
       db,

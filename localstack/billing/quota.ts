@@ -78,8 +78,8 @@ export async function seatScope(q: Queryable, scope: Scope): Promise<Scope> {
  * workspace's members, the direct members of the projects its plan pays for, and the pending, unexpired
  * invites to any of them (one seat per invited address).
  */
-export async function seatsUsed(q: Queryable, scope: Scope): Promise<number> {
-  const pending = sql`status = 'pending' AND expires_at > now()`;
+export async function seatsUsed(q: Queryable, scope: Scope, now: Date): Promise<number> {
+  const pending = sql`status = 'pending' AND expires_at > ${now.toISOString()}`;
   if (scope.kind === 'workspace') {
     const n = sql<number>`(SELECT count(*)::int FROM (
         SELECT identity_id FROM workspace_members WHERE workspace_id = ${scope.workspaceId}
@@ -112,8 +112,8 @@ export async function productionProjects(q: Queryable, scope: Scope): Promise<nu
  * What is used of a feature: seats and production projects are counted here; custom domains, event streams
  * and the rest count as their areas arrive (until then nothing of them is in use).
  */
-async function usedOf(q: Queryable, scope: Scope, feature: string): Promise<number> {
-  if (feature === 'collaborator_seats') return seatsUsed(q, await seatScope(q, scope));
+async function usedOf(q: Queryable, scope: Scope, feature: string, now: Date): Promise<number> {
+  if (feature === 'collaborator_seats') return seatsUsed(q, await seatScope(q, scope), now);
   if (feature === 'production_projects') return productionProjects(q, scope);
   return 0;
 }
@@ -135,19 +135,23 @@ async function productionScope(q: Queryable, project: Pick<ProjectRow, 'id' | 'w
  * into a workspace) past the plan in force: `feature_not_available` on Develop, `quota_exceeded` when the
  * plan's production projects are all in use. A project that already is one is not counted twice.
  */
-export async function assertProductionRoom(q: Queryable, project: Pick<ProjectRow, 'id' | 'workspace_id'> & { environment?: string }): Promise<void> {
+export async function assertProductionRoom(
+  q: Queryable,
+  project: Pick<ProjectRow, 'id' | 'workspace_id'> & { environment?: string },
+  now: Date,
+): Promise<void> {
   if (project.environment === 'prod') return;
   const scope = await productionScope(q, project);
   // Paid for by its own subscription, a production project stays one wherever it moves.
   if (scope.kind === 'project' && (await productionProjects(q, scope)) > 0) return;
-  await assertRoomFor(q, scope, 'production_projects', 'production projects');
+  await assertRoomFor(q, scope, 'production_projects', 'production projects', now);
 }
 
 /** The control plane's quotaUsage for a feature under the plan in force. */
-export async function quotaUsage(q: Queryable, scope: Scope, feature: string): Promise<QuotaUsage> {
+export async function quotaUsage(q: Queryable, scope: Scope, feature: string, now: Date): Promise<QuotaUsage> {
   const plan = await planInForce(q, scope);
   const limit = planLimit(plan, feature);
-  const used = await usedOf(q, scope, feature);
+  const used = await usedOf(q, scope, feature, now);
   const unlimited = limit === 'unlimited';
   const included = typeof limit === 'number' ? limit : 0;
   return {
@@ -176,9 +180,9 @@ async function lockSeats(q: Queryable, scope: Scope): Promise<void> {
  * Refuses one more unit of `feature` past the plan in force: `feature_not_available` when the plan lacks it,
  * `quota_exceeded` when its units are used up. Both name the feature and the plan.
  */
-export async function assertRoomFor(q: Queryable, scope: Scope, feature: string, what: string): Promise<void> {
+export async function assertRoomFor(q: Queryable, scope: Scope, feature: string, what: string, now: Date): Promise<void> {
   if (feature === 'collaborator_seats') await lockSeats(q, scope);
-  const usage = await quotaUsage(q, scope, feature);
+  const usage = await quotaUsage(q, scope, feature, now);
   if (usage.can_use_more) return;
   const plan = planDisplayName(await planInForce(q, scope));
   if (!usage.feature_available) throw featureNotAvailable(feature, `The ${plan} plan does not include ${what}. Upgrade the plan to use it.`);
@@ -201,7 +205,7 @@ export function registerQuotaRoutes(scope: FastifyInstance, ctx: RouteContext): 
     params: quotaParamsProject,
     auth: 'session-or-workspace-key',
     permission: 'backoffice.project.read',
-    handler: async ({ q, project, params }) => quotaUsage(q, { kind: 'project', project }, params.feature),
+    handler: async ({ q, project, params }) => quotaUsage(q, { kind: 'project', project }, params.feature, ctx.clock.now()),
   });
   route(scope, ctx, {
     method: 'GET',
@@ -209,7 +213,7 @@ export function registerQuotaRoutes(scope: FastifyInstance, ctx: RouteContext): 
     params: quotaParamsWorkspace,
     auth: 'session-or-workspace-key',
     permission: 'backoffice.workspace.read',
-    handler: async ({ q, workspace, params }) => quotaUsage(q, { kind: 'workspace', workspaceId: workspace.id }, params.feature),
+    handler: async ({ q, workspace, params }) => quotaUsage(q, { kind: 'workspace', workspaceId: workspace.id }, params.feature, ctx.clock.now()),
   });
 }
 

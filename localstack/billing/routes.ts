@@ -83,10 +83,10 @@ async function findSubscription(q: Queryable, where: ReturnType<typeof eq>): Pro
  * plan asks this: a plan change, a new subscription, unlinking a project's own subscription, moving a
  * project into a workspace.
  */
-export async function downgradeBlockers(q: Queryable, scope: Scope, plan: PlanId): Promise<string[]> {
+export async function downgradeBlockers(q: Queryable, scope: Scope, plan: PlanId, now: Date): Promise<string[]> {
   const name = planDisplayName(plan);
   const blockers: string[] = [];
-  const seats = await seatsUsed(q, await seatScope(q, scope));
+  const seats = await seatsUsed(q, await seatScope(q, scope), now);
   if (!planAllows(plan, 'collaborator_seats', seats)) {
     const limit = planLimit(plan, 'collaborator_seats');
     const over = typeof limit === 'number' ? seats - limit : seats;
@@ -106,17 +106,17 @@ export async function downgradeBlockers(q: Queryable, scope: Scope, plan: PlanId
 }
 
 /** Refuses with 409 and what to remove when `scope`'s usage does not fit the plan now in force (in the route's transaction, so nothing is kept). */
-export async function assertFitsPlanInForce(q: Queryable, scope: Scope, what: string): Promise<void> {
+export async function assertFitsPlanInForce(q: Queryable, scope: Scope, what: string, now: Date): Promise<void> {
   const plan = await planInForce(q, scope);
-  const blockers = await downgradeBlockers(q, scope, plan);
+  const blockers = await downgradeBlockers(q, scope, plan, now);
   if (blockers.length > 0) throw conflict(`${what} would leave it on the ${planDisplayName(plan)} plan, which does not fit what is in use. ${blockers.join(' ')}`);
 }
 
 async function change(q: Queryable, clock: Clock, scope: Scope, row: SubscriptionRow, body: { plan: string; interval: string }) {
   const plan = resolvePlanId(body.plan)!;
-  const blockers = await downgradeBlockers(q, scope, plan);
-  if (blockers.length > 0) throw conflict(`This plan does not fit what is in use. ${blockers.join(' ')}`);
   const now = clock.now();
+  const blockers = await downgradeBlockers(q, scope, plan, now);
+  if (blockers.length > 0) throw conflict(`This plan does not fit what is in use. ${blockers.join(' ')}`);
   const [updated] = await q.orm
     .update(subscriptions)
     .set({ plan, interval: body.interval, updated_at: now })
@@ -138,7 +138,7 @@ async function create(q: Queryable, clock: Clock, scope: Scope, body: { plan: st
     .returning();
   // Counted with the subscription in place (a project's own plan counts its own team), in the route's
   // transaction: a refusal keeps nothing.
-  const blockers = await downgradeBlockers(q, scope, plan);
+  const blockers = await downgradeBlockers(q, scope, plan, now);
   if (blockers.length > 0) throw conflict(`This plan does not fit what is in use. ${blockers.join(' ')}`);
   await recordPlanChange(q, row!.id, now, plan, body.interval);
   // A project names its subscription (Project.subscription_id), as the console reads it.
@@ -299,7 +299,7 @@ export function registerBillingRoutes(scope: FastifyInstance, ctx: LocalStackCon
       await q.orm.update(projects).set({ subscription_id: null, updated_at: new Date() }).where(eq(projects.id, project.id));
       // Unlinked, the project falls back to its workspace's plan (its team taking that plan's seats) or to Develop.
       const fallback: Scope = project.workspace_id ? { kind: 'workspace', workspaceId: project.workspace_id } : { kind: 'project', project };
-      await assertFitsPlanInForce(q, fallback, 'Unlinking the subscription');
+      await assertFitsPlanInForce(q, fallback, 'Unlinking the subscription', ctx.clock.now());
     },
   });
 }

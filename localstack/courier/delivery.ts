@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/types';
 import { courierMessageDispatches, courierMessages, type CourierMessageRow } from '../identity/schema';
@@ -37,6 +37,9 @@ const reasonOf = (err: unknown): string => {
 
 const isCourierHeader = (name: string) => (Object.values(COURIER_HEADERS) as string[]).includes(name.toLowerCase());
 
+/** A message claimed longer ago than this by a stack that stopped mid-dispatch goes back to the queue. */
+const STALE_CLAIM_MS = 60_000;
+
 export interface CourierOptions {
   /** How often the queue is looked at when nothing triggers a pass. Default 500 ms. */
   pollMs?: number;
@@ -45,6 +48,8 @@ export interface CourierOptions {
   /** How long a server may take to accept a connection, greet or answer. Default 10 s. */
   timeoutMs?: number;
   lookup?: Lookup;
+  /** The stack's clock (`ctx.clock.now`): claim and dispatch times, and when a claim counts as stale. Default real time. */
+  now?: () => Date;
 }
 
 function retriesOf(config: JsonObject): number {
@@ -65,6 +70,7 @@ export interface Courier {
  * one database never dispatch a message twice.
  */
 export function startCourier(db: Db, log: Logger, opts: CourierOptions = {}): Courier {
+  const now = opts.now ?? (() => new Date());
   let chain: Promise<void> = Promise.resolve();
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
@@ -163,10 +169,12 @@ export function startCourier(db: Db, log: Logger, opts: CourierOptions = {}): Co
         message_id: message.id,
         status: error === null ? 'success' : 'failed',
         error: error === null ? null : { message: error, reason: error },
+        created_at: now(),
+        updated_at: now(),
       });
       await q.orm
         .update(courierMessages)
-        .set({ status, send_count: sendCount, updated_at: sql`now()` })
+        .set({ status, send_count: sendCount, updated_at: now() })
         .where(eq(courierMessages.id, message.id));
     });
     if (error !== null) log.warn({ nid: message.nid, message_id: message.id, status, send_count: sendCount }, `courier dispatch failed: ${error}`);
@@ -177,7 +185,7 @@ export function startCourier(db: Db, log: Logger, opts: CourierOptions = {}): Co
     await db.orm
       .update(courierMessages)
       .set({ status: 'queued' })
-      .where(and(eq(courierMessages.status, 'processing'), lt(courierMessages.updated_at, sql`now() - interval '60 seconds'`)));
+      .where(and(eq(courierMessages.status, 'processing'), lt(courierMessages.updated_at, new Date(now().getTime() - STALE_CLAIM_MS))));
     const due = await db.orm
       .select({ id: courierMessages.id })
       .from(courierMessages)
@@ -188,7 +196,7 @@ export function startCourier(db: Db, log: Logger, opts: CourierOptions = {}): Co
       due.map(async ({ id }) => {
         const [claimed] = await db.orm
           .update(courierMessages)
-          .set({ status: 'processing', updated_at: sql`now()` })
+          .set({ status: 'processing', updated_at: now() })
           .where(and(eq(courierMessages.id, id), eq(courierMessages.status, 'queued')))
           .returning();
         if (!claimed) return;

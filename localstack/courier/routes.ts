@@ -2,10 +2,11 @@ import type { Message } from '@ory/client';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { route } from '../kernel/route';
-import { adminOf, type AdminDeps } from '../kernel/admin-context';
+import type { AdminDeps } from '../kernel/admin-context';
 import { dispatchesOf, findMessage, listMessages } from './store';
 import { messageView } from './views';
 import { badRequest, resourceNotFound } from '../kernel/errors';
+import { messageSchema } from '../../shared/schemas/messaging';
 import { idParams, tenantParams } from '../identity/routes';
 import { decodePageToken, setLinkHeader } from '../kernel/paging';
 
@@ -49,11 +50,12 @@ export function registerCourierRoutes(scope: FastifyInstance, deps: AdminDeps): 
     url: '/admin/courier/messages',
     params: tenantParams,
     query: listQuery,
-    auth: 'public',
-    handler: async ({ q, query, req, reply }) => {
+    auth: 'project-key-or-member',
+    response: z.array(messageSchema),
+    handler: async ({ q, query, tenant, req, reply }) => {
       if (query.status !== undefined && !(STATUSES as readonly string[]).includes(query.status)) throw badRequest(INVALID_STATUS_REASON);
       const rows = await listMessages(q, {
-        nid: adminOf(req).tenant.nid,
+        nid: tenant.nid,
         after: decodePageToken(query.page_token, true),
         limit: query.page_size,
         ...(query.status ? { status: query.status } : {}),
@@ -62,7 +64,7 @@ export function registerCourierRoutes(scope: FastifyInstance, deps: AdminDeps): 
       const page = rows.slice(0, query.page_size);
       const last = page.at(-1);
       setLinkHeader(req, reply, query.page_size, rows.length > query.page_size && last ? { id: last.id, createdAt: last.created_at.toISOString() } : null);
-      const dispatches = await dispatchesOf(q, adminOf(req).tenant.nid, page.map((m) => m.id));
+      const dispatches = await dispatchesOf(q, tenant.nid, page.map((m) => m.id));
       return page.map((m) => redactUnlessDevMode(deps, messageView(m, dispatches.get(m.id))));
     },
   });
@@ -71,9 +73,10 @@ export function registerCourierRoutes(scope: FastifyInstance, deps: AdminDeps): 
     method: 'GET',
     url: '/admin/courier/messages/:id',
     params: idParams,
-    auth: 'public',
-    handler: async ({ q, params, req }) => {
-      const row = await findMessage(q, adminOf(req).tenant.nid, params.id);
+    auth: 'project-key-or-member',
+    response: messageSchema,
+    handler: async ({ q, params, tenant, req }) => {
+      const row = await findMessage(q, tenant.nid, params.id);
       if (!row) throw resourceNotFound('courier message');
       return redactUnlessDevMode(deps, messageView(row, (await dispatchesOf(q, row.nid, [row.id])).get(row.id)));
     },

@@ -10,15 +10,14 @@ import { createFlow } from '../self-service/flows';
 import { enterCodeNodes } from '../self-service/nodes';
 import { identityCredentials, identityRecoveryAddresses } from './schema';
 import { uiLink } from '../kernel/http';
-import { tenantOf } from '../kernel/tenant';
 import { texts } from '../self-service/texts';
 import type { Queryable } from '../db/types';
 import { route } from '../kernel/route';
-import { adminOf, type AdminDeps } from '../kernel/admin-context';
+import type { AdminDeps } from '../kernel/admin-context';
 import { formatGoDuration, parseGoDuration } from '../kernel/go-duration';
 import { createIdentityBody, passwordOf, type CreateIdentityInput } from './bodies';
 import { idParams, inputOf, tenantParams } from './routes';
-import { findIdentity, insertIdentity } from './admin-store';
+import { findIdentity, insertIdentity } from './store';
 
 const credentialParams = idParams.extend({ type: z.string().regex(/^[a-z_]{1,32}$/, { error: 'must be a credential type' }) });
 const recoveryBody = z.object({
@@ -125,10 +124,9 @@ export function registerAdminExtras(scope: FastifyInstance, deps: AdminDeps): vo
     method: 'DELETE',
     url: '/admin/identities/:id/credentials/:type',
     params: credentialParams,
-    auth: 'public',
+    auth: 'project-key-or-member',
     status: 204,
-    handler: async ({ q, params, req }) => {
-      const { tenant } = adminOf(req);
+    handler: async ({ q, params, tenant, req }) => {
       if (!(await findIdentity(q, tenant.nid, params.id))) throw resourceNotFound('identity');
       const deleted = await q.orm
         .delete(identityCredentials)
@@ -143,9 +141,9 @@ export function registerAdminExtras(scope: FastifyInstance, deps: AdminDeps): vo
     url: '/admin/recovery/link',
     params: tenantParams,
     body: recoveryBody,
-    auth: 'public',
-    handler: async ({ q, body, req }) => {
-      const { tenant, base } = adminOf(req);
+    auth: 'project-key-or-member',
+    handler: async ({ q, body, tenant, req }) => {
+      const { base } = tenant;
       const lifespanMs = lifespanOf(body.expires_in, linkLifespanMs, {
         notFuture: (raw) => `Value from "expires_in" must be result to a future time: ${raw}`,
       });
@@ -178,10 +176,10 @@ export function registerAdminExtras(scope: FastifyInstance, deps: AdminDeps): vo
     url: '/admin/recovery/code',
     params: tenantParams,
     body: recoveryBody,
-    auth: 'public',
+    auth: 'project-key-or-member',
     status: 201,
-    handler: async ({ q, body, req }) => {
-      const { tenant, base } = adminOf(req);
+    handler: async ({ q, body, tenant, req }) => {
+      const { base } = tenant;
       const lifespanMs = lifespanOf(body.expires_in, codeLifespanMs, {
         notFuture: (_raw, duration) => `Value from "expires_in" must result to a future time: ${formatGoDuration(duration)}`,
       });
@@ -207,7 +205,7 @@ export function registerAdminExtras(scope: FastifyInstance, deps: AdminDeps): vo
       const code = await issueCode(q, { nid: tenant.nid, flowId: flow.id, kind: 'recovery', identityId, address, lifespanMs, now: ctx.clock.now() });
       return {
         // Kratos links the recovery UI, where the code is entered.
-        recovery_link: uiLink(tenantOf(req).uiUrl, '/recovery', { flow: flow.id }),
+        recovery_link: uiLink(tenant.uiUrl, '/recovery', { flow: flow.id }),
         recovery_code: code,
         expires_at: flow.expires_at.toISOString(),
       };
@@ -219,10 +217,9 @@ export function registerAdminExtras(scope: FastifyInstance, deps: AdminDeps): vo
     url: '/admin/identities',
     params: tenantParams,
     body: batchBody,
-    auth: 'public',
+    auth: 'project-key-or-member',
     transaction: false,
-    handler: async ({ body, req }) => {
-      const { tenant } = adminOf(req);
+    handler: async ({ body, tenant, req }) => {
       const creates = await batchCreates(deps, body.identities);
       const results: BatchResult[] = [];
       for (const [index, item] of body.identities.entries()) {

@@ -8,7 +8,7 @@ import { badRequest, OryError, resourceNotFound } from '../kernel/errors';
 import { hashPassword } from './password';
 import { importedHashProblem } from './password-hashes';
 import { route } from '../kernel/route';
-import { adminOf, type AdminDeps } from '../kernel/admin-context';
+import type { AdminDeps } from '../kernel/admin-context';
 import { createIdentityBody, passwordOf, updateIdentityBody, type UpdateIdentityInput } from './bodies';
 import {
   countIdentities,
@@ -20,7 +20,7 @@ import {
   updateIdentity,
   type IdentityInput,
   type StoredIdentity,
-} from './admin-store';
+} from './store';
 import { identityView } from './views';
 import { decodePageToken, goInt, setLinkHeader, setOffsetPagingHeaders } from '../kernel/paging';
 import { checkTraits } from '../identity-schema/check-traits';
@@ -166,9 +166,9 @@ export function registerIdentityRoutes(scope: FastifyInstance, deps: AdminDeps):
     url: '/admin/identities',
     params: tenantParams,
     query: listQuery,
-    auth: 'public',
-    handler: async ({ q, query, req, reply }) => {
-      const { tenant, base } = adminOf(req);
+    auth: 'project-key-or-member',
+    handler: async ({ q, query, tenant, req, reply }) => {
+      const { base } = tenant;
       for (const id of query.ids) {
         if (!UUID_TEXT.test(id)) throw badRequest(`Invalid UUID value \`${id}\` for parameter \`ids\`.`);
       }
@@ -213,10 +213,10 @@ export function registerIdentityRoutes(scope: FastifyInstance, deps: AdminDeps):
     url: '/admin/identities',
     params: tenantParams,
     body: createIdentityBody,
-    auth: 'public',
+    auth: 'project-key-or-member',
     status: 201,
-    handler: async ({ q, body, req, reply }) => {
-      const { tenant, base } = adminOf(req);
+    handler: async ({ q, body, tenant, req, reply }) => {
+      const { base } = tenant;
       const id = await insertIdentity(q, tenant.nid, await inputOf(deps, q, tenant.nid, body));
       // Kratos names the new identity's admin URL.
       reply.header('location', `${base}/admin/identities/${id}`);
@@ -229,9 +229,9 @@ export function registerIdentityRoutes(scope: FastifyInstance, deps: AdminDeps):
     url: '/admin/identities/:id',
     params: identityParams,
     query: getQuery,
-    auth: 'public',
-    handler: async ({ q, params, query, req }) => {
-      const { tenant, base } = adminOf(req);
+    auth: 'project-key-or-member',
+    handler: async ({ q, params, query, tenant, req }) => {
+      const { base } = tenant;
       const include = credentialTypes(query.include_credential);
       return identityView(await loadOr404(q, tenant.nid, params.id), base, include);
     },
@@ -242,9 +242,9 @@ export function registerIdentityRoutes(scope: FastifyInstance, deps: AdminDeps):
     url: '/admin/identities/:id',
     params: identityParams,
     body: updateIdentityBody,
-    auth: 'public',
-    handler: async ({ q, params, body, req }) => {
-      const { tenant, base } = adminOf(req);
+    auth: 'project-key-or-member',
+    handler: async ({ q, params, body, tenant, req }) => {
+      const { base } = tenant;
       const current = await loadOr404(q, tenant.nid, params.id, true);
       await updateIdentity(q, tenant.nid, current.row, await inputOf(deps, q, tenant.nid, body));
       return identityView(await loadOr404(q, tenant.nid, current.row.id), base);
@@ -256,9 +256,9 @@ export function registerIdentityRoutes(scope: FastifyInstance, deps: AdminDeps):
     url: '/admin/identities/:id',
     params: identityParams,
     body: jsonPatchSchema,
-    auth: 'public',
-    handler: async ({ q, params, body: patch, req }) => {
-      const { tenant, base } = adminOf(req);
+    auth: 'project-key-or-member',
+    handler: async ({ q, params, body: patch, tenant, req }) => {
+      const { base } = tenant;
       guardPatch(patch);
       const current = await loadOr404(q, tenant.nid, params.id, true);
       const patched = applyJsonPatch(identityView(current, base) as unknown as Record<string, unknown>, patch);
@@ -300,11 +300,11 @@ export function registerIdentityRoutes(scope: FastifyInstance, deps: AdminDeps):
     method: 'DELETE',
     url: '/admin/identities/:id',
     params: identityParams,
-    auth: 'public',
+    auth: 'project-key-or-member',
     status: 204,
-    handler: async ({ q, params, req }) => {
+    handler: async ({ q, params, tenant, req }) => {
       const id = UUID_TEXT.test(params.id) ? params.id.toLowerCase() : null;
-      if (!id || !(await deleteIdentity(q, adminOf(req).tenant.nid, id))) throw resourceNotFound('identity');
+      if (!id || !(await deleteIdentity(q, tenant.nid, id))) throw resourceNotFound('identity');
     },
   });
 }

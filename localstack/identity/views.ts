@@ -1,15 +1,77 @@
 import type { Identity, IdentityCredentials, RecoveryIdentityAddress, VerifiableIdentityAddress } from '@ory/client';
-import type { StoredIdentity } from './admin-store';
-
+import type { StoredIdentity } from './store';
 
 const iso = (d: Date) => d.toISOString();
 
 /**
- * An identity in Ory's wire format. Credentials show their type, identifiers and times; a credential's
- * config only when `include` names its type (Kratos' include_credential).
+ * Who sees an identity: the admin API (credentials, metadata_admin) or the identity itself through the
+ * public API (whoami, a settings flow, a registration's answer), which sees neither.
+ */
+export type IdentityAudience = 'admin' | 'public';
+
+/**
+ * An identity in Ory's wire format, for the admin API. Credentials show their type, identifiers and
+ * times; a credential's config only when `include` names its type (Kratos' include_credential).
  */
 export function identityView(identity: StoredIdentity, tenantBase: string, include: readonly string[] = []): Identity {
+  return renderIdentity(identity, tenantBase, 'admin', include);
+}
+
+/** An identity as the public API shows it to itself: no credentials, no admin metadata. */
+export function publicIdentityView(identity: StoredIdentity, tenantBase: string): Identity {
+  return renderIdentity(identity, tenantBase, 'public', []);
+}
+
+/**
+ * The one rendering of an identity. The public form keeps Kratos' field order of its self-service answers
+ * (organization_id last), the admin form Kratos' admin order; both are pinned by the wire tests.
+ */
+function renderIdentity(identity: StoredIdentity, tenantBase: string, audience: IdentityAudience, include: readonly string[]): Identity {
   const { row } = identity;
+  const head = {
+    id: row.id,
+    schema_id: row.schema_id,
+    // Kratos names the schema by its id, base64url-encoded.
+    schema_url: `${tenantBase}/schemas/${Buffer.from(row.schema_id).toString('base64url')}`,
+    state: row.state as Identity['state'],
+    state_changed_at: iso(row.state_changed_at),
+    traits: row.traits,
+  };
+  const verifiable_addresses = identity.verifiable.map(
+    (a) =>
+      ({
+        id: a.id,
+        value: a.value,
+        verified: a.verified,
+        via: a.via as VerifiableIdentityAddress['via'],
+        status: a.status,
+        ...(a.verified_at ? { verified_at: iso(a.verified_at) } : {}),
+        created_at: iso(a.created_at),
+        updated_at: iso(a.updated_at),
+      }) satisfies VerifiableIdentityAddress,
+  );
+  const recovery_addresses = identity.recovery.map(
+    (a) =>
+      ({ id: a.id, value: a.value, via: a.via, created_at: iso(a.created_at), updated_at: iso(a.updated_at) }) satisfies RecoveryIdentityAddress,
+  );
+  const metadata_public = (row.metadata_public ?? null) as Identity['metadata_public'];
+  const times = { created_at: iso(row.created_at), updated_at: iso(row.updated_at) };
+  if (audience === 'public') {
+    return { ...head, verifiable_addresses, recovery_addresses, metadata_public, ...times, organization_id: null } satisfies Identity;
+  }
+  return {
+    ...head,
+    credentials: credentialsView(identity, include),
+    verifiable_addresses,
+    recovery_addresses,
+    metadata_public,
+    metadata_admin: (row.metadata_admin ?? null) as Identity['metadata_admin'],
+    organization_id: null,
+    ...times,
+  } satisfies Identity;
+}
+
+function credentialsView(identity: StoredIdentity, include: readonly string[]): Record<string, IdentityCredentials> {
   const credentials: Record<string, IdentityCredentials> = {};
   for (const c of identity.credentials) {
     credentials[c.type] = {
@@ -22,36 +84,5 @@ export function identityView(identity: StoredIdentity, tenantBase: string, inclu
       updated_at: iso(c.updated_at),
     } satisfies IdentityCredentials;
   }
-  return {
-    id: row.id,
-    schema_id: row.schema_id,
-    // Kratos names the schema by its id, base64url-encoded.
-    schema_url: `${tenantBase}/schemas/${Buffer.from(row.schema_id).toString('base64url')}`,
-    state: row.state as Identity['state'],
-    state_changed_at: iso(row.state_changed_at),
-    traits: row.traits,
-    credentials,
-    verifiable_addresses: identity.verifiable.map(
-      (a) =>
-        ({
-          id: a.id,
-          value: a.value,
-          verified: a.verified,
-          via: a.via as VerifiableIdentityAddress['via'],
-          status: a.status,
-          ...(a.verified_at ? { verified_at: iso(a.verified_at) } : {}),
-          created_at: iso(a.created_at),
-          updated_at: iso(a.updated_at),
-        }) satisfies VerifiableIdentityAddress,
-    ),
-    recovery_addresses: identity.recovery.map(
-      (a) =>
-        ({ id: a.id, value: a.value, via: a.via, created_at: iso(a.created_at), updated_at: iso(a.updated_at) }) satisfies RecoveryIdentityAddress,
-    ),
-    metadata_public: (row.metadata_public ?? null) as Identity['metadata_public'],
-    metadata_admin: (row.metadata_admin ?? null) as Identity['metadata_admin'],
-    organization_id: null,
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
-  } satisfies Identity;
+  return credentials;
 }

@@ -126,7 +126,7 @@ export function registerInviteRoutes(scope: FastifyInstance, ctx: LocalStackCont
     if (pending.some((i) => i.invite.invitee_email === body.invitee_email.toLowerCase() && effectiveStatus(i.invite, ctx.clock.now()) === 'pending')) {
       throw conflict(`${body.invitee_email} already has a pending invite; resend it or cancel it first.`);
     }
-    await assertRoomFor(q, scopeOf, 'collaborator_seats', 'team members');
+    await assertRoomFor(q, scopeOf, 'collaborator_seats', 'team members', ctx.clock.now());
     const { row, token } = await createInvite(q, { scope: target, email: body.invitee_email, role: body.role, ownerId: actorId(caller) }, ctx.clock.now());
     const created = (await findInviteWithOwner(q, row.id))!;
     const what = await targetName(q, row);

@@ -28,8 +28,9 @@ const admins = new WeakMap<FastifyRequest, AdminRequest>();
 /**
  * Authorizes every request of `scope` before its schemas are looked at (so a caller without a credential
  * learns nothing about the input it sent): the project tenant its `:slug` resolved, and the caller's
- * right to the method. The data plane's credentials (a project key, or a member's console session) are
- * not among route()'s control-plane auth modes, so its routes are declared `auth: 'public'` and rely on this.
+ * right to the method. New routes declare `auth: 'project-key-or-member'` instead, which does the same per
+ * route and hands the handler `tenant` and `caller`; this hook stays for scopes whose routes still read
+ * `adminOf(req)`.
  */
 export function useAdminAuthorization(scope: FastifyInstance, deps: AdminDeps): void {
   scope.addHook('preValidation', async (req) => {

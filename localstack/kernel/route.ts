@@ -6,6 +6,8 @@ import { API_KEY_PREFIX } from '../api-key/secret';
 import { authenticateApiKey, bearerToken } from '../api-key/verify';
 import type { Caller } from './caller';
 import { unauthorized } from './errors';
+import { authorizeAdmin, type AdminCaller } from './admin-auth';
+import { maybeTenantOf, tenantOf, type Tenant } from './tenant';
 import {
   projectFor,
   workspaceFor,
@@ -23,15 +25,26 @@ import type { Queryable } from '../db/types';
  * How a route authenticates its caller, before anything else is looked at:
  * - `public`: nobody needs to be signed in;
  * - `session`: a signed-in identity (session cookie or X-Session-Token) — API keys get a 401;
- * - `session-or-workspace-key`: the same, or `Authorization: Bearer ory_wak_…` acting for its workspace.
+ * - `session-or-workspace-key`: the same, or `Authorization: Bearer ory_wak_…` acting for its workspace;
+ * - `project-key-or-member`: a project's data plane (a scope with `useProjectTenant`): `Bearer ory_pat_…` of
+ *   that very project, or the console session of a member whose role grants the method's permission
+ *   (reads `backoffice.project.read`, writes `backoffice.project.write`); 401 / 403 otherwise (`authorizeAdmin`).
  */
-export type AuthMode = 'public' | 'session' | 'session-or-workspace-key';
+export type AuthMode = 'public' | 'session' | 'session-or-workspace-key' | 'project-key-or-member';
 
 type CallerOf<A extends AuthMode> = A extends 'public'
   ? null
   : A extends 'session'
     ? Extract<Caller, { kind: 'session' }>
-    : Caller;
+    : A extends 'project-key-or-member'
+      ? AdminCaller
+      : Caller;
+
+/** A tenant whose project is resolved: every route of a project's data plane has one. */
+export type ProjectTenant = Tenant & { project: ProjectRow };
+
+/** The tenant a route's scope resolved (`useConsoleTenant` / `useProjectTenant`); null on scopes without one. */
+type TenantOf<A extends AuthMode> = A extends 'project-key-or-member' ? ProjectTenant : Tenant | null;
 
 /** What a declared permission has loaded and checked: the project or workspace of the path, and the caller's role. */
 type Granted<P> = P extends ProjectPermission
@@ -47,6 +60,8 @@ export type RouteInput<Params, Query, Body, A extends AuthMode, P> = {
   query: Output<Query>;
   body: Output<Body>;
   caller: CallerOf<A>;
+  /** The tenant of the request (its `base`, `nid`, and for a project's API the project); null where the scope resolves none. */
+  tenant: TenantOf<A>;
   /** The database, or for every method but GET the route's transaction (the permission's row lock is in it). */
   q: Queryable;
   req: FastifyRequest;
@@ -79,18 +94,37 @@ export interface RouteSpec<
    * `false` and write through `q`, the database, as they go.
    */
   transaction?: boolean;
+  /**
+   * The zod schema of a successful answer. Checked when NODE_ENV is `test` or `development` (or under
+   * vitest): an answer that does not match is a 500 and a log line naming the route, so drift between a
+   * route and the shared schema its clients parse shows up in tests. Not checked in production.
+   */
+  response?: z.ZodType;
   handler(input: RouteInput<Params, Query, Body, A, P>): Promise<unknown>;
 }
 
 export type RouteContext = Pick<LocalStackContext, 'db' | 'resolveSession' | 'clock'>;
 
-const callers = new WeakMap<FastifyRequest, Caller | null>();
+const callers = new WeakMap<FastifyRequest, Caller | AdminCaller | null>();
+
+/** Whether answers are checked against their route's `response` schema (development and tests only). */
+export const checkResponses = (env: NodeJS.ProcessEnv = process.env): boolean =>
+  env.NODE_ENV === 'test' || env.NODE_ENV === 'development' || Boolean(env.VITEST);
 
 const KEY_PREFIXES = Object.values(API_KEY_PREFIX);
 
 /** Resolves the caller for `mode`, or throws the 401 that says which credential is missing or wrong. */
-export async function authenticate(ctx: RouteContext, req: FastifyRequest, mode: AuthMode): Promise<Caller | null> {
+export async function authenticate(
+  ctx: RouteContext,
+  req: FastifyRequest,
+  mode: AuthMode,
+): Promise<Caller | AdminCaller | null> {
   if (mode === 'public') return null;
+  if (mode === 'project-key-or-member') {
+    const project = tenantOf(req).project;
+    if (!project) throw new Error(`${req.method} ${req.routeOptions.url ?? ''} is a project's route on a scope without a project tenant`);
+    return authorizeAdmin(ctx.db, req, project, ctx.clock.now());
+  }
   const token = bearerToken(req.headers.authorization);
   const isKey = token !== null && KEY_PREFIXES.some((prefix) => token.startsWith(prefix));
   if (isKey && mode === 'session-or-workspace-key') {
@@ -120,8 +154,11 @@ function pathRef(params: unknown, names: string[]): string {
   throw new Error(`a route declaring a permission needs one of the path parameters ${names.join(', ')}`);
 }
 
-async function grant(q: Queryable, caller: Caller, permission: Permission, params: unknown, lock: boolean) {
+async function grant(q: Queryable, caller: Caller | AdminCaller, permission: Permission, params: unknown, lock: boolean) {
   const [, area, action] = permission.split('.') as [string, 'project' | 'workspace', string];
+  if (caller.kind === 'api_key' || caller.kind === 'member') {
+    throw new Error(`permission ${permission} is a control-plane check; project-key-or-member routes are authorized already`);
+  }
   if (area === 'project') {
     return projectFor(q, caller, pathRef(params, ['project_id', 'project']), action as ProjectAction, lock);
   }
@@ -172,16 +209,27 @@ export function route<
       const caller = callers.get(req) ?? null;
       const run = async (q: Queryable) => {
         const granted = spec.permission && caller ? await grant(q, caller, spec.permission, req.params, write) : {};
-        const input = { params: req.params, query: req.query, body: req.body, caller, q, req, reply, ...granted };
+        const tenant = maybeTenantOf(req) ?? null;
+        const input = { params: req.params, query: req.query, body: req.body, caller, tenant, q, req, reply, ...granted };
         return spec.handler(input as RouteInput<Params, Query, Body, A, P>);
       };
       const result = inTransaction ? await ctx.db.tx(run) : await run(ctx.db);
       // A handler that answered itself (a redirect, its own status or headers) is left as it answered.
       if (reply.sent) return reply;
       const status = spec.status ?? 200;
+      if (spec.response && status !== 204 && checkResponses()) checkResponse(req, spec, result);
       return status === 204 ? reply.code(204).send() : reply.code(status).send(result);
     },
   });
+}
+
+/** Throws (a 500 through the scope's error handler) when `result` does not match the route's response schema. */
+function checkResponse(req: FastifyRequest, spec: { method: string; url: string; response?: z.ZodType }, result: unknown): void {
+  const checked = spec.response?.safeParse(result);
+  if (!checked || checked.success) return;
+  const issues = checked.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+  req.log.error({ route: `${spec.method} ${spec.url}`, issues }, `answer of ${spec.method} ${spec.url} does not match its response schema`);
+  throw new Error(`answer of ${spec.method} ${spec.url} does not match its response schema: ${issues}`);
 }
 
 /** Validates with the routes' zod schemas (fastify-type-provider-zod): the parsed values reach the handlers. */

@@ -1,3 +1,4 @@
+import { projectMembersOutput } from '../../shared/schemas/project';
 import type { FastifyInstance } from 'fastify';
 import { route, type RouteContext } from '../kernel/route';
 import { z } from 'zod';
@@ -27,6 +28,7 @@ export function registerMemberRoutes(scope: FastifyInstance, ctx: RouteContext):
     params: projectIdParams,
     auth: 'session-or-workspace-key',
     permission: 'backoffice.project.read',
+    response: projectMembersOutput,
     handler: async ({ q, project }) => memberViews(await projectMemberRows(q, project.id, project.workspace_id)),
   });
 

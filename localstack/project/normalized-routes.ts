@@ -31,7 +31,7 @@ export function registerNormalizedRoutes(scope: FastifyInstance, ctx: RouteConte
     status: 201,
     handler: async ({ q, caller, body }) => {
       const fields = restoreFields(storableFields(body, ['environment', 'home_region', 'workspace_id']), {});
-      return normalizedView(q, await createProjectFor(q, caller, body, fields));
+      return normalizedView(q, await createProjectFor(q, caller, body, fields, ctx.clock.now()));
     },
   });
 

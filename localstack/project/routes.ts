@@ -10,6 +10,7 @@ import { assertCurrentRevision, revisionFromDocument } from './revisions';
 import { addRevision, deleteProject, findProject, findRevision, listReadableProjects, listWorkspaceProjects, setEnvironment, type ProjectRow } from './store';
 import type { Queryable } from '../kernel/queryable';
 import { projectDocument, projectMetadataView, projectView } from './views';
+import { projectListOutput, projectSchema } from '../../shared/schemas/project';
 
 const PATCHABLE_ROOTS = ['name', 'services', 'cors_admin', 'cors_public'];
 
@@ -21,8 +22,9 @@ export function registerProjectRoutes(scope: FastifyInstance, ctx: RouteContext)
     body: createProjectBody,
     auth: 'session-or-workspace-key',
     status: 201,
+    response: projectSchema,
     handler: async ({ q, caller, body }) => {
-      const project = await createProjectFor(q, caller, body, {});
+      const project = await createProjectFor(q, caller, body, {}, ctx.clock.now());
       return projectView(project, await findRevision(q, project.current_revision_id));
     },
   });
@@ -31,6 +33,7 @@ export function registerProjectRoutes(scope: FastifyInstance, ctx: RouteContext)
     method: 'GET',
     url: '/projects',
     auth: 'session-or-workspace-key',
+    response: projectListOutput,
     handler: async ({ q, caller }) => {
       const rows =
         caller.kind === 'session'
@@ -46,6 +49,7 @@ export function registerProjectRoutes(scope: FastifyInstance, ctx: RouteContext)
     params: projectIdParams,
     auth: 'session-or-workspace-key',
     permission: 'backoffice.project.read',
+    response: projectSchema,
     handler: async ({ q, project }) => projectView(project, await findRevision(q, project.current_revision_id)),
   });
 
@@ -104,7 +108,7 @@ export function registerProjectRoutes(scope: FastifyInstance, ctx: RouteContext)
     auth: 'session-or-workspace-key',
     permission: 'backoffice.project.write',
     handler: async ({ q, project, body }) => {
-      if (body.environment === 'prod') await assertProductionRoom(q, project);
+      if (body.environment === 'prod') await assertProductionRoom(q, project, ctx.clock.now());
       await setEnvironment(q, project.id, body.environment);
       const updated = (await findProject(q, project.id))!;
       return projectView(updated, await findRevision(q, updated.current_revision_id));

@@ -25,11 +25,12 @@ export async function createProjectFor(
   caller: Caller,
   request: CreateProjectRequest,
   fields: NewProject['fields'],
+  now: Date,
 ): Promise<ProjectRow> {
   const workspaceId = request.workspace_id?.toLowerCase() ?? (caller.kind === 'workspace-key' ? caller.workspaceId : null);
   if (workspaceId) await workspaceFor(q, caller, workspaceId, 'write');
   // A new project has no subscription of its own: its workspace's plan (or Develop) decides.
-  if (request.environment === 'prod') await assertProductionRoom(q, { id: NO_PROJECT_YET, workspace_id: workspaceId });
+  if (request.environment === 'prod') await assertProductionRoom(q, { id: NO_PROJECT_YET, workspace_id: workspaceId }, now);
   return createProject(q, {
     name: request.name,
     environment: request.environment,

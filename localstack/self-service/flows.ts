@@ -15,7 +15,7 @@ import type {
 } from '@ory/client';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/types';
-import { identityJson } from '../identity/store';
+import { publicIdentity } from '../identity/service';
 import type { UiNode } from './nodes';
 import { selfserviceFlows, type SelfserviceFlowRow } from '../identity/schema';
 import type { UiText } from './texts';
@@ -151,7 +151,7 @@ export async function flowJson(q: Queryable, flow: FlowRow, base: string): Promi
     case 'verification':
       return { ...common, state: flow.state as VerificationFlowState, ...codeActive } satisfies VerificationFlow;
     case 'settings': {
-      const identity = flow.identity_id ? await identityJson(q, flow.nid, flow.identity_id, base) : null;
+      const identity = flow.identity_id ? await publicIdentity(q, flow.nid, flow.identity_id, base) : null;
       if (!identity) throw new Error(`settings flow ${flow.id} has no identity`);
       return { ...common, state: flow.state as SettingsFlowState, identity, ...continueWith } satisfies SettingsFlow;
     }

@@ -4,9 +4,10 @@ import type { FlowHandler } from './flow-routes';
 import { markPassed } from './flows';
 import { uiLink } from '../kernel/http';
 import { traitIdentifiers } from '../../shared/domain/identity-schema-extension';
-import { insertIdentity } from '../identity/admin-store';
+import { insertIdentity } from '../identity/store';
 import { defaultSchema, tenantSchemas } from '../identity-schema/tenant-schemas';
-import { createIdentity, identityJson, isUniqueViolation, normalizeEmail, type Traits } from '../identity/store';
+import { publicIdentity } from '../identity/service';
+import { createIdentity, isUniqueViolation, normalizeEmail, type Traits } from '../identity/store';
 import { checkSubmittedTraits, schemaRegistrationNodes, submittedTraits } from './schema-nodes';
 import { IDENTITY_SCHEMA } from '../identity-schema/console-schema';
 import type { JsonObject } from '../kernel/tenant-config';
@@ -104,7 +105,7 @@ export function registrationHandler(deps: IdentityDeps): FlowHandler {
         return { type: 'flow', status: 400 };
       }
       deps.ctx.log.info({ nid: tenant.nid, identity_id: result.identityId }, 'identity registered');
-      const identity = await identityJson(db, tenant.nid, result.identityId, base);
+      const identity = await publicIdentity(db, tenant.nid, result.identityId, base);
       const session = await sessionJson(db, tenant.nid, result.session.id, base);
       if (flow.type === 'api') {
         // Native apps get the session token itself (Kratos' successfulNativeRegistration).

@@ -8,7 +8,7 @@ import { addNodeMessage, clearNodeMessages, settingsNodes, setValue } from './no
 import { hashPassword, passwordPolicyError } from '../identity/password';
 import { texts } from './texts';
 import { traitIdentifiers } from '../../shared/domain/identity-schema-extension';
-import { findIdentity, updateIdentity } from '../identity/admin-store';
+import { findIdentity, updateIdentity } from '../identity/store';
 import { checkSubmittedTraits, ownIdentitySchema, schemaSettingsNodes, submittedTraits } from './schema-nodes';
 import type { JsonObject } from '../kernel/tenant-config';
 import { validateTraits } from '../identity-schema/traits';

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import type { Queryable } from '../db/types';
 import type { SessionRow } from '../identity/schema';
 import { route } from '../kernel/route';
-import { adminOf, type AdminDeps } from '../kernel/admin-context';
+import type { AdminDeps } from '../kernel/admin-context';
 import { resourceNotFound } from '../kernel/errors';
-import { findIdentity, listIdentities } from '../identity/admin-store';
+import { findIdentity, listIdentities } from '../identity/store';
 import { idParams, tenantParams } from '../identity/routes';
 import { identityView } from '../identity/views';
 import { decodeOffsetToken, decodePageToken, encodeOffsetToken, goInt, pageSizeParam, setLinkHeader, setOffsetPagingHeaders } from '../kernel/paging';
@@ -68,9 +68,9 @@ export function registerSessionRoutes(scope: FastifyInstance, deps: AdminDeps): 
     url: '/admin/sessions',
     params: tenantParams,
     query: listQuery,
-    auth: 'public',
-    handler: async ({ q, query, req, reply }) => {
-      const { tenant, base } = adminOf(req);
+    auth: 'project-key-or-member',
+    handler: async ({ q, query, tenant, req, reply }) => {
+      const { base } = tenant;
       const rows = await listSessions(q, {
         nid: tenant.nid,
         after: decodePageToken(query.page_token, true),
@@ -93,9 +93,9 @@ export function registerSessionRoutes(scope: FastifyInstance, deps: AdminDeps): 
     url: '/admin/sessions/:id',
     params: idParams,
     query: getQuery,
-    auth: 'public',
-    handler: async ({ q, params, query, req }) => {
-      const { tenant, base } = adminOf(req);
+    auth: 'project-key-or-member',
+    handler: async ({ q, params, query, tenant, req }) => {
+      const { base } = tenant;
       const row = await findSessionById(q, tenant.nid, params.id);
       if (!row) throw resourceNotFound('session');
       const identity = query.expand.has('identity') ? (await identitiesOf(q, tenant.nid, base, [row])).get(row.identity_id) : undefined;
@@ -107,10 +107,10 @@ export function registerSessionRoutes(scope: FastifyInstance, deps: AdminDeps): 
     method: 'DELETE',
     url: '/admin/sessions/:id',
     params: idParams,
-    auth: 'public',
+    auth: 'project-key-or-member',
     status: 204,
-    handler: async ({ q, params, req }) => {
-      if (!(await disableSession(q, adminOf(req).tenant.nid, params.id))) throw resourceNotFound('session');
+    handler: async ({ q, params, tenant, req }) => {
+      if (!(await disableSession(q, tenant.nid, params.id))) throw resourceNotFound('session');
     },
   });
 
@@ -118,9 +118,9 @@ export function registerSessionRoutes(scope: FastifyInstance, deps: AdminDeps): 
     method: 'PATCH',
     url: '/admin/sessions/:id/extend',
     params: idParams,
-    auth: 'public',
-    handler: async ({ q, params, req }) => {
-      const { tenant, base } = adminOf(req);
+    auth: 'project-key-or-member',
+    handler: async ({ q, params, tenant, req }) => {
+      const { base } = tenant;
       const row = await extendSession(q, tenant.nid, params.id, new Date(Date.now() + deps.sessionLifespanMs));
       if (!row) throw resourceNotFound('session');
       const identity = (await identitiesOf(q, tenant.nid, base, [row])).get(row.identity_id);
@@ -133,9 +133,9 @@ export function registerSessionRoutes(scope: FastifyInstance, deps: AdminDeps): 
     url: '/admin/identities/:id/sessions',
     params: idParams,
     query: identitySessionsQuery,
-    auth: 'public',
-    handler: async ({ q, params, query, req, reply }) => {
-      const { tenant, base } = adminOf(req);
+    auth: 'project-key-or-member',
+    handler: async ({ q, params, query, tenant, req, reply }) => {
+      const { base } = tenant;
       const { page, perPage } = offsetPaging(query);
       const filter = { nid: tenant.nid, identityId: params.id, ...(query.active !== undefined ? { active: query.active } : {}) };
       // Kratos answers an identity it does not know with no sessions.
@@ -158,11 +158,11 @@ export function registerSessionRoutes(scope: FastifyInstance, deps: AdminDeps): 
     method: 'DELETE',
     url: '/admin/identities/:id/sessions',
     params: idParams,
-    auth: 'public',
+    auth: 'project-key-or-member',
     status: 204,
-    handler: async ({ q, params, req }) => {
+    handler: async ({ q, params, tenant, req }) => {
       // Kratos: 404 when there was no session to delete (a missing identity has none).
-      if ((await deleteIdentitySessions(q, adminOf(req).tenant.nid, params.id)) === 0) throw resourceNotFound('session');
+      if ((await deleteIdentitySessions(q, tenant.nid, params.id)) === 0) throw resourceNotFound('session');
     },
   });
 }

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { recordSignIn } from '../billing/usage';
 import type { Clock } from '../kernel/clock';
 import type { Queryable } from '../db/types';
-import { identityJson } from '../identity/store';
+import { publicIdentity } from '../identity/service';
 import { OryError } from '../kernel/errors';
 import { identities, sessions, type SessionRow } from '../identity/schema';
 import { hashToken, logoutTokenFor } from './token';
@@ -96,7 +96,7 @@ export async function sessionJson(q: Queryable, nid: string, sessionId: string, 
 }
 
 export async function sessionRowJson(q: Queryable, row: SessionRow, base: string): Promise<Session> {
-  const identity = await identityJson(q, row.nid, row.identity_id, base);
+  const identity = await publicIdentity(q, row.nid, row.identity_id, base);
   return {
     id: row.id,
     active: true,

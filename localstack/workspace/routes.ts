@@ -133,7 +133,7 @@ export function registerWorkspaceRoutes(scope: FastifyInstance, ctx: RouteContex
       }
       const production = (body.environment ?? project.environment) === 'prod';
       if (production && (project.workspace_id !== workspace.id || project.environment !== 'prod')) {
-        await assertProductionRoom(q, { id: project.id, workspace_id: workspace.id });
+        await assertProductionRoom(q, { id: project.id, workspace_id: workspace.id }, ctx.clock.now());
       }
       if (project.workspace_id !== workspace.id) await moveToWorkspace(q, project.id, workspace.id);
       if (body.environment && body.environment !== project.environment) {
@@ -141,7 +141,7 @@ export function registerWorkspaceRoutes(scope: FastifyInstance, ctx: RouteContex
       }
       // Without a subscription of its own, the project now runs on this workspace's plan, which may be lower,
       // and its team takes this workspace's seats.
-      if (project.workspace_id !== workspace.id) await assertFitsPlanInForce(q, { kind: 'project', project: { id: project.id, workspace_id: workspace.id } }, 'Moving the project here');
+      if (project.workspace_id !== workspace.id) await assertFitsPlanInForce(q, { kind: 'project', project: { id: project.id, workspace_id: workspace.id } }, 'Moving the project here', ctx.clock.now());
       return projectMetadataView((await findProjectWithName(q, project.id))!);
     },
   });
