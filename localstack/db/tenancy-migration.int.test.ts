@@ -24,6 +24,10 @@ const IDENTITY_TABLES = [
   'identity_credentials',
   'identity_recovery_addresses',
   'identity_verifiable_addresses',
+  // The OAuth2 server's tables came after tenancy, with their tenant from the start.
+  'oauth2_artefacts',
+  'oauth2_clients',
+  'oauth2_keys',
   'selfservice_codes',
   'selfservice_errors',
   'selfservice_flows',
