@@ -1,5 +1,6 @@
 import type { ExpandedPermissionTree, Relationship } from '@ory/client';
 import { z } from 'zod';
+import { formatNumber } from '../domain/format';
 import { uuidSchema } from './common';
 import { conformsTo } from './wire';
 
@@ -85,7 +86,7 @@ export const projectInput = z.object({ projectId: uuidSchema });
 // ---- rules ----
 
 export const MAX_OPL_LENGTH = 200_000;
-export const oplSchema = z.string().max(MAX_OPL_LENGTH, `The rules have at most ${MAX_OPL_LENGTH.toLocaleString('en-US')} characters.`);
+export const oplSchema = z.string().max(MAX_OPL_LENGTH, `The rules have at most ${formatNumber(MAX_OPL_LENGTH)} characters.`);
 
 /** A problem of the rules at a line and column (both from 1). */
 export const oplProblemSchema = z.object({
