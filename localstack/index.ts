@@ -1,3 +1,4 @@
+import { closeRedis, connectRedis } from '../shared/redis';
 import cookie from '@fastify/cookie';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -39,6 +40,8 @@ export interface LocalStackOptions {
   passwordHash?: HashOptions;
   /** Limits on login, registration, recovery and verification submissions (defaults: DEFAULT_RATE_LIMITS). */
   rateLimits?: RateLimitOptions;
+  /** Keep the rate-limit counters in this Redis, shared by every stack instance on it (`REDIS_URL`). */
+  redisUrl?: string;
   /**
    * Serve the local mailbox at /local/mailbox (loopback clients only). It holds every user's recovery
    * and verification codes, so it is a development setting. Default false.
@@ -157,6 +160,9 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
 
 async function setUp(app: FastifyInstance, ctx: LocalStackContext, opts: LocalStackOptions): Promise<void> {
   const { onAnswer } = opts;
+  const redis = opts.redisUrl ? connectRedis(opts.redisUrl, (message) => ctx.log.warn({ component: 'redis' }, `Redis unreachable: ${message}`)) : undefined;
+  if (redis) app.addHook('onClose', async () => closeRedis(redis));
+  const rateLimits = redis ? { ...opts.rateLimits, redis } : opts.rateLimits;
   if (onAnswer) app.addHook('onSend', async (req, reply, payload) => (onAnswer(req, reply, payload), payload));
   await app.register(cookie);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -180,7 +186,7 @@ async function setUp(app: FastifyInstance, ctx: LocalStackContext, opts: LocalSt
     ...(opts.flowLifespanMs ? { flowLifespanMs: opts.flowLifespanMs } : {}),
     ...(opts.sessionLifespanMs ? { sessionLifespanMs: opts.sessionLifespanMs } : {}),
     ...(opts.passwordHash ? { hash: opts.passwordHash } : {}),
-    ...(opts.rateLimits ? { rateLimits: opts.rateLimits } : {}),
+    ...(rateLimits ? { rateLimits } : {}),
     mailbox: opts.mailbox === true,
   });
   await registerControlPlane(app, ctx, { devTools: opts.mailbox === true });

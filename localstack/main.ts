@@ -2,7 +2,7 @@ import { startLocalStack } from './index';
 
 /**
  * Standalone local stack (`npm run localstack`): LOCALSTACK_PORT, HOST, DATA_DIR, DATABASE_URL, PUBLIC_URL,
- * LOCAL_MAILBOX, LOCAL_SMTP_PORT.
+ * LOCAL_MAILBOX, LOCAL_SMTP_PORT, REDIS_URL.
  */
 function envPort(name: string, fallback: string): number {
   const raw = process.env[name] ?? fallback;
@@ -21,6 +21,7 @@ const stack = await startLocalStack({
   uiUrl: process.env.PUBLIC_URL ?? 'http://localhost:3000',
   mailbox: process.env.LOCAL_MAILBOX !== 'false',
   mailboxSmtpPort: envPort('LOCAL_SMTP_PORT', '1025'),
+  ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
 });
 
 let stopping = false;

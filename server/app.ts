@@ -8,6 +8,7 @@ import { registerHealth } from './health';
 import { cspDirectives, registerCsrfGuard, registerNoStore } from './http-guards';
 import { registerIngest } from './ingest';
 import { registerOryProxy } from './ory-proxy';
+import { closeRedis, connectRedis } from '../shared/redis';
 import { registerMutationLimit } from './rate-limit';
 import { requestTimeoutOptions } from '../shared/request-timeout';
 import { appRouter, type AppRouter } from './routers/_app';
@@ -46,7 +47,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerCsrfGuard(app, config.publicOrigin);
   registerNoStore(app);
-  await registerMutationLimit(app, config.mutationRateLimit);
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, (message) => app.log.warn({ component: 'redis' }, `Redis unreachable: ${message}`)) : undefined;
+  if (redis) app.addHook('onClose', async () => closeRedis(redis));
+  await registerMutationLimit(app, config.mutationRateLimit, redis);
 
   const trpcOptions: FastifyTRPCPluginOptions<AppRouter>['trpcOptions'] = {
     router: appRouter,

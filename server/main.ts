@@ -27,6 +27,7 @@ async function start(initial: Config, logger: Logger, closers: (() => Promise<vo
       requestTimeoutMs: config.requestTimeoutMs,
       mailbox: config.localMailbox,
       mailboxSmtpPort: config.localSmtpPort,
+      ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),
       logger: logger.child({ component: 'localstack' }),
     });
     closers.push(() => stack.close());

@@ -2,6 +2,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { TRPCError } from '@trpc/server';
 import { getErrorShape } from '@trpc/server/unstable-core-do-not-import';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import { appRouter } from './routers/_app';
 import { sessionKey } from './trpc/ttl-cache';
 
@@ -26,10 +27,14 @@ function retryMessage(seconds: number): string {
 /**
  * Limits tRPC mutations (POST /api/trpc/…) per session: every procedure call of a batch counts, queries do
  * not. Past the limit the whole request answers 429 in tRPC's error shape (TOO_MANY_REQUESTS, one entry per
- * call of a batch) with a Retry-After header. Counts are kept per BFF instance.
+ * call of a batch) with a Retry-After header. Counts are kept per BFF instance, or in `redis` when given, so
+ * that several instances behind one address count together (an unreachable Redis lets calls through).
  */
-export async function registerMutationLimit(app: FastifyInstance, limit: MutationLimit): Promise<void> {
-  await app.register(fastifyRateLimit, { global: false });
+export async function registerMutationLimit(app: FastifyInstance, limit: MutationLimit, redis?: Redis): Promise<void> {
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'console:mutations:', skipOnError: true } : {}),
+  });
   const check = app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs, keyGenerator: mutationLimitKey });
 
   /** Answers 429 and resolves true when the request's calls go past the limit. */

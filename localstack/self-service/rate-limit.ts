@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import { OryError } from '../kernel/errors';
 import type { FlowKind } from './flows';
 import { normalizeEmail } from '../identity/store';
@@ -18,10 +19,15 @@ export interface RateLimitOptions {
   perIdentifier?: RateLimit;
   /** Unsuccessful submissions per client address and flow kind (the console relays all its users from one). */
   perIp?: RateLimit;
+  /**
+   * Counts kept in Redis, shared by every stack instance on it; without it each instance counts on its own.
+   * An unreachable Redis lets submissions through rather than refusing every sign-in.
+   */
+  redis?: Redis;
 }
 
 /** Far above what a person does by hand; tests set them low. */
-export const DEFAULT_RATE_LIMITS: Required<RateLimitOptions> = {
+export const DEFAULT_RATE_LIMITS: Required<Omit<RateLimitOptions, 'redis'>> = {
   perIdentifier: { max: 30, windowMs: 15 * 60_000 },
   perIp: { max: 1000, windowMs: 15 * 60_000 },
 };
@@ -50,7 +56,11 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
 /** Registers @fastify/rate-limit on `app` (no global limit) and returns the self-service limiter. */
 export async function createFlowLimiter(app: FastifyInstance, opts: RateLimitOptions = {}): Promise<FlowLimiter> {
   const limits = { ...DEFAULT_RATE_LIMITS, ...opts };
-  await app.register(rateLimit, { global: false, cache: 20_000 });
+  await app.register(rateLimit, {
+    global: false,
+    cache: 20_000,
+    ...(opts.redis ? { redis: opts.redis, nameSpace: 'localstack:flows:', skipOnError: true } : {}),
+  });
   // The key of the current request for each limiter (keyGenerator only sees the request).
   const keys = new WeakMap<FastifyRequest, { identifier?: string; ip?: string }>();
   const byIdentifier = app.createRateLimit({
@@ -68,11 +78,11 @@ export async function createFlowLimiter(app: FastifyInstance, opts: RateLimitOpt
     reply.header('retry-after', String(seconds));
     return tooManyRequests(seconds);
   };
-  const ipKey = (req: FastifyRequest, nid: string, kind: FlowKind) => `${nid}:${kind}:${req.ip}`;
+  const ipKey = (req: FastifyRequest, nid: string, kind: FlowKind) => `ip:${nid}:${kind}:${req.ip}`;
 
   return {
     async admit(req, reply, nid, kind, identifier) {
-      keys.set(req, { ip: ipKey(req, nid, kind), identifier: `${nid}:${kind}:${identifier}` });
+      keys.set(req, { ip: ipKey(req, nid, kind), identifier: `id:${nid}:${kind}:${identifier}` });
       const ip = await byIp(req, { increment: false });
       if (!ip.isAllowed && ip.remaining <= 0) throw refuse(reply, ip);
       if (!identifier) return;
