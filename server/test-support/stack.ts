@@ -7,6 +7,8 @@ import { pino } from 'pino';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../localstack/index';
 import { recordWireAnswer } from './wire-recorder';
 
+export type { LocalStack };
+
 /** The console origin the test stacks accept for redirects and return_to. */
 export const TEST_UI_URL = 'http://localhost:3000';
 /** The lowest argon2id cost: integration tests are about flows and data, not password hashing. */

@@ -106,3 +106,16 @@ export async function signInToProject(stackUrl: string, slug: string, email: str
   const res = await api.updateLoginFlow({ flow: flow.data.id, updateLoginFlowBody: { method: 'password', identifier: email, password } });
   return { sessionId: res.data.session.id, token: res.data.session_token! };
 }
+
+/** Asks for a recovery code for `email` through a browser recovery flow (create, then submit); answers the submission's status. */
+export async function requestRecoveryCode(baseUrl: string, email: string): Promise<number> {
+  const api = frontendApi(baseUrl);
+  const jar = new CookieJar();
+  const created = await api.createBrowserRecoveryFlow();
+  jar.store(created.headers['set-cookie']);
+  const res = await api.updateRecoveryFlow(
+    { flow: created.data.id, cookie: jar.header(), updateRecoveryFlowBody: { method: 'code', email, csrf_token: csrfOf(created.data.ui.nodes) } },
+    { validateStatus: () => true },
+  );
+  return res.status;
+}
