@@ -123,6 +123,21 @@ describe('health', () => {
     expect(res.statusCode).toBe(503);
     expect(res.json().upstreams.upstream).toBe('unreachable');
   });
+
+  it('/readyz is not ready while the upstream says it is not (its database down)', async () => {
+    const proxy = await startRecordingProxy(stack.url, { fail: (req) => (req.path === '/health/ready' ? 503 : undefined) });
+    const notReady = await buildApp(testDeps(proxy.url, {}, { staticDir }));
+    try {
+      const res = await notReady.inject({ method: 'GET', url: '/readyz' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'unavailable', upstreams: { upstream: 'not ready' } });
+      proxy.behaviour.fail = undefined;
+      expect((await notReady.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    } finally {
+      await notReady.close();
+      await proxy.close();
+    }
+  });
 });
 
 describe('static client', () => {
