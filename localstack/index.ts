@@ -1,3 +1,4 @@
+import { gaugeOnScrape } from '../shared/metrics';
 import { closeRedis, connectRedis } from '../shared/redis';
 import cookie from '@fastify/cookie';
 import { sql } from 'drizzle-orm';
@@ -85,6 +86,16 @@ function makeLogger(opts: LocalStackOptions): Logger {
   return pino({ level: process.env.LOG_LEVEL ?? 'info', redact: REDACT, serializers, base: { component: 'localstack' } });
 }
 
+/** The queues and the pool, read when the metrics port is scraped (shared/metrics.ts). */
+function observeOnScrape(db: Db): void {
+  gaugeOnScrape('localstack_courier_queued_messages', 'Courier messages waiting to be sent', async () => {
+    const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM courier_messages WHERE status = 'queued'`);
+    return row?.n ?? 0;
+  });
+  const { poolStats } = db;
+  if (poolStats) gaugeOnScrape('localstack_db_pool_connections', 'PostgreSQL pool connections by state (total, idle, waiting clients)', async () => poolStats(), 'state');
+}
+
 function formatHost(host: string): string {
   const h = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
   return h.includes(':') ? `[${h}]` : h;
@@ -110,6 +121,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     throw err;
   }
   const clock = opts.clock ?? createClock();
+  observeOnScrape(db);
   const courier = startCourier(db, log, { mailbox, now: () => clock.now(), ...(opts.courierPollMs ? { pollMs: opts.courierPollMs } : {}) });
   try {
     const ctx: LocalStackContext = {

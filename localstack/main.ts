@@ -1,8 +1,9 @@
+import { serveMetrics } from '../shared/metrics';
 import { startLocalStack } from './index';
 
 /**
  * Standalone local stack (`npm run localstack`): LOCALSTACK_PORT, HOST, DATA_DIR, DATABASE_URL, PUBLIC_URL,
- * LOCAL_MAILBOX, LOCAL_SMTP_PORT, REDIS_URL.
+ * LOCAL_MAILBOX, LOCAL_SMTP_PORT, REDIS_URL, METRICS_PORT (Prometheus metrics at /metrics; unset, none).
  */
 function envPort(name: string, fallback: string): number {
   const raw = process.env[name] ?? fallback;
@@ -24,6 +25,10 @@ const stack = await startLocalStack({
   ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
 });
 
+const metricsPort = process.env.METRICS_PORT === undefined ? undefined : envPort('METRICS_PORT', '0');
+const metricsServer = metricsPort === undefined ? undefined : await serveMetrics(metricsPort, process.env.LOCALSTACK_HOST ?? '127.0.0.1');
+if (metricsServer) console.info(`Prometheus metrics at ${metricsServer.url}`);
+
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
@@ -31,6 +36,7 @@ async function shutdown(signal: string): Promise<void> {
   console.info(`${signal} received, closing the local stack`);
   try {
     await stack.close();
+    await metricsServer?.close();
     process.exit(0);
   } catch (err) {
     console.error(err);

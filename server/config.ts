@@ -119,6 +119,7 @@ const envSchema = z.object({
   LOCAL_SMTP_PORT: optional(port()),
   ANALYTICS_URL: optional(httpUrl('https://analytics.example.com')),
   ANALYTICS_REQUIRE_CONSENT: optional(booleanFlag),
+  METRICS_PORT: optional(port()),
   REDIS_URL: optional(z.string().trim().regex(/^rediss?:\/\//, { message: 'expected a Redis URL, e.g. redis://127.0.0.1:6379' })),
 });
 
@@ -158,6 +159,8 @@ export interface Config {
   analyticsUrl: string | undefined;
   /** Whether the browser must ask before sending analytics: always off the local stack (spec §1), on it when asked to. */
   analyticsConsentRequired: boolean;
+  /** Where Prometheus metrics are served (GET /metrics on HOST); unset, nowhere. */
+  metricsPort: number | undefined;
   /** Shared counters (rate limits) for several instances; unset, each instance counts on its own. */
   redisUrl: string | undefined;
 }
@@ -214,5 +217,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Off the local stack consent is always asked for (spec §1); the variable cannot turn that off.
     analyticsConsentRequired: Boolean(e.BACKOFFICE_URL || e.ORY_SDK_URL) || (e.ANALYTICS_REQUIRE_CONSENT ?? false),
     redisUrl: e.REDIS_URL,
+    metricsPort: e.METRICS_PORT,
   };
 }

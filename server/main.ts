@@ -44,6 +44,12 @@ async function start(initial: Config, logger: Logger, closers: (() => Promise<vo
     process.exit(1);
   }
   if (stopping()) return undefined;
+  if (config.metricsPort !== undefined) {
+    const { serveMetrics } = await import('../shared/metrics');
+    const served = await serveMetrics(config.metricsPort, config.host);
+    closers.push(served.close);
+    logger.info({ url: served.url }, `Prometheus metrics at ${served.url}`);
+  }
   const [{ buildApp }, { createDeps }] = await Promise.all([import('./app'), import('./deps')]);
   const app = await buildApp(createDeps(config, logger));
   await app.listen({ port: config.port, host: config.host });

@@ -30,6 +30,6 @@ export async function openDb(opts: OpenDbOptions = {}): Promise<Db> {
     await db.close().catch(() => undefined);
     throw err;
   }
-  const { orm, query, tx, close, kind } = db;
-  return { orm, query, tx, close, kind };
+  const { orm, query, tx, close, kind, poolStats } = db;
+  return { orm, query, tx, close, kind, ...(poolStats ? { poolStats } : {}) };
 }

@@ -63,6 +63,7 @@ export async function openPostgres(databaseUrl: string, schemaName?: string): Pr
   return {
     kind: 'postgres',
     orm,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     ...raw(pool),
     tx: (fn) => orm.transaction((t) => fn({ orm: t, ...raw(clientOf(t)) })),
     migrationTx: (fn) =>

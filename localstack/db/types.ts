@@ -18,6 +18,8 @@ export interface Db extends Queryable {
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
+  /** Connections of a PostgreSQL pool by state (PGlite has one connection and no pool). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 /** A versioned migration; `sql` may hold several statements. */

@@ -2,6 +2,7 @@ import { TRPCError, initTRPC } from '@trpc/server';
 import { ZodError, z } from 'zod';
 import { uuidSchema } from '../../shared/schemas/common';
 import type { ProjectPermission, WorkspacePermission } from '../../shared/schemas/permissions';
+import { procedureDuration } from '../../shared/metrics';
 import { findMalformedText } from '../../shared/text-input';
 import { checkAccess, deniedMessage } from './access';
 import type { Context } from './context';
@@ -35,6 +36,14 @@ const errorPipeline = t.middleware(async ({ ctx, next, path }) => {
   throw toTRPCError(result.error, ctx.log, path);
 });
 
+/** Each call's time and outcome, for the metrics port (shared/metrics.ts). */
+const measured = t.middleware(async ({ next, path, type }) => {
+  const stop = procedureDuration.startTimer({ procedure: path, type });
+  const result = await next();
+  stop({ outcome: result.ok ? 'ok' : result.error.code });
+  return result;
+});
+
 /** Text the upstream cannot store (NUL, lone surrogates) is refused up front, naming the field. */
 const wellFormedText = t.middleware(async ({ next, getRawInput }) => {
   const problem = findMalformedText(await getRawInput());
@@ -42,7 +51,7 @@ const wellFormedText = t.middleware(async ({ next, getRawInput }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(errorPipeline).use(wellFormedText);
+export const publicProcedure = t.procedure.use(measured).use(errorPipeline).use(wellFormedText);
 
 export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const session = await ctx.getSession();
