@@ -101,7 +101,7 @@ describe('sign-in methods and the password policy', () => {
     expect(login.data.ui.nodes.some((n) => n.group === 'password')).toBe(false);
     const submit = await api.updateLoginFlow({ flow: login.data.id, updateLoginFlowBody: { method: 'password', identifier: 'member@example.com', password: PASSWORD } }, anyStatus);
     expect(submit.status).toBe(400);
-    expect((submit.data as { ui: { messages: { id: number }[] } }).ui.messages.map((m) => m.id)).toEqual([4010002]);
+    expect((submit.data as unknown as { ui: { messages: { id: number }[] } }).ui.messages.map((m) => m.id)).toEqual([4010002]);
 
     await owner.projectConfig.setAuthentication({ projectId, password_enabled: true });
     const again = await api.createNativeLoginFlow();
@@ -155,7 +155,7 @@ describe('recovery, verification and sessions', () => {
     await owner.projectConfig.setSessions({ projectId, lifespan: '2h' });
     const { token } = await signUpToProject(stack.url, slug, 'brief@example.com');
     const session = await api.toSession({ xSessionToken: token });
-    expect(new Date(session.data.expires_at!).getTime() - new Date(session.data.issued_at!).getTime()).toBe(2 * 60 * 60_000);
+    expect(new Date(session.data.expires_at ?? 0).getTime() - new Date(session.data.issued_at ?? 0).getTime()).toBe(2 * 60 * 60_000);
     expect((await owner.projectConfig.setSessions({ projectId, lifespan: '' })).sessions.lifespan).toBe('');
   });
 });

@@ -149,3 +149,33 @@ export const setVerificationInput = setter(verificationForm);
 export const setSessionsInput = setter(sessionsForm);
 export const setBrowserRedirectsInput = setter(browserRedirectsForm);
 export const setUiInput = setter(uiForm);
+
+/** `/authentication/sessions`: how long a sign-in lasts. */
+export const sessionLifespanForm = sessionsForm.pick({ lifespan: true, earliest_possible_extend: true, whoami_required_aal: true });
+/** `/session-settings`: the session cookie. */
+export const sessionCookieForm = sessionsForm.pick({ cookie_name: true, cookie_domain: true, cookie_same_site: true, cookie_persistent: true });
+
+/** `/browser-redirects` as the page edits it: the allowed return URLs one a line. */
+export const browserRedirectsPageForm = browserRedirectsForm.extend({
+  allowed_return_urls: z
+    .string()
+    .max(20_000)
+    .superRefine((text, ctx) => {
+      const lines = returnUrlLines(text);
+      if (lines.length > 100) ctx.addIssue({ code: 'custom', message: 'List at most 100 return URLs' });
+      for (const line of lines) {
+        const parsed = redirectUrlSchema.safeParse(line);
+        if (!parsed.success) {
+          ctx.addIssue({ code: 'custom', message: `${line}: ${parsed.error.issues[0]?.message ?? URL_HINT}` });
+          return;
+        }
+      }
+    }),
+});
+
+/** The allowed return URLs of the page's text: one a line, blank lines dropped. */
+export const returnUrlLines = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');

@@ -127,13 +127,13 @@ const stale = () =>
  * Writes one section as a JSON patch on the revision it was read from: every other field of the project
  * survives, and a save from a revision that is no longer current answers CONFLICT instead of overwriting.
  */
-async function writeSection(ctx: Context, section: ProjectConfigSection, input: Json & { revisionId?: string | undefined }): Promise<ProjectConfig> {
-  const read = await readConfig(ctx, ctx.projectId);
+async function writeSection(ctx: Context, projectId: string, section: ProjectConfigSection, input: Json & { revisionId?: string | undefined }): Promise<ProjectConfig> {
+  const read = await readConfig(ctx, projectId);
   if (input.revisionId && input.revisionId !== read.revisionId) throw stale();
   const { projectId: _projectId, revisionId: _revisionId, ...changes } = input;
   const ops = patchOf(read, section, changes);
-  if (ops.length > 0) await ctx.deps.backoffice.patchProjectWithRevision(ctx.call, ctx.projectId, read.revisionId, ops);
-  return view(await readConfig(ctx, ctx.projectId));
+  if (ops.length > 0) await ctx.deps.backoffice.patchProjectWithRevision(ctx.call, projectId, read.revisionId, ops);
+  return view(await readConfig(ctx, projectId));
 }
 
 const write = projectProcedure('backoffice.project.write');
@@ -144,12 +144,12 @@ export const projectConfigRouter = router({
     .input(projectConfigInput)
     .output(projectConfigOutput)
     .query(async ({ ctx }) => view(await readConfig(ctx, ctx.projectId))),
-  setAuthentication: write.input(setAuthenticationInput).output(projectConfigOutput).mutation(({ ctx, input }) => writeSection(ctx, 'authentication', input)),
-  setPasswordless: write.input(setPasswordlessInput).output(projectConfigOutput).mutation(({ ctx, input }) => writeSection(ctx, 'passwordless', input)),
-  setMfa: write.input(setMfaInput).output(projectConfigOutput).mutation(({ ctx, input }) => writeSection(ctx, 'mfa', input)),
-  setRecovery: write.input(setRecoveryInput).output(projectConfigOutput).mutation(({ ctx, input }) => writeSection(ctx, 'recovery', input)),
-  setVerification: write.input(setVerificationInput).output(projectConfigOutput).mutation(({ ctx, input }) => writeSection(ctx, 'verification', input)),
-  setSessions: write.input(setSessionsInput).output(projectConfigOutput).mutation(({ ctx, input }) => writeSection(ctx, 'sessions', input)),
-  setBrowserRedirects: write.input(setBrowserRedirectsInput).output(projectConfigOutput).mutation(({ ctx, input }) => writeSection(ctx, 'browserRedirects', input)),
-  setUi: write.input(setUiInput).output(projectConfigOutput).mutation(({ ctx, input }) => writeSection(ctx, 'ui', input)),
+  setAuthentication: write.input(setAuthenticationInput).output(projectConfigOutput).mutation(({ ctx, input }) => writeSection(ctx, ctx.projectId, 'authentication', input)),
+  setPasswordless: write.input(setPasswordlessInput).output(projectConfigOutput).mutation(({ ctx, input }) => writeSection(ctx, ctx.projectId, 'passwordless', input)),
+  setMfa: write.input(setMfaInput).output(projectConfigOutput).mutation(({ ctx, input }) => writeSection(ctx, ctx.projectId, 'mfa', input)),
+  setRecovery: write.input(setRecoveryInput).output(projectConfigOutput).mutation(({ ctx, input }) => writeSection(ctx, ctx.projectId, 'recovery', input)),
+  setVerification: write.input(setVerificationInput).output(projectConfigOutput).mutation(({ ctx, input }) => writeSection(ctx, ctx.projectId, 'verification', input)),
+  setSessions: write.input(setSessionsInput).output(projectConfigOutput).mutation(({ ctx, input }) => writeSection(ctx, ctx.projectId, 'sessions', input)),
+  setBrowserRedirects: write.input(setBrowserRedirectsInput).output(projectConfigOutput).mutation(({ ctx, input }) => writeSection(ctx, ctx.projectId, 'browserRedirects', input)),
+  setUi: write.input(setUiInput).output(projectConfigOutput).mutation(({ ctx, input }) => writeSection(ctx, ctx.projectId, 'ui', input)),
 });
