@@ -150,7 +150,7 @@ describe('recovery, verification and sessions', () => {
     expect(errorOf(off.data).reason).toBe('Verification is not allowed because it was disabled.');
     await owner.projectConfig.setVerification({ projectId, enabled: true, lifespan: '2h' });
     const flow = await api.createNativeVerificationFlow();
-    expect(new Date(flow.data.expires_at).getTime() - new Date(flow.data.issued_at).getTime()).toBe(2 * 60 * 60_000);
+    expect(new Date(flow.data.expires_at ?? 0).getTime() - new Date(flow.data.issued_at ?? 0).getTime()).toBe(2 * 60 * 60_000);
 
     await owner.projectConfig.setSessions({ projectId, lifespan: '2h' });
     const { token } = await signUpToProject(stack.url, slug, 'brief@example.com');
