@@ -14,7 +14,8 @@ test('the password policy and the allowed return URLs set in the console hold in
   // A 12-character minimum: the next sign-up with 11 characters is refused with Kratos' message.
   await page.goto(`/projects/${projectId}/authentication`);
   const length = page.getByTestId('authentication-min-password-length');
-  await expect(length).toHaveValue('8');
+  // The page loads its chunk and the project's settings first: wait for the field, not a fixed time.
+  await expect(length).toHaveValue('8', { timeout: 30_000 });
   await length.fill('12');
   await expectNoA11yViolations(page, 'sign-in methods');
   await page.getByTestId('authentication-form-submit').click();
