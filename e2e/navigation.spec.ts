@@ -42,12 +42,12 @@ const PROJECT_STOPS: Stop[] = [
   project('identities', 'nav-identities', 'Identities', false),
   project('sessions', 'nav-sessions', 'Sessions', false),
   project('identity-schema', 'nav-identity-schema', 'Identity schema', false),
-  project('authentication', 'nav-authentication', 'Sign-in methods'),
+  project('authentication', 'nav-authentication', 'Sign-in methods', false),
   project('passwordless', 'nav-passwordless', 'Passwordless'),
   project('mfa', 'nav-mfa', 'Two-factor authentication'),
-  project('authentication/recovery', 'nav-auth-recovery', 'Account recovery'),
-  project('authentication/verification', 'nav-auth-verification', 'Email verification'),
-  project('authentication/sessions', 'nav-auth-sessions', 'Session lifespan'),
+  project('authentication/recovery', 'nav-auth-recovery', 'Account recovery', false),
+  project('authentication/verification', 'nav-auth-verification', 'Email verification', false),
+  project('authentication/sessions', 'nav-auth-sessions', 'Session lifespan', false),
   project('authentication/organizations', 'nav-organizations', 'Organizations'),
   project('social-signin', 'nav-social-signin', 'Social sign-in'),
   project('saml', 'nav-saml', 'SAML'),
@@ -83,10 +83,10 @@ const PROJECT_STOPS: Stop[] = [
   project('settings/collaborators', 'nav-collaborators', 'Collaborators', false),
   project('settings/billing', 'nav-project-billing', 'Billing', false),
   project('custom-domains', 'nav-custom-domains', 'Custom domains'),
-  project('browser-redirects', 'nav-browser-redirects', 'Browser redirects'),
-  project('session-settings', 'nav-session-settings', 'Session settings'),
-  project('limits', 'nav-limits', 'Limits'),
-  project('ui', 'nav-ui-settings', 'User interface'),
+  project('browser-redirects', 'nav-browser-redirects', 'Browser redirects', false),
+  project('session-settings', 'nav-session-settings', 'Session settings', false),
+  project('limits', 'nav-limits', 'Limits', false),
+  project('ui', 'nav-ui-settings', 'User interface', false),
   project('settings/advanced', 'nav-project-advanced', 'Advanced', false),
 ];
 
@@ -236,7 +236,7 @@ test.describe('the sidebar, breadcrumbs and palette of one user', () => {
     const sidebar = page.getByTestId('sidebar');
     // Only built pages above the fold: no "Soon" badge is visible until the group is opened.
     const groups = sidebar.locator('[data-testid^="nav-group-toggle-"]');
-    await expect(groups).toHaveText(['Overview', 'Identities', 'OAuth2', 'Permissions', 'Messaging', 'Project settings', 'Console', 'Coming soon']);
+    await expect(groups).toHaveText(['Overview', 'Identities', 'Authentication', 'OAuth2', 'Permissions', 'Messaging', 'Project settings', 'Console', 'Coming soon']);
     const soonToggle = sidebar.getByTestId('nav-group-toggle-soon');
     await expect(soonToggle).toHaveAttribute('aria-expanded', 'false');
     await expect(sidebar.getByTestId('nav-soon').first()).toBeHidden();

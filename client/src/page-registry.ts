@@ -55,4 +55,13 @@ export const PAGES = {
   oauth2OpenId: lazyPage(() => import('./pages/oauth2/OAuth2OpenIdPage')),
   oauth2Urls: lazyPage(() => import('./pages/oauth2/OAuth2UrlsPage')),
   oauth2Cookies: lazyPage(() => import('./pages/oauth2/OAuth2CookiesPage')),
+
+  authentication: lazyPage(() => import('./pages/authentication/AuthenticationPage')),
+  authRecovery: lazyPage(() => import('./pages/authentication/RecoveryPage')),
+  authVerification: lazyPage(() => import('./pages/authentication/VerificationPage')),
+  authSessions: lazyPage(() => import('./pages/authentication/SessionLifespanPage')),
+  sessionSettings: lazyPage(() => import('./pages/project-settings/SessionSettingsPage')),
+  browserRedirects: lazyPage(() => import('./pages/project-settings/BrowserRedirectsPage')),
+  uiSettings: lazyPage(() => import('./pages/project-settings/UiSettingsPage')),
+  limits: lazyPage(() => import('./pages/project-settings/LimitsPage')),
 } satisfies Record<PageId, LazyPage>;

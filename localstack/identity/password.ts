@@ -55,17 +55,26 @@ function levenshtein(a: string, b: string): number {
   return prev[b.length] ?? 0;
 }
 
+/** The project's password rules (`selfservice.methods.password.config`). */
+export interface PasswordPolicy {
+  minLength: number;
+  identifierSimilarity: boolean;
+  breachedCheck: boolean;
+}
+
+export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = { minLength: MIN_PASSWORD_LENGTH, identifierSimilarity: true, breachedCheck: true };
+
 /** Kratos' password policy: length bounds, not too similar to the identifier, not a known breached password. */
-export function passwordPolicyError(password: string, identifier: string): UiText | null {
+export function passwordPolicyError(password: string, identifier: string, policy: PasswordPolicy = DEFAULT_PASSWORD_POLICY): UiText | null {
   const length = [...password].length;
-  if (length < MIN_PASSWORD_LENGTH) return texts.passwordMinLength(MIN_PASSWORD_LENGTH, length);
+  if (length < policy.minLength) return texts.passwordMinLength(policy.minLength, length);
   if (length > MAX_PASSWORD_LENGTH) return texts.passwordMaxLength(MAX_PASSWORD_LENGTH, length);
-  if (identifier) {
+  if (identifier && policy.identifierSimilarity) {
     const id = identifier.toLowerCase();
     const pw = password.toLowerCase();
     if (levenshtein(id, pw) < 5 || lcsLength(id, pw) / pw.length > 0.5) return texts.passwordTooSimilar();
   }
   // Kratos asks haveibeenpwned last; here a bundled list of the most common passwords stands in for it.
-  if (BREACHED_PASSWORDS.has(password)) return texts.passwordBreached();
+  if (policy.breachedCheck && BREACHED_PASSWORDS.has(password)) return texts.passwordBreached();
   return null;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody, OryError, returnToForbidden } from './errors';
+import { isAllowedReturnUrl } from './identity-settings';
 
 /** What Kratos offers when negotiating the answer's type, in its order; HTML when nothing matches. */
 const OFFERS = ['text/html', 'text/*', '*/*', 'application/json'];
@@ -62,9 +63,9 @@ export function forwardedBase(req: FastifyRequest): string | undefined {
 
 /**
  * Validates a `return_to`: relative paths resolve against uiUrl; absolute URLs must share uiUrl's
- * origin. Returns the absolute URL, undefined when none was given, or throws Ory's 400.
+ * origin or match the tenant's `selfservice.allowed_return_urls`. Returns the absolute URL, undefined when none was given, or throws Ory's 400.
  */
-export function checkReturnTo(returnTo: unknown, uiUrl: string): string | undefined {
+export function checkReturnTo(returnTo: unknown, uiUrl: string, allowedUrls: readonly string[] = []): string | undefined {
   if (returnTo === undefined || returnTo === null || returnTo === '') return undefined;
   if (typeof returnTo !== 'string') throw returnToForbidden(String(returnTo));
   let url: URL;
@@ -73,7 +74,8 @@ export function checkReturnTo(returnTo: unknown, uiUrl: string): string | undefi
   } catch {
     throw returnToForbidden(returnTo);
   }
-  if (url.origin !== new URL(uiUrl).origin || (!/^https?:$/.test(url.protocol))) throw returnToForbidden(returnTo);
+  if (!/^https?:$/.test(url.protocol)) throw returnToForbidden(returnTo);
+  if (url.origin !== new URL(uiUrl).origin && !isAllowedReturnUrl(url, allowedUrls)) throw returnToForbidden(returnTo);
   return url.toString();
 }
 

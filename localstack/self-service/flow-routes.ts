@@ -12,6 +12,19 @@ import { RATE_LIMITED_FLOWS, submittedIdentifier, type FlowLimiter } from './rat
 import { findSession, sessionToken, type SessionRow } from '../session/token';
 import { tenantOf, type Tenant } from '../kernel/tenant';
 import { texts } from './texts';
+import { identitySettings, type IdentitySettings, type UiFlowKind } from '../kernel/identity-settings';
+
+/**
+ * The page of the tenant's UI for a flow kind: the project's `selfservice.flows.{kind}.ui_url` when it set
+ * one, else the tenant's own UI (`{uiUrl}/{kind}`), with `query` added.
+ */
+export function flowUiLink(tenant: Tenant, settings: IdentitySettings, kind: UiFlowKind, query: Record<string, string | undefined> = {}): string {
+  const own = settings.uiUrls[kind];
+  if (!own) return uiLink(tenant.uiUrl, `/${kind}`, query);
+  const url = new URL(own);
+  for (const [k, v] of Object.entries(query)) if (v !== undefined) url.searchParams.set(k, v);
+  return url.toString();
+}
 
 export interface FlowInit {
   state: string;
@@ -32,6 +45,8 @@ export interface SubmitArgs {
   session: SessionRow | null;
   /** The stack's clock time of the submit: codes, sessions and expiry read it, never the wall clock. */
   now: Date;
+  /** What the tenant's identity config says the flows do. */
+  settings: IdentitySettings;
 }
 
 /** What a submit produced: the flow again (200/400), a success body, or a browser navigation. */
@@ -42,6 +57,10 @@ export type Outcome =
 
 export interface FlowHandler {
   kind: FlowKind;
+  /** The refusal of a flow the tenant's config turned off (Kratos' "… is not allowed because it was disabled."). */
+  disabled?(settings: IdentitySettings): OryError | null;
+  /** The flow's lifespan when the tenant's config sets one for this kind. */
+  lifespanMs?(settings: IdentitySettings): number | null;
   /** Checks that may refuse creating a flow (e.g. an existing session); may throw OryError. */
   guardCreate?(req: FastifyRequest, session: SessionRow | null, returnTo: string | undefined): void;
   /** Who may read or submit an existing flow. */
@@ -50,7 +69,7 @@ export interface FlowHandler {
   refuseSignedIn?(flow: FlowRow): OryError | null;
   /** Also offer the flow to native apps at /self-service/{kind}/api (no cookies; sign-ins end in a session token). */
   api?: boolean;
-  init(args: { req: FastifyRequest; tenant: Tenant; csrf: string; session: SessionRow | null; prior?: FlowRow }): Promise<FlowInit>;
+  init(args: { req: FastifyRequest; tenant: Tenant; csrf: string; session: SessionRow | null; prior?: FlowRow; settings: IdentitySettings }): Promise<FlowInit>;
   submit(args: SubmitArgs): Promise<Outcome>;
 }
 
@@ -71,12 +90,20 @@ const submitQuery = z.looseObject({ flow: queryValue });
 export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHandler, limiter: FlowLimiter): void {
   const { db } = deps.ctx;
   const ctx = deps.ctx;
-  const uiFlow = (tenant: Tenant, flow: FlowRow) => uiLink(tenant.uiUrl, `/${h.kind}`, { flow: flow.id });
+  const uiFlow = (tenant: Tenant, settings: IdentitySettings, flow: FlowRow) => flowUiLink(tenant, settings, h.kind, { flow: flow.id });
+  const lifespanOf = (settings: IdentitySettings) => h.lifespanMs?.(settings) ?? deps.flowLifespanMs;
+  /** The tenant's settings, refusing a flow kind its config turned off. */
+  async function settingsFor(tenant: Tenant): Promise<IdentitySettings> {
+    const settings = await identitySettings(db, tenant.nid);
+    const off = h.disabled?.(settings);
+    if (off) throw off;
+    return settings;
+  }
 
-  async function newFlow(req: FastifyRequest, reply: FastifyReply, returnTo: string | undefined, session: SessionRow | null, prior?: FlowRow) {
+  async function newFlow(req: FastifyRequest, reply: FastifyReply, returnTo: string | undefined, session: SessionRow | null, settings: IdentitySettings, prior?: FlowRow) {
     const tenant = tenantOf(req);
     const csrf = issueCsrfToken(req, reply, tenant, isSecure(deps, req));
-    const init = await h.init({ req, tenant, csrf, session, ...(prior ? { prior } : {}) });
+    const init = await h.init({ req, tenant, csrf, session, settings, ...(prior ? { prior } : {}) });
     return createFlow(db, {
       nid: tenant.nid,
       kind: h.kind,
@@ -87,7 +114,7 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
       identityId: init.identityId ?? null,
       ui: init.ui,
       data: init.data ?? {},
-      lifespanMs: deps.flowLifespanMs,
+      lifespanMs: lifespanOf(settings),
       now: ctx.clock.now(),
     });
   }
@@ -100,21 +127,22 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
     handler: async ({ req, reply, query }) => {
       const tenant = tenantOf(req);
       const { uiUrl } = tenant;
+      const settings = await settingsFor(tenant);
       const session = await currentSession(db, tenant, req);
-      const returnTo = checkReturnTo(query.return_to, uiUrl);
+      const returnTo = checkReturnTo(query.return_to, uiUrl, settings.allowedReturnUrls);
       try {
         h.guardCreate?.(req, session, returnTo);
       } catch (err) {
         if (!isJsonRequest(req) && err instanceof OryError && err.body.error.id === 'session_already_available') {
-          return seeOther(reply, returnTo ?? uiLink(uiUrl, '/'));
+          return seeOther(reply, returnTo ?? settings.defaultReturnUrl ?? uiLink(uiUrl, '/'));
         }
         if (!isJsonRequest(req) && err instanceof OryError && err.status === 401) {
-          return seeOther(reply, uiLink(uiUrl, '/login', { return_to: uiLink(uiUrl, `/${h.kind}`) }));
+          return seeOther(reply, flowUiLink(tenant, settings, 'login', { return_to: flowUiLink(tenant, settings, h.kind as UiFlowKind) }));
         }
         throw err;
       }
-      const flow = await newFlow(req, reply, returnTo, session);
-      if (!isJsonRequest(req)) return seeOther(reply, uiFlow(tenant, flow));
+      const flow = await newFlow(req, reply, returnTo, session, settings);
+      if (!isJsonRequest(req)) return seeOther(reply, uiFlow(tenant, settings, flow));
       return reply.code(200).send(await flowJson(db, flow, baseOf(deps, req)));
     },
   });
@@ -127,9 +155,10 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
       auth: 'public',
       handler: async ({ req, reply }) => {
         const tenant = tenantOf(req);
+        const settings = await settingsFor(tenant);
         const session = await currentSession(db, tenant, req);
         h.guardCreate?.(req, session, undefined);
-        const init = await h.init({ req, tenant, csrf: '', session });
+        const init = await h.init({ req, tenant, csrf: '', session, settings });
         const flow = await createFlow(db, {
           nid: tenant.nid,
           kind: h.kind,
@@ -140,7 +169,7 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
           identityId: init.identityId ?? null,
           ui: { ...init.ui, nodes: init.ui.nodes.filter((n) => (n.attributes as { name?: string }).name !== 'csrf_token') },
           data: init.data ?? {},
-          lifespanMs: deps.flowLifespanMs,
+          lifespanMs: lifespanOf(settings),
           now: ctx.clock.now(),
         });
         return reply.code(200).send(await flowJson(db, flow, baseOf(deps, req)));
@@ -184,6 +213,7 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
       if (!flowId) throw new OryError(400, { reason: 'The flow query parameter is missing or malformed.' });
       const flow = await loadFlow(db, tenant.nid, flowId, h.kind);
       if (!flow) throw flowNotFound();
+      const settings = await settingsFor(tenant);
       // API flows always answer JSON.
       const json = isJsonRequest(req) || flow.type === 'api';
       const session = await currentSession(db, tenant, req);
@@ -198,10 +228,10 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
       const now = ctx.clock.now();
       if (isExpired(flow, now)) {
         const expiredAgo = now.getTime() - new Date(flow.expires_at).getTime();
-        const fresh = await newFlow(req, reply, flow.return_to ?? undefined, session, flow);
+        const fresh = await newFlow(req, reply, flow.return_to ?? undefined, session, settings, flow);
         fresh.ui.messages = [texts.flowExpired(h.kind, expiredAgo)];
         await saveFlow(db, fresh);
-        if (!json) return seeOther(reply, uiFlow(tenant, fresh));
+        if (!json) return seeOther(reply, uiFlow(tenant, settings, fresh));
         throw new OryError(410, {
           id: 'self_service_flow_expired',
           reason: `The self-service flow expired ${(expiredAgo / 60_000).toFixed(2)} minutes ago, initialize a new one.`,
@@ -211,7 +241,7 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
       }
       const limited = RATE_LIMITED_FLOWS.has(h.kind);
       if (limited) await limiter.admit(req, reply, tenant.nid, h.kind, submittedIdentifier(h.kind, body, flow.data.email));
-      const outcome = await h.submit({ req, reply, flow, body, db, tenant, base, session, now });
+      const outcome = await h.submit({ req, reply, flow, body, db, tenant, base, session, now, settings });
       const succeeded = outcome.type !== 'flow' || (outcome.status === 200 && flow.state === 'passed_challenge');
       if (limited && !succeeded) await limiter.failed(req, tenant.nid, h.kind);
       if (outcome.type === 'location') {
@@ -223,7 +253,7 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
         return reply.code(200).send(outcome.body);
       }
       await saveFlow(db, flow);
-      if (!json) return seeOther(reply, outcome.redirect ?? uiFlow(tenant, flow));
+      if (!json) return seeOther(reply, outcome.redirect ?? uiFlow(tenant, settings, flow));
       return reply.code(outcome.status).send(await flowJson(db, flow, base));
     },
   });

@@ -1,5 +1,5 @@
 import { markPassed } from './flows';
-import { clearNodeMessages, loginNodes, setValue, addNodeMessage } from './nodes';
+import { clearNodeMessages, loginNodes, setValue, addNodeMessage, withoutDisabledMethods } from './nodes';
 import { isSecure, type IdentityDeps } from '../kernel/identity-deps';
 import { sessionAlreadyAvailable } from '../kernel/errors';
 import type { FlowHandler } from './flow-routes';
@@ -20,16 +20,16 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
     },
     api: true,
     refuseSignedIn: (flow) => (flow.data.refresh === true ? null : sessionAlreadyAvailable('login')),
-    async init({ req, csrf, prior }) {
+    async init({ req, csrf, prior, settings }) {
       const refresh = prior ? prior.data.refresh === true : queryParam(req, 'refresh') === 'true';
-      return { state: 'choose_method', ui: { nodes: loginNodes(csrf) }, data: { refresh } };
+      return { state: 'choose_method', ui: { nodes: withoutDisabledMethods(loginNodes(csrf), settings) }, data: { refresh } };
     },
-    async submit({ req, reply, flow, body, db, tenant, base }) {
+    async submit({ req, reply, flow, body, db, tenant, base, settings }) {
       const nodes = flow.ui.nodes;
       clearNodeMessages(nodes);
       flow.ui.messages = [];
       setValue(nodes, 'identifier', body.identifier ?? '');
-      if (body.method !== 'password') {
+      if (body.method !== 'password' || !settings.methods.password) {
         flow.ui.messages = [texts.noStrategy('login')];
         return { type: 'flow', status: 400 };
       }
@@ -53,7 +53,7 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
       }
       const session = await db.tx(async (q) => {
         await markPassed(q, flow);
-        return issueSession(q, req, tenant.nid, credential.identity_id, 'password', deps.sessionLifespanMs, deps.ctx.clock);
+        return issueSession(q, req, tenant.nid, credential.identity_id, 'password', settings.sessionLifespanMs ?? deps.sessionLifespanMs, deps.ctx.clock);
       });
       deps.ctx.log.info({ nid: tenant.nid, identity_id: credential.identity_id }, 'identity signed in');
       if (flow.type === 'api') {
@@ -61,7 +61,7 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
         return { type: 'json', redirect: '', body: { session_token: session.token, session: await sessionJson(db, tenant.nid, session.id, base) } };
       }
       setSessionCookie(reply, tenant, session, isSecure(deps, req));
-      const redirect = flow.return_to ?? uiLink(tenant.uiUrl, '/');
+      const redirect = flow.return_to ?? settings.defaultReturnUrl ?? uiLink(tenant.uiUrl, '/');
       return {
         type: 'json',
         redirect,

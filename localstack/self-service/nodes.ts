@@ -7,7 +7,7 @@ import type {
 } from '@ory/client';
 import { texts, type UiText } from './texts';
 
-export type NodeGroup = 'default' | 'password' | 'profile' | 'code';
+export type NodeGroup = 'default' | 'password' | 'profile' | 'code' | 'link';
 
 /** Ory's uiNode, as @ory/client models it: every node the builders below make is one. */
 export type UiNode = OryUiNode;
@@ -87,6 +87,13 @@ export const chooseCodeNodes = (csrf: string, email?: string): UiNode[] => [
   submit('code', 'code', texts.labelSubmit()),
 ];
 
+/** Recovery by link (`selfservice.flows.recovery.use: link`): the address to send the link to. */
+export const chooseLinkNodes = (csrf: string, email?: string): UiNode[] => [
+  csrfNode(csrf),
+  input('link', 'email', 'email', { value: email, required: true, autocomplete: 'email', label: texts.labelEmail() }),
+  submit('link', 'link', texts.labelSubmit()),
+];
+
 /** Recovery / verification by code, once the code was sent to `email`. */
 export const enterCodeNodes = (csrf: string, email: string, kind: 'recovery' | 'verification'): UiNode[] => [
   csrfNode(csrf),
@@ -101,6 +108,12 @@ export const enterCodeNodes = (csrf: string, email: string, kind: 'recovery' | '
   submit('code', 'code', texts.labelContinue()),
   input('code', 'email', 'submit', { value: email, label: texts.labelResendCode() }),
 ];
+
+/** The nodes without the groups of methods the tenant's config turned off (`selfservice.methods.{group}.enabled`). */
+export function withoutDisabledMethods(nodes: UiNode[], settings: { methods: { password: boolean; code: boolean; profile: boolean } }): UiNode[] {
+  const off = new Set(Object.entries(settings.methods).filter(([, on]) => !on).map(([group]) => group));
+  return nodes.filter((n) => !off.has(n.group));
+}
 
 /** Sets an input's value (all nodes named `name` that are not submit buttons). */
 /** The input (not a submit button) named `name`, as its attributes: anchors and other nodes are no inputs. */

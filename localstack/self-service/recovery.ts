@@ -1,12 +1,13 @@
-import { issueCode } from './codes';
+import { issueCode, issueLinkToken } from './codes';
 import { notifyUnknownRecipient, sendTemplated } from '../courier/templates';
 import { isSecure, type IdentityDeps } from '../kernel/identity-deps';
-import { sessionAlreadyAvailable } from '../kernel/errors';
+import { OryError, sessionAlreadyAvailable } from '../kernel/errors';
+import type { IdentitySettings } from '../kernel/identity-settings';
 import type { FlowHandler, Outcome, SubmitArgs } from './flow-routes';
 import { createFlow, flowJson, markPassed, saveFlow } from './flows';
 import { uiLink } from '../kernel/http';
 import { findByRecoveryAddress, getTraits, markAddressVerified } from '../identity/store';
-import { chooseCodeNodes, settingsNodes } from './nodes';
+import { addNodeMessage, chooseCodeNodes, chooseLinkNodes, settingsNodes } from './nodes';
 import { ownIdentitySchema, schemaSettingsNodes } from './schema-nodes';
 import { issueSession, setSessionCookie } from '../session/service';
 import { texts } from './texts';
@@ -20,15 +21,18 @@ export function recoveryHandler(deps: IdentityDeps): FlowHandler {
     guardCreate(_req, session) {
       if (session) throw sessionAlreadyAvailable('recovery');
     },
-    async init({ csrf }) {
-      return { state: 'choose_method', ui: { nodes: chooseCodeNodes(csrf) } };
+    disabled: (settings) => (settings.recovery.enabled ? null : new OryError(400, { reason: 'Recovery is not allowed because it was disabled.' })),
+    lifespanMs: (settings) => settings.recovery.lifespanMs,
+    async init({ csrf, settings }) {
+      return { state: 'choose_method', ui: { nodes: settings.recovery.use === 'link' ? chooseLinkNodes(csrf) : chooseCodeNodes(csrf) } };
     },
     async submit(args) {
-      const { flow, body, db, tenant } = args;
+      const { flow, body, db, tenant, settings } = args;
       if (flow.state === 'passed_challenge') {
         flow.ui.messages = [texts.retrySuccess('recovery')];
         return { type: 'flow', status: 400 };
       }
+      if (settings.recovery.use === 'link' && flow.type === 'browser') return sendLink(deps, args, settings);
       if (body.method !== undefined && body.method !== 'code') {
         flow.ui.messages = [texts.noStrategy('recovery')];
         return { type: 'flow', status: 400 };
@@ -49,7 +53,7 @@ export function recoveryHandler(deps: IdentityDeps): FlowHandler {
           kind: 'recovery',
           identityId,
           address: email,
-          lifespanMs: deps.codeLifespanMs,
+          lifespanMs: settings.recovery.lifespanMs ?? deps.codeLifespanMs,
           now: deps.ctx.clock.now(),
         });
         const traits = (await getTraits(q, tenant.nid, identityId)) ?? { email };
@@ -60,7 +64,7 @@ export function recoveryHandler(deps: IdentityDeps): FlowHandler {
           data: {
             RecoveryCode: code,
             Identity: { id: identityId, traits },
-            ExpiresInMinutes: Math.round(deps.codeLifespanMs / 60_000),
+            ExpiresInMinutes: Math.round((settings.recovery.lifespanMs ?? deps.codeLifespanMs) / 60_000),
             RequestURL: flow.request_url,
             TransientPayload: {},
           },
@@ -70,6 +74,47 @@ export function recoveryHandler(deps: IdentityDeps): FlowHandler {
       return { type: 'flow', status: 200 };
     },
   };
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Recovery by link (`selfservice.flows.recovery.use: link`): the address gets the `recovery` email whose
+ * link (`/self-service/recovery?flow=…&token=…`) signs it in once; the flow stays on the address form and
+ * says a link was sent, whether or not an account has the address.
+ */
+async function sendLink(deps: IdentityDeps, args: SubmitArgs, settings: IdentitySettings): Promise<Outcome> {
+  const { flow, body, db, tenant, base } = args;
+  const raw = body.email?.trim() ?? '';
+  flow.ui.nodes = chooseLinkNodes(flow.csrf_token, raw);
+  flow.ui.messages = [];
+  if (body.method !== undefined && body.method !== 'link') {
+    flow.ui.messages = [texts.noStrategy('recovery')];
+    return { type: 'flow', status: 400 };
+  }
+  if (!raw) addNodeMessage(flow.ui.nodes, 'email', texts.required('email'));
+  else if (!EMAIL.test(raw)) addNodeMessage(flow.ui.nodes, 'email', texts.invalidEmail(raw));
+  if (!raw || !EMAIL.test(raw)) return { type: 'flow', status: 400 };
+  const email = raw.toLowerCase();
+  const lifespanMs = settings.recovery.lifespanMs ?? deps.codeLifespanMs;
+  const identityId = await findByRecoveryAddress(db, tenant.nid, email);
+  await db.tx(async (q) => {
+    if (!identityId) return notifyUnknownRecipient(deps, q, tenant.nid, 'recovery', email, flow.request_url);
+    const token = await issueLinkToken(q, { nid: tenant.nid, flowId: flow.id, identityId, address: email, lifespanMs, now: deps.ctx.clock.now() });
+    const link = new URL(`${base}/self-service/recovery`);
+    link.search = new URLSearchParams({ flow: flow.id, token }).toString();
+    const traits = (await getTraits(q, tenant.nid, identityId)) ?? { email };
+    await sendTemplated(deps, q, tenant.nid, {
+      to: email,
+      template: 'recovery',
+      variant: 'valid',
+      data: { RecoveryURL: link.toString(), Identity: { id: identityId, traits }, ExpiresInMinutes: Math.round(lifespanMs / 60_000), RequestURL: flow.request_url, TransientPayload: {} },
+    });
+  });
+  flow.state = 'sent_email';
+  flow.data.email = email;
+  flow.ui.messages = [texts.recoveryLinkSent()];
+  return { type: 'flow', status: 200 };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { isSecure, type IdentityDeps } from '../kernel/identity-deps';
-import { sessionAlreadyAvailable } from '../kernel/errors';
+import { OryError, sessionAlreadyAvailable } from '../kernel/errors';
 import type { FlowHandler } from './flow-routes';
 import { markPassed } from './flows';
 import { uiLink } from '../kernel/http';
@@ -12,7 +12,7 @@ import { checkSubmittedTraits, schemaRegistrationNodes, submittedTraits } from '
 import { IDENTITY_SCHEMA } from '../identity-schema/console-schema';
 import type { JsonObject } from '../kernel/tenant-config';
 import { CONSOLE_NID } from '../kernel/tenant-id';
-import { addNodeMessage, clearNodeMessages, registrationNodes } from './nodes';
+import { addNodeMessage, clearNodeMessages, registrationNodes, withoutDisabledMethods } from './nodes';
 import { hashPassword, passwordPolicyError } from '../identity/password';
 import { issueSession, sessionJson, setSessionCookie } from '../session/service';
 import { texts } from './texts';
@@ -34,12 +34,17 @@ export function registrationHandler(deps: IdentityDeps): FlowHandler {
       if (session) throw sessionAlreadyAvailable('registration');
     },
     refuseSignedIn: () => sessionAlreadyAvailable('registration'),
+    disabled: (settings) =>
+      settings.registrationEnabled
+        ? null
+        : new OryError(400, { id: 'self_service_flow_disabled', message: 'registration flow disabled', reason: 'Registration is not allowed because it was disabled.' }),
     api: true,
-    async init({ csrf, tenant }) {
+    async init({ csrf, tenant, settings }) {
       const schema = await ownSchema(deps, tenant.nid);
-      return { state: 'choose_method', ui: { nodes: schema ? schemaRegistrationNodes(csrf, schema) : registrationNodes(csrf) } };
+      const nodes = schema ? schemaRegistrationNodes(csrf, schema) : registrationNodes(csrf);
+      return { state: 'choose_method', ui: { nodes: withoutDisabledMethods(nodes, settings) } };
     },
-    async submit({ req, reply, flow, body, db, tenant, base }) {
+    async submit({ req, reply, flow, body, db, tenant, base, settings }) {
       const nodes = flow.ui.nodes;
       clearNodeMessages(nodes);
       flow.ui.messages = [];
@@ -59,12 +64,12 @@ export function registrationHandler(deps: IdentityDeps): FlowHandler {
         identifier = traits ? normalizeEmail(traits.email as string) : '';
         email = identifier;
       }
-      if (body.method !== 'password') {
+      if (body.method !== 'password' || !settings.methods.password) {
         flow.ui.messages = [texts.noStrategy('registration')];
         return { type: 'flow', status: 400 };
       }
       const password = body.password ?? '';
-      const policy = password ? passwordPolicyError(password, identifier) : texts.required('password');
+      const policy = password ? passwordPolicyError(password, identifier, settings.password) : texts.required('password');
       if (policy) addNodeMessage(nodes, 'password', policy);
       if (!traits || policy || flow.ui.messages.length > 0) return { type: 'flow', status: 400 };
 
@@ -86,8 +91,8 @@ export function registrationHandler(deps: IdentityDeps): FlowHandler {
               })
             : await createIdentity(q, tenant.nid, accepted as Traits, passwordHash);
           await markPassed(q, flow);
-          const session = await issueSession(q, req, tenant.nid, identityId, 'password', deps.sessionLifespanMs, deps.ctx.clock);
-          const verification = email
+          const session = await issueSession(q, req, tenant.nid, identityId, 'password', settings.sessionLifespanMs ?? deps.sessionLifespanMs, deps.ctx.clock);
+          const verification = email && settings.verification.enabled
             ? await startVerification(deps, q, tenant, {
                 csrf: flow.csrf_token,
                 identityId,
@@ -122,7 +127,7 @@ export function registrationHandler(deps: IdentityDeps): FlowHandler {
         };
       }
       setSessionCookie(reply, tenant, result.session, isSecure(deps, req));
-      const redirect = flow.return_to ?? uiLink(tenant.uiUrl, '/');
+      const redirect = flow.return_to ?? settings.defaultReturnUrl ?? uiLink(tenant.uiUrl, '/');
       return {
         type: 'json',
         redirect,

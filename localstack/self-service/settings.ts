@@ -4,7 +4,7 @@ import { noActiveSession, OryError } from '../kernel/errors';
 import type { FlowHandler, SubmitArgs } from './flow-routes';
 import { uiLink } from '../kernel/http';
 import { getTraits, isUniqueViolation, normalizeEmail, setAddresses, updatePasswordCredential, updateTraits, type Traits } from '../identity/store';
-import { addNodeMessage, clearNodeMessages, settingsNodes, setValue } from './nodes';
+import { addNodeMessage, clearNodeMessages, settingsNodes, setValue, withoutDisabledMethods } from './nodes';
 import { hashPassword, passwordPolicyError } from '../identity/password';
 import { texts } from './texts';
 import { traitIdentifiers } from '../../shared/domain/identity-schema-extension';
@@ -113,7 +113,7 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
     const traits = await getTraits(db, tenant.nid, flow.identity_id ?? '');
     const schema = await ownIdentitySchema(db, tenant.nid, flow.identity_id);
     const identifier = schema ? (traitIdentifiers(schema, traits ?? {}).password ?? '') : normalizeEmail(traits?.email ?? '');
-    const policy = password ? passwordPolicyError(password, identifier) : texts.required('password');
+    const policy = password ? passwordPolicyError(password, identifier, args.settings.password) : texts.required('password');
     if (policy) {
       addNodeMessage(flow.ui.nodes, 'password', policy);
       return false;
@@ -134,11 +134,12 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
       if (!session) throw noActiveSession();
       if (session.identity_id !== flow.identity_id) throw identityMismatch();
     },
-    async init({ csrf, session, prior, tenant }) {
+    async init({ csrf, session, prior, tenant, settings }) {
       const identityId = prior?.identity_id ?? session?.identity_id ?? null;
       const traits = session && session.identity_id === identityId ? session.traits : {};
       const schema = await ownIdentitySchema(deps.ctx.db, tenant.nid, identityId);
-      return { state: 'show_form', identityId, ui: { nodes: schema ? schemaSettingsNodes(csrf, schema, traits) : settingsNodes(csrf, traits) } };
+      const nodes = schema ? schemaSettingsNodes(csrf, schema, traits) : settingsNodes(csrf, traits);
+      return { state: 'show_form', identityId, ui: { nodes: withoutDisabledMethods(nodes, settings) } };
     },
     async submit(args) {
       const { flow, body } = args;
@@ -147,8 +148,9 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
       flow.data.continue_with = [];
       setValue(flow.ui.nodes, 'password', undefined);
       let saved: boolean;
-      if (body.method === 'profile') saved = await saveProfile(args);
-      else if (body.method === 'password') saved = await savePassword(args);
+      const { methods } = args.settings;
+      if (body.method === 'profile' && methods.profile) saved = await saveProfile(args);
+      else if (body.method === 'password' && methods.password) saved = await savePassword(args);
       else {
         flow.ui.messages = [texts.noStrategy('settings')];
         return { type: 'flow', status: 400 };
@@ -156,7 +158,7 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
       if (!saved) return { type: 'flow', status: 400 };
       const traits = (await getTraits(args.db, args.tenant.nid, flow.identity_id ?? '')) ?? { email: '' };
       const schema = await ownIdentitySchema(args.db, args.tenant.nid, flow.identity_id);
-      flow.ui.nodes = schema ? schemaSettingsNodes(flow.csrf_token, schema, traits) : settingsNodes(flow.csrf_token, traits);
+      flow.ui.nodes = withoutDisabledMethods(schema ? schemaSettingsNodes(flow.csrf_token, schema, traits) : settingsNodes(flow.csrf_token, traits), args.settings);
       flow.ui.messages = [texts.settingsSaved()];
       flow.state = 'success';
       const continueWith = (flow.data.continue_with as unknown[]) ?? [];

@@ -31,6 +31,11 @@ export const texts = {
     type: 'success',
     context: { privilegedSessionExpiresAt: new Date(Date.now() + privilegedMs).toISOString() },
   }),
+  recoveryLinkSent: () =>
+    info(
+      1060002,
+      'An email containing a recovery link has been sent to the email address you provided. If you have not received an email, check the spelling of the address and make sure to use the address you registered with.',
+    ),
   recoveryCodeSent: () =>
     info(
       1060003,

@@ -1,4 +1,5 @@
 import type { IdentityDeps } from '../kernel/identity-deps';
+import { OryError } from '../kernel/errors';
 import type { FlowHandler } from './flow-routes';
 import { uiLink } from '../kernel/http';
 import { findByVerifiableAddress, markAddressVerified } from '../identity/store';
@@ -13,6 +14,8 @@ export function verificationHandler(deps: IdentityDeps): FlowHandler {
   return {
     kind: 'verification',
     api: true,
+    disabled: (settings) => (settings.verification.enabled ? null : new OryError(400, { reason: 'Verification is not allowed because it was disabled.' })),
+    lifespanMs: (settings) => settings.verification.lifespanMs,
     async init({ csrf }) {
       return { state: 'choose_method', ui: { nodes: chooseCodeNodes(csrf) } };
     },

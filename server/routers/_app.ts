@@ -8,6 +8,7 @@ import { membersRouter } from './members/router';
 import { messagingRouter } from './messaging/router';
 import { oauth2ClientsRouter } from './oauth2-clients/router';
 import { oauth2ConfigRouter } from './oauth2-config/router';
+import { projectConfigRouter } from './project-config/router';
 import { permissionsRouter } from './permissions/router';
 import { permissionRulesRouter } from './permission-rules/router';
 import { projectsRouter } from './projects/router';
@@ -34,6 +35,7 @@ export const appRouter = router({
   schemas: schemasRouter,
   oauth2Clients: oauth2ClientsRouter,
   oauth2Config: oauth2ConfigRouter,
+  projectConfig: projectConfigRouter,
   relationships: relationshipsRouter,
   permissionRules: permissionRulesRouter,
 });

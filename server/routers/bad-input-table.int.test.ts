@@ -69,6 +69,10 @@ function table(): Record<string, [unknown, string][]> {
     'apiKeys.create': [[{ projectId: p }, 'name'], [{ projectId: p, name: LONG }, 'name'], [{ projectId: p, name: 'k', expiresAt: 'tomorrow' }, 'expiresAt']],
     'apiKeys.delete': [[{ projectId: p, keyId: 'k' }, 'keyId']],
     'quota.get': [[{ projectId: p, feature: 'moon' }, 'feature'], [{ workspaceId: ws }, 'feature']],
+    'projectConfig.setAuthentication': [[{ projectId: p, min_password_length: 5 }, 'min_password_length'], [{ projectId: p, password_enabled: 'yes' }, 'password_enabled']],
+    'projectConfig.setRecovery': [[{ projectId: p, use: 'pigeon' }, 'use'], [{ projectId: p, lifespan: 'a while' }, 'lifespan']],
+    'projectConfig.setBrowserRedirects': [[{ projectId: p, allowed_return_urls: ['ftp://files.example.com'] }, 'allowed_return_urls'], [{ projectId: p, default_browser_return_url: 'https://localhost/' }, 'default_browser_return_url']],
+    'projectConfig.setUi': [[{ projectId: p, login: 'javascript:alert(1)' }, 'login']],
     'permissions.workspace': [[{ workspaceId: ws }, 'permissions'], [{ workspaceId: ws, permissions: ['backoffice.project.read'] }, 'permissions'], [{ workspaceId: 'x', permissions: ['backoffice.workspace.read'] }, 'workspaceId']],
   };
 }

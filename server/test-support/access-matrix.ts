@@ -287,6 +287,11 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
     ],
   },
 
+  'quota.all': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project }),
+    attempts: (f) => [{ projectId: f.a.project }, { workspaceId: f.a.workspace }],
+  },
   'quota.get': {
     b: 'refused',
     input: (f) => ({ workspaceId: f.a.workspace, feature: 'collaborator_seats' }),
@@ -454,6 +459,15 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
   'oauth2Config.setConfigure': { b: 'refused', input: (f) => ({ projectId: f.a.project, pkce_enforced: false }) },
   'oauth2Config.setOpenId': { b: 'refused', input: (f) => ({ projectId: f.a.project, subject_types: ['public'] }) },
   'oauth2Config.setCookies': { b: 'refused', input: (f) => ({ projectId: f.a.project, same_site_mode: 'Lax' }) },
+  'projectConfig.get': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
+  'projectConfig.setAuthentication': { b: 'refused', input: (f) => ({ projectId: f.a.project, min_password_length: 10 }) },
+  'projectConfig.setPasswordless': { b: 'refused', input: (f) => ({ projectId: f.a.project, code_passwordless_enabled: false }) },
+  'projectConfig.setMfa': { b: 'refused', input: (f) => ({ projectId: f.a.project, totp_issuer: 'Matrix' }) },
+  'projectConfig.setRecovery': { b: 'refused', input: (f) => ({ projectId: f.a.project, lifespan: '2h' }) },
+  'projectConfig.setVerification': { b: 'refused', input: (f) => ({ projectId: f.a.project, lifespan: '2h' }) },
+  'projectConfig.setSessions': { b: 'refused', input: (f) => ({ projectId: f.a.project, lifespan: '48h' }) },
+  'projectConfig.setBrowserRedirects': { b: 'refused', input: (f) => ({ projectId: f.a.project, allowed_return_urls: ['https://matrix.example.com/'] }) },
+  'projectConfig.setUi': { b: 'refused', input: (f) => ({ projectId: f.a.project, login: 'https://matrix.example.com/login' }) },
   'oauth2Clients.create': { b: 'refused', input: (f) => ({ projectId: f.a.project, client: { client_name: 'Matrix client' } }) },
   'oauth2Clients.set': {
     b: 'refused',

@@ -111,4 +111,7 @@ export const quotaInput = scoped({ feature: quotaFeatureSchema });
 /** quotaUsage; `feature` stays a string (the control plane knows more keys than the generated enum). */
 export const quotaOutput = conformsTo<Omit<OryQuotaUsage, 'feature'> & { feature: string }>()(quotaUsageSchema);
 
+export const quotaAllInput = scoped({});
+export const quotaAllOutput = z.array(quotaOutput);
+
 export const okOutput = z.object({ ok: z.literal(true) });

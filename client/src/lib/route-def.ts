@@ -149,7 +149,15 @@ export type PageId =
   | 'oauth2Configure'
   | 'oauth2OpenId'
   | 'oauth2Urls'
-  | 'oauth2Cookies';
+  | 'oauth2Cookies'
+  | 'authentication'
+  | 'authRecovery'
+  | 'authVerification'
+  | 'authSessions'
+  | 'sessionSettings'
+  | 'browserRedirects'
+  | 'uiSettings'
+  | 'limits';
 
 export interface RouteInit {
   area: RouteArea;

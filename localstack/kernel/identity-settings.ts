@@ -1,0 +1,108 @@
+import type { Queryable } from '../db/types';
+import { parseGoDuration } from './go-duration';
+import { configAt, tenantIdentityConfig, type JsonObject } from './tenant-config';
+
+/** A self-service flow with a page of its own in the tenant's UI. */
+export type UiFlowKind = 'login' | 'registration' | 'recovery' | 'verification' | 'settings' | 'error';
+
+/**
+ * What the flows of a tenant do, read from its identity config (`services.identity.config`, Kratos'
+ * configuration names: `selfservice.methods.*`, `selfservice.flows.*`, `session.*`). A setting the
+ * project has not set takes the default a project of Ory Network starts with.
+ */
+export interface IdentitySettings {
+  methods: {
+    password: boolean;
+    code: boolean;
+    profile: boolean;
+  };
+  password: {
+    minLength: number;
+    identifierSimilarity: boolean;
+    breachedCheck: boolean;
+  };
+  registrationEnabled: boolean;
+  recovery: { enabled: boolean; use: 'code' | 'link'; lifespanMs: number | null; notifyUnknownRecipients: boolean };
+  verification: { enabled: boolean; use: 'code' | 'link'; lifespanMs: number | null; notifyUnknownRecipients: boolean };
+  /** `session.lifespan`, or null for the stack's own default. */
+  sessionLifespanMs: number | null;
+  /** `selfservice.allowed_return_urls`: where a flow may send the browser besides the tenant's UI. */
+  allowedReturnUrls: string[];
+  /** `selfservice.default_browser_return_url`, or null for the tenant's UI. */
+  defaultReturnUrl: string | null;
+  /** `selfservice.flows.{kind}.ui_url` the project set; a kind missing here uses the tenant's own UI. */
+  uiUrls: Partial<Record<UiFlowKind, string>>;
+}
+
+const bool = (v: unknown, fallback: boolean) => (typeof v === 'boolean' ? v : fallback);
+const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+
+/** A Go duration of the config in milliseconds, or null when unset, unreadable or not positive. */
+function durationMs(v: unknown): number | null {
+  if (typeof v !== 'string') return null;
+  const ns = parseGoDuration(v);
+  return ns === null || ns <= 0n ? null : Number(ns / 1_000_000n);
+}
+
+const use = (v: unknown): 'code' | 'link' => (v === 'link' ? 'link' : 'code');
+
+/** The settings of a config object (exported for the rules' own tests). */
+export function settingsOf(config: JsonObject): IdentitySettings {
+  const at = (...path: string[]) => configAt(config, ...path);
+  const flow = (kind: 'recovery' | 'verification') => ({
+    enabled: bool(at('selfservice', 'flows', kind, 'enabled'), true),
+    use: use(at('selfservice', 'flows', kind, 'use')),
+    lifespanMs: durationMs(at('selfservice', 'flows', kind, 'lifespan')),
+    notifyUnknownRecipients: bool(at('selfservice', 'flows', kind, 'notify_unknown_recipients'), false),
+  });
+  const minLength = at('selfservice', 'methods', 'password', 'config', 'min_password_length');
+  const uiUrls: Partial<Record<UiFlowKind, string>> = {};
+  for (const kind of ['login', 'registration', 'recovery', 'verification', 'settings', 'error'] as const) {
+    const url = text(at('selfservice', 'flows', kind, 'ui_url'));
+    if (url) uiUrls[kind] = url;
+  }
+  const allowed = at('selfservice', 'allowed_return_urls');
+  return {
+    methods: {
+      password: bool(at('selfservice', 'methods', 'password', 'enabled'), true),
+      code: bool(at('selfservice', 'methods', 'code', 'enabled'), true),
+      profile: bool(at('selfservice', 'methods', 'profile', 'enabled'), true),
+    },
+    password: {
+      minLength: typeof minLength === 'number' && Number.isInteger(minLength) && minLength >= 6 ? minLength : 8,
+      identifierSimilarity: bool(at('selfservice', 'methods', 'password', 'config', 'identifier_similarity_check_enabled'), true),
+      breachedCheck: bool(at('selfservice', 'methods', 'password', 'config', 'haveibeenpwned_enabled'), true),
+    },
+    registrationEnabled: bool(at('selfservice', 'flows', 'registration', 'enabled'), true),
+    recovery: flow('recovery'),
+    verification: flow('verification'),
+    sessionLifespanMs: durationMs(at('session', 'lifespan')),
+    allowedReturnUrls: Array.isArray(allowed) ? allowed.filter((u): u is string => typeof u === 'string') : [],
+    defaultReturnUrl: text(at('selfservice', 'default_browser_return_url')),
+    uiUrls,
+  };
+}
+
+/** The settings of tenant `nid` as its project's current revision holds them (defaults for the console's own). */
+export async function identitySettings(q: Queryable, nid: string): Promise<IdentitySettings> {
+  return settingsOf(await tenantIdentityConfig(q, nid));
+}
+
+/**
+ * Kratos' allow-list match of a return URL (x/redir SecureRedirectTo): the same scheme, the same host (or a
+ * subdomain of a `*.` host), and a path under the allowed URL's path.
+ */
+export function isAllowedReturnUrl(url: URL, allowedUrls: readonly string[]): boolean {
+  return allowedUrls.some((raw) => {
+    let allowed: URL;
+    try {
+      allowed = new URL(raw.replace('://*.', '://wildcard-host.'));
+    } catch {
+      return false;
+    }
+    const wildcard = raw.includes('://*.');
+    const allowedHost = wildcard ? allowed.host.replace(/^wildcard-host/, '') : allowed.host;
+    const hostOk = wildcard ? url.host.toLowerCase().endsWith(allowedHost.toLowerCase()) : url.host.toLowerCase() === allowedHost.toLowerCase();
+    return allowed.protocol === url.protocol && hostOk && (url.pathname || '/').startsWith(allowed.pathname || '/');
+  });
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { isAllowedReturnUrl, settingsOf } from './identity-settings';
+
+describe('the identity settings of a project config', () => {
+  it('take Ory Network’s defaults for what is not set, and Kratos’ names for what is', () => {
+    expect(settingsOf({})).toMatchObject({
+      methods: { password: true, code: true, profile: true },
+      password: { minLength: 8, identifierSimilarity: true, breachedCheck: true },
+      registrationEnabled: true,
+      recovery: { enabled: true, use: 'code', lifespanMs: null },
+      sessionLifespanMs: null,
+      allowedReturnUrls: [],
+      uiUrls: {},
+    });
+    const set = settingsOf({
+      selfservice: {
+        methods: { password: { enabled: false, config: { min_password_length: 12, haveibeenpwned_enabled: false } } },
+        flows: { registration: { enabled: false }, recovery: { use: 'link', lifespan: '15m' }, login: { ui_url: 'https://auth.example.com/login' } },
+        allowed_return_urls: ['https://app.example.com/', 7],
+      },
+      session: { lifespan: '2h' },
+    });
+    expect(set).toMatchObject({
+      methods: { password: false },
+      password: { minLength: 12, breachedCheck: false },
+      registrationEnabled: false,
+      recovery: { use: 'link', lifespanMs: 15 * 60_000 },
+      sessionLifespanMs: 2 * 60 * 60_000,
+      allowedReturnUrls: ['https://app.example.com/'],
+      uiUrls: { login: 'https://auth.example.com/login' },
+    });
+  });
+
+  it('ignore values Kratos would refuse: a minimum under 6, a duration that is not one', () => {
+    expect(settingsOf({ selfservice: { methods: { password: { config: { min_password_length: 3 } } } }, session: { lifespan: 'soon' } })).toMatchObject({
+      password: { minLength: 8 },
+      sessionLifespanMs: null,
+    });
+  });
+});
+
+describe('an allowed return URL', () => {
+  const allowed = ['https://app.example.com/welcome', 'https://*.example.org'];
+  it.each([
+    ['https://app.example.com/welcome', true],
+    ['https://app.example.com/welcome/back?x=1', true],
+    ['https://eu.example.org/anything', true],
+    ['https://app.example.com/elsewhere', false],
+    ['http://app.example.com/welcome', false],
+    ['https://example.org.evil.com/', false],
+    ['https://app.example.com.evil.com/welcome', false],
+  ])('%s → %s', (url, expected) => {
+    expect(isAllowedReturnUrl(new URL(url), allowed)).toBe(expected);
+  });
+});
