@@ -18,6 +18,7 @@ import { issueSession, sessionJson, setSessionCookie } from '../session/service'
 import { texts } from './texts';
 import { validateTraits } from '../identity-schema/traits';
 import { startVerification } from './verification-mail';
+import { completePendingRegistration, oidcFlowNodes, requestedProvider, startOidc } from './oidc';
 
 /** The tenant's default identity schema when it is not the console's own (whose form is the fixed one), else null. */
 async function ownSchema(deps: IdentityDeps, nid: string): Promise<JsonObject | null> {
@@ -37,12 +38,16 @@ export function registrationHandler(deps: IdentityDeps): FlowHandler {
     api: true,
     async init({ csrf, tenant }) {
       const schema = await ownSchema(deps, tenant.nid);
-      return { state: 'choose_method', ui: { nodes: schema ? schemaRegistrationNodes(csrf, schema) : registrationNodes(csrf) } };
+      const nodes = schema ? schemaRegistrationNodes(csrf, schema) : registrationNodes(csrf);
+      return { state: 'choose_method', ui: { nodes: [...nodes, ...(await oidcFlowNodes(deps.ctx.db, tenant.nid, 'registration'))] } };
     },
-    async submit({ req, reply, flow, body, db, tenant, base }) {
+    async submit(args) {
+      const { req, reply, flow, body, db, tenant, base } = args;
       const nodes = flow.ui.nodes;
       clearNodeMessages(nodes);
       flow.ui.messages = [];
+      const provider = requestedProvider(body);
+      if (provider) return (await completePendingRegistration(deps, args, provider)) ?? startOidc(deps, args, provider, { traits: (body.traits as Record<string, unknown> | undefined) ?? {} });
       const schema = await ownSchema(deps, tenant.nid);
       let traits: Traits | Record<string, unknown> | null;
       let identifier: string;
