@@ -17,6 +17,7 @@ import { registrationHandler } from './self-service/registration';
 import { registerSchemaRoutes } from './identity-schema/console-schema';
 import { registerSessionRoutes } from './session/routes';
 import { settingsHandler } from './self-service/settings';
+import { registerOidcCallback } from './self-service/oidc';
 import { verificationHandler } from './self-service/verification';
 import { selfserviceErrors } from './identity/schema';
 import { maybeTenantOf, PROJECT_API_PREFIX, useConsoleTenant, useProjectTenant } from './kernel/tenant';
@@ -88,6 +89,7 @@ async function registerTenantRoutes(scope: FastifyInstance, deps: IdentityDeps, 
     registerFlow(scope, deps, handler, limiter);
   }
   registerRecoveryLink(scope, deps);
+  registerOidcCallback(scope, deps);
   registerSessionRoutes(scope, deps);
   registerSchemaRoutes(scope, ctx);
 }

@@ -1,5 +1,6 @@
 import type { Identity, IdentityCredentials, RecoveryIdentityAddress, VerifiableIdentityAddress } from '@ory/client';
 import type { StoredIdentity } from './store';
+import { OIDC_TYPE_PREFIX } from './oidc-credentials';
 
 const iso = (d: Date) => d.toISOString();
 
@@ -74,6 +75,21 @@ function renderIdentity(identity: StoredIdentity, tenantBase: string, audience: 
 function credentialsView(identity: StoredIdentity, include: readonly string[]): Record<string, IdentityCredentials> {
   const credentials: Record<string, IdentityCredentials> = {};
   for (const c of identity.credentials) {
+    if (c.type.startsWith(OIDC_TYPE_PREFIX)) {
+      // Social links show as Kratos' one `oidc` credential with an identifier per linked provider.
+      const merged = credentials.oidc;
+      credentials.oidc = {
+        type: 'oidc',
+        identifiers: [...(merged?.identifiers ?? []), c.identifier],
+        ...(include.includes('oidc')
+          ? { config: { providers: [...(((merged?.config as { providers?: unknown[] } | undefined)?.providers) ?? []), JSON.parse(c.secret) as unknown] } }
+          : {}),
+        version: 0,
+        created_at: iso(merged && merged.created_at! < iso(c.created_at) ? new Date(merged.created_at!) : c.created_at),
+        updated_at: iso(c.updated_at),
+      } satisfies IdentityCredentials;
+      continue;
+    }
     credentials[c.type] = {
       type: c.type as IdentityCredentials['type'],
       identifiers: [c.identifier],

@@ -8,6 +8,7 @@ import { findPasswordCredential } from '../identity/store';
 import { hashPassword, verifyPassword } from '../identity/password';
 import { issueSession, sessionJson, setSessionCookie } from '../session/service';
 import { texts } from './texts';
+import { linkAfterLogin, oidcFlowNodes, requestedProvider, startOidc } from './oidc';
 
 /** Browser login with identifier (email) and password. */
 export function loginHandler(deps: IdentityDeps): FlowHandler {
@@ -20,14 +21,21 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
     },
     api: true,
     refuseSignedIn: (flow) => (flow.data.refresh === true ? null : sessionAlreadyAvailable('login')),
-    async init({ req, csrf, prior, settings }) {
+    async init({ req, csrf, prior, tenant, settings }) {
       const refresh = prior ? prior.data.refresh === true : queryParam(req, 'refresh') === 'true';
-      return { state: 'choose_method', ui: { nodes: withoutDisabledMethods(loginNodes(csrf), settings) }, data: { refresh } };
+      return {
+        state: 'choose_method',
+        ui: { nodes: withoutDisabledMethods([...loginNodes(csrf), ...(await oidcFlowNodes(deps.ctx.db, tenant.nid, 'login'))], settings) },
+        data: { refresh },
+      };
     },
-    async submit({ req, reply, flow, body, db, tenant, base, settings }) {
+    async submit(args) {
+      const { req, reply, flow, body, db, tenant, base, settings } = args;
       const nodes = flow.ui.nodes;
       clearNodeMessages(nodes);
       flow.ui.messages = [];
+      const provider = requestedProvider(body);
+      if (provider) return startOidc(deps, args, provider);
       setValue(nodes, 'identifier', body.identifier ?? '');
       if (body.method !== 'password' || !settings.methods.password) {
         flow.ui.messages = [texts.noStrategy('login')];
@@ -53,6 +61,7 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
       }
       const session = await db.tx(async (q) => {
         await markPassed(q, flow);
+        await linkAfterLogin(q, flow, credential.identity_id, deps.ctx.clock.now());
         return issueSession(q, req, tenant.nid, credential.identity_id, 'password', settings.sessionLifespanMs ?? deps.sessionLifespanMs, deps.ctx.clock);
       });
       deps.ctx.log.info({ nid: tenant.nid, identity_id: credential.identity_id }, 'identity signed in');

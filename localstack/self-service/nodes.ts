@@ -7,7 +7,7 @@ import type {
 } from '@ory/client';
 import { texts, type UiText } from './texts';
 
-export type NodeGroup = 'default' | 'password' | 'profile' | 'code' | 'link';
+export type NodeGroup = 'default' | 'password' | 'profile' | 'code' | 'link' | 'oidc';
 
 /** Ory's uiNode, as @ory/client models it: every node the builders below make is one. */
 export type UiNode = OryUiNode;

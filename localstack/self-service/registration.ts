@@ -18,6 +18,7 @@ import { issueSession, sessionJson, setSessionCookie } from '../session/service'
 import { texts } from './texts';
 import { validateTraits } from '../identity-schema/traits';
 import { startVerification } from './verification-mail';
+import { completePendingRegistration, oidcFlowNodes, requestedProvider, startOidc } from './oidc';
 
 /** The tenant's default identity schema when it is not the console's own (whose form is the fixed one), else null. */
 async function ownSchema(deps: IdentityDeps, nid: string): Promise<JsonObject | null> {
@@ -42,12 +43,15 @@ export function registrationHandler(deps: IdentityDeps): FlowHandler {
     async init({ csrf, tenant, settings }) {
       const schema = await ownSchema(deps, tenant.nid);
       const nodes = schema ? schemaRegistrationNodes(csrf, schema) : registrationNodes(csrf);
-      return { state: 'choose_method', ui: { nodes: withoutDisabledMethods(nodes, settings) } };
+      return { state: 'choose_method', ui: { nodes: withoutDisabledMethods([...nodes, ...(await oidcFlowNodes(deps.ctx.db, tenant.nid, 'registration'))], settings) } };
     },
-    async submit({ req, reply, flow, body, db, tenant, base, settings }) {
+    async submit(args) {
+      const { req, reply, flow, body, db, tenant, base, settings } = args;
       const nodes = flow.ui.nodes;
       clearNodeMessages(nodes);
       flow.ui.messages = [];
+      const provider = requestedProvider(body);
+      if (provider) return (await completePendingRegistration(deps, args, provider)) ?? startOidc(deps, args, provider, { traits: (body.traits as Record<string, unknown> | undefined) ?? {} });
       const schema = await ownSchema(deps, tenant.nid);
       let traits: Traits | Record<string, unknown> | null;
       let identifier: string;

@@ -13,6 +13,7 @@ import { checkSubmittedTraits, ownIdentitySchema, schemaSettingsNodes, submitted
 import type { JsonObject } from '../kernel/tenant-config';
 import { validateTraits } from '../identity-schema/traits';
 import { startVerification } from './verification-mail';
+import { oidcSettingsNodes, requestedLink, startOidc, unlinkOidc } from './oidc';
 
 const identityMismatch = () =>
   new OryError(403, { id: 'security_identity_mismatch', reason: 'The requested flow does not belong to this session.' });
@@ -139,7 +140,7 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
       const traits = session && session.identity_id === identityId ? session.traits : {};
       const schema = await ownIdentitySchema(deps.ctx.db, tenant.nid, identityId);
       const nodes = schema ? schemaSettingsNodes(csrf, schema, traits) : settingsNodes(csrf, traits);
-      return { state: 'show_form', identityId, ui: { nodes: withoutDisabledMethods(nodes, settings) } };
+      return { state: 'show_form', identityId, ui: { nodes: withoutDisabledMethods([...nodes, ...(await oidcSettingsNodes(deps.ctx.db, tenant.nid, identityId))], settings) } };
     },
     async submit(args) {
       const { flow, body } = args;
@@ -149,7 +150,14 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
       setValue(flow.ui.nodes, 'password', undefined);
       let saved: boolean;
       const { methods } = args.settings;
-      if (body.method === 'profile' && methods.profile) saved = await saveProfile(args);
+      const social = requestedLink(body);
+      if (social && !social.provider) {
+        throw new OryError(400, { reason: 'Expected either link or unlink to be set when continuing flow but both are unset.' });
+      }
+      if (social) requirePrivileged(args);
+      if (social?.action === 'link') return startOidc(deps, args, social.provider, { link: true });
+      if (social?.action === 'unlink') saved = await unlinkOidc(args, social.provider);
+      else if (body.method === 'profile' && methods.profile) saved = await saveProfile(args);
       else if (body.method === 'password' && methods.password) saved = await savePassword(args);
       else {
         flow.ui.messages = [texts.noStrategy('settings')];
@@ -158,7 +166,13 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
       if (!saved) return { type: 'flow', status: 400 };
       const traits = (await getTraits(args.db, args.tenant.nid, flow.identity_id ?? '')) ?? { email: '' };
       const schema = await ownIdentitySchema(args.db, args.tenant.nid, flow.identity_id);
-      flow.ui.nodes = withoutDisabledMethods(schema ? schemaSettingsNodes(flow.csrf_token, schema, traits) : settingsNodes(flow.csrf_token, traits), args.settings);
+      flow.ui.nodes = withoutDisabledMethods(
+        [
+          ...(schema ? schemaSettingsNodes(flow.csrf_token, schema, traits) : settingsNodes(flow.csrf_token, traits)),
+          ...(await oidcSettingsNodes(args.db, args.tenant.nid, flow.identity_id)),
+        ],
+        args.settings,
+      );
       flow.ui.messages = [texts.settingsSaved()];
       flow.state = 'success';
       const continueWith = (flow.data.continue_with as unknown[]) ?? [];

@@ -24,6 +24,22 @@ const minutes = (ms: number) => (Math.abs(ms) / 60_000).toFixed(2);
 export const texts = {
   signIn: () => info(1010001, 'Sign in'),
   signUp: () => info(1040001, 'Sign up'),
+  signInWith: (provider: string, providerId: string) => info(1010002, `Sign in with ${provider}`, { provider, provider_id: providerId }),
+  signUpWith: (provider: string, providerId: string) => info(1040002, `Sign up with ${provider}`, { provider, provider_id: providerId }),
+  registrationContinue: () => info(1040003, 'Continue'),
+  linkProvider: (provider: string) => info(1050002, `Link ${provider}`, { provider }),
+  unlinkProvider: (provider: string) => info(1050003, `Unlink ${provider}`, { provider }),
+  loginLink: (identifier: string, provider: string, newLoginUrl: string) =>
+    info(
+      1010016,
+      `You tried to sign in with "${identifier}", but that email is already used by another account. Sign in to your account with one of the options below to add your account "${identifier}" at "${provider}" as another way to sign in.`,
+      { duplicateIdentifier: identifier, provider, newLoginUrl, duplicate_identifier: identifier, new_login_url: newLoginUrl },
+    ),
+  duplicateCredentialsOnOidcLink: () =>
+    error(
+      4000027,
+      'An account with the same identifier (email, phone, username, ...) exists already. Please sign in to your existing account to link your social profile.',
+    ),
   settingsSaved: (): UiText => ({ id: 1050001, text: 'Your changes have been saved!', type: 'success' }),
   recoverySuccessful: (privilegedMs: number): UiText => ({
     id: 1060001,

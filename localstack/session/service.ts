@@ -11,7 +11,7 @@ import { identities, sessions, type SessionRow } from '../identity/schema';
 import { hashToken, logoutTokenFor } from './token';
 import type { Tenant } from '../kernel/tenant';
 
-export type AuthMethod = 'password' | 'code_recovery' | 'link_recovery';
+export type AuthMethod = 'password' | 'code_recovery' | 'link_recovery' | 'oidc';
 
 export interface IssuedSession {
   id: string;

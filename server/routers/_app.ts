@@ -16,6 +16,7 @@ import { quotaRouter } from './quota/router';
 import { relationshipsRouter } from './relationships/router';
 import { schemasRouter } from './schemas/router';
 import { sessionsRouter } from './sessions/router';
+import { socialProvidersRouter } from './social-providers/router';
 import { workspacesRouter } from './workspaces/router';
 
 /** Every procedure of the console; the procedure names are its public typed API. */
@@ -38,6 +39,7 @@ export const appRouter = router({
   projectConfig: projectConfigRouter,
   relationships: relationshipsRouter,
   permissionRules: permissionRulesRouter,
+  socialProviders: socialProvidersRouter,
 });
 
 export type AppRouter = typeof appRouter;

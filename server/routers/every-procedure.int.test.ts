@@ -162,6 +162,10 @@ beforeAll(async () => {
   // OAuth2 clients of A's project: one to read and edit, one to delete.
   fixture.a.oauth2Client = (await a.oauth2Clients.create({ projectId: fixture.a.project, client: { client_name: 'Fixture client' } })).client_id!;
   fixture.a.doomedOAuth2Client = (await a.oauth2Clients.create({ projectId: fixture.a.project, client: { client_name: 'Doomed client' } })).client_id!;
+  // Social sign-in providers of A's project: one to read and edit, one to delete.
+  for (const id of ['matrix-fixture', 'matrix-doomed']) {
+    await a.socialProviders.set({ projectId: fixture.a.project, id, provider: 'generic', client_id: id, client_secret: 'fixture-secret', issuer_url: 'https://idp.example.com', create: true });
+  }
   // Permission rules of A's project, and a relationship the delete-by-query row deletes.
   await a.permissionRules.set({ projectId: fixture.a.project, opl: DOCUMENTS_AND_FOLDERS });
   await a.relationships.create({ projectId: fixture.a.project, namespace: 'File', object: 'matrix-doomed', relation: 'viewers', subject: { id: 'matrix' } });

@@ -502,6 +502,21 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
     ],
   },
 
+  // Social sign-in providers of A's project: the fixture adds 'matrix-fixture' and 'matrix-doomed'.
+  'socialProviders.list': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
+  'socialProviders.get': { b: 'refused', input: (f) => ({ projectId: f.a.project, id: 'matrix-fixture' }) },
+  'socialProviders.set': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, id: 'matrix-fixture', provider: 'generic', client_id: 'matrix-edited', issuer_url: 'https://idp.example.com' }),
+  },
+  'socialProviders.delete': { b: 'refused', input: (f) => ({ projectId: f.a.project, id: 'matrix-doomed' }) },
+  'socialProviders.setEnabled': { b: 'refused', input: (f) => ({ projectId: f.a.project, enabled: true }) },
+  'socialProviders.catalogue': {
+    b: 'own',
+    input: () => undefined,
+    check: (answer) => expect((answer as { kind: string }[]).map((k) => k.kind)).toContain('generic'),
+  },
+
   'messaging.templates': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
   'messaging.getTemplate': { b: 'refused', input: (f) => ({ projectId: f.a.project, template: 'recovery_code', variant: 'valid' }) },
   'messaging.setTemplate': {

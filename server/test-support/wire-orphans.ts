@@ -95,6 +95,9 @@ export const ORPHAN_ROUTES: OrphanRoute[] = [
   // Kratos serves the link of createRecoveryLinkForIdentity on GET of updateRecoveryFlow's path; the spec
   // publishes only the POST. It answers a browser redirect (to the settings flow, or to a fresh recovery flow).
   { method: 'GET', path: '/self-service/recovery', responses: { 303: null, ...ERRORS } },
+  // Kratos' social sign-in callback (selfservice/strategy/oidc RouteCallback) is no published operation: the
+  // provider sends the browser back to it, and it answers a redirect (the UI, the flow, or the error page).
+  { method: 'GET', path: '/self-service/methods/oidc/callback/{provider}', responses: { 303: null, ...ERRORS } },
   // Kratos' isAlive/isReady; their schemas are in the spec, the routes are not.
   { method: 'GET', path: '/health/alive', responses: { 200: 'healthStatus', ...ERRORS } },
   { method: 'GET', path: '/health/ready', responses: { 200: 'healthStatus', 503: 'healthNotReadyStatus', ...ERRORS } },

@@ -95,6 +95,9 @@ export const INVALIDATES = {
   'relationships.delete': ['relationships.list', 'relationships.count', 'permissions.check', 'permissions.expand'],
   'relationships.deleteMatching': ['relationships.list', 'relationships.count', 'permissions.check', 'permissions.expand'],
   'permissionRules.set': ['permissionRules.get', 'relationships.namespaces', 'permissions.check', 'permissions.expand'],
+  'socialProviders.set': ['socialProviders.list', 'socialProviders.get', 'projects.get'],
+  'socialProviders.delete': ['socialProviders.list', 'projects.get'],
+  'socialProviders.setEnabled': ['socialProviders.list', 'projects.get'],
 } as const satisfies Record<MutationPath, readonly ProcedurePath[]>;
 
 /** A tRPC mutation key ([['projects', 'create']]) as a procedure path ('projects.create'). */

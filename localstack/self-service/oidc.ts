@@ -1,0 +1,417 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as client from 'openid-client';
+import { z } from 'zod';
+import type { Db, Queryable } from '../db/types';
+import { route } from '../kernel/route';
+import { badRequest, flowNotFound, noActiveSession, OryError } from '../kernel/errors';
+import { isSecure, type IdentityDeps } from '../kernel/identity-deps';
+import { queryValue, uiLink } from '../kernel/http';
+import { tenantOf, type Tenant } from '../kernel/tenant';
+import type { JsonObject } from '../kernel/tenant-config';
+import { defaultClaimsMapping, socialRedirectUri } from '../../shared/domain/social-providers';
+import { traitIdentifiers } from '../../shared/domain/identity-schema-extension';
+import { defaultSchema, tenantSchemas, traitsProblem } from '../identity-schema/tenant-schemas';
+import { insertIdentity, isUniqueViolation, setAddressVerified, type Traits } from '../identity/store';
+import { deleteOidcLink, findOidcLink, identityCredentialTypes, insertOidcLink } from '../identity/oidc-credentials';
+import { issueSession, setSessionCookie } from '../session/service';
+import type { SessionRow } from '../session/token';
+import { createFlow, isExpired, loadFlow, markPassed, saveFlow, type FlowKind, type FlowRow } from './flows';
+import type { Outcome, SubmitArgs } from './flow-routes';
+import { currentSession } from './flow-routes';
+import { input, loginNodes, type UiNode } from './nodes';
+import { checkSubmittedTraits, schemaRegistrationNodes, submittedTraits } from './schema-nodes';
+import { providerLabel, relyingParty, socialProvider, socialProviders, type SocialProvider } from './oidc-providers';
+import { texts } from './texts';
+
+/*
+ * Social sign-in (Kratos' `oidc` method): provider buttons in the login, registration and settings flows, the
+ * redirect to the provider with state, nonce and PKCE (openid-client), and the callback that registers, signs
+ * in or links. Kratos' behaviour and texts (selfservice/strategy/oidc) are followed; what a redirect needs to
+ * come back to (state, nonce, PKCE verifier) is kept on the flow, and the browser is bound to it by a cookie.
+ */
+
+/** Kratos' continuity cookie of the OpenID Connect flow. */
+export const OIDC_CONTINUITY_COOKIE = 'ory_kratos_oidc_auth_code_session';
+
+interface OidcState {
+  provider: string;
+  state: string;
+  nonce: string;
+  verifier: string;
+  /** Traits submitted with the provider button (a registration completing what the claims lacked). */
+  traits?: Record<string, unknown>;
+  /** Settings: the provider being linked. */
+  link?: boolean;
+}
+
+/** Claims of a registration that needs more traits than the provider gave, kept on its registration flow. */
+interface PendingRegistration {
+  provider: string;
+  subject: string;
+  claims: Record<string, unknown>;
+}
+
+const submitButton = (name: string, value: string, label: ReturnType<typeof texts.signIn>): UiNode =>
+  input('oidc', name, 'submit', { value, label });
+
+/** Provider buttons of a login or registration flow (providers of an organization are offered through it, not here). */
+export async function oidcFlowNodes(q: Queryable, nid: string, kind: 'login' | 'registration'): Promise<UiNode[]> {
+  const providers = (await socialProviders(q, nid)).filter((p) => !p.organization_id);
+  return providers.map((p) => submitButton('provider', p.id, kind === 'login' ? texts.signInWith(providerLabel(p), p.id) : texts.signUpWith(providerLabel(p), p.id)));
+}
+
+/** Settings: `link` for each provider the identity has not linked; `unlink` for linked ones unless it is the identity's last credential. */
+export async function oidcSettingsNodes(q: Queryable, nid: string, identityId: string | null): Promise<UiNode[]> {
+  if (!identityId) return [];
+  const providers = await socialProviders(q, nid);
+  if (providers.length === 0) return [];
+  const { linked, count } = await identityCredentialTypes(q, nid, identityId);
+  return providers.flatMap((p) => {
+    if (!linked.includes(p.id)) return [submitButton('link', p.id, texts.linkProvider(providerLabel(p)))];
+    return count > 1 ? [submitButton('unlink', p.id, texts.unlinkProvider(providerLabel(p)))] : [];
+  });
+}
+
+const stringField = (body: Record<string, unknown>, key: string) => (typeof body[key] === 'string' && body[key] !== '' ? (body[key] as string) : undefined);
+
+/** The provider a login or registration submit asks for: `method: oidc` (or no method) with `provider`. */
+export function requestedProvider(body: Record<string, unknown>): string | undefined {
+  const provider = stringField(body, 'provider');
+  if (!provider) return undefined;
+  return body.method === undefined || body.method === 'oidc' ? provider : undefined;
+}
+
+/** The settings action a submit asks for: `link` or `unlink` of a provider. */
+export function requestedLink(body: Record<string, unknown>): { action: 'link' | 'unlink'; provider: string } | undefined {
+  if (body.method !== undefined && body.method !== 'oidc') return undefined;
+  const link = stringField(body, 'link');
+  if (link) return { action: 'link', provider: link };
+  const unlink = stringField(body, 'unlink');
+  if (unlink) return { action: 'unlink', provider: unlink };
+  return body.method === 'oidc' ? { action: 'link', provider: '' } : undefined;
+}
+
+interface Continuity {
+  flow: string;
+  kind: FlowKind;
+  state: string;
+}
+
+function readContinuity(req: FastifyRequest): Continuity | null {
+  const raw = req.cookies[OIDC_CONTINUITY_COOKIE];
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<Continuity>;
+    if (typeof parsed.flow === 'string' && typeof parsed.state === 'string' && typeof parsed.kind === 'string') return parsed as Continuity;
+  } catch {
+    // An unreadable cookie is a missing one.
+  }
+  return null;
+}
+
+/**
+ * Sends the browser to the provider: a fresh state, nonce and PKCE verifier on the flow, the continuity cookie
+ * binding this browser to it, and the authorization URL as the submit's navigation.
+ */
+export async function startOidc(deps: IdentityDeps, args: SubmitArgs, providerId: string, extra: Partial<OidcState> = {}): Promise<Outcome> {
+  const { flow, db, tenant, reply, req } = args;
+  if (flow.type === 'api') {
+    flow.ui.messages = [texts.noStrategy(flow.kind as 'login' | 'registration' | 'settings')];
+    return { type: 'flow', status: 400 };
+  }
+  const provider = await socialProvider(db, tenant.nid, providerId);
+  const { config, oidc } = await relyingParty(provider);
+  const state: OidcState = {
+    provider: provider.id,
+    state: client.randomState(),
+    nonce: client.randomNonce(),
+    verifier: client.randomPKCECodeVerifier(),
+    ...extra,
+  };
+  const pkce = provider.pkce !== 'never';
+  const scope = provider.scope.length > 0 ? provider.scope : ['openid'];
+  const url = client.buildAuthorizationUrl(config, {
+    redirect_uri: socialRedirectUri(tenant.base, provider.id),
+    scope: scope.join(' '),
+    state: state.state,
+    ...(oidc ? { nonce: state.nonce } : {}),
+    ...(pkce ? { code_challenge: await client.calculatePKCECodeChallenge(state.verifier), code_challenge_method: 'S256' } : {}),
+  });
+  flow.data.oidc = state;
+  await saveFlow(db, flow);
+  const continuity: Continuity = { flow: flow.id, kind: flow.kind as FlowKind, state: state.state };
+  reply.setCookie(OIDC_CONTINUITY_COOKIE, Buffer.from(JSON.stringify(continuity)).toString('base64url'), {
+    path: tenant.cookiePath,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecure(deps, req),
+    maxAge: Math.max(1, Math.floor((flow.expires_at.getTime() - args.now.getTime()) / 1000)),
+  });
+  return { type: 'location', to: url.href };
+}
+
+/** Unlinks a provider in a settings flow; the identity's last credential stays (Kratos refuses that). */
+export async function unlinkOidc(args: SubmitArgs, providerId: string): Promise<boolean> {
+  const { flow, db, tenant } = args;
+  const identityId = flow.identity_id ?? '';
+  const { linked, count } = await identityCredentialTypes(db, tenant.nid, identityId);
+  if (!linked.includes(providerId)) throw badRequest('Unable to unlink OpenID Connect connection because it does not exist.');
+  if (count < 2) throw badRequest('Unable to unlink the last remaining OpenID Connect connection. Add another credential first.');
+  await deleteOidcLink(db, tenant.nid, identityId, providerId);
+  return true;
+}
+
+/** The claims the provider vouches for: the ID token's, else its user info. */
+async function claimsOf(provider: SocialProvider, callbackUrl: URL, state: OidcState): Promise<{ subject: string; claims: Record<string, unknown> }> {
+  const { config, userinfoUrl, oidc } = await relyingParty(provider);
+  let tokens;
+  try {
+    tokens = await client.authorizationCodeGrant(config, callbackUrl, {
+      expectedState: state.state,
+      ...(provider.pkce !== 'never' ? { pkceCodeVerifier: state.verifier } : {}),
+      ...(oidc ? { expectedNonce: state.nonce, idTokenExpected: true } : {}),
+    });
+  } catch (err) {
+    throw badRequest(`Unable to complete OpenID Connect flow because the code could not be exchanged: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  let claims: Record<string, unknown> | undefined = tokens.claims() as Record<string, unknown> | undefined;
+  if (!claims) {
+    if (oidc) throw badRequest('Authentication failed because no id_token was returned. Please accept the "openid" permission and try again.');
+    try {
+      if (userinfoUrl) {
+        const res = await fetch(userinfoUrl, { headers: { authorization: `Bearer ${tokens.access_token}`, accept: 'application/json' }, signal: AbortSignal.timeout(10_000) });
+        if (!res.ok) throw new Error(`OpenID Connect provider returned a ${res.status} status code but 200 is expected.`);
+        claims = (await res.json()) as Record<string, unknown>;
+      } else {
+        claims = (await client.fetchUserInfo(config, tokens.access_token, client.skipSubjectCheck)) as Record<string, unknown>;
+      }
+    } catch (err) {
+      throw badRequest(`Unable to fetch the user's profile from the OpenID Connect provider: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  const subject = claims.sub ?? claims.id;
+  if ((typeof subject !== 'string' && typeof subject !== 'number') || subject === '') {
+    throw badRequest('The OpenID Connect provider did not return a subject (sub) claim.');
+  }
+  return { subject: String(subject), claims };
+}
+
+/** Top-level trait names of the schema, and whether its `name` trait is an object (first and last name). */
+function traitShape(schema: JsonObject): { names: string[]; nameIsObject: boolean } {
+  const traits = ((schema.properties as JsonObject | undefined)?.traits as JsonObject | undefined)?.properties as Record<string, JsonObject> | undefined;
+  return { names: Object.keys(traits ?? {}), nameIsObject: traits?.name?.type === 'object' };
+}
+
+interface CallbackContext {
+  deps: IdentityDeps;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  db: Db;
+  tenant: Tenant;
+  flow: FlowRow;
+  provider: SocialProvider;
+  now: Date;
+}
+
+async function signIn(c: CallbackContext, identityId: string): Promise<string> {
+  const { deps, req, reply, db, tenant, flow } = c;
+  const session = await db.tx(async (q) => {
+    await markPassed(q, flow);
+    return issueSession(q, req, tenant.nid, identityId, 'oidc', deps.sessionLifespanMs, deps.ctx.clock);
+  });
+  deps.ctx.log.info({ nid: tenant.nid, identity_id: identityId, provider: c.provider.id }, 'identity signed in with a social provider');
+  setSessionCookie(reply, tenant, session, isSecure(deps, req));
+  return flow.return_to ?? uiLink(tenant.uiUrl, '/');
+}
+
+/** A registration flow to show what the claims lacked on: the flow itself, or a new one for a login flow. */
+async function registrationFlowFor(c: CallbackContext): Promise<FlowRow> {
+  if (c.flow.kind === 'registration') return c.flow;
+  return createFlow(c.db, {
+    nid: c.tenant.nid,
+    kind: 'registration',
+    state: 'choose_method',
+    csrfToken: c.flow.csrf_token,
+    requestUrl: c.flow.request_url,
+    returnTo: c.flow.return_to,
+    ui: { nodes: [] },
+    lifespanMs: c.flow.expires_at.getTime() - c.flow.issued_at.getTime(),
+    now: c.now,
+  });
+}
+
+/**
+ * Registers the provider's subject with traits from its claims (Ory's default mapping, then what the person
+ * typed when the claims lacked something). Traits the schema refuses put the form on a registration flow,
+ * as Kratos does; an identifier taken by another identity turns into a login flow that offers linking.
+ */
+async function register(c: CallbackContext, subject: string, claims: Record<string, unknown>, submitted: Record<string, unknown> = {}): Promise<string> {
+  const { db, tenant, provider } = c;
+  const schema = defaultSchema(await tenantSchemas(db, tenant.nid)).schema;
+  const shape = traitShape(schema);
+  const traits = { ...defaultClaimsMapping(claims, shape.names, shape.nameIsObject), ...submitted };
+  if (traitsProblem(schema, traits)) {
+    const flow = await registrationFlowFor(c);
+    const nodes = schemaRegistrationNodes(flow.csrf_token, schema, traits).filter((n) => n.group !== 'password');
+    checkSubmittedTraits(nodes, schema, traits);
+    nodes.push(submitButton('provider', provider.id, texts.registrationContinue()));
+    flow.ui = { nodes, messages: [] };
+    flow.data.oidc_pending = { provider: provider.id, subject, claims } satisfies PendingRegistration;
+    await saveFlow(db, flow);
+    return uiLink(tenant.uiUrl, '/registration', { flow: flow.id });
+  }
+  const identifiers = traitIdentifiers(schema, traits);
+  let identityId: string;
+  try {
+    identityId = await db.tx(async (q) => {
+      const id = await insertIdentity(q, tenant.nid, {
+        schemaId: 'default',
+        traits: traits as Traits,
+        state: 'active',
+        metadataPublic: null,
+        metadataAdmin: null,
+        identifiers: { ...identifiers, password: null },
+      });
+      await insertOidcLink(q, tenant.nid, id, provider.id, subject, c.now);
+      // The provider vouches for the address it calls verified (Ory's default mapper does the same).
+      if (claims.email_verified === true && typeof claims.email === 'string') {
+        const email = claims.email.trim().toLowerCase();
+        if (identifiers.verifiable.some((a) => a.via === 'email' && a.value === email)) await setAddressVerified(q, tenant.nid, id, email, true);
+      }
+      return id;
+    });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    return duplicateToLogin(c, identifiers.password ?? identifiers.verifiable[0]?.value ?? '', subject);
+  }
+  c.deps.ctx.log.info({ nid: tenant.nid, identity_id: identityId, provider: provider.id }, 'identity registered with a social provider');
+  return signIn(c, identityId);
+}
+
+/**
+ * The claims' identifier belongs to another identity: a new login flow says so (Kratos' account-linking
+ * message) with the identifier filled in; signing in there links the provider to that identity.
+ */
+async function duplicateToLogin(c: CallbackContext, identifier: string, subject: string): Promise<string> {
+  const { db, tenant, flow, provider } = c;
+  const nodes = [...loginNodes(flow.csrf_token, identifier), ...(await oidcFlowNodes(db, tenant.nid, 'login')).filter((n) => (n.attributes as { value?: unknown }).value !== provider.id)];
+  const login = await createFlow(db, {
+    nid: tenant.nid,
+    kind: 'login',
+    state: 'choose_method',
+    csrfToken: flow.csrf_token,
+    requestUrl: flow.request_url,
+    returnTo: flow.return_to,
+    ui: { nodes, messages: [texts.loginLink(identifier, providerLabel(provider), uiLink(tenant.uiUrl, '/login'))] },
+    data: { refresh: false, oidc_link: { provider: provider.id, subject } },
+    lifespanMs: flow.expires_at.getTime() - flow.issued_at.getTime(),
+    now: c.now,
+  });
+  return uiLink(tenant.uiUrl, '/login', { flow: login.id });
+}
+
+/** After a password sign-in on a login flow that offered linking: the provider joins the identity. */
+export async function linkAfterLogin(q: Queryable, flow: FlowRow, identityId: string, now: Date): Promise<void> {
+  const pending = flow.data.oidc_link as { provider?: string; subject?: string } | undefined;
+  if (!pending?.provider || !pending.subject) return;
+  if (await findOidcLink(q, flow.nid, pending.provider, pending.subject)) return;
+  await insertOidcLink(q, flow.nid, identityId, pending.provider, pending.subject, now);
+}
+
+/** A registration submit that completes the traits of a pending social registration: register with them. */
+export async function completePendingRegistration(deps: IdentityDeps, args: SubmitArgs, providerId: string): Promise<Outcome | null> {
+  const pending = args.flow.data.oidc_pending as PendingRegistration | undefined;
+  if (!pending || pending.provider !== providerId) return null;
+  const provider = await socialProvider(args.db, args.tenant.nid, providerId);
+  const c: CallbackContext = { deps, req: args.req, reply: args.reply, db: args.db, tenant: args.tenant, flow: args.flow, provider, now: args.now };
+  const schema = defaultSchema(await tenantSchemas(args.db, args.tenant.nid)).schema;
+  const to = await register(c, pending.subject, pending.claims, submittedTraits(schema, args.body.traits as Record<string, unknown> | undefined));
+  return { type: 'location', to };
+}
+
+async function settingsLink(c: CallbackContext, session: SessionRow | null, subject: string): Promise<string> {
+  const { db, tenant, flow, provider } = c;
+  if (!session || session.identity_id !== flow.identity_id) throw noActiveSession();
+  const taken = await findOidcLink(db, tenant.nid, provider.id, subject);
+  flow.ui.messages = [];
+  if (taken) {
+    flow.ui.messages = [texts.duplicateCredentials()];
+  } else {
+    try {
+      await insertOidcLink(db, tenant.nid, flow.identity_id ?? '', provider.id, subject, c.now);
+      flow.state = 'success';
+      flow.ui.messages = [texts.settingsSaved()];
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      flow.ui.messages = [texts.duplicateCredentials()];
+    }
+  }
+  flow.ui.nodes = [...flow.ui.nodes.filter((n) => n.group !== 'oidc'), ...(await oidcSettingsNodes(db, tenant.nid, flow.identity_id))];
+  await saveFlow(db, flow);
+  return uiLink(tenant.uiUrl, '/settings', { flow: flow.id });
+}
+
+const callbackQuery = z.looseObject({ code: queryValue, state: queryValue, error: queryValue, error_description: queryValue });
+
+/** The provider's redirect back: `/self-service/methods/oidc/callback/{provider}`. */
+export function registerOidcCallback(app: FastifyInstance, deps: IdentityDeps): void {
+  const { ctx } = deps;
+  const { db } = ctx;
+  route(app, ctx, {
+    method: 'GET',
+    url: '/self-service/methods/oidc/callback/:provider',
+    params: z.object({ provider: z.string().max(128) }),
+    query: callbackQuery,
+    auth: 'public',
+    transaction: false,
+    handler: async ({ req, reply, params, query }) => {
+      const tenant = tenantOf(req);
+      const now = ctx.clock.now();
+      if (!query.state) {
+        throw badRequest('Unable to complete OpenID Connect flow because the OpenID Provider did not return the state query parameter.');
+      }
+      const continuity = readContinuity(req);
+      if (!continuity || continuity.state !== query.state) {
+        throw badRequest('Unable to complete OpenID Connect flow because the query state parameter does not match the state parameter from the session cookie.');
+      }
+      const flow = await loadFlow(db, tenant.nid, continuity.flow, continuity.kind);
+      if (!flow) throw flowNotFound();
+      const state = flow.data.oidc as OidcState | undefined;
+      if (!state || state.state !== query.state) {
+        throw badRequest('Unable to complete OpenID Connect flow because the query state parameter does not match the state parameter from the code.');
+      }
+      if (state.provider !== params.provider) {
+        throw badRequest('Unable to complete OpenID Connect flow: provider mismatch between internal state and URL.');
+      }
+      // The state is spent: a replayed callback finds none.
+      reply.clearCookie(OIDC_CONTINUITY_COOKIE, { path: tenant.cookiePath });
+      delete flow.data.oidc;
+      await saveFlow(db, flow);
+      if (isExpired(flow, now)) {
+        throw new OryError(410, {
+          id: 'self_service_flow_expired',
+          reason: `The ${flow.kind} flow has expired. Redirect the user to the ${flow.kind} flow init endpoint to initialize a new ${flow.kind} flow.`,
+          message: 'self-service flow expired',
+        });
+      }
+      if (query.error) {
+        throw badRequest(
+          `Unable to complete OpenID Connect flow because the OpenID Provider returned error "${query.error}": ${query.error_description ?? ''}`,
+        );
+      }
+      if (!query.code) throw badRequest('Unable to complete OpenID Connect flow because the OpenID Provider did not return the code query parameter.');
+      const provider = await socialProvider(db, tenant.nid, params.provider);
+      const search = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
+      const { subject, claims } = await claimsOf(provider, new URL(`${socialRedirectUri(tenant.base, provider.id)}${search}`), state);
+      const c: CallbackContext = { deps, req, reply, db, tenant, flow, provider, now };
+      let to: string;
+      if (flow.kind === 'settings') {
+        to = await settingsLink(c, await currentSession(db, tenant, req), subject);
+      } else {
+        const linked = await findOidcLink(db, tenant.nid, provider.id, subject);
+        to = linked ? await signIn(c, linked.identity_id) : await register(c, subject, claims, state.traits ?? {});
+      }
+      return reply.code(303).header('location', to).send();
+    },
+  });
+}
