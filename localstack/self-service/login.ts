@@ -52,7 +52,7 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
         return { type: 'flow', status: 400 };
       }
       const session = await db.tx(async (q) => {
-        await markPassed(q, flow);
+        await markPassed(q, flow, deps.ctx.clock.now());
         return issueSession(q, req, tenant.nid, credential.identity_id, 'password', deps.sessionLifespanMs, deps.ctx.clock);
       });
       deps.ctx.log.info({ nid: tenant.nid, identity_id: credential.identity_id }, 'identity signed in');

@@ -25,11 +25,11 @@ export const texts = {
   signIn: () => info(1010001, 'Sign in'),
   signUp: () => info(1040001, 'Sign up'),
   settingsSaved: (): UiText => ({ id: 1050001, text: 'Your changes have been saved!', type: 'success' }),
-  recoverySuccessful: (privilegedMs: number): UiText => ({
+  recoverySuccessful: (privilegedMs: number, now: Date): UiText => ({
     id: 1060001,
     text: `You successfully recovered your account. Please change your password or set up an alternative login method (e.g. social sign in) within the next ${minutes(privilegedMs)} minutes.`,
     type: 'success',
-    context: { privilegedSessionExpiresAt: new Date(Date.now() + privilegedMs).toISOString() },
+    context: { privilegedSessionExpiresAt: new Date(now.getTime() + privilegedMs).toISOString() },
   }),
   recoveryCodeSent: () =>
     info(
@@ -79,11 +79,11 @@ export const texts = {
       max_length: max,
       actual_length: actual,
     }),
-  flowExpired: (kind: string, expiredAgoMs: number) =>
+  flowExpired: (kind: string, expiredAgoMs: number, now: Date) =>
     error(
       ({ login: 4010001, registration: 4040001, settings: 4050001, recovery: 4060005, verification: 4070005 } as Record<string, number>)[kind] ?? 4010001,
       `The ${kind} flow expired ${minutes(expiredAgoMs)} minutes ago, please try again.`,
-      { expired_at: new Date(Date.now() - expiredAgoMs).toISOString() },
+      { expired_at: new Date(now.getTime() - expiredAgoMs).toISOString() },
     ),
   noStrategy: (kind: 'login' | 'registration' | 'settings' | 'recovery' | 'verification') =>
     error(
