@@ -15,6 +15,7 @@ import { registerPlanDevRoute, registerQuotaRoutes } from './billing/quota';
 import { registerNormalizedRoutes } from './project/normalized-routes';
 import { registerProjectRoutes } from './project/routes';
 import { registerWorkspaceRoutes } from './workspace/routes';
+import { carryWorkingSessions } from './session/store';
 import { registerIdentitySchemaRoutes } from './identity-schema/routes';
 
 /** Control-plane answers carry the request's id and name each refused field; a 500 says the request failed. */
@@ -49,7 +50,7 @@ export async function registerControlPlane(app: FastifyInstance, ctx: LocalStack
     registerAnalyticsRoutes(scope, ctx, { devTools: opts.devTools === true });
     if (opts.devTools) {
       registerPlanDevRoute(scope, ctx);
-      registerBillingDevRoutes(scope, ctx);
+      registerBillingDevRoutes(scope, ctx, async (q, before, ms) => void (await carryWorkingSessions(q, before, ms)));
     }
   });
 }

@@ -129,7 +129,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       log,
       uiUrl: (opts.uiUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
       publicUrl: () => url,
-      resolveSession: (req) => resolveSession(db, req),
+      resolveSession: (req) => resolveSession(db, req, clock.now()),
       clock,
       courier,
       mailbox,

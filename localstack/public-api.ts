@@ -75,7 +75,7 @@ async function registerTenantRoutes(scope: FastifyInstance, deps: IdentityDeps, 
     if (typeof body.redirect_browser_to === 'string') return seeOther(reply, body.redirect_browser_to);
     return (async () => {
       const id = randomUUID();
-      await ctx.db.orm.insert(selfserviceErrors).values({ id, nid: tenant.nid, error: body.error });
+      await ctx.db.orm.insert(selfserviceErrors).values({ id, nid: tenant.nid, error: body.error, created_at: ctx.clock.now() });
       return seeOther(reply, uiLink(tenant.uiUrl, '/error', { id }));
     })();
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { LocalStackContext } from '../kernel/context';
+import type { Queryable } from '../db/types';
 import { forbidden, notFound } from '../kernel/errors';
 import { findProjectByRef } from '../project/store';
 import { assertLoopback } from '../courier/service';
@@ -27,22 +28,28 @@ function loopbackOnly(req: Parameters<typeof assertLoopback>[0], what: string) {
   }
 }
 
+/** What else moves with a developer's jump in time (the sessions working at the move), given the clock's time before it. */
+export type ClockMoveHook = (q: Queryable, before: Date, ms: number) => Promise<void>;
+
 /**
  * Developer tools of billing, served with the local mailbox to loopback clients only:
- * - `PUT /local/clock {advance_days | advance_ms}` moves the billing clock forward, so that a developer or a
- *   test can see periods close and invoices appear without waiting a month; answers the clock's time;
+ * - `PUT /local/clock {advance_days | advance_ms}` moves the stack's clock forward, so that a developer or a
+ *   test can see periods close and invoices appear without waiting a month; answers the clock's time.
+ *   `carry` moves along what a jump must not end (the sessions working at the move: no one is signed out);
  * - `POST /local/usage {project_id, metric: permission_checks, count}` meters permission checks for a project
  *   on the clock's day, as the permissions data plane will when it serves checks.
  */
-export function registerBillingDevRoutes(scope: FastifyInstance, ctx: LocalStackContext): void {
+export function registerBillingDevRoutes(scope: FastifyInstance, ctx: LocalStackContext, carry: ClockMoveHook): void {
   route(scope, ctx, {
     method: 'PUT',
     url: '/local/clock',
     body: clockBody,
     auth: 'public',
-    handler: async ({ req, body }) => {
+    handler: async ({ q, req, body }) => {
       loopbackOnly(req, 'The clock can be moved');
-      ctx.clock.advance((body.advance_days ?? 0) * DAY_MS + (body.advance_ms ?? 0));
+      const ms = (body.advance_days ?? 0) * DAY_MS + (body.advance_ms ?? 0);
+      await carry(q, ctx.clock.now(), ms);
+      ctx.clock.advance(ms);
       return { now: ctx.clock.now().toISOString() };
     },
   });

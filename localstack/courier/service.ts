@@ -32,8 +32,11 @@ export interface MailInput {
  */
 export async function sendMail(deps: Pick<IdentityDeps, 'ctx'>, q: Queryable, nid: string, mail: MailInput): Promise<string> {
   const id = randomUUID();
+  const now = deps.ctx.clock.now();
   await q.orm.insert(courierMessages).values({
     id,
+    created_at: now,
+    updated_at: now,
     nid,
     type: mail.type === 'sms' ? 'phone' : 'email',
     status: 'queued',

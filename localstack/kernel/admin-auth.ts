@@ -38,7 +38,7 @@ export async function authorizeAdmin(
     if (key?.kind === 'project' && key.projectId === project.id) return { kind: 'api_key', keyId: key.keyId };
     throw apiKeyRequired();
   }
-  const identityId = await consoleIdentity(q, req.cookies?.[SESSION_COOKIE]);
+  const identityId = await consoleIdentity(q, req.cookies?.[SESSION_COOKIE], now);
   if (!identityId) throw apiKeyRequired();
   const role = await projectRole(q, identityId, project);
   if (!role) throw forbidden('You are not a member of this project.');
@@ -47,8 +47,8 @@ export async function authorizeAdmin(
   return { kind: 'member', identityId };
 }
 
-/** The identity of a working session of the console's own tenant that the cookie carries, or null. */
-async function consoleIdentity(q: Queryable, token: string | undefined): Promise<string | null> {
+/** The identity of a session of the console's own tenant that the cookie carries, working at `now` (the stack's clock time), or null. */
+async function consoleIdentity(q: Queryable, token: string | undefined, now: Date): Promise<string | null> {
   if (!token || token.length > 512) return null;
   const [row] = await q.orm
     .select({ id: sessions.identity_id })
@@ -59,7 +59,7 @@ async function consoleIdentity(q: Queryable, token: string | undefined): Promise
         eq(sessions.token_hash, hashToken(token)),
         eq(sessions.nid, CONSOLE_NID),
         eq(sessions.active, true),
-        gt(sessions.expires_at, new Date()),
+        gt(sessions.expires_at, now),
         eq(identities.state, 'active'),
       ),
     );

@@ -93,6 +93,12 @@ describe("Keto's relationship API on a project's data plane", () => {
     expect(seen).toEqual([tuples[0], tuples[1]]);
     const crafted = await keto(docs, 'GET', '/relation-tuples?page_token=bm9wZQ');
     expect(crafted.status).toBe(400);
+    // The sealed position of the first page's token cannot be rewritten to another one.
+    const first = (await relationship.getRelationships({ namespace: 'Group', pageSize: 1 })).data.next_page_token!;
+    expect(Buffer.from(first, 'base64url').toString('latin1')).not.toMatch(/^s\d+$/);
+    const bytes = Buffer.from(first, 'base64url');
+    bytes[bytes.length - 1]! ^= 1;
+    expect((await keto(docs, 'GET', `/relation-tuples?namespace=Group&page_size=1&page_token=${bytes.toString('base64url')}`)).status).toBe(400);
   });
 
   it('answers what is missing in Keto\u2019s words', async () => {

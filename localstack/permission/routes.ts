@@ -24,6 +24,7 @@ import type { ProjectRow } from '../project/schema';
 import { CheckNotCompletedError, DEFAULT_LIMITS, PermissionEngine } from '../../shared/permissions/engine';
 import type { RelationTuple } from '../../shared/permissions/model';
 import { parseCached, rulesOfServices, type ProjectRules } from './rules';
+import { createPageTokens } from './page-token';
 import { deleteMatching, deleteTuples, insertTuples, listTuples, SqlTupleReader } from './store';
 import {
   badRequest,
@@ -162,14 +163,6 @@ function requireNamespace(rules: ProjectRules, namespace: string | undefined): v
   if (namespace !== undefined && !rules.namespaces.some((n) => n.name === namespace)) throw unknownNamespace(namespace);
 }
 
-function decodeToken(token: string | undefined): number | null {
-  if (token === undefined || token === '') return null;
-  const match = /^s(\d{1,15})$/.exec(Buffer.from(token, 'base64url').toString('utf8'));
-  if (!match) throw badRequest('The page token is invalid, do not craft your own page tokens');
-  return Number(match[1]);
-}
-
-const encodeToken = (seq: number) => Buffer.from(`s${seq}`).toString('base64url');
 
 function pageSizeOf(raw: string | undefined): number {
   if (raw === undefined || raw === '') return DEFAULT_PAGE_SIZE;
@@ -179,6 +172,12 @@ function pageSizeOf(raw: string | undefined): number {
 }
 
 function registerRoutes(scope: FastifyInstance, ctx: LocalStackContext, checks: CheckMeter): void {
+  const pageTokens = createPageTokens();
+  const openToken = (projectId: string, token: string | undefined) => {
+    const after = pageTokens.open(projectId, token);
+    if (after === 'invalid') throw badRequest('The page token is invalid, do not craft your own page tokens');
+    return after;
+  };
   const engineFor = async (project: ProjectRow) => {
     const rules = await rulesOf(ctx.db, project);
     return { rules, engine: new PermissionEngine(rules.namespaces, new SqlTupleReader(ctx.db, project.id), DEFAULT_LIMITS) };
@@ -199,11 +198,11 @@ function registerRoutes(scope: FastifyInstance, ctx: LocalStackContext, checks: 
     const query = rawQuery(req);
     const tupleQuery = queryFromUrl(query);
     const size = pageSizeOf(typeof query.page_size === 'string' ? query.page_size : undefined);
-    const after = decodeToken(typeof query.page_token === 'string' ? query.page_token : undefined);
+    const after = openToken(project.id, typeof query.page_token === 'string' ? query.page_token : undefined);
     const rules = await rulesOf(ctx.db, project);
     requireNamespace(rules, tupleQuery.namespace);
     const page = await listTuples(ctx.db, project.id, tupleQuery, size, after);
-    return { relation_tuples: page.tuples.map(tupleJsonOf), next_page_token: page.next === null ? '' : encodeToken(page.next) };
+    return { relation_tuples: page.tuples.map(tupleJsonOf), next_page_token: page.next === null ? '' : pageTokens.seal(project.id, page.next) };
   });
 
   scope.put('/admin/relation-tuples', async (req, reply) => {

@@ -86,3 +86,48 @@ describe('the SMTP password', () => {
     expect(stored.fields.kratos_courier_smtp_connection_uri).toBe(`smtps://mailer:${PASSWORD}@mail.example.com:465/`);
   });
 });
+
+describe('the secrets of HTTP delivery and of the SMS channel', () => {
+  const API_KEY = 'sms-4pi-k3y-value';
+  async function storedCourier(projectId: string): Promise<any> {
+    const project = (await findProject(stack.db, projectId))!;
+    return (((await findRevision(stack.db, project.current_revision_id)).services as any).identity.config.courier);
+  }
+
+  it('are never answered by a read, and a write of what was read keeps them', async () => {
+    const project = await createProject(owner, 'Webhook mailer');
+    await addProjectMember(stack, project.id, developer.id, 'developer');
+    const courier = {
+      delivery_strategy: 'http',
+      http: { request_config: { url: 'http://127.0.0.1:9/mail', method: 'POST', auth: { type: 'basic_auth', config: { user: 'mailer', password: PASSWORD } } } },
+      channels: [{ id: 'sms', type: 'http', request_config: { url: 'http://127.0.0.1:9/sms', method: 'POST', auth: { type: 'api_key', config: { name: 'X-Key', value: API_KEY, in: 'header' } } } }],
+    };
+    const set = await owner.call('PATCH', `/projects/${project.id}`, [{ op: 'add', path: '/services/identity/config/courier', value: courier }]);
+    expect(set.status).toBe(200);
+    const reads = [set, await owner.call('GET', `/projects/${project.id}`), await developer.call('GET', `/projects/${project.id}`), await owner.call('GET', '/projects')];
+    for (const read of reads) {
+      expect(read.status).toBe(200);
+      expect(JSON.stringify(read.body)).not.toContain(PASSWORD);
+      expect(JSON.stringify(read.body)).not.toContain(API_KEY);
+    }
+    const full = reads[1]!.body;
+    const read = full.services.identity.config.courier;
+    expect(read.http.request_config.auth.config).toEqual({ user: 'mailer', password: '********' });
+    expect(read.channels[0].request_config.auth.config).toEqual({ name: 'X-Key', value: '********', in: 'header' });
+
+    // Sending back what was read (another field changed) keeps both secrets.
+    read.http.request_config.method = 'PUT';
+    const put = await developer.call('PUT', `/projects/${project.id}`, { name: full.name, services: full.services, cors_admin: full.cors_admin, cors_public: full.cors_public });
+    expect(put.status).toBe(200);
+    const stored = await storedCourier(project.id);
+    expect(stored.http.request_config).toMatchObject({ method: 'PUT', auth: { config: { password: PASSWORD } } });
+    expect(stored.channels[0].request_config.auth.config.value).toBe(API_KEY);
+
+    // The placeholder for another URL or key name is refused: the stored secret goes nowhere else.
+    const retarget = [{ op: 'replace', path: '/services/identity/config/courier/channels/0/request_config/url', value: 'https://attacker.example.com/sms' }];
+    expectOryError(await developer.call('PATCH', `/projects/${project.id}`, [...retarget, { op: 'replace', path: '/services/identity/config/courier/channels/0/request_config/auth/config/value', value: '********' }]), 400, /send the secret itself/);
+    const rename = [{ op: 'replace', path: '/services/identity/config/courier/http/request_config/auth/config', value: { user: 'someone-else', password: '********' } }];
+    expectOryError(await developer.call('PATCH', `/projects/${project.id}`, rename), 400, /auth\.config\.password carries the redacted secret/);
+    expect((await storedCourier(project.id)).http.request_config.auth.config).toEqual({ user: 'mailer', password: PASSWORD });
+  });
+});

@@ -42,7 +42,7 @@ export async function redeem(args: SubmitArgs, kind: CodeKind): Promise<{ identi
   const found = allowed ? await db.tx((q) => redeemCode(q, flow.nid, flow.id, kind, code, args.now)) : null;
   flow.ui.nodes = enterCodeNodes(flow.csrf_token, email, kind);
   if (found) return found;
-  if (attempts >= MAX_CODE_ATTEMPTS) await burnCodes(db, flow.nid, flow.id);
+  if (attempts >= MAX_CODE_ATTEMPTS) await burnCodes(db, flow.nid, flow.id, args.now);
   flow.ui.messages = [kind === 'recovery' ? texts.recoveryCodeInvalid() : texts.verificationCodeInvalid()];
   return null;
 }

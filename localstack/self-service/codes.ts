@@ -37,7 +37,7 @@ async function storeSecret(
   args: { nid: string; flowId: string; kind: CodeKind; identityId: string; address: string; lifespanMs: number; now: Date },
   code: string,
 ): Promise<string> {
-  await burnCodes(q, args.nid, args.flowId);
+  await burnCodes(q, args.nid, args.flowId, args.now);
   await q.orm.insert(selfserviceCodes).values({
     id: randomUUID(),
     nid: args.nid,
@@ -110,6 +110,6 @@ export async function resetCodeAttempts(q: Queryable, nid: string, flowId: strin
 }
 
 /** Burns every unused code of a flow (too many wrong attempts, or a new code replaces them). */
-export async function burnCodes(q: Queryable, nid: string, flowId: string): Promise<void> {
-  await q.orm.update(selfserviceCodes).set({ used_at: sql`now()` }).where(unusedOf(nid, flowId));
+export async function burnCodes(q: Queryable, nid: string, flowId: string, now: Date): Promise<void> {
+  await q.orm.update(selfserviceCodes).set({ used_at: now }).where(unusedOf(nid, flowId));
 }

@@ -73,9 +73,9 @@ export interface FlowHandler {
   submit(args: SubmitArgs): Promise<Outcome>;
 }
 
-/** The request's session in its tenant (cookie of the tenant, X-Session-Token or bearer token). */
-export const currentSession = (db: Db, tenant: Tenant, req: FastifyRequest) =>
-  findSession(db, tenant.nid, sessionToken(req, tenant.sessionCookie));
+/** The request's session in its tenant (cookie of the tenant, X-Session-Token or bearer token), working at `now`. */
+export const currentSession = (db: Db, tenant: Tenant, req: FastifyRequest, now: Date) =>
+  findSession(db, tenant.nid, sessionToken(req, tenant.sessionCookie), now);
 
 /** Query parameters of the flow routes; others a flow reads itself (`refresh`, `aal`, …) pass through. */
 const createQuery = z.looseObject({ return_to: queryValue, refresh: queryValue });
@@ -128,7 +128,7 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
       const tenant = tenantOf(req);
       const { uiUrl } = tenant;
       const settings = await settingsFor(tenant);
-      const session = await currentSession(db, tenant, req);
+      const session = await currentSession(db, tenant, req, ctx.clock.now());
       const returnTo = checkReturnTo(query.return_to, uiUrl, settings.allowedReturnUrls);
       try {
         h.guardCreate?.(req, session, returnTo);
@@ -156,7 +156,7 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
       handler: async ({ req, reply }) => {
         const tenant = tenantOf(req);
         const settings = await settingsFor(tenant);
-        const session = await currentSession(db, tenant, req);
+        const session = await currentSession(db, tenant, req, ctx.clock.now());
         h.guardCreate?.(req, session, undefined);
         const init = await h.init({ req, tenant, csrf: '', session, settings });
         const flow = await createFlow(db, {
@@ -186,7 +186,7 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
       const tenant = tenantOf(req);
       const flow = await loadFlow(db, tenant.nid, query.id, h.kind);
       if (!flow) throw flowNotFound();
-      h.guardAccess?.(flow, await currentSession(db, tenant, req));
+      h.guardAccess?.(flow, await currentSession(db, tenant, req, ctx.clock.now()));
       if (flow.type === 'browser') checkFlowCsrf(req, flow.csrf_token, tenant);
       if (isExpired(flow, ctx.clock.now())) {
         throw new OryError(410, {
@@ -216,7 +216,7 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
       const settings = await settingsFor(tenant);
       // API flows always answer JSON.
       const json = isJsonRequest(req) || flow.type === 'api';
-      const session = await currentSession(db, tenant, req);
+      const session = await currentSession(db, tenant, req, ctx.clock.now());
       h.guardAccess?.(flow, session);
       const signedIn = session ? h.refuseSignedIn?.(flow) : null;
       if (signedIn) {
@@ -229,8 +229,8 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
       if (isExpired(flow, now)) {
         const expiredAgo = now.getTime() - new Date(flow.expires_at).getTime();
         const fresh = await newFlow(req, reply, flow.return_to ?? undefined, session, settings, flow);
-        fresh.ui.messages = [texts.flowExpired(h.kind, expiredAgo)];
-        await saveFlow(db, fresh);
+        fresh.ui.messages = [texts.flowExpired(h.kind, expiredAgo, now)];
+        await saveFlow(db, fresh, now);
         if (!json) return seeOther(reply, uiFlow(tenant, settings, fresh));
         throw new OryError(410, {
           id: 'self_service_flow_expired',
@@ -252,7 +252,7 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
         if (!json) return seeOther(reply, outcome.redirect);
         return reply.code(200).send(outcome.body);
       }
-      await saveFlow(db, flow);
+      await saveFlow(db, flow, ctx.clock.now());
       if (!json) return seeOther(reply, outcome.redirect ?? uiFlow(tenant, settings, flow));
       return reply.code(outcome.status).send(await flowJson(db, flow, base));
     },

@@ -85,8 +85,9 @@ export async function loadFlow(q: Queryable, nid: string, id: string | undefined
   return row ?? null;
 }
 
-export async function saveFlow(q: Queryable, flow: FlowRow): Promise<void> {
-  flow.updated_at = new Date();
+/** Writes the flow's state and ui back, updated at `now` (the stack's clock time). */
+export async function saveFlow(q: Queryable, flow: FlowRow, now: Date): Promise<void> {
+  flow.updated_at = now;
   // The code-attempt count is only ever changed by its own atomic UPDATEs (codes.ts); a submit that
   // loaded the flow earlier must not write back a stale count.
   await q.orm
@@ -101,10 +102,10 @@ export async function saveFlow(q: Queryable, flow: FlowRow): Promise<void> {
 }
 
 /** Marks a flow whose challenge was met (a login, registration or code that succeeded). */
-export async function markPassed(q: Queryable, flow: FlowRow): Promise<void> {
+export async function markPassed(q: Queryable, flow: FlowRow, now: Date): Promise<void> {
   await q.orm
     .update(selfserviceFlows)
-    .set({ state: 'passed_challenge', updated_at: sql`now()` })
+    .set({ state: 'passed_challenge', updated_at: now })
     .where(and(eq(selfserviceFlows.nid, flow.nid), eq(selfserviceFlows.id, flow.id)));
 }
 

@@ -60,7 +60,7 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
         return { type: 'flow', status: 400 };
       }
       const session = await db.tx(async (q) => {
-        await markPassed(q, flow);
+        await markPassed(q, flow, deps.ctx.clock.now());
         await linkAfterLogin(q, flow, credential.identity_id, deps.ctx.clock.now());
         return issueSession(q, req, tenant.nid, credential.identity_id, 'password', settings.sessionLifespanMs ?? deps.sessionLifespanMs, deps.ctx.clock);
       });

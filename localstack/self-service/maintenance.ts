@@ -1,16 +1,19 @@
-import { lt, not, or, sql } from 'drizzle-orm';
+import { lt, not, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { LocalStackContext } from '../kernel/context';
 import { selfserviceErrors, selfserviceFlows, sessions } from '../identity/schema';
 
 const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
 
-/** Deletes what can no longer be used, in every tenant: flows expired a day ago (with their codes), old errors and sessions. */
+/** Deletes what can no longer be used, in every tenant: flows expired a day ago (with their codes), old errors and sessions, by the stack's clock. */
 export async function purgeExpired(ctx: LocalStackContext): Promise<void> {
+  const now = ctx.clock.now().getTime();
+  const ago = (ms: number) => new Date(now - ms);
   await ctx.db.tx(async (q) => {
-    await q.orm.delete(selfserviceFlows).where(lt(selfserviceFlows.expires_at, sql`now() - interval '1 day'`));
-    await q.orm.delete(selfserviceErrors).where(lt(selfserviceErrors.created_at, sql`now() - interval '7 days'`));
-    await q.orm.delete(sessions).where(or(lt(sessions.expires_at, sql`now() - interval '1 day'`), not(sessions.active)));
+    await q.orm.delete(selfserviceFlows).where(lt(selfserviceFlows.expires_at, ago(DAY_MS)));
+    await q.orm.delete(selfserviceErrors).where(lt(selfserviceErrors.created_at, ago(7 * DAY_MS)));
+    await q.orm.delete(sessions).where(or(lt(sessions.expires_at, ago(DAY_MS)), not(sessions.active)));
   });
 }
 

@@ -138,7 +138,7 @@ export async function startOidc(deps: IdentityDeps, args: SubmitArgs, providerId
     ...(pkce ? { code_challenge: await client.calculatePKCECodeChallenge(state.verifier), code_challenge_method: 'S256' } : {}),
   });
   flow.data.oidc = state;
-  await saveFlow(db, flow);
+  await saveFlow(db, flow, deps.ctx.clock.now());
   const continuity: Continuity = { flow: flow.id, kind: flow.kind as FlowKind, state: state.state };
   reply.setCookie(OIDC_CONTINUITY_COOKIE, Buffer.from(JSON.stringify(continuity)).toString('base64url'), {
     path: tenant.cookiePath,
@@ -216,7 +216,7 @@ interface CallbackContext {
 async function signIn(c: CallbackContext, identityId: string): Promise<string> {
   const { deps, req, reply, db, tenant, flow } = c;
   const session = await db.tx(async (q) => {
-    await markPassed(q, flow);
+    await markPassed(q, flow, deps.ctx.clock.now());
     return issueSession(q, req, tenant.nid, identityId, 'oidc', deps.sessionLifespanMs, deps.ctx.clock);
   });
   deps.ctx.log.info({ nid: tenant.nid, identity_id: identityId, provider: c.provider.id }, 'identity signed in with a social provider');
@@ -257,7 +257,7 @@ async function register(c: CallbackContext, subject: string, claims: Record<stri
     nodes.push(submitButton('provider', provider.id, texts.registrationContinue()));
     flow.ui = { nodes, messages: [] };
     flow.data.oidc_pending = { provider: provider.id, subject, claims } satisfies PendingRegistration;
-    await saveFlow(db, flow);
+    await saveFlow(db, flow, c.now);
     return uiLink(tenant.uiUrl, '/registration', { flow: flow.id });
   }
   const identifiers = traitIdentifiers(schema, traits);
@@ -347,7 +347,7 @@ async function settingsLink(c: CallbackContext, session: SessionRow | null, subj
     }
   }
   flow.ui.nodes = [...flow.ui.nodes.filter((n) => n.group !== 'oidc'), ...(await oidcSettingsNodes(db, tenant.nid, flow.identity_id))];
-  await saveFlow(db, flow);
+  await saveFlow(db, flow, c.now);
   return uiLink(tenant.uiUrl, '/settings', { flow: flow.id });
 }
 
@@ -386,7 +386,7 @@ export function registerOidcCallback(app: FastifyInstance, deps: IdentityDeps): 
       // The state is spent: a replayed callback finds none.
       reply.clearCookie(OIDC_CONTINUITY_COOKIE, { path: tenant.cookiePath });
       delete flow.data.oidc;
-      await saveFlow(db, flow);
+      await saveFlow(db, flow, now);
       if (isExpired(flow, now)) {
         throw new OryError(410, {
           id: 'self_service_flow_expired',
@@ -406,7 +406,7 @@ export function registerOidcCallback(app: FastifyInstance, deps: IdentityDeps): 
       const c: CallbackContext = { deps, req, reply, db, tenant, flow, provider, now };
       let to: string;
       if (flow.kind === 'settings') {
-        to = await settingsLink(c, await currentSession(db, tenant, req), subject);
+        to = await settingsLink(c, await currentSession(db, tenant, req, now), subject);
       } else {
         const linked = await findOidcLink(db, tenant.nid, provider.id, subject);
         to = linked ? await signIn(c, linked.identity_id) : await register(c, subject, claims, state.traits ?? {});

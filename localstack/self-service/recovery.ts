@@ -132,7 +132,7 @@ export async function completeRecovery(
   const traits = (await getTraits(db, tenant.nid, found.identityId)) ?? { email: found.address };
   const ownSchema = await ownIdentitySchema(db, tenant.nid, found.identityId);
   const { session, settings } = await db.tx(async (q) => {
-    await markPassed(q, flow);
+    await markPassed(q, flow, deps.ctx.clock.now());
     await markAddressVerified(q, tenant.nid, found.identityId, found.address);
     const session = await issueSession(q, req, tenant.nid, found.identityId, method, deps.sessionLifespanMs, deps.ctx.clock);
     const settings = await createFlow(q, {
@@ -144,7 +144,7 @@ export async function completeRecovery(
       requestUrl: `${base}/self-service/settings/${flow.type === 'api' ? 'api' : 'browser'}`,
       returnTo: uiLink(tenant.uiUrl, '/', { 'after-recovery': 'true' }),
       identityId: found.identityId,
-      ui: { nodes: ownSchema ? schemaSettingsNodes(flow.csrf_token, ownSchema, traits) : settingsNodes(flow.csrf_token, traits), messages: [texts.recoverySuccessful(deps.privilegedSessionMs)] },
+      ui: { nodes: ownSchema ? schemaSettingsNodes(flow.csrf_token, ownSchema, traits) : settingsNodes(flow.csrf_token, traits), messages: [texts.recoverySuccessful(deps.privilegedSessionMs, deps.ctx.clock.now())] },
       lifespanMs: deps.flowLifespanMs,
       now: deps.ctx.clock.now(),
     });
@@ -154,8 +154,8 @@ export async function completeRecovery(
   if (flow.type === 'api') {
     // Native apps continue with the session token and the settings flow, as Kratos answers them.
     // The token is in this answer only, never stored with the flow.
-    flow.ui.messages = [texts.recoverySuccessful(deps.privilegedSessionMs)];
-    await saveFlow(db, flow);
+    flow.ui.messages = [texts.recoverySuccessful(deps.privilegedSessionMs, deps.ctx.clock.now())];
+    await saveFlow(db, flow, deps.ctx.clock.now());
     const continueWith = [
       { action: 'set_ory_session_token', ory_session_token: session.token },
       { action: 'show_settings_ui', flow: { id: settings.id } },

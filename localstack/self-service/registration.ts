@@ -94,7 +94,7 @@ export function registrationHandler(deps: IdentityDeps): FlowHandler {
                 passwordHash,
               })
             : await createIdentity(q, tenant.nid, accepted as Traits, passwordHash);
-          await markPassed(q, flow);
+          await markPassed(q, flow, deps.ctx.clock.now());
           const session = await issueSession(q, req, tenant.nid, identityId, 'password', settings.sessionLifespanMs ?? deps.sessionLifespanMs, deps.ctx.clock);
           const verification = email && settings.verification.enabled
             ? await startVerification(deps, q, tenant, {

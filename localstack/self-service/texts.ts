@@ -41,11 +41,11 @@ export const texts = {
       'An account with the same identifier (email, phone, username, ...) exists already. Please sign in to your existing account to link your social profile.',
     ),
   settingsSaved: (): UiText => ({ id: 1050001, text: 'Your changes have been saved!', type: 'success' }),
-  recoverySuccessful: (privilegedMs: number): UiText => ({
+  recoverySuccessful: (privilegedMs: number, now: Date): UiText => ({
     id: 1060001,
     text: `You successfully recovered your account. Please change your password or set up an alternative login method (e.g. social sign in) within the next ${minutes(privilegedMs)} minutes.`,
     type: 'success',
-    context: { privilegedSessionExpiresAt: new Date(Date.now() + privilegedMs).toISOString() },
+    context: { privilegedSessionExpiresAt: new Date(now.getTime() + privilegedMs).toISOString() },
   }),
   recoveryLinkSent: () =>
     info(
@@ -100,11 +100,11 @@ export const texts = {
       max_length: max,
       actual_length: actual,
     }),
-  flowExpired: (kind: string, expiredAgoMs: number) =>
+  flowExpired: (kind: string, expiredAgoMs: number, now: Date) =>
     error(
       ({ login: 4010001, registration: 4040001, settings: 4050001, recovery: 4060005, verification: 4070005 } as Record<string, number>)[kind] ?? 4010001,
       `The ${kind} flow expired ${minutes(expiredAgoMs)} minutes ago, please try again.`,
-      { expired_at: new Date(Date.now() - expiredAgoMs).toISOString() },
+      { expired_at: new Date(now.getTime() - expiredAgoMs).toISOString() },
     ),
   noStrategy: (kind: 'login' | 'registration' | 'settings' | 'recovery' | 'verification') =>
     error(

@@ -71,16 +71,20 @@ export function registerSessionRoutes(scope: FastifyInstance, deps: AdminDeps): 
     auth: 'project-key-or-member',
     handler: async ({ q, query, tenant, req, reply }) => {
       const { base } = tenant;
-      const rows = await listSessions(q, {
-        nid: tenant.nid,
-        after: decodePageToken(query.page_token, true),
-        limit: query.page_size,
-        ...(query.active !== undefined ? { active: query.active } : {}),
-      });
+      const now = ctx.clock.now();
+      const rows = await listSessions(
+        q,
+        {
+          nid: tenant.nid,
+          after: decodePageToken(query.page_token, true),
+          limit: query.page_size,
+          ...(query.active !== undefined ? { active: query.active } : {}),
+        },
+        now,
+      );
       const page = rows.slice(0, query.page_size);
       setLinkHeader(req, reply, query.page_size, nextOf(rows, query.page_size));
       const identities = query.expand.has('identity') ? await identitiesOf(q, tenant.nid, base, page) : new Map<string, Identity>();
-      const now = new Date();
       return page.map((row) => {
         const identity = identities.get(row.identity_id);
         return sessionView(row, { ...(identity ? { identity } : {}), devices: query.expand.has('devices') }, now);
@@ -99,7 +103,7 @@ export function registerSessionRoutes(scope: FastifyInstance, deps: AdminDeps): 
       const row = await findSessionById(q, tenant.nid, params.id);
       if (!row) throw resourceNotFound('session');
       const identity = query.expand.has('identity') ? (await identitiesOf(q, tenant.nid, base, [row])).get(row.identity_id) : undefined;
-      return sessionView(row, { ...(identity ? { identity } : {}), devices: query.expand.has('devices') });
+      return sessionView(row, { ...(identity ? { identity } : {}), devices: query.expand.has('devices') }, ctx.clock.now());
     },
   });
 
@@ -121,10 +125,11 @@ export function registerSessionRoutes(scope: FastifyInstance, deps: AdminDeps): 
     auth: 'project-key-or-member',
     handler: async ({ q, params, tenant, req }) => {
       const { base } = tenant;
-      const row = await extendSession(q, tenant.nid, params.id, new Date(Date.now() + deps.sessionLifespanMs));
+      const now = ctx.clock.now();
+      const row = await extendSession(q, tenant.nid, params.id, new Date(now.getTime() + deps.sessionLifespanMs), now);
       if (!row) throw resourceNotFound('session');
       const identity = (await identitiesOf(q, tenant.nid, base, [row])).get(row.identity_id);
-      return sessionView(row, { ...(identity ? { identity } : {}), devices: true });
+      return sessionView(row, { ...(identity ? { identity } : {}), devices: true }, now);
     },
   });
 
@@ -140,8 +145,9 @@ export function registerSessionRoutes(scope: FastifyInstance, deps: AdminDeps): 
       const filter = { nid: tenant.nid, identityId: params.id, ...(query.active !== undefined ? { active: query.active } : {}) };
       // Kratos answers an identity it does not know with no sessions.
       const owner = await findIdentity(q, tenant.nid, params.id);
-      const rows = owner ? await listSessions(q, { ...filter, after: null, offset: page * perPage, limit: perPage }) : [];
-      const total = owner ? await countSessions(q, filter) : 0;
+      const now = ctx.clock.now();
+      const rows = owner ? await listSessions(q, { ...filter, after: null, offset: page * perPage, limit: perPage }, now) : [];
+      const total = owner ? await countSessions(q, filter, now) : 0;
       setOffsetPagingHeaders(req, reply, total, page, perPage, (search, size, offset) => {
         search.set('page_size', String(size));
         search.set('page_token', encodeOffsetToken(offset));
@@ -149,7 +155,6 @@ export function registerSessionRoutes(scope: FastifyInstance, deps: AdminDeps): 
         search.set('page', String(Math.trunc(offset / size)));
       });
       const identity = owner ? identityView(owner, base) : undefined;
-      const now = new Date();
       return rows.slice(0, perPage).map((row) => sessionView(row, { ...(identity ? { identity } : {}), devices: true }, now));
     },
   });

@@ -37,7 +37,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: IdentityDeps):
     query: whoamiQuery,
     auth: 'public',
     handler: async ({ req, reply }) => {
-      const row = await currentSession(db, tenantOf(req), req);
+      const row = await currentSession(db, tenantOf(req), req, ctx.clock.now());
       if (!row) throw noActiveSession();
       return reply.header('cache-control', 'private, no-store').send(await sessionRowJson(db, row, baseOf(deps, req)));
     },
@@ -52,7 +52,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: IdentityDeps):
       const tenant = tenantOf(req);
       const returnTo = checkReturnTo(query.return_to, tenant.uiUrl);
       const token = sessionToken(req, tenant.sessionCookie);
-      const row = await currentSession(db, tenant, req);
+      const row = await currentSession(db, tenant, req, ctx.clock.now());
       if (!row || !token) throw noActiveSession();
       const logoutToken = logoutTokenFor(token);
       const url = new URL(`${baseOf(deps, req)}/self-service/logout`);
@@ -75,7 +75,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: IdentityDeps):
       if (!token) throw new OryError(400, { reason: 'Please include a token in the URL query.' });
       const returnTo = checkReturnTo(query.return_to, tenant.uiUrl);
       const sessionTok = sessionToken(req, tenant.sessionCookie);
-      const session = await currentSession(db, tenant, req);
+      const session = await currentSession(db, tenant, req, ctx.clock.now());
       if (!session || !sessionTok) throw noActiveSession();
       const expected = Buffer.from(logoutTokenFor(sessionTok));
       const given = Buffer.from(token);

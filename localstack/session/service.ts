@@ -46,7 +46,7 @@ export async function issueSession(
     .from(identities)
     .where(and(eq(identities.nid, nid), eq(identities.id, identityId)));
   if (identity?.state !== 'active') throw identityDisabled(identityId);
-  const now = new Date();
+  const now = clock.now();
   const session: IssuedSession = {
     id: randomUUID(),
     token: `ory_st_${randomBytes(32).toString('base64url')}`,

@@ -27,13 +27,13 @@ function filtered(filter: Omit<SessionFilter, 'after' | 'limit'>, now: Date): SQ
 }
 
 /** How many sessions match (Kratos' X-Total-Count of an identity's sessions). */
-export async function countSessions(q: Queryable, filter: Omit<SessionFilter, 'after' | 'limit'>): Promise<number> {
-  const [row] = await q.orm.select({ n: count() }).from(sessions).where(and(...filtered(filter, new Date())));
+export async function countSessions(q: Queryable, filter: Omit<SessionFilter, 'after' | 'limit'>, now: Date): Promise<number> {
+  const [row] = await q.orm.select({ n: count() }).from(sessions).where(and(...filtered(filter, now)));
   return row?.n ?? 0;
 }
 
-export function listSessions(q: Queryable, filter: SessionFilter): Promise<SessionRow[]> {
-  const now = new Date();
+/** `now`: the stack's clock time, which decides which sessions still work. */
+export function listSessions(q: Queryable, filter: SessionFilter, now: Date): Promise<SessionRow[]> {
   const conditions = filtered(filter, now);
   if (filter.after) {
     conditions.push(
@@ -57,8 +57,8 @@ export async function findSessionById(q: Queryable, nid: string, id: string): Pr
   return row ?? null;
 }
 
-/** Whether the row's session still works at `now`. */
-export const isWorking = (row: SessionRow, now = new Date()) => row.active && row.expires_at > now;
+/** Whether the row's session still works at `now` (the stack's clock time). */
+export const isWorking = (row: SessionRow, now: Date) => row.active && row.expires_at > now;
 
 /** Revokes a session (Kratos keeps it, inactive); false when the tenant has none with that id. */
 export async function disableSession(q: Queryable, nid: string, id: string): Promise<boolean> {
@@ -80,12 +80,31 @@ export async function deleteIdentitySessions(q: Queryable, nid: string, identity
 }
 
 /** Moves a working session's expiry to `expiresAt`; null when the tenant has no working session with that id. */
-export async function extendSession(q: Queryable, nid: string, id: string, expiresAt: Date): Promise<SessionRow | null> {
+export async function extendSession(q: Queryable, nid: string, id: string, expiresAt: Date, now: Date): Promise<SessionRow | null> {
   const [row] = await q.orm
     .update(sessions)
     .set({ expires_at: expiresAt })
-    .where(and(eq(sessions.nid, nid), eq(sessions.id, id), working(new Date())))
+    .where(and(eq(sessions.nid, nid), eq(sessions.id, id), working(now)))
     .returning();
   return row ?? null;
 }
 
+
+/**
+ * Carries every session that works at `now` (in every tenant) `ms` forward in time: its authentication,
+ * issue and expiry move by the same amount. The developer's clock move (`PUT /local/clock`) calls it, so a
+ * jump to next month's invoices signs no one out; time a test lets pass with `clock.advance` expires them.
+ */
+export async function carryWorkingSessions(q: Queryable, now: Date, ms: number): Promise<number> {
+  const by = sql`${ms} * interval '1 millisecond'`;
+  const rows = await q.orm
+    .update(sessions)
+    .set({
+      authenticated_at: sql`${sessions.authenticated_at} + ${by}`,
+      issued_at: sql`${sessions.issued_at} + ${by}`,
+      expires_at: sql`${sessions.expires_at} + ${by}`,
+    })
+    .where(working(now))
+    .returning({ id: sessions.id });
+  return rows.length;
+}

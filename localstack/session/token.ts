@@ -38,8 +38,11 @@ export function sessionToken(req: FastifyRequest, cookieName: string = SESSION_C
 /** An active session with its identity's traits. */
 export type SessionRow = StoredSession & { traits: { email?: string; name?: string } };
 
-/** The active, unexpired session of tenant `nid` a token belongs to (its identity active too), or null. */
-export async function findSession(q: Queryable, nid: string, token: string | undefined): Promise<SessionRow | null> {
+/**
+ * The active session of tenant `nid` a token belongs to, unexpired at `now` (the stack's clock time), its
+ * identity active too; or null.
+ */
+export async function findSession(q: Queryable, nid: string, token: string | undefined, now: Date): Promise<SessionRow | null> {
   if (!token || token.length > 512) return null;
   const [row] = await q.orm
     .select({ ...getTableColumns(sessions), traits: identities.traits })
@@ -50,7 +53,7 @@ export async function findSession(q: Queryable, nid: string, token: string | und
         eq(sessions.nid, nid),
         eq(sessions.token_hash, hashToken(token)),
         eq(sessions.active, true),
-        gt(sessions.expires_at, sql`now()`),
+        gt(sessions.expires_at, now),
         eq(identities.state, 'active'),
       ),
     );
@@ -74,18 +77,21 @@ const consoleCaller = (q: Queryable) =>
           eq(sessions.nid, CONSOLE_NID),
           eq(sessions.token_hash, sql.placeholder('hash')),
           eq(sessions.active, true),
-          gt(sessions.expires_at, sql`now()`),
+          gt(sessions.expires_at, sql.placeholder('now')),
           eq(identities.state, 'active'),
         ),
       )
       .prepare('console_caller'),
   );
 
-/** Resolves a console user's session from `X-Session-Token`, the `ory_kratos_session` cookie or a bearer token. */
-export async function resolveSession(db: Queryable, req: FastifyRequest): Promise<SessionInfo | null> {
+/**
+ * Resolves a console user's session from `X-Session-Token`, the `ory_kratos_session` cookie or a bearer
+ * token; a session expired by `now` (the stack's clock time) resolves to nobody.
+ */
+export async function resolveSession(db: Queryable, req: FastifyRequest, now: Date): Promise<SessionInfo | null> {
   const token = sessionToken(req, SESSION_COOKIE);
   if (!token || token.length > 512) return null;
-  const [row] = await consoleCaller(db).execute({ hash: hashToken(token) });
+  const [row] = await consoleCaller(db).execute({ hash: hashToken(token), now: now.toISOString() });
   if (!row) return null;
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   return { sessionId: row.sessionId, identityId: row.identityId, email: text(row.email), name: text(row.name) };

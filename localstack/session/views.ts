@@ -9,7 +9,8 @@ export interface SessionExpansion {
 }
 
 /** A session in Ory's wire format; identity and devices only when expanded, as Kratos' admin API does. */
-export function sessionView(row: SessionRow, expand: SessionExpansion, now = new Date()): Session {
+/** `now`: the stack's clock time, which decides whether the session is still active. */
+export function sessionView(row: SessionRow, expand: SessionExpansion, now: Date): Session {
   return {
     id: row.id,
     active: isWorking(row, now),

@@ -280,3 +280,41 @@ describe('PermissionEngine.expand', () => {
     expect(tree.children[0]!.children[0]).toMatchObject({ truncated: 'cycle' });
   });
 });
+
+describe('operator precedence', () => {
+  // As in TypeScript, and as Keto reads its rules: && binds tighter than ||, whichever comes first.
+  const PRECEDENCE_OPL = `
+class User implements Namespace {}
+class Doc implements Namespace {
+  related: { a: User[]; b: User[]; c: User[] }
+  permits = {
+    orFirst: (ctx: Context) => this.related.a.includes(ctx.subject) || this.related.b.includes(ctx.subject) && this.related.c.includes(ctx.subject),
+    andFirst: (ctx: Context) => this.related.b.includes(ctx.subject) && this.related.c.includes(ctx.subject) || this.related.a.includes(ctx.subject),
+    grouped: (ctx: Context) => (this.related.a.includes(ctx.subject) || this.related.b.includes(ctx.subject)) && this.related.c.includes(ctx.subject),
+  }
+}`;
+
+  it('parses a || b && c as a || (b && c), and a && b || c as (a && b) || c', () => {
+    const { namespaces, errors } = parseOpl(PRECEDENCE_OPL);
+    expect(errors).toEqual([]);
+    const permits = new Map(namespaces.find((n) => n.name === 'Doc')!.relations.map((r) => [r.name, r.rewrite]));
+    const rel = (relation: string) => ({ type: 'computed', relation });
+    const bAndC = { type: 'and', children: [rel('b'), rel('c')] };
+    expect(permits.get('orFirst')).toEqual({ type: 'or', children: [rel('a'), bAndC] });
+    expect(permits.get('andFirst')).toEqual({ type: 'or', children: [bAndC, rel('a')] });
+    expect(permits.get('grouped')).toEqual({ type: 'and', children: [{ type: 'or', children: [rel('a'), rel('b')] }, rel('c')] });
+  });
+
+  it('answers as (b && c) binds first: a alone passes "a || b && c", b alone does not', async () => {
+    const engine = engineFor(PRECEDENCE_OPL, ['Doc:d#a@ann', 'Doc:d#b@bob', 'Doc:d#b@cy', 'Doc:d#c@cy']);
+    const allowed = async (relation: string, who: string) => (await engine.check(parseTuple(`Doc:d#${relation}@${who}`))).membership;
+    expect(await allowed('orFirst', 'ann')).toBe('member');
+    expect(await allowed('orFirst', 'bob')).toBe('not_member');
+    expect(await allowed('orFirst', 'cy')).toBe('member');
+    expect(await allowed('andFirst', 'ann')).toBe('member');
+    expect(await allowed('andFirst', 'bob')).toBe('not_member');
+    // Grouped by parentheses, a alone is no longer enough.
+    expect(await allowed('grouped', 'ann')).toBe('not_member');
+    expect(await allowed('grouped', 'cy')).toBe('member');
+  });
+});
