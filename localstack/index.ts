@@ -15,6 +15,7 @@ import { DEFAULT_HASH_OPTIONS, type HashOptions } from './identity/password';
 import { registerIdentityAdmin } from './admin-api';
 import { registerOAuth2 } from './oauth2/routes';
 import { registerHostedPages } from './hosted/routes';
+import { activeTheme } from './branding/service';
 import { registerPermissionApi } from './permission/routes';
 import type { RateLimitOptions } from './self-service/rate-limit';
 import { resolveSession } from './session/token';
@@ -192,6 +193,6 @@ async function setUp(app: FastifyInstance, ctx: LocalStackContext, opts: LocalSt
   };
   await registerIdentityAdmin(app, adminDeps);
   const oauth2 = await registerOAuth2(app, adminDeps);
-  await registerHostedPages(app, { ctx, oauth2, themeOf: async () => null });
+  await registerHostedPages(app, { ctx, oauth2, themeOf: activeTheme });
   await registerPermissionApi(app, ctx);
 }

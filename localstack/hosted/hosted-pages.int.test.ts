@@ -3,7 +3,7 @@ import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../index';
 import { newUser, projectWithKey, uniqueEmail, type TestProject, type TestUser } from '../test-support/admin-api';
-import { startTestStack } from '../test-support/control-plane';
+import { newUser as anotherUser, startTestStack } from '../test-support/control-plane';
 import { latestCode } from '../test-support/self-service';
 
 // A project's hosted pages, driven as a browser without JavaScript drives them: GET a page, read its form,
@@ -247,5 +247,46 @@ describe("a project's hosted pages", () => {
     const unknown = await b.go(`${project.base}/ui/consent?consent_challenge=not-a-challenge`);
     expect(unknown.status).toBe(404);
     expect(unknown.html).toContain('could not be found');
+  });
+
+  it("wears the project's active branding theme, within the plan's branding_themes", async () => {
+    const canvasOf = (html: string) => html.match(/:root\{[^}]*--canvas:([^;]+);/)?.[1];
+    const before = await browser().go(`${project.base}/ui/login`);
+    expect(canvasOf(before.html)).toBe('#f4f5f7');
+
+    const branding = await owner.call('GET', `/projects/${project.id}/branding`);
+    expect(branding.status).toBe(200);
+    expect(branding.body.themes).toHaveLength(1);
+    const created = await owner.call('POST', `/projects/${project.id}/branding/themes`, {
+      name: 'Night',
+      logo_url: 'https://cdn.example.com/logo.png',
+      theme: { background_canvas_color: '#101820', primary_color: '#f2aa4c', foreground_on_accent_color: '#101820' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'Night', background_canvas_color: '#101820', project_branding_id: branding.body.id });
+    // Develop includes one theme besides the default; a second is refused by the quota.
+    const second = await owner.call('POST', `/projects/${project.id}/branding/themes`, { name: 'Day' });
+    expect(second.status).toBe(403);
+    expect(second.body.error.reason).toMatch(/includes 1 branding theme/);
+    expect((await owner.call('POST', `/projects/${project.id}/branding/themes`, { name: 'Bad', theme: { primary_color: 'red' } })).status).toBe(400);
+    // Not the hosted pages' look until it is activated; then the next page load wears it.
+    expect(canvasOf((await browser().go(`${project.base}/ui/login`)).html)).toBe('#f4f5f7');
+    const activated = await owner.call('PUT', `/projects/${project.id}/branding/themes/${created.body.id}/active`);
+    expect(activated.status).toBe(200);
+    expect(activated.body.default_theme.id).toBe(created.body.id);
+    const themed = await browser().go(`${project.base}/ui/login`);
+    expect(canvasOf(themed.html)).toBe('#101820');
+    expect(themed.html).toContain('src="https://cdn.example.com/logo.png"');
+    // Edited, the next load follows; deactivated, the default look is back.
+    expect((await owner.call('PUT', `/projects/${project.id}/branding/themes/${created.body.id}`, { theme: { background_canvas_color: '#202830' } })).status).toBe(200);
+    expect(canvasOf((await browser().go(`${project.base}/ui/login`)).html)).toBe('#202830');
+    expect((await owner.call('DELETE', `/projects/${project.id}/branding/active`)).body.default_theme.id).toBe(branding.body.default_theme.id);
+    expect(canvasOf((await browser().go(`${project.base}/ui/login`)).html)).toBe('#f4f5f7');
+    // Someone else's project's themes are not theirs to read or change.
+    const stranger = await anotherUser(stack, 'Stranger');
+    expect([403, 404]).toContain((await stranger.call('GET', `/projects/${project.id}/branding`)).status);
+    expect([403, 404]).toContain((await stranger.call('DELETE', `/projects/${project.id}/branding/themes/${created.body.id}`)).status);
+    expect((await owner.call('DELETE', `/projects/${project.id}/branding/themes/${created.body.id}`)).status).toBe(204);
+    expect((await owner.call('DELETE', `/projects/${project.id}/branding/themes/${branding.body.default_theme.id}`)).status).toBe(400);
   });
 });

@@ -1,38 +1,5 @@
+import type { BrandingColorKey } from '../../shared/domain/branding';
 import { esc } from './html';
-
-/** Ory's branding colour keys (projectBrandingColors), each a CSS colour. */
-export const BRANDING_COLOR_KEYS = [
-  'primary_color',
-  'secondary_color',
-  'accent_default_color',
-  'accent_disabled_color',
-  'accent_emphasis_color',
-  'accent_muted_color',
-  'accent_subtle_color',
-  'background_canvas_color',
-  'background_subtle_color',
-  'background_surface_color',
-  'border_default_color',
-  'error_default_color',
-  'error_emphasis_color',
-  'error_muted_color',
-  'error_subtle_color',
-  'foreground_default_color',
-  'foreground_disabled_color',
-  'foreground_muted_color',
-  'foreground_on_accent_color',
-  'foreground_on_dark_color',
-  'foreground_on_disabled_color',
-  'foreground_subtle_color',
-  'input_background_color',
-  'input_disabled_color',
-  'input_placeholder_color',
-  'input_text_color',
-  'success_emphasis_color',
-  'text_default_color',
-  'text_disabled_color',
-] as const;
-export type BrandingColorKey = (typeof BRANDING_COLOR_KEYS)[number];
 
 /** What styles a project's hosted pages: the active branding theme's fields, as Ory names them. */
 export type HostedTheme = Partial<Record<BrandingColorKey, string>> & { logo_url?: string; favicon_url?: string; name?: string };

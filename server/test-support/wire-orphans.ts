@@ -100,6 +100,14 @@ export const ORPHAN_ROUTES: OrphanRoute[] = [
   { method: 'GET', path: '/health/ready', responses: { 200: 'healthStatus', 503: 'healthNotReadyStatus', ...ERRORS } },
   { method: 'PUT', path: '/local/plan', localOnly: 'sets the plan in force without a purchase, for local development and tests' },
   { method: 'GET', path: '/local/mailbox', localOnly: 'the local mailbox page (HTML); Ory has no such route' },
+  // Branding (CONTRACT.md: orphans projectBranding, projectBrandingTheme, createProjectBranding, setProjectBrandingThemeBody).
+  { method: 'GET', path: '/projects/{project}/branding', responses: { 200: 'projectBranding', ...ERRORS } },
+  { method: 'POST', path: '/projects/{project}/branding', responses: { 201: 'projectBranding', ...ERRORS } },
+  { method: 'POST', path: '/projects/{project}/branding/themes', responses: { 201: 'projectBrandingTheme', ...ERRORS } },
+  { method: 'PUT', path: '/projects/{project}/branding/themes/{theme}', responses: { 200: 'projectBrandingTheme', ...ERRORS } },
+  { method: 'DELETE', path: '/projects/{project}/branding/themes/{theme}', responses: { 204: null, ...ERRORS } },
+  { method: 'PUT', path: '/projects/{project}/branding/themes/{theme}/active', responses: { 200: 'projectBranding', ...ERRORS } },
+  { method: 'DELETE', path: '/projects/{project}/branding/active', responses: { 200: 'projectBranding', ...ERRORS } },
   // A project's hosted pages (HTML, the account experience): Ory serves them from its own UI host, not its API.
   ...['login', 'registration', 'recovery', 'verification', 'settings', 'error', 'consent'].map((page) => ({
     method: 'GET',
