@@ -70,7 +70,9 @@ test('the Get started page: endpoint and hosted sign-in with copy buttons, SDK t
   await expect(endpoint).toHaveText(projectApiUrl(slug));
   // The endpoint shown is where the project answers: its whoami says nobody is signed in.
   expect((await page.request.get(`${projectApiUrl(slug)}/sessions/whoami`)).status()).toBe(401);
-  await expect(page.getByTestId('project-hosted-login')).toContainText('not available yet');
+  // The hosted sign-in and sign-up pages are the project's own, under its endpoint.
+  await expect(page.getByTestId('hosted-login-link')).toHaveAttribute('href', `${projectApiUrl(slug)}/ui/login`);
+  await expect(page.getByTestId('hosted-registration-link')).toHaveAttribute('href', `${projectApiUrl(slug)}/ui/registration`);
 
   await page.getByTestId('api-endpoint-copy').click();
   await expect(page.getByTestId('api-endpoint-copy')).toHaveAttribute('data-copied', 'true');
@@ -90,8 +92,8 @@ test('the Get started page: endpoint and hosted sign-in with copy buttons, SDK t
   await expect(page.getByRole('tabpanel')).toContainText(`${projectApiUrl(slug)}/sessions/whoami`);
 
   await expect(page.getByTestId('checklist-item')).toHaveCount(3);
-  await expect(page.getByRole('link', { name: /hosted sign-up/ })).toHaveCount(0);
-  expect(await page.locator('main a[href*="oryapis.com"], main a[href*="/ui/"]').count()).toBe(0);
+  await expect(page.getByRole('link', { name: 'Open the hosted sign-up page' })).toHaveAttribute('href', `${projectApiUrl(slug)}/ui/registration`);
+  expect(await page.locator('main a[href*="oryapis.com"]').count()).toBe(0);
 
   // The long name is cut, never wider than the page; its whole text is in a tooltip.
   const heading = page.getByTestId('page-title');

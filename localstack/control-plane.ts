@@ -7,6 +7,7 @@ import { registerAnalyticsRoutes } from './analytics/routes';
 import { registerBillingDevRoutes } from './billing/dev-routes';
 import { registerBillingRoutes } from './billing/routes';
 import { registerApiKeyRoutes } from './api-key/routes';
+import { registerBrandingRoutes } from './branding/routes';
 import { registerCourierRoutes } from './courier/test-message-routes';
 import { installErrorHandler, type ErrorSurface } from './kernel/errors';
 import { registerInviteRoutes } from './invite/routes';
@@ -42,6 +43,7 @@ export async function registerControlPlane(app: FastifyInstance, ctx: LocalStack
     registerMemberRoutes(scope, ctx);
     registerWorkspaceRoutes(scope, ctx);
     registerApiKeyRoutes(scope, ctx);
+    registerBrandingRoutes(scope, ctx);
     registerInviteRoutes(scope, ctx);
     registerQuotaRoutes(scope, ctx);
     registerCourierRoutes(scope, ctx);

@@ -16,6 +16,8 @@ import { installErrorHandler } from './kernel/errors';
 import { DEFAULT_HASH_OPTIONS, type HashOptions } from './identity/password';
 import { registerIdentityAdmin } from './admin-api';
 import { registerOAuth2 } from './oauth2/routes';
+import { registerHostedPages } from './hosted/routes';
+import { activeTheme } from './branding/service';
 import { registerPermissionApi } from './permission/routes';
 import type { RateLimitOptions } from './self-service/rate-limit';
 import { resolveSession } from './session/token';
@@ -208,6 +210,7 @@ async function setUp(app: FastifyInstance, ctx: LocalStackContext, opts: LocalSt
     sessionLifespanMs: opts.sessionLifespanMs ?? 24 * 60 * 60_000,
   };
   await registerIdentityAdmin(app, adminDeps);
-  await registerOAuth2(app, adminDeps);
+  const oauth2 = await registerOAuth2(app, adminDeps);
+  await registerHostedPages(app, { ctx, oauth2, themeOf: activeTheme });
   await registerPermissionApi(app, ctx);
 }

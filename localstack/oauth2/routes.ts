@@ -19,6 +19,11 @@ const OAUTH2_ADMIN_ERRORS: ErrorSurface = { name: 'oauth2 admin', fieldDetails: 
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** The project's authorization server of a request on its data plane (the hosted login and consent pages accept its challenges). */
+export interface OAuth2Servers {
+  serverFor(req: FastifyRequest): Promise<ProjectServer>;
+}
+
 /** `services.oauth2.config` of the project's current revision: the next request sees a change at once. */
 export async function oauth2Config(q: Queryable, projectId: string): Promise<Record<string, unknown>> {
   const [row] = await q.orm
@@ -36,7 +41,7 @@ export async function oauth2Config(q: Queryable, projectId: string): Promise<Rec
  * paths answered by the project's oidc-provider, and Hydra's admin API (clients, login and consent requests,
  * introspection) behind the project's API key or a member's console session, as the identity admin API is.
  */
-export async function registerOAuth2(app: FastifyInstance, deps: AdminDeps): Promise<void> {
+export async function registerOAuth2(app: FastifyInstance, deps: AdminDeps): Promise<OAuth2Servers> {
   const { ctx } = deps;
   const registry = createServerRegistry();
   const now = () => Math.floor(ctx.clock.now().getTime() / 1000);
@@ -56,10 +61,10 @@ export async function registerOAuth2(app: FastifyInstance, deps: AdminDeps): Pro
       clientScopes: () => clientScopes(ctx.db, nid),
       signingKeys: async () => keys.signing,
       cookieKeys: async () => keys.cookies,
-      // Until the project names its own login and consent pages, the console's own stand in.
+      // Until the project names its own login and consent pages, its hosted pages (`{base}/ui/…`) answer.
       fallbackUrls: {
-        login: settings.urls.login ?? `${ctx.uiUrl}/login`,
-        consent: settings.urls.consent ?? `${ctx.uiUrl}/oauth2/consent`,
+        login: settings.urls.login ?? `${tenant.uiUrl}/login`,
+        consent: settings.urls.consent ?? `${tenant.uiUrl}/consent`,
       },
       now,
     });
@@ -101,5 +106,6 @@ export async function registerOAuth2(app: FastifyInstance, deps: AdminDeps): Pro
     },
     { prefix: PROJECT_API_PREFIX },
   );
+  return { serverFor };
 }
 

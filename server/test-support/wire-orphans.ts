@@ -103,6 +103,23 @@ export const ORPHAN_ROUTES: OrphanRoute[] = [
   { method: 'GET', path: '/health/ready', responses: { 200: 'healthStatus', 503: 'healthNotReadyStatus', ...ERRORS } },
   { method: 'PUT', path: '/local/plan', localOnly: 'sets the plan in force without a purchase, for local development and tests' },
   { method: 'GET', path: '/local/mailbox', localOnly: 'the local mailbox page (HTML); Ory has no such route' },
+  // Branding (CONTRACT.md: orphans projectBranding, projectBrandingTheme, createProjectBranding, setProjectBrandingThemeBody).
+  { method: 'GET', path: '/projects/{project}/branding', responses: { 200: 'projectBranding', ...ERRORS } },
+  { method: 'POST', path: '/projects/{project}/branding', responses: { 201: 'projectBranding', ...ERRORS } },
+  { method: 'POST', path: '/projects/{project}/branding/themes', responses: { 201: 'projectBrandingTheme', ...ERRORS } },
+  { method: 'PUT', path: '/projects/{project}/branding/themes/{theme}', responses: { 200: 'projectBrandingTheme', ...ERRORS } },
+  { method: 'DELETE', path: '/projects/{project}/branding/themes/{theme}', responses: { 204: null, ...ERRORS } },
+  { method: 'PUT', path: '/projects/{project}/branding/themes/{theme}/active', responses: { 200: 'projectBranding', ...ERRORS } },
+  { method: 'DELETE', path: '/projects/{project}/branding/active', responses: { 200: 'projectBranding', ...ERRORS } },
+  // A project's hosted pages (HTML, the account experience): Ory serves them from its own UI host, not its API.
+  ...['login', 'registration', 'recovery', 'verification', 'settings', 'error', 'consent'].map((page) => ({
+    method: 'GET',
+    path: `/ui/${page}`,
+    localOnly: `the project's hosted ${page} page (HTML)`,
+  })),
+  { method: 'GET', path: '/ui', localOnly: "the project's hosted landing page for a signed-in end user (HTML)" },
+  { method: 'GET', path: '/ui/', localOnly: "the project's hosted landing page for a signed-in end user (HTML)" },
+  { method: 'POST', path: '/ui/consent', localOnly: 'the hosted consent form: accepts or rejects the OAuth2 consent request, then redirects' },
   {
     method: 'GET',
     path: '/local/mailbox/messages',

@@ -1,3 +1,4 @@
+import { hostedPageUrl } from '../../../../shared/domain/hosted-pages';
 import { oauth2Endpoints } from '../../../../shared/domain/oauth2-endpoints';
 import { Card, PageHeader } from '../../components/Card';
 import { CopyValue } from '../../components/CopyButton';
@@ -34,6 +35,33 @@ export default function OAuth2EndpointsPage() {
           }
         </QueryView>
       </Card>
+      {endpoint.data?.apiUrl ? (
+        <Card title="Hosted login and consent" testId="oauth2-hosted-pages">
+          <p className="hint">
+            Unless the URLs page names pages of your own, an authorization request sends the user to these pages of the project, which sign
+            them in (or up) and ask for consent.
+          </p>
+          <dl className="endpoint-list">
+            {(['login', 'consent'] as const).map((page) => (
+              <div key={page} className="endpoint-row">
+                <dt>{page === 'login' ? 'Login page' : 'Consent page'}</dt>
+                <dd>
+                  <CopyValue value={hostedPageUrl(endpoint.data.apiUrl!, page)} label={`Copy the hosted ${page} page URL`} testId={`oauth2-hosted-${page}`} />
+                  <p className="hint">
+                    {page === 'login' ? (
+                      <a className="link" href={hostedPageUrl(endpoint.data.apiUrl!, 'login')} target="_blank" rel="noreferrer" data-testid="oauth2-hosted-login-open">
+                        Open the hosted login page
+                      </a>
+                    ) : (
+                      'Shows the client and the scopes it asks for; allow or deny completes the authorization.'
+                    )}
+                  </p>
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </Card>
+      ) : null}
     </div>
   );
 }

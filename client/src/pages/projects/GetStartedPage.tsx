@@ -15,6 +15,7 @@ import { QUERY_RULES } from '../../lib/query-client';
 import { useProject } from '../../shell/ProjectContext';
 import { trpc } from '../../trpc';
 import { formatDate } from '../../../../shared/domain/format';
+import { hostedPageUrl } from '../../../../shared/domain/hosted-pages';
 import { EnvironmentBadge } from './ProjectTable';
 
 function Detail({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
@@ -37,8 +38,19 @@ function Snippet({ code, language }: { code: string; language: string }) {
   );
 }
 
-/** Said where the hosted sign-in pages will be, until the console serves them. */
-export const HOSTED_PAGES_PENDING = 'Hosted sign-in and sign-up pages are not available yet: until they are, sign users in from your own application with the SDK below.';
+function HostedLinks({ endpoint }: { endpoint: string }) {
+  return (
+    <span className="inline-links">
+      <a className="link" href={hostedPageUrl(endpoint, 'login')} target="_blank" rel="noreferrer" data-testid="hosted-login-link">
+        Sign in page
+      </a>
+      {' · '}
+      <a className="link" href={hostedPageUrl(endpoint, 'registration')} target="_blank" rel="noreferrer" data-testid="hosted-registration-link">
+        Sign up page
+      </a>
+    </span>
+  );
+}
 
 function Connect({ endpoint }: { endpoint: string | null }) {
   if (!endpoint) {
@@ -53,7 +65,7 @@ function Connect({ endpoint }: { endpoint: string | null }) {
     <>
       <dl className="details details-stacked">
         <Detail label="API endpoint" value={<CopyValue value={endpoint} label="Copy the API endpoint" testId="api-endpoint" />} testId="project-host" />
-        <Detail label="Hosted sign-in" value={<span className="muted">{HOSTED_PAGES_PENDING}</span>} testId="project-hosted-login" />
+        <Detail label="Hosted sign-in" value={<HostedLinks endpoint={endpoint} />} testId="project-hosted-login" />
       </dl>
       <h3 className="section-title">Check who is signed in</h3>
       <Tabs
@@ -72,8 +84,8 @@ function Connect({ endpoint }: { endpoint: string | null }) {
 interface Step {
   title: string;
   text: string;
-  /** An app route (linked once its page exists), or something the console does not offer yet. */
-  target: { route: RouteDef; href: string } | { pending: string };
+  /** An app route (linked once its page exists), a page of the project's own (its hosted pages), or something the console does not offer yet. */
+  target: { route: RouteDef; href: string } | { external: string } | { pending: string };
   action: string;
 }
 
@@ -81,6 +93,12 @@ function ChecklistItem({ step }: { step: Step }) {
   let action: ReactNode;
   if ('pending' in step.target) {
     action = <span className="muted">{step.target.pending}</span>;
+  } else if ('external' in step.target) {
+    action = (
+      <a className="link" href={step.target.external} target="_blank" rel="noreferrer">
+        {step.action}
+      </a>
+    );
   } else if (step.target.route.available) {
     action = (
       <Link className="link" href={step.target.href}>
@@ -109,7 +127,12 @@ export default function GetStartedPage() {
   const endpoint = trpc.projects.endpoint.useQuery({ projectId: project.id }, QUERY_RULES.project);
   const revisionId = typeof project.current_revision.id === 'string' ? project.current_revision.id : undefined;
   const steps: Step[] = [
-    { title: 'Try the hosted sign-in', text: 'Sign up and sign in on the pages your project hosts for you.', target: { pending: 'Coming to the Console soon' }, action: 'Open the hosted sign-up page' },
+    {
+      title: 'Try the hosted sign-in',
+      text: 'Sign up and sign in on the pages your project hosts for you.',
+      target: endpoint.data?.apiUrl ? { external: hostedPageUrl(endpoint.data.apiUrl, 'registration') } : { pending: 'Available once the project API endpoint is known' },
+      action: 'Open the hosted sign-up page',
+    },
     { title: 'Create a first identity', text: 'Add a user by hand, or let your first sign-up create one.', target: { route: ROUTES.identities, href: ROUTES.identities.build(p) }, action: 'Go to identities' },
     { title: 'Invite a teammate', text: 'Work on this project together.', target: { route: ROUTES.collaborators, href: ROUTES.collaborators.build(p) }, action: 'Invite collaborators' },
   ];
