@@ -152,7 +152,7 @@ export async function registerHostedPages(app: FastifyInstance, deps: HostedDeps
               const server = await deps.oauth2.serverFor(req);
               try {
                 await getLoginRequest(server, query.login_challenge);
-                const session = await currentSession(db, tenant, req);
+                const session = await currentSession(db, tenant, req, ctx.clock.now());
                 if (session) {
                   const { redirect_to } = await acceptLogin(server, query.login_challenge, { subject: session.identity_id, remember: true });
                   return seeOther(reply, redirect_to);
@@ -236,7 +236,7 @@ ${links(locale, footer)}`;
           auth: 'public',
           handler: async ({ req, reply }) => {
             const tenant = tenantOf(req);
-            const session = await currentSession(db, tenant, req);
+            const session = await currentSession(db, tenant, req, ctx.clock.now());
             if (!session) return seeOther(reply, uiLink(tenant.uiUrl, '/login'));
             const { locale, theme } = await look(req);
             const logout = await own(req, '/self-service/logout/browser');
@@ -266,7 +266,7 @@ ${links(locale, [
             if (err instanceof ChallengeError) return errorPage(req, reply, err.status, err.message);
             throw err;
           }
-          const session = await currentSession(db, tenant, req);
+          const session = await currentSession(db, tenant, req, ctx.clock.now());
           if (!session || session.identity_id !== request.subject) {
             return errorPage(req, reply, 403, 'Sign in as the user this request was made for, then try again.');
           }
@@ -304,7 +304,7 @@ ${links(locale, [
           const server = await deps.oauth2.serverFor(req);
           try {
             const request = await getConsentRequest(server, body.consent_challenge);
-            const session = await currentSession(db, tenant, req);
+            const session = await currentSession(db, tenant, req, ctx.clock.now());
             if (!session || session.identity_id !== request.subject) {
               return errorPage(req, reply, 403, 'Sign in as the user this request was made for, then try again.');
             }
