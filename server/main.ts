@@ -27,6 +27,8 @@ async function start(initial: Config, logger: Logger, closers: (() => Promise<vo
       requestTimeoutMs: config.requestTimeoutMs,
       mailbox: config.localMailbox,
       mailboxSmtpPort: config.localSmtpPort,
+      localDnsPort: config.localDnsPort,
+      ...(config.dnsServers?.length ? { dnsServers: config.dnsServers } : {}),
       logger: logger.child({ component: 'localstack' }),
     });
     closers.push(() => stack.close());
