@@ -68,6 +68,10 @@ function table(): Record<string, [unknown, string][]> {
     'invites.getPublic': [[{ inviteId: LONG, token: '00000000-0000-4000-8000-000000000000' }, 'inviteId'], [{ inviteId: p }, 'token']],
     'apiKeys.create': [[{ projectId: p }, 'name'], [{ projectId: p, name: LONG }, 'name'], [{ projectId: p, name: 'k', expiresAt: 'tomorrow' }, 'expiresAt']],
     'apiKeys.delete': [[{ projectId: p, keyId: 'k' }, 'keyId']],
+    'domains.list': [[{}, 'could not fetch custom domains: projectId is required'], [{ projectId: 'p' }, 'projectId']],
+    'domains.create': [[{ projectId: p }, 'hostname'], [{ projectId: p, hostname: 'no-dot' }, 'hostname'], [{ projectId: p, hostname: `${'a'.repeat(64)}.example.com` }, 'hostname'], [{ projectId: p, hostname: 'a_b.example.com' }, 'hostname'], [{ projectId: p, hostname: '-a.example.com' }, 'hostname'], [{ projectId: p, hostname: 'ok.example.com', corsAllowedOrigins: ['ftp://x.example.com'] }, 'corsAllowedOrigins']],
+    'domains.update': [[{ projectId: p, domainId: 'd' }, 'domainId'], [{ projectId: p, domainId: p, cookieDomain: 'x' }, 'cookieDomain']],
+    'domains.delete': [[{ projectId: p }, 'domainId']],
     'quota.get': [[{ projectId: p, feature: 'moon' }, 'feature'], [{ workspaceId: ws }, 'feature']],
     'permissions.workspace': [[{ workspaceId: ws }, 'permissions'], [{ workspaceId: ws, permissions: ['backoffice.project.read'] }, 'permissions'], [{ workspaceId: 'x', permissions: ['backoffice.workspace.read'] }, 'workspaceId']],
   };

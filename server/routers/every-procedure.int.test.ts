@@ -107,6 +107,8 @@ beforeAll(async () => {
       identitySchema: '',
       oauth2Client: '',
       doomedOAuth2Client: '',
+      customDomain: '',
+      doomedCustomDomain: '',
     },
     b: {
       identityId: userB.identityId,
@@ -163,6 +165,9 @@ beforeAll(async () => {
   fixture.a.oauth2Client = (await a.oauth2Clients.create({ projectId: fixture.a.project, client: { client_name: 'Fixture client' } })).client_id!;
   fixture.a.doomedOAuth2Client = (await a.oauth2Clients.create({ projectId: fixture.a.project, client: { client_name: 'Doomed client' } })).client_id!;
   // Permission rules of A's project, and a relationship the delete-by-query row deletes.
+  // Custom domains of A's project (its workspace is on Production): one to edit, one to remove.
+  fixture.a.customDomain = (await a.domains.create({ projectId: fixture.a.project, hostname: 'matrix.example.test' })).id!;
+  fixture.a.doomedCustomDomain = (await a.domains.create({ projectId: fixture.a.project, hostname: 'doomed.example.test' })).id!;
   await a.permissionRules.set({ projectId: fixture.a.project, opl: DOCUMENTS_AND_FOLDERS });
   await a.relationships.create({ projectId: fixture.a.project, namespace: 'File', object: 'matrix-doomed', relation: 'viewers', subject: { id: 'matrix' } });
   // The second invite goes to another address of A's; A attaches it with nothing but their session, so

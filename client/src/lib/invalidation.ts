@@ -87,6 +87,10 @@ export const INVALIDATES = {
   'relationships.delete': ['relationships.list', 'relationships.count', 'permissions.check', 'permissions.expand'],
   'relationships.deleteMatching': ['relationships.list', 'relationships.count', 'permissions.check', 'permissions.expand'],
   'permissionRules.set': ['permissionRules.get', 'relationships.namespaces', 'permissions.check', 'permissions.expand'],
+  // Custom domains count against the plan's custom_domains quota.
+  'domains.create': ['domains.list', 'quota.get'],
+  'domains.update': ['domains.list'],
+  'domains.delete': ['domains.list', 'quota.get'],
 } as const satisfies Record<MutationPath, readonly ProcedurePath[]>;
 
 /** A tRPC mutation key ([['projects', 'create']]) as a procedure path ('projects.create'). */
