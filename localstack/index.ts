@@ -1,4 +1,3 @@
-import { createServer } from 'node:http';
 import cookie from '@fastify/cookie';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -23,7 +22,6 @@ import { errorBody } from '../shared/ory-error';
 import { maskUrl, REDACT_PATHS, REDACTED } from '../shared/redact';
 import { findMalformedText } from '../shared/text-input';
 import { createCnameLookup, startLocalDns, type LocalDns } from './kernel/dns';
-import { createHostRouter } from './custom-domain/host-routing';
 
 export interface LocalStackOptions {
   /** 0 = a random free port. Default 4455. */
@@ -103,16 +101,7 @@ function formatHost(host: string): string {
 export async function startLocalStack(opts: LocalStackOptions = {}): Promise<LocalStack> {
   const log = makeLogger(opts);
   const db = await openDb({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, schema: opts.dbSchema });
-  const routeByHost = createHostRouter(db, log);
   const app = Fastify({
-    // Custom domains: the Host decides which project's API a request reaches, before Fastify routes it.
-    serverFactory: (handler) =>
-      createServer((req, res) => {
-        routeByHost(req, res).then(
-          (answered) => answered || handler(req, res),
-          () => handler(req, res),
-        );
-      }),
     loggerInstance: log as FastifyBaseLogger,
     trustProxy: false,
     routerOptions: { maxParamLength: 2048 },

@@ -1,4 +1,3 @@
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cnameTarget, customDomainState } from '../../shared/domain/custom-domain';
 import type { LocalStack } from '../index';
@@ -41,21 +40,6 @@ const stateOf = async (user: TestUser, projectId: string, hostname: string) => {
   const domain = (list.body as { hostname: string }[]).find((d) => d.hostname === hostname) as Record<string, string>;
   return { state: customDomainState(domain), domain };
 };
-
-/** A request to the stack as if sent to `host` (the Host header a browser sends to a custom domain). */
-function viaHost(host: string, path: string, headers: Record<string, string> = {}, method = 'GET') {
-  const { port } = new URL(stack.url);
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method, headers: { host, accept: 'application/json', ...headers } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 describe('custom domain states from DNS answers', () => {
   it('go pending → inactive → active → not-found → active as the CNAME record changes', async () => {
@@ -154,40 +138,5 @@ describe('the custom_domains quota', () => {
     expectOryError(await owner.call('POST', `/projects/${b.id}/cname`, { hostname: 'g9.growth.example.test' }), 403, /includes 9 custom domains/);
     const quota = await owner.call('GET', `/quota/project/${a.id}/custom_domains`);
     expect(quota.body).toMatchObject({ included: 9, used: 9, can_use_more: false });
-  });
-});
-
-describe('the data plane on a custom domain', () => {
-  it('answers on an active domain only, with the domain as its base, its cookie domain and CORS origins', async () => {
-    const project = await productionProject();
-    const hostname = `id${n}.example.test`;
-    const { body } = await owner.call('POST', `/projects/${project.id}/cname`, {
-      hostname,
-      cookie_domain: 'example.test',
-      cors_enabled: true,
-      cors_allowed_origins: ['https://*.shop.example.test'],
-    });
-    // Pending: the host is nobody's yet (the console's own identity provider answers at the root).
-    const actionOn = async (host: string) => (JSON.parse((await viaHost(host, '/self-service/registration/browser')).body) as { ui: { action: string } }).ui.action;
-    expect(await actionOn(hostname)).not.toContain(hostname);
-    expect((await viaHost(hostname, '/projects')).status).toBe(401);
-
-    await dns('PUT', hostname, cnameTarget(project.slug));
-    expect((await stateOf(owner, project.id, hostname)).state).toBe('active');
-    const flow = await viaHost(`${hostname}:8080`, '/self-service/registration/browser', { origin: 'https://www.shop.example.test' });
-    expect(flow.status).toBe(200);
-    expect((JSON.parse(flow.body) as { ui: { action: string } }).ui.action).toMatch(new RegExp(`^http://${hostname}:8080/self-service/registration\\?flow=`));
-    expect(String(flow.headers['set-cookie'])).toMatch(/Domain=example\.test/);
-    expect(flow.headers['access-control-allow-origin']).toBe('https://www.shop.example.test');
-    expect(flow.headers['access-control-allow-credentials']).toBe('true');
-    const preflight = await viaHost(hostname, '/sessions/whoami', { origin: 'https://www.shop.example.test', 'access-control-request-method': 'GET' }, 'OPTIONS');
-    expect(preflight.status).toBe(204);
-    expect((await viaHost(hostname, '/sessions/whoami', { origin: 'https://evil.example.test' })).headers['access-control-allow-origin']).toBeUndefined();
-    // Only the project's API is there: the control plane is not.
-    expect((await viaHost(hostname, '/projects')).status).toBe(404);
-
-    // Removed, the host answers nothing of the project's any more.
-    await owner.call('DELETE', `/cname/${body.id}`);
-    expect(await actionOn(hostname)).not.toContain(hostname);
   });
 });
