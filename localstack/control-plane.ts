@@ -18,6 +18,7 @@ import { registerProjectRoutes } from './project/routes';
 import { registerWorkspaceRoutes } from './workspace/routes';
 import { carryWorkingSessions } from './session/store';
 import { registerIdentitySchemaRoutes } from './identity-schema/routes';
+import { registerCustomDomainRoutes, registerLocalDnsRoutes } from './custom-domain/routes';
 
 /** Control-plane answers carry the request's id and name each refused field; a 500 says the request failed. */
 const CONTROL_PLANE_ERRORS: ErrorSurface = {
@@ -50,9 +51,11 @@ export async function registerControlPlane(app: FastifyInstance, ctx: LocalStack
     registerIdentitySchemaRoutes(scope, ctx);
     registerBillingRoutes(scope, ctx);
     registerAnalyticsRoutes(scope, ctx, { devTools: opts.devTools === true });
+    registerCustomDomainRoutes(scope, ctx);
     if (opts.devTools) {
       registerPlanDevRoute(scope, ctx);
       registerBillingDevRoutes(scope, ctx, async (q, before, ms) => void (await carryWorkingSessions(q, before, ms)));
+      registerLocalDnsRoutes(scope, ctx);
     }
   });
 }

@@ -25,6 +25,7 @@ import { REQUEST_TIMEOUT_MS, requestTimeoutOptions } from '../shared/request-tim
 import { errorBody } from '../shared/ory-error';
 import { maskUrl, REDACT_PATHS, REDACTED } from '../shared/redact';
 import { findMalformedText } from '../shared/text-input';
+import { createCnameLookup, startLocalDns, type LocalDns } from './kernel/dns';
 
 export interface LocalStackOptions {
   /** 0 = a random free port. Default 4455. */
@@ -62,6 +63,13 @@ export interface LocalStackOptions {
    * `LocalStack.courier.flush()` deliver at once whatever the interval.
    */
   courierPollMs?: number;
+  /**
+   * DNS servers custom domains are looked up in ("1.1.1.1", "127.0.0.1:5353"). Without them the stack runs
+   * its own local DNS server on loopback, whose records `/local/dns` sets (a development tool).
+   */
+  dnsServers?: string[];
+  /** The UDP port of the local DNS server (on 127.0.0.1). Default 0: a free port. */
+  localDnsPort?: number;
   /** Sees every answer as it is sent (the integration suite checks each against Ory's OpenAPI). */
   onAnswer?: (req: FastifyRequest, reply: FastifyReply, payload: unknown) => void;
 }
@@ -75,6 +83,8 @@ export interface LocalStack {
   clock: Clock;
   /** The courier's worker: `flush()` runs one delivery pass now, so a test never waits for the next poll. */
   courier: Pick<Courier, 'flush'>;
+  /** The local DNS server custom domains are looked up in, unless DNS servers were given. */
+  localDns: Pick<LocalDns, 'address' | 'set' | 'delete'> | null;
   close(): Promise<void>;
 }
 
@@ -116,12 +126,16 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
   const host = opts.host ?? '127.0.0.1';
   let url = '';
   let mailbox: LocalMailbox | null = null;
+  let localDns: LocalDns | null = null;
   try {
     mailbox = opts.mailbox === true ? await startMailbox({ port: opts.mailboxSmtpPort ?? 0, log }) : null;
+    localDns = opts.dnsServers?.length ? null : await startLocalDns({ port: opts.localDnsPort ?? 0, log });
   } catch (err) {
+    await mailbox?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw err;
   }
+  const dns = createCnameLookup(localDns ? [localDns.address] : (opts.dnsServers ?? []));
   const clock = opts.clock ?? createClock();
   observeOnScrape(db);
   const courier = startCourier(db, log, { mailbox, now: () => clock.now(), ...(opts.courierPollMs ? { pollMs: opts.courierPollMs } : {}) });
@@ -135,6 +149,8 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       clock,
       courier,
       mailbox,
+      dns,
+      localDns,
     };
     await setUp(app, ctx, opts);
     await app.listen({ port: opts.port ?? 4455, host });
@@ -147,6 +163,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     await app.close().catch(() => undefined);
     await courier.close().catch(() => undefined);
     await mailbox?.close().catch(() => undefined);
+    await localDns?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     throw err;
   }
@@ -157,6 +174,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     mailboxSmtp: mailbox ? { host: mailbox.host, port: mailbox.port } : null,
     clock,
     courier: { flush: () => courier.flush() },
+    localDns,
     close() {
       closing ??= (async () => {
         try {
@@ -164,6 +182,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
         } finally {
           await courier.close().catch(() => undefined);
           await mailbox?.close().catch(() => undefined);
+          await localDns?.close().catch(() => undefined);
           await db.close();
         }
       })();

@@ -3,7 +3,7 @@ import { startLocalStack } from './index';
 
 /**
  * Standalone local stack (`npm run localstack`): LOCALSTACK_PORT, HOST, DATA_DIR, DATABASE_URL, PUBLIC_URL,
- * LOCAL_MAILBOX, LOCAL_SMTP_PORT, REDIS_URL, METRICS_PORT (Prometheus metrics at /metrics; unset, none).
+ * LOCAL_MAILBOX, LOCAL_SMTP_PORT, LOCAL_DNS_PORT, DNS_SERVERS, REDIS_URL, METRICS_PORT (Prometheus metrics at /metrics; unset, none).
  */
 function envPort(name: string, fallback: string): number {
   const raw = process.env[name] ?? fallback;
@@ -22,6 +22,8 @@ const stack = await startLocalStack({
   uiUrl: process.env.PUBLIC_URL ?? 'http://localhost:3000',
   mailbox: process.env.LOCAL_MAILBOX !== 'false',
   mailboxSmtpPort: envPort('LOCAL_SMTP_PORT', '1025'),
+  localDnsPort: envPort('LOCAL_DNS_PORT', '0'),
+  ...(process.env.DNS_SERVERS ? { dnsServers: process.env.DNS_SERVERS.split(',').map((s) => s.trim()).filter(Boolean) } : {}),
   ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
 });
 

@@ -117,6 +117,13 @@ const envSchema = z.object({
   TRUST_PROXY: optional(booleanFlag),
   LOCAL_MAILBOX: optional(booleanFlag),
   LOCAL_SMTP_PORT: optional(port()),
+  LOCAL_DNS_PORT: optional(port()),
+  DNS_SERVERS: optional(
+    z
+      .string()
+      .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+      .refine((list) => list.every((s) => /^[0-9A-Fa-f:.[\]]+$/.test(s)), { message: 'expected DNS server addresses separated by commas, such as 1.1.1.1,127.0.0.1:5353' }),
+  ),
   ANALYTICS_URL: optional(httpUrl('https://analytics.example.com')),
   ANALYTICS_REQUIRE_CONSENT: optional(booleanFlag),
   METRICS_PORT: optional(port()),
@@ -155,6 +162,10 @@ export interface Config {
   localMailbox: boolean;
   /** The local mailbox's SMTP port on 127.0.0.1 (0: a free one). */
   localSmtpPort: number;
+  /** The local DNS server's UDP port on 127.0.0.1 (0: a free one), where custom domains are looked up. */
+  localDnsPort: number;
+  /** DNS servers the embedded local stack looks custom domains up in instead of its local DNS server. */
+  dnsServers: string[] | undefined;
   /** Where /ingest forwards analytics (the embedded local stack when none is set and it runs); unset drops them. */
   analyticsUrl: string | undefined;
   /** Whether the browser must ask before sending analytics: always off the local stack (spec §1), on it when asked to. */
@@ -213,6 +224,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY ?? false,
     localMailbox: e.LOCAL_MAILBOX ?? true,
     localSmtpPort: e.LOCAL_SMTP_PORT ?? 1025,
+    localDnsPort: e.LOCAL_DNS_PORT ?? 0,
+    dnsServers: e.DNS_SERVERS,
     analyticsUrl: e.ANALYTICS_URL,
     // Off the local stack consent is always asked for (spec §1); the variable cannot turn that off.
     analyticsConsentRequired: Boolean(e.BACKOFFICE_URL || e.ORY_SDK_URL) || (e.ANALYTICS_REQUIRE_CONSENT ?? false),

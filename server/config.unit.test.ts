@@ -45,6 +45,8 @@ describe('loadConfig', () => {
       TRUST_PROXY: 'true',
       LOCAL_MAILBOX: 'false',
       LOCAL_SMTP_PORT: '2525',
+      LOCAL_DNS_PORT: '5353',
+      DNS_SERVERS: '1.1.1.1, 127.0.0.1:5354',
       ANALYTICS_URL: 'https://analytics.example.com',
     });
     expect(config).toEqual({
@@ -65,6 +67,8 @@ describe('loadConfig', () => {
       trustProxy: true,
       localMailbox: false,
       localSmtpPort: 2525,
+      localDnsPort: 5353,
+      dnsServers: ['1.1.1.1', '127.0.0.1:5354'],
       analyticsUrl: 'https://analytics.example.com',
       analyticsConsentRequired: true,
     });

@@ -28,6 +28,8 @@ async function start(initial: Config, logger: Logger, closers: (() => Promise<vo
       mailbox: config.localMailbox,
       mailboxSmtpPort: config.localSmtpPort,
       ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),
+      localDnsPort: config.localDnsPort,
+      ...(config.dnsServers?.length ? { dnsServers: config.dnsServers } : {}),
       logger: logger.child({ component: 'localstack' }),
     });
     closers.push(() => stack.close());

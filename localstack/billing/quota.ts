@@ -109,13 +109,29 @@ export async function productionProjects(q: Queryable, scope: Scope): Promise<nu
 }
 
 /**
- * What is used of a feature: seats and production projects are counted here; custom domains, event streams
+ * What is used of a feature: seats, production projects and custom domains are counted here; event streams
  * and the rest count as their areas arrive (until then nothing of them is in use).
  */
 async function usedOf(q: Queryable, scope: Scope, feature: string, now: Date): Promise<number> {
   if (feature === 'collaborator_seats') return seatsUsed(q, await seatScope(q, scope), now);
   if (feature === 'production_projects') return productionProjects(q, scope);
+  if (feature === 'custom_domains') return customDomainsUsed(q, scope);
   return 0;
+}
+
+/** Custom domains of the projects a scope's plan pays for (a project's own, or a workspace's). */
+async function customDomainsUsed(q: Queryable, scope: Scope): Promise<number> {
+  const of = scope.kind === 'workspace' ? sql`project_id IN (${paidByWorkspace(scope.workspaceId)})` : sql`project_id = ${scope.project.id}`;
+  const [row] = await q.orm.select({ n: sql<number>`(SELECT count(*)::int FROM custom_domains WHERE ${of})` }).from(projects).limit(1);
+  return row?.n ?? 0;
+}
+
+/** Units a plan includes on top of its table's number: Growth's custom domains grow by one per tenant (project) it pays for. */
+async function includedExtra(q: Queryable, scope: Scope, feature: string, plan: PlanId): Promise<number> {
+  if (feature !== 'custom_domains' || plan !== 'Growth@0') return 0;
+  if (scope.kind === 'project') return 1;
+  const [row] = await q.orm.select({ n: sql<number>`count(*)::int` }).from(projects).where(sql`${projects.id} IN (${paidByWorkspace(scope.workspaceId)})`);
+  return row?.n ?? 0;
 }
 
 /**
@@ -148,12 +164,14 @@ export async function assertProductionRoom(
 }
 
 /** The control plane's quotaUsage for a feature under the plan in force. */
-export async function quotaUsage(q: Queryable, scope: Scope, feature: string, now: Date): Promise<QuotaUsage> {
+export async function quotaUsage(q: Queryable, given: Scope, feature: string, now: Date): Promise<QuotaUsage> {
+  // A project's custom domains count against the plan that pays for it, with its workspace's other projects.
+  const scope = feature === 'custom_domains' && given.kind === 'project' ? await productionScope(q, given.project) : given;
   const plan = await planInForce(q, scope);
   const limit = planLimit(plan, feature);
   const used = await usedOf(q, scope, feature, now);
   const unlimited = limit === 'unlimited';
-  const included = typeof limit === 'number' ? limit : 0;
+  const included = typeof limit === 'number' ? limit + (await includedExtra(q, scope, feature, plan)) : 0;
   return {
     feature,
     included,
@@ -176,12 +194,19 @@ async function lockSeats(q: Queryable, scope: Scope): Promise<void> {
   else await q.orm.select({ id: projects.id }).from(projects).where(eq(projects.id, seats.project.id)).for('update');
 }
 
+/** Takes the row lock of a project or workspace until the route's transaction ends (two writes counting the last unit go one after the other). */
+async function lockScope(q: Queryable, scope: Scope): Promise<void> {
+  if (scope.kind === 'workspace') await q.orm.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, scope.workspaceId)).for('update');
+  else await q.orm.select({ id: projects.id }).from(projects).where(eq(projects.id, scope.project.id)).for('update');
+}
+
 /**
  * Refuses one more unit of `feature` past the plan in force: `feature_not_available` when the plan lacks it,
  * `quota_exceeded` when its units are used up. Both name the feature and the plan.
  */
 export async function assertRoomFor(q: Queryable, scope: Scope, feature: string, what: string, now: Date): Promise<void> {
   if (feature === 'collaborator_seats') await lockSeats(q, scope);
+  if (feature === 'custom_domains') await lockScope(q, scope.kind === 'project' ? await productionScope(q, scope.project) : scope);
   const usage = await quotaUsage(q, scope, feature, now);
   if (usage.can_use_more) return;
   const plan = planDisplayName(await planInForce(q, scope));

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Clock } from './clock';
+import type { CnameLookup, LocalDns } from './dns';
 import type { Db } from '../db/types';
 import type { Courier } from '../courier/delivery';
 import type { LocalMailbox } from '../courier/mailbox';
@@ -24,4 +25,8 @@ export interface LocalStackContext {
   mailbox: Pick<LocalMailbox, 'list' | 'host' | 'port'> | null;
   /** The stack's clock: real time plus an offset tests can move forward. Read it, never `new Date()`, where time decides an outcome. */
   clock: Clock;
+  /** Where custom domains' CNAME records are looked up. */
+  dns: CnameLookup;
+  /** The local DNS server whose records a developer sets (`/local/dns`), when it runs. */
+  localDns: LocalDns | null;
 }

@@ -1,4 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { LocalStackContext } from './context';
 import { projects, type ProjectRow } from '../project/schema';
@@ -29,6 +30,8 @@ export interface Tenant {
   base: string;
   /** The path of `base`, to scope cookies to this tenant ('/' for the console's own). */
   cookiePath: string;
+  /** The domain cookies are set for, when a custom domain names one (otherwise the request's host). */
+  cookieDomain?: string;
   /** Where browser flows send people: the console for its own tenant, `${base}/ui` for a project. */
   uiUrl: string;
   /** The session cookie's name. */
@@ -75,6 +78,17 @@ export async function findProjectBySlug(q: Queryable, slug: string): Promise<Pro
 export const projectNotFound = (slug: string) =>
   new OryError(404, { reason: `No project with the slug "${slug}" exists. Check the project's API URL.` });
 
+/** A request that reached a project's API on one of its custom domains: its origin there and the domain's cookie domain. */
+export interface CustomHost {
+  base: string;
+  cookieDomain: string;
+}
+
+const customHosts = new WeakMap<IncomingMessage, CustomHost>();
+
+/** Marks a request (its URL already rewritten to the project's API path) as served on a custom domain. */
+export const servedOnCustomHost = (raw: IncomingMessage, host: CustomHost): void => void customHosts.set(raw, host);
+
 /** Resolves the project tenant of a request under PROJECT_API_PREFIX; throws Ory's 404 for an unknown slug. */
 export async function projectTenant(ctx: LocalStackContext, req: FastifyRequest): Promise<Tenant> {
   const slug = (req.params as { slug?: string }).slug ?? '';
@@ -82,12 +96,14 @@ export async function projectTenant(ctx: LocalStackContext, req: FastifyRequest)
   if (!project) throw projectNotFound(slug);
   const apiPath = projectApiPath(project.slug);
   const forwarded = forwardedBase(req);
-  const base = forwarded ?? `${ctx.publicUrl().replace(/\/+$/, '')}${apiPath}`;
+  const custom = customHosts.get(req.raw);
+  const base = forwarded ?? custom?.base ?? `${ctx.publicUrl().replace(/\/+$/, '')}${apiPath}`;
   return {
     nid: project.id,
     project,
     base,
     cookiePath: new URL(base).pathname.replace(/\/+$/, '') || '/',
+    ...(custom?.cookieDomain ? { cookieDomain: custom.cookieDomain } : {}),
     uiUrl: `${base}/ui`,
     sessionCookie: projectSessionCookie(project.slug),
     path: req.url.replace(/^\/project-api\/[^/?]*/, '') || '/',

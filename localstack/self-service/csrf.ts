@@ -17,6 +17,7 @@ export function issueCsrfToken(req: FastifyRequest, reply: FastifyReply, tenant:
   const token = current && TOKEN.test(current) ? current : randomBytes(32).toString('base64url');
   reply.setCookie(name, token, {
     path: tenant.cookiePath,
+    ...(tenant.cookieDomain ? { domain: tenant.cookieDomain } : {}),
     httpOnly: true,
     sameSite: 'lax',
     secure,

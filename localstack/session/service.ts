@@ -74,6 +74,7 @@ export async function issueSession(
 export function setSessionCookie(reply: FastifyReply, tenant: Tenant, session: IssuedSession, secure: boolean): void {
   reply.setCookie(tenant.sessionCookie, session.token, {
     path: tenant.cookiePath,
+    ...(tenant.cookieDomain ? { domain: tenant.cookieDomain } : {}),
     httpOnly: true,
     sameSite: 'lax',
     secure,
@@ -82,7 +83,7 @@ export function setSessionCookie(reply: FastifyReply, tenant: Tenant, session: I
 }
 
 export function clearSessionCookie(reply: FastifyReply, tenant: Tenant, secure: boolean): void {
-  reply.clearCookie(tenant.sessionCookie, { path: tenant.cookiePath, httpOnly: true, sameSite: 'lax', secure });
+  reply.clearCookie(tenant.sessionCookie, { path: tenant.cookiePath, ...(tenant.cookieDomain ? { domain: tenant.cookieDomain } : {}), httpOnly: true, sameSite: 'lax', secure });
 }
 
 /** A session of tenant `nid` in Ory's wire format, with its identity. */

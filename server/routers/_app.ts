@@ -2,6 +2,7 @@ import { createCallerFactory, router } from '../trpc/init';
 import { apiKeysRouter } from './api-keys/router';
 import { authRouter } from './auth/router';
 import { billingRouter } from './billing/router';
+import { domainsRouter } from './domains/router';
 import { identitiesRouter } from './identities/router';
 import { invitesRouter } from './invites/router';
 import { membersRouter } from './members/router';
@@ -40,6 +41,7 @@ export const appRouter = router({
   relationships: relationshipsRouter,
   permissionRules: permissionRulesRouter,
   socialProviders: socialProvidersRouter,
+  domains: domainsRouter,
 });
 
 export type AppRouter = typeof appRouter;

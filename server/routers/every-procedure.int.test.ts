@@ -107,6 +107,8 @@ beforeAll(async () => {
       identitySchema: '',
       oauth2Client: '',
       doomedOAuth2Client: '',
+      customDomain: '',
+      doomedCustomDomain: '',
     },
     b: {
       identityId: userB.identityId,
@@ -167,6 +169,9 @@ beforeAll(async () => {
     await a.socialProviders.set({ projectId: fixture.a.project, id, provider: 'generic', client_id: id, client_secret: 'fixture-secret', issuer_url: 'https://idp.example.com', create: true });
   }
   // Permission rules of A's project, and a relationship the delete-by-query row deletes.
+  // Custom domains of A's project (its workspace is on Production): one to edit, one to remove.
+  fixture.a.customDomain = (await a.domains.create({ projectId: fixture.a.project, hostname: 'matrix.example.test' })).id!;
+  fixture.a.doomedCustomDomain = (await a.domains.create({ projectId: fixture.a.project, hostname: 'doomed.example.test' })).id!;
   await a.permissionRules.set({ projectId: fixture.a.project, opl: DOCUMENTS_AND_FOLDERS });
   await a.relationships.create({ projectId: fixture.a.project, namespace: 'File', object: 'matrix-doomed', relation: 'viewers', subject: { id: 'matrix' } });
   // The second invite goes to another address of A's; A attaches it with nothing but their session, so

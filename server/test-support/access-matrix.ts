@@ -39,6 +39,9 @@ export interface MatrixFixture {
     /** OAuth2 clients of A's project: one to read and edit, one to delete. */
     oauth2Client: string;
     doomedOAuth2Client: string;
+    /** Custom domains of A's project: one to edit, one to remove. */
+    customDomain: string;
+    doomedCustomDomain: string;
   };
   b: { identityId: string; workspace: string; project: string };
 }
@@ -382,6 +385,24 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
   'permissionRules.get': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
   'permissionRules.validate': { b: 'refused', input: (f) => ({ projectId: f.a.project, opl: 'class User implements Namespace {}' }) },
   'permissionRules.set': { b: 'refused', input: (f) => ({ projectId: f.a.project, opl: DOCUMENTS_AND_FOLDERS }) },
+  'domains.list': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
+  'domains.create': { b: 'refused', input: (f) => ({ projectId: f.a.project, hostname: 'matrix-new.example.test' }) },
+  'domains.update': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, domainId: f.a.customDomain, corsEnabled: true, corsAllowedOrigins: ['https://app.example.test'] }),
+    attempts: (f) => [
+      { projectId: f.a.project, domainId: f.a.customDomain, corsEnabled: false },
+      { projectId: f.b.project, domainId: f.a.customDomain, corsEnabled: false },
+    ],
+  },
+  'domains.delete': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, domainId: f.a.doomedCustomDomain }),
+    attempts: (f) => [
+      { projectId: f.a.project, domainId: f.a.doomedCustomDomain },
+      { projectId: f.b.project, domainId: f.a.customDomain },
+    ],
+  },
   'permissions.check': {
     b: 'refused',
     input: (f) => ({ projectId: f.a.project, namespace: 'File', object: 'matrix-doc', relation: 'view', subject: { id: 'matrix' } }),

@@ -56,6 +56,13 @@ export const ORPHAN_ROUTES: OrphanRoute[] = [
   },
   { method: 'POST', path: '/projects/{project_id}/courier/test-messages', responses: { 201: 'message', ...ERRORS } },
   { method: 'GET', path: '/quota/project/{project}/{feature}', responses: { 200: 'quotaUsage', ...ERRORS } },
+  // Custom domains (CONTRACT.md: no SDK method; customDomain, listCustomDomains, create/setCustomDomainBody).
+  { method: 'GET', path: '/projects/{project_id}/cname', responses: { 200: 'listCustomDomains', ...ERRORS } },
+  { method: 'POST', path: '/projects/{project_id}/cname', responses: { 201: 'customDomain', ...ERRORS } },
+  { method: 'PUT', path: '/cname/{cname_id}', responses: { 200: 'customDomain', ...ERRORS } },
+  { method: 'DELETE', path: '/cname/{cname_id}', responses: { 204: null, ...ERRORS } },
+  { method: 'PUT', path: '/projects/{project_id}/cname/{cname_id}', responses: { 200: 'customDomain', ...ERRORS } },
+  { method: 'DELETE', path: '/projects/{project_id}/cname/{cname_id}', responses: { 204: null, ...ERRORS } },
   { method: 'GET', path: '/quota/workspace/{workspace}/{feature}', responses: { 200: 'quotaUsage', ...ERRORS } },
   // Identity schemas (CONTRACT.md: orphans managedIdentitySchema(s), identitySchemaPreset(s), schemaPatch,
   // getManagedIdentitySchemaLocation, managedIdentitySchemaValidationResult, identityMetaSchema).
@@ -101,6 +108,9 @@ export const ORPHAN_ROUTES: OrphanRoute[] = [
   // Kratos' isAlive/isReady; their schemas are in the spec, the routes are not.
   { method: 'GET', path: '/health/alive', responses: { 200: 'healthStatus', ...ERRORS } },
   { method: 'GET', path: '/health/ready', responses: { 200: 'healthStatus', 503: 'healthNotReadyStatus', ...ERRORS } },
+  { method: 'GET', path: '/local/dns', localOnly: 'lists the records of the local DNS server custom domains are looked up in' },
+  { method: 'PUT', path: '/local/dns', localOnly: 'sets a CNAME record of the local DNS server, for local development and tests' },
+  { method: 'DELETE', path: '/local/dns/{name}', localOnly: 'removes a record of the local DNS server' },
   { method: 'PUT', path: '/local/plan', localOnly: 'sets the plan in force without a purchase, for local development and tests' },
   { method: 'GET', path: '/local/mailbox', localOnly: 'the local mailbox page (HTML); Ory has no such route' },
   // Branding (CONTRACT.md: orphans projectBranding, projectBrandingTheme, createProjectBranding, setProjectBrandingThemeBody).

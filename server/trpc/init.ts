@@ -83,9 +83,15 @@ export function workspaceProcedure(permission: WorkspacePermission) {
 }
 
 /** The caller must hold `permission` (spec §6) on the project named by `input.projectId` (then `ctx.projectId`). */
-export function projectProcedure(permission: ProjectPermission) {
+export function projectProcedure(permission: ProjectPermission, opts: { missingIdMessage?: string } = {}) {
   return authedProcedure.use(async ({ ctx, next, getRawInput }) => {
-    const { projectId } = refOf(projectRef, await getRawInput());
+    const raw = await getRawInput();
+    // Some calls name the missing id in the spec's own words (spec §5).
+    const given = (raw as { projectId?: unknown } | null | undefined)?.projectId;
+    if (opts.missingIdMessage && (given === undefined || given === null || given === '')) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: opts.missingIdMessage });
+    }
+    const { projectId } = refOf(projectRef, raw);
     const access = await checkAccess(ctx, 'project', projectId, [permission]);
     if (!access[permission]) throw new TRPCError({ code: 'FORBIDDEN', message: deniedMessage('project', permission) });
     return next({ ctx: { projectId } });

@@ -29,6 +29,7 @@ import { createControlPlaneSdk } from './control-plane-sdk';
 import { createUpstreamHttp, path, type HttpMethod, type UpstreamHttp } from './http';
 import { createIdentitySchemaCalls } from './identity-schemas';
 import { createTeamCalls } from './team';
+import { createCustomDomainCalls } from './custom-domains';
 
 /** Who is calling: the browser's cookie (only session cookies are forwarded) and the request id. */
 export interface CallContext {
@@ -85,6 +86,8 @@ export function createBackofficeClient(options: { baseUrl: string; timeoutMs: nu
     team: createTeamCalls(call, sdk),
     /** Managed identity schemas, presets, validation and the default schema of a project. */
     identitySchemas: createIdentitySchemaCalls(call, sdk),
+    /** Custom domains of a project. */
+    customDomains: createCustomDomainCalls(call),
     // ---- projects ----
     /**
      * ProjectApi.listProjects exists, but this hot call (every page load) stays on our own client: measured

@@ -98,6 +98,10 @@ export const INVALIDATES = {
   'socialProviders.set': ['socialProviders.list', 'socialProviders.get', 'projects.get'],
   'socialProviders.delete': ['socialProviders.list', 'projects.get'],
   'socialProviders.setEnabled': ['socialProviders.list', 'projects.get'],
+  // Custom domains count against the plan's custom_domains quota.
+  'domains.create': ['domains.list', 'quota.get'],
+  'domains.update': ['domains.list'],
+  'domains.delete': ['domains.list', 'quota.get'],
 } as const satisfies Record<MutationPath, readonly ProcedurePath[]>;
 
 /** A tRPC mutation key ([['projects', 'create']]) as a procedure path ('projects.create'). */
