@@ -5,7 +5,7 @@ import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerOAuth2Admin, type AdminProject } from './admin-routes';
 import { generateSigningKey } from './keys';
-import { memoryArtefactStore, memoryClientRepository, memoryClientStore } from './memory-store';
+import { memoryArtefactStore, memoryClientRepository, memoryClientStore, memoryKeySets } from './memory-store';
 import { servePublicOAuth2 } from './mount';
 import { createServerRegistry } from './registry';
 import type { SigningKey, StoredClient } from './storage';
@@ -31,6 +31,8 @@ function projectFor(slug: string): AdminProject {
   return {
     clients: memoryClientRepository(s.clients),
     subjectTypes: ['public'],
+    keySets: memoryKeySets(),
+    signingSet: 'hydra.openid.id-token',
     server: () =>
       registry.serverFor({
         projectId: slug,
