@@ -191,9 +191,10 @@ export function registerOAuth2AdminExtras(scope: FastifyInstance, opts: AdminOpt
   scope.get('/admin/oauth2/auth/sessions/consent', async (req, reply) => {
     const q = queryOf(req);
     if (!q.subject) throw invalidRequest("The query parameter 'subject' is required: name the user whose consent sessions to list.");
-    const server = await (await opts.projectOf(req)).server();
+    const server = await opts.projectOf(req);
+    const nowSeconds = Math.floor(opts.now().getTime() / 1000);
     const grants = (await server.artefacts.listByPayload('Grant', { field: 'accountId', value: q.subject }))
-      .filter((g) => g.expiresAt === null || g.expiresAt > server.now())
+      .filter((g) => g.expiresAt === null || g.expiresAt > nowSeconds)
       .sort((a, b) => Number(b.payload.iat ?? 0) - Number(a.payload.iat ?? 0) || a.id.localeCompare(b.id));
     const page = paged(req, reply, grants);
     return Promise.all(
@@ -207,7 +208,7 @@ export function registerOAuth2AdminExtras(scope: FastifyInstance, opts: AdminOpt
   scope.delete('/admin/oauth2/auth/sessions/consent', async (req, reply) => {
     const { subject = '', client = '', consent_request_id: requestId = '', all } = queryOf(req);
     const allClients = all === 'true';
-    const server = await (await opts.projectOf(req)).server();
+    const server = await opts.projectOf(req);
     let grantIds: string[];
     if (requestId && !subject && !client) grantIds = [requestId];
     else if (!requestId && subject && client && !allClients) {
@@ -227,7 +228,7 @@ export function registerOAuth2AdminExtras(scope: FastifyInstance, opts: AdminOpt
   scope.delete('/admin/oauth2/auth/sessions/login', async (req, reply) => {
     const { subject, sid } = queryOf(req);
     if (!subject && !sid) throw invalidRequest("Either 'subject' or 'sid' query parameters need to be defined.");
-    const server = await (await opts.projectOf(req)).server();
+    const server = await opts.projectOf(req);
     const sessions = sid
       ? (await server.artefacts.listByPayload('Session', { field: 'uid', value: sid }))
       : await server.artefacts.listByPayload('Session', { field: 'accountId', value: subject! });
@@ -323,7 +324,7 @@ export function registerOAuth2AdminExtras(scope: FastifyInstance, opts: AdminOpt
     const expires = body.expires_at ? new Date(body.expires_at) : null;
     if (!expires || Number.isNaN(expires.getTime())) throw missingParameter("Field 'expires_at' is required.");
     if (!body.jwk?.kid) throw missingParameter("Field 'jwk' must contain JWK with kid header.");
-    const server = await project.server();
+    const server = project;
     const duplicate = (await server.artefacts.listByPayload(TRUSTED_ISSUER, { field: 'issuer', value: body.issuer })).some(
       (t) => t.payload.kid === body.jwk!.kid && (t.payload.subject ?? '') === (body.subject ?? ''),
     );
@@ -345,20 +346,20 @@ export function registerOAuth2AdminExtras(scope: FastifyInstance, opts: AdminOpt
   });
   scope.get('/admin/trust/grants/jwt-bearer/issuers', async (req, reply) => {
     const { issuer } = queryOf(req);
-    const server = await (await opts.projectOf(req)).server();
+    const server = await opts.projectOf(req);
     const all = await server.artefacts.listByPayload(TRUSTED_ISSUER, issuer ? { field: 'issuer', value: issuer } : undefined);
     const sorted = all.sort((a, b) => String(b.payload.created_at).localeCompare(String(a.payload.created_at)) || a.id.localeCompare(b.id));
     return paged(req, reply, sorted).map((t) => issuerView(t.id, t.payload));
   });
   scope.get('/admin/trust/grants/jwt-bearer/issuers/:id', async (req) => {
-    const server = await (await opts.projectOf(req)).server();
+    const server = await opts.projectOf(req);
     const found = await server.artefacts.find(TRUSTED_ISSUER, (req.params as { id: string }).id);
     if (!found) throw notFound();
     return issuerView((req.params as { id: string }).id, found.payload);
   });
   scope.delete('/admin/trust/grants/jwt-bearer/issuers/:id', async (req, reply) => {
     const project = await opts.projectOf(req);
-    const server = await project.server();
+    const server = project;
     const id = (req.params as { id: string }).id;
     const found = await server.artefacts.find(TRUSTED_ISSUER, id);
     if (!found) throw notFound();

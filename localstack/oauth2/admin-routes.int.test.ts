@@ -32,6 +32,7 @@ function projectFor(slug: string): AdminProject {
     clients: memoryClientRepository(s.clients),
     subjectTypes: ['public'],
     keySets: memoryKeySets(),
+    artefacts: s.artefacts,
     signingSet: 'hydra.openid.id-token',
     server: () =>
       registry.serverFor({

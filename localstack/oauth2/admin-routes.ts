@@ -23,7 +23,7 @@ import {
   validateClient,
 } from './hydra-clients';
 import { registerOAuth2AdminExtras, requireSecretMethod, rotated } from './admin-extra-routes';
-import type { KeySetRepository, StoredClient } from './storage';
+import type { ArtefactStore, KeySetRepository, StoredClient } from './storage';
 
 /** A project's clients as the admin API reads and writes them, in `client_id` order. */
 export interface ClientRepository {
@@ -41,6 +41,8 @@ export interface ClientRepository {
 export interface AdminProject {
   clients: ClientRepository;
   subjectTypes: Array<'public' | 'pairwise'>;
+  /** What the project's authorization server issued and keeps (grants, sessions), and its trusted issuers. */
+  artefacts: ArtefactStore;
   /** The project's JSON Web Key sets. */
   keySets: KeySetRepository;
   /** The name of the set whose keys sign the project's tokens (only RS256 private keys go in it). */

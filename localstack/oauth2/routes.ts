@@ -83,6 +83,7 @@ export async function registerOAuth2(app: FastifyInstance, deps: AdminDeps): Pro
               clients: pgClientRepository(ctx.db, tenant.nid),
               subjectTypes: resolveSettings(config).subjectTypes,
               keySets: pgKeySets(ctx.db, tenant.nid),
+              artefacts: pgArtefactStore(ctx.db, tenant.nid),
               signingSet: ID_TOKEN_SET,
               server: () => serverFor(req),
             };

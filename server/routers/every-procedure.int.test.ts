@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { AppDeps } from '../deps';
-import { ACCESS_MATRIX, type MatrixFixture } from '../test-support/access-matrix';
+import { ACCESS_MATRIX, matrixIssuer, type MatrixFixture } from '../test-support/access-matrix';
 import { badInputs } from '../test-support/bad-input';
 import { callerFor, startTestStack, testDeps, type TestStack } from '../test-support/bff';
 import { emailTrait, identitySchemaOf } from '../test-support/identity-schemas';
@@ -107,6 +107,8 @@ beforeAll(async () => {
       identitySchema: '',
       oauth2Client: '',
       doomedOAuth2Client: '',
+      trustedIssuer: '',
+      doomedTrustedIssuer: '',
     },
     b: {
       identityId: userB.identityId,
@@ -162,6 +164,12 @@ beforeAll(async () => {
   // OAuth2 clients of A's project: one to read and edit, one to delete.
   fixture.a.oauth2Client = (await a.oauth2Clients.create({ projectId: fixture.a.project, client: { client_name: 'Fixture client' } })).client_id!;
   fixture.a.doomedOAuth2Client = (await a.oauth2Clients.create({ projectId: fixture.a.project, client: { client_name: 'Doomed client' } })).client_id!;
+  // Key sets of A's project (one to read, one to lose a key, one to delete) and trusted issuers (to read, to delete).
+  for (const [set, kid] of [['matrix-read', 'read-key'], ['matrix-doomed-key', 'doomed-key'], ['matrix-doomed-set', 'doomed-set-key']] as const) {
+    await a.oauth2Keys.create({ projectId: fixture.a.project, set, alg: 'ES256', use: 'sig', kid });
+  }
+  fixture.a.trustedIssuer = (await a.oauth2TrustedIssuers.trust({ projectId: fixture.a.project, issuer: matrixIssuer('https://matrix-read.example.com', 'read-key') })).id!;
+  fixture.a.doomedTrustedIssuer = (await a.oauth2TrustedIssuers.trust({ projectId: fixture.a.project, issuer: matrixIssuer('https://matrix-doomed.example.com', 'doomed-key') })).id!;
   // Permission rules of A's project, and a relationship the delete-by-query row deletes.
   await a.permissionRules.set({ projectId: fixture.a.project, opl: DOCUMENTS_AND_FOLDERS });
   await a.relationships.create({ projectId: fixture.a.project, namespace: 'File', object: 'matrix-doomed', relation: 'viewers', subject: { id: 'matrix' } });
