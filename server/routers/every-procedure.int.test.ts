@@ -165,11 +165,15 @@ beforeAll(async () => {
   fixture.a.oauth2Client = (await a.oauth2Clients.create({ projectId: fixture.a.project, client: { client_name: 'Fixture client' } })).client_id!;
   fixture.a.doomedOAuth2Client = (await a.oauth2Clients.create({ projectId: fixture.a.project, client: { client_name: 'Doomed client' } })).client_id!;
   // Key sets of A's project (one to read, one to lose a key, one to delete) and trusted issuers (to read, to delete).
-  for (const [set, kid] of [['matrix-read', 'read-key'], ['matrix-doomed-key', 'doomed-key'], ['matrix-doomed-set', 'doomed-set-key']] as const) {
-    await a.oauth2Keys.create({ projectId: fixture.a.project, set, alg: 'ES256', use: 'sig', kid });
-  }
-  fixture.a.trustedIssuer = (await a.oauth2TrustedIssuers.trust({ projectId: fixture.a.project, issuer: matrixIssuer('https://matrix-read.example.com', 'read-key') })).id!;
-  fixture.a.doomedTrustedIssuer = (await a.oauth2TrustedIssuers.trust({ projectId: fixture.a.project, issuer: matrixIssuer('https://matrix-doomed.example.com', 'doomed-key') })).id!;
+  const [trusted, doomedTrust] = await Promise.all([
+    a.oauth2TrustedIssuers.trust({ projectId: fixture.a.project, issuer: matrixIssuer('https://matrix-read.example.com', 'read-key') }),
+    a.oauth2TrustedIssuers.trust({ projectId: fixture.a.project, issuer: matrixIssuer('https://matrix-doomed.example.com', 'doomed-key') }),
+    ...([['matrix-read', 'read-key'], ['matrix-doomed-key', 'doomed-key'], ['matrix-doomed-set', 'doomed-set-key']] as const).map(([set, kid]) =>
+      a.oauth2Keys.create({ projectId: fixture.a.project, set, alg: 'ES256', use: 'sig', kid }),
+    ),
+  ]);
+  fixture.a.trustedIssuer = (trusted as { id?: string }).id!;
+  fixture.a.doomedTrustedIssuer = (doomedTrust as { id?: string }).id!;
   // Permission rules of A's project, and a relationship the delete-by-query row deletes.
   await a.permissionRules.set({ projectId: fixture.a.project, opl: DOCUMENTS_AND_FOLDERS });
   await a.relationships.create({ projectId: fixture.a.project, namespace: 'File', object: 'matrix-doomed', relation: 'viewers', subject: { id: 'matrix' } });
