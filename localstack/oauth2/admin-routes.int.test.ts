@@ -5,7 +5,7 @@ import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerOAuth2Admin, type AdminProject } from './admin-routes';
 import { generateSigningKey } from './keys';
-import { memoryArtefactStore, memoryClientRepository, memoryClientStore } from './memory-store';
+import { memoryArtefactStore, memoryClientRepository, memoryClientStore, memoryKeySets } from './memory-store';
 import { servePublicOAuth2 } from './mount';
 import { createServerRegistry } from './registry';
 import type { SigningKey, StoredClient } from './storage';
@@ -31,6 +31,9 @@ function projectFor(slug: string): AdminProject {
   return {
     clients: memoryClientRepository(s.clients),
     subjectTypes: ['public'],
+    keySets: memoryKeySets(),
+    artefacts: s.artefacts,
+    signingSet: 'hydra.openid.id-token',
     server: () =>
       registry.serverFor({
         projectId: slug,
@@ -176,14 +179,16 @@ describe("a project's OAuth2 admin API", () => {
     expect(patched.data.client_name).toBe('Patched');
     expect(patched.data.grant_types).toEqual(['client_credentials']);
     expect((await failure(oauth2.patchOAuth2Client({ id, jsonPatch: [{ op: 'replace', path: '/client_id', value: 'x' }] }))).status).toBe(400);
-    // The old secret still works until rotated; the rotated one replaces it.
+    // As in Hydra, a rotated secret keeps working beside the new one until the rotated secrets are deleted.
     const config = async (secret: string) =>
       oidc.discovery(new URL(`${base}/project-api/alpha`), id, {}, oidc.ClientSecretBasic(secret), { execute: [oidc.allowInsecureRequests] });
     await oidc.clientCredentialsGrant(await config(c.client_secret!));
     const rotated = await oauth2.rotateOAuth2ClientSecret({ id });
     expect(rotated.data.client_secret).not.toBe(c.client_secret);
-    expect(await oauthError(oidc.clientCredentialsGrant(await config(c.client_secret!)))).toBe('invalid_client');
+    await oidc.clientCredentialsGrant(await config(c.client_secret!));
     await oidc.clientCredentialsGrant(await config(rotated.data.client_secret!));
+    await oauth2.deleteRotatedOAuth2ClientSecrets({ id });
+    expect(await oauthError(oidc.clientCredentialsGrant(await config(c.client_secret!)))).toBe('invalid_client');
     expect((await oauth2.deleteOAuth2Client({ id })).status).toBe(204);
     expect((await failure(oauth2.getOAuth2Client({ id }))).status).toBe(404);
     expect((await failure(oauth2.deleteOAuth2Client({ id }))).status).toBe(404);

@@ -22,7 +22,8 @@ import {
   toStored,
   validateClient,
 } from './hydra-clients';
-import type { StoredClient } from './storage';
+import { registerOAuth2AdminExtras, requireSecretMethod, rotated } from './admin-extra-routes';
+import type { ArtefactStore, KeySetRepository, StoredClient } from './storage';
 
 /** A project's clients as the admin API reads and writes them, in `client_id` order. */
 export interface ClientRepository {
@@ -40,6 +41,12 @@ export interface ClientRepository {
 export interface AdminProject {
   clients: ClientRepository;
   subjectTypes: Array<'public' | 'pairwise'>;
+  /** What the project's authorization server issued and keeps (grants, sessions), and its trusted issuers. */
+  artefacts: ArtefactStore;
+  /** The project's JSON Web Key sets. */
+  keySets: KeySetRepository;
+  /** The name of the set whose keys sign the project's tokens (only RS256 private keys go in it). */
+  signingSet: string;
   /** The project's authorization server, for challenges and introspection. */
   server(): Promise<ChallengeDeps & { provider: Provider }>;
 }
@@ -251,8 +258,9 @@ export function registerOAuth2Admin(scope: FastifyInstance, opts: AdminOptions):
     const project = await opts.projectOf(req);
     const current = await project.clients.get((req.params as { id: string }).id);
     if (!current) throw clientNotFound();
+    requireSecretMethod(current);
     const secret = generateSecret();
-    const stored = { ...current, client_secret: secret, updated_at: stamp(opts.now()) };
+    const stored = rotated(current, secret, stamp(opts.now()));
     if (!(await project.clients.replace(stored))) throw clientNotFound();
     return clientView(stored, secret);
   });
@@ -277,6 +285,8 @@ export function registerOAuth2Admin(scope: FastifyInstance, opts: AdminOptions):
       return rejectRequest(server, parse(challenge, req.query), prompt, parse(rejectBody, req.body));
     });
   }
+
+  registerOAuth2AdminExtras(scope, opts);
 
   scope.post('/admin/oauth2/introspect', async (req) => {
     const server = await (await opts.projectOf(req)).server();

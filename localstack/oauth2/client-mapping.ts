@@ -7,7 +7,28 @@ export const SUPPORTED_RESPONSE_TYPES = ['code', 'code id_token', 'id_token', 'n
 export const SUPPORTED_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'] as const;
 
 /** Client fields of Hydra that oidc-provider keeps as extra metadata, read back when tokens are issued. */
-export const EXTRA_CLIENT_METADATA = ['access_token_strategy', 'skip_consent', 'skip_logout_consent', 'audience', 'owner'] as const;
+export const EXTRA_CLIENT_METADATA = [
+  'access_token_strategy',
+  'skip_consent',
+  'skip_logout_consent',
+  'audience',
+  'owner',
+  // Secrets a rotation replaced, still accepted until deleted (Hydra's rotated secrets).
+  'rotated_secrets',
+  // The client's own token lifespans (Hydra's per-client lifespans), Go durations.
+  'authorization_code_grant_access_token_lifespan',
+  'authorization_code_grant_id_token_lifespan',
+  'authorization_code_grant_refresh_token_lifespan',
+  'client_credentials_grant_access_token_lifespan',
+  'device_authorization_grant_access_token_lifespan',
+  'device_authorization_grant_id_token_lifespan',
+  'device_authorization_grant_refresh_token_lifespan',
+  'implicit_grant_access_token_lifespan',
+  'implicit_grant_id_token_lifespan',
+  'refresh_token_grant_access_token_lifespan',
+  'refresh_token_grant_id_token_lifespan',
+  'refresh_token_grant_refresh_token_lifespan',
+] as const;
 
 /** Fields with the same name and meaning on both sides. */
 const SAME = [

@@ -1,5 +1,5 @@
 import type { ClientRepository } from './admin-routes';
-import type { ArtefactRecord, ArtefactStore, ClientStore, StoredClient } from './storage';
+import type { ArtefactRecord, ArtefactStore, ClientStore, KeySetRepository, StoredClient, StoredJwk } from './storage';
 
 /** An `ArtefactStore` in memory, for a provider that lives as long as its process (tests, benchmarks). */
 export function memoryArtefactStore(): ArtefactStore {
@@ -25,6 +25,11 @@ export function memoryArtefactStore(): ArtefactStore {
     },
     async revokeByGrantId(grantId) {
       for (const [k, record] of records) if (record.grantId === grantId) records.delete(k);
+    },
+    async listByPayload(kind, filter) {
+      return [...records]
+        .filter(([, r]) => r.kind === kind && (!filter || r.payload[filter.field] === filter.value))
+        .map(([k, r]) => ({ ...r, id: k.slice(kind.length + 1) }));
     },
   };
 }
@@ -56,5 +61,27 @@ export function memoryClientRepository(clients: Map<string, StoredClient>): Clie
       return true;
     },
     remove: async (id) => clients.delete(id),
+  };
+}
+
+/** A `KeySetRepository` in memory. */
+export function memoryKeySets(): KeySetRepository {
+  const sets = new Map<string, StoredJwk[]>();
+  return {
+    get: async (set) => [...(sets.get(set) ?? [])],
+    async add(set, keys) {
+      const kids = new Set(keys.map((k) => k.kid));
+      sets.set(set, [...keys, ...(sets.get(set) ?? []).filter((k) => !kids.has(k.kid))]);
+    },
+    async replace(set, keys) {
+      sets.set(set, [...keys]);
+    },
+    removeSet: async (set) => sets.delete(set),
+    async removeKey(set, kid) {
+      const keys = sets.get(set) ?? [];
+      const left = keys.filter((k) => k.kid !== kid);
+      sets.set(set, left);
+      return left.length < keys.length;
+    },
   };
 }

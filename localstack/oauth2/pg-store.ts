@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { ClientRepository } from './admin-routes';
 import { generateSigningKey } from './keys';
 import { oauth2Artefacts, oauth2Clients, oauth2Keys, type OAuth2ClientRow } from './schema';
-import type { ArtefactRecord, ArtefactStore, ClientStore, SigningKey, StoredClient } from './storage';
+import type { ArtefactRecord, ArtefactStore, ClientStore, KeySetRepository, SigningKey, StoredClient, StoredJwk } from './storage';
 import type { Queryable } from '../kernel/queryable';
 
 /* The stores of a project's authorization server on the stack's database; every query is scoped by `nid`. */
@@ -62,6 +62,14 @@ export function pgArtefactStore(q: Queryable, nid: string): ArtefactStore {
     },
     async revokeByGrantId(grantId) {
       await q.orm.delete(t).where(and(eq(t.nid, nid), eq(t.grant_id, grantId)));
+    },
+    async listByPayload(kind, filter) {
+      const rows = await q.orm
+        .select()
+        .from(t)
+        .where(and(eq(t.nid, nid), eq(t.kind, kind), filter ? sql`${t.payload}->>${filter.field} = ${filter.value}` : undefined))
+        .orderBy(asc(t.id));
+      return rows.map((row) => ({ ...record(row)!, id: row.id }));
     },
   };
 }
@@ -182,3 +190,45 @@ export async function rotateSigningKey(q: Queryable, nid: string, now: Date): Pr
   return jwk;
 }
 
+
+/** The set of a project's token-signing keys (its `sig` keys): Hydra's name for it. */
+export const ID_TOKEN_SET = 'hydra.openid.id-token';
+
+/**
+ * A project's JSON Web Key sets in its keys table: the signing keys are the `sig` rows (so a key added to
+ * `hydra.openid.id-token` signs from then on, and one removed stops being published); every other set's keys
+ * are rows whose `use` is `set:<name>`.
+ */
+export function pgKeySets(db: Queryable & { tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> }, nid: string): KeySetRepository {
+  const q = db;
+  const t = oauth2Keys;
+  const useOf = (set: string) => (set === ID_TOKEN_SET ? 'sig' : `set:${set}`);
+  const rowKid = (set: string, kid: string) => (set === ID_TOKEN_SET ? `sig:${randomUUID()}` : `set:${set}:${kid}`);
+  const inSet = (set: string) => and(eq(t.nid, nid), eq(t.use, useOf(set)));
+  const ofKid = (kid: string) => sql`${t.jwk}->>'kid' = ${kid}`;
+  const addOn = async (q: Queryable, set: string, keys: StoredJwk[], at: Date) => {
+    for (const [i, key] of keys.entries()) {
+      await q.orm.delete(t).where(and(inSet(set), ofKid(key.kid)));
+      // Later keys of one call are a millisecond older, so the first one given is the newest.
+      await q.orm.insert(t).values({ nid, kid: rowKid(set, key.kid), use: useOf(set), jwk: key, secret: null, created_at: new Date(at.getTime() - i) });
+    }
+  };
+  return {
+    async get(set) {
+      const rows = await q.orm.select({ jwk: t.jwk }).from(t).where(inSet(set)).orderBy(desc(t.created_at), asc(t.kid));
+      return rows.filter((r) => r.jwk).map((r) => r.jwk as StoredJwk);
+    },
+    add: (set, keys, at) => db.tx((q) => addOn(q, set, keys, at)),
+    replace: (set, keys, at) =>
+      db.tx(async (q) => {
+        await q.orm.delete(t).where(inSet(set));
+        await addOn(q, set, keys, at);
+      }),
+    async removeSet(set) {
+      return (await q.orm.delete(t).where(inSet(set)).returning({ kid: t.kid })).length > 0;
+    },
+    async removeKey(set, kid) {
+      return (await q.orm.delete(t).where(and(inSet(set), ofKid(kid))).returning({ kid: t.kid })).length > 0;
+    },
+  };
+}

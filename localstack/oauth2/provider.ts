@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { adapterFactory } from './adapter';
 import { EXTRA_CLIENT_METADATA, SUPPORTED_AUTH_METHODS, SUPPORTED_RESPONSE_TYPES } from './client-mapping';
 import { SIGNING_ALG } from './keys';
-import type { OAuth2Settings } from './settings';
+import { parseDuration, type OAuth2Settings } from './settings';
 import type { ArtefactStore, ClientStore, SigningKey } from './storage';
 
 /** Hydra's public paths, given to oidc-provider's routes (discovery is `/.well-known/openid-configuration` on both). */
@@ -54,6 +54,29 @@ const withQuery = (url: string, name: string, value: string) => {
 
 const clientField = (client: unknown, field: string): unknown =>
   client && typeof client === 'object' ? (client as Record<string, unknown>)[field] : undefined;
+
+/** Hydra's name of the grant a token is issued by, from the token request (or the authorization request). */
+function grantOf(ctx: KoaContextWithOIDC | undefined): 'authorization_code' | 'refresh_token' | 'client_credentials' | 'device_authorization' | 'implicit' {
+  const grantType = ctx?.oidc?.params?.grant_type;
+  if (grantType === 'refresh_token') return 'refresh_token';
+  if (grantType === 'client_credentials') return 'client_credentials';
+  if (grantType === 'urn:ietf:params:oauth:grant-type:device_code') return 'device_authorization';
+  if (grantType === 'authorization_code') return 'authorization_code';
+  return ctx?.oidc?.route === 'authorization' ? 'implicit' : 'authorization_code';
+}
+
+/** The client's own lifespan of a token issued by the request's grant (`<grant>_grant_<token>_lifespan`), in seconds. */
+function clientLifespan(ctx: KoaContextWithOIDC | undefined, client: unknown, token: 'access_token' | 'id_token' | 'refresh_token'): number | undefined {
+  const value = clientField(client, `${grantOf(ctx)}_grant_${token}_lifespan`);
+  const seconds = typeof value === 'string' ? parseDuration(value) : null;
+  return seconds !== null && seconds > 0 ? seconds : undefined;
+}
+
+const sameSecret = (a: string, b: string) => {
+  const x = createHash('sha256').update(a).digest();
+  const y = createHash('sha256').update(b).digest();
+  return timingSafeEqual(x, y);
+};
 
 /**
  * A project's authorization server: oidc-provider, configured from the project's Hydra settings, reading and
@@ -106,11 +129,11 @@ export function createProvider(opts: ProviderOptions): Provider {
         settings.pkce.enforced || (settings.pkce.enforcedForPublicClients && client.clientAuthMethod === 'none'),
     },
     ttl: {
-      AccessToken: () => settings.ttl.accessToken,
-      ClientCredentials: () => settings.ttl.accessToken,
+      AccessToken: (ctx, _token, client) => clientLifespan(ctx, client, 'access_token') ?? settings.ttl.accessToken,
+      ClientCredentials: (ctx, _token, client) => clientLifespan(ctx, client, 'access_token') ?? settings.ttl.accessToken,
       AuthorizationCode: settings.ttl.authCode,
-      IdToken: settings.ttl.idToken,
-      RefreshToken: () => settings.ttl.refreshToken,
+      IdToken: (ctx, _token, client) => clientLifespan(ctx, client, 'id_token') ?? settings.ttl.idToken,
+      RefreshToken: (ctx, _token, client) => clientLifespan(ctx, client, 'refresh_token') ?? settings.ttl.refreshToken,
       Grant: settings.ttl.refreshToken,
       Interaction: settings.ttl.loginConsentRequest,
       Session: settings.ttl.refreshToken,
@@ -144,7 +167,7 @@ export function createProvider(opts: ProviderOptions): Provider {
             scope: typeof client.scope === 'string' ? client.scope : OIDC_SCOPES.join(' '),
             audience: resource,
             accessTokenFormat: strategyOf(client),
-            accessTokenTTL: settings.ttl.accessToken,
+            accessTokenTTL: clientLifespan(_ctx, client, 'access_token') ?? settings.ttl.accessToken,
             jwt: { sign: { alg: SIGNING_ALG } },
           };
         },
@@ -180,5 +203,14 @@ export function createProvider(opts: ProviderOptions): Provider {
       },
     }),
   };
-  return new Provider(issuer, configuration);
+  const provider = new Provider(issuer, configuration);
+  // A secret replaced by a rotation still authenticates the client until its rotated secrets are deleted.
+  const ClientModel = provider.Client as unknown as { prototype: { compareClientSecret(this: unknown, actual: string): boolean | Promise<boolean> } };
+  const compare = ClientModel.prototype.compareClientSecret;
+  ClientModel.prototype.compareClientSecret = async function (this: unknown, actual: string) {
+    if (await compare.call(this, actual)) return true;
+    const rotatedSecrets = clientField(this, 'rotated_secrets');
+    return Array.isArray(rotatedSecrets) && rotatedSecrets.some((s) => typeof s === 'string' && sameSecret(s, actual));
+  };
+  return provider;
 }

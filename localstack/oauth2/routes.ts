@@ -8,7 +8,7 @@ import { installErrorHandler, OryError, type ErrorSurface } from '../kernel/erro
 import { registerOAuth2Admin } from './admin-routes';
 import { HydraError } from './hydra-clients';
 import { servePublicOAuth2 } from './mount';
-import { clientScopes, pgArtefactStore, pgClientRepository, projectKeys } from './pg-store';
+import { clientScopes, ID_TOKEN_SET, pgArtefactStore, pgClientRepository, pgKeySets, projectKeys } from './pg-store';
 import { createServerRegistry, type ProjectServer } from './registry';
 import { resolveSettings } from './settings';
 
@@ -87,6 +87,9 @@ export async function registerOAuth2(app: FastifyInstance, deps: AdminDeps): Pro
             return {
               clients: pgClientRepository(ctx.db, tenant.nid),
               subjectTypes: resolveSettings(config).subjectTypes,
+              keySets: pgKeySets(ctx.db, tenant.nid),
+              artefacts: pgArtefactStore(ctx.db, tenant.nid),
+              signingSet: ID_TOKEN_SET,
               server: () => serverFor(req),
             };
           },

@@ -26,6 +26,8 @@ export interface ArtefactStore {
   destroy(kind: string, id: string): Promise<void>;
   /** Every artefact of a grant goes at once (a revoked refresh token takes its access tokens with it). */
   revokeByGrantId(grantId: string): Promise<void>;
+  /** The ids and records of one kind whose payload has `field` equal to `value` (every one of the kind without a filter). */
+  listByPayload(kind: string, filter?: { field: string; value: string }): Promise<Array<ArtefactRecord & { id: string }>>;
 }
 
 /** A client as Hydra keeps it: its `OAuth2Client` JSON, with the secret (which its answers leave out). */
@@ -41,4 +43,21 @@ export type SigningKey = Record<string, unknown> & { kid: string; alg: string };
 export interface KeyStore {
   /** The tenant's signing keys; the first signs. */
   signingKeys(): Promise<SigningKey[]>;
+}
+
+/** A JSON Web Key as stored: private parts included where the key has them. */
+export type StoredJwk = Record<string, unknown> & { kid: string; kty: string };
+
+/** A project's JSON Web Key sets (Hydra's `/admin/keys`), by set name; `hydra.openid.id-token` holds its signing keys. */
+export interface KeySetRepository {
+  /** The set's keys, newest first; an empty list when there is no such set. */
+  get(set: string): Promise<StoredJwk[]>;
+  /** Adds keys to a set (a key with the same kid is replaced). */
+  add(set: string, keys: StoredJwk[], at: Date): Promise<void>;
+  /** The set holds exactly these keys afterwards. */
+  replace(set: string, keys: StoredJwk[], at: Date): Promise<void>;
+  /** false when there was no such set. */
+  removeSet(set: string): Promise<boolean>;
+  /** false when the set had no such key. */
+  removeKey(set: string, kid: string): Promise<boolean>;
 }

@@ -10,6 +10,9 @@ import { messagingRouter } from './messaging/router';
 import { oauth2ClientsRouter } from './oauth2-clients/router';
 import { oauth2ConfigRouter } from './oauth2-config/router';
 import { projectConfigRouter } from './project-config/router';
+import { oauth2KeysRouter } from './oauth2-keys/router';
+import { oauth2SessionsRouter } from './oauth2-sessions/router';
+import { oauth2TrustedIssuersRouter } from './oauth2-trusted-issuers/router';
 import { permissionsRouter } from './permissions/router';
 import { permissionRulesRouter } from './permission-rules/router';
 import { projectsRouter } from './projects/router';
@@ -38,6 +41,9 @@ export const appRouter = router({
   oauth2Clients: oauth2ClientsRouter,
   oauth2Config: oauth2ConfigRouter,
   projectConfig: projectConfigRouter,
+  oauth2Sessions: oauth2SessionsRouter,
+  oauth2Keys: oauth2KeysRouter,
+  oauth2TrustedIssuers: oauth2TrustedIssuersRouter,
   relationships: relationshipsRouter,
   permissionRules: permissionRulesRouter,
   socialProviders: socialProvidersRouter,

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { AppDeps } from '../deps';
-import { ACCESS_MATRIX, type MatrixFixture } from '../test-support/access-matrix';
+import { ACCESS_MATRIX, matrixIssuer, type MatrixFixture } from '../test-support/access-matrix';
 import { badInputs } from '../test-support/bad-input';
 import { callerFor, startTestStack, testDeps, type TestStack } from '../test-support/bff';
 import { emailTrait, identitySchemaOf } from '../test-support/identity-schemas';
@@ -109,6 +109,8 @@ beforeAll(async () => {
       doomedOAuth2Client: '',
       customDomain: '',
       doomedCustomDomain: '',
+      trustedIssuer: '',
+      doomedTrustedIssuer: '',
     },
     b: {
       identityId: userB.identityId,
@@ -168,6 +170,16 @@ beforeAll(async () => {
   for (const id of ['matrix-fixture', 'matrix-doomed']) {
     await a.socialProviders.set({ projectId: fixture.a.project, id, provider: 'generic', client_id: id, client_secret: 'fixture-secret', issuer_url: 'https://idp.example.com', create: true });
   }
+  // Key sets of A's project (one to read, one to lose a key, one to delete) and trusted issuers (to read, to delete).
+  const [trusted, doomedTrust] = await Promise.all([
+    a.oauth2TrustedIssuers.trust({ projectId: fixture.a.project, issuer: matrixIssuer('https://matrix-read.example.com', 'read-key') }),
+    a.oauth2TrustedIssuers.trust({ projectId: fixture.a.project, issuer: matrixIssuer('https://matrix-doomed.example.com', 'doomed-key') }),
+    ...([['matrix-read', 'read-key'], ['matrix-doomed-key', 'doomed-key'], ['matrix-doomed-set', 'doomed-set-key']] as const).map(([set, kid]) =>
+      a.oauth2Keys.create({ projectId: fixture.a.project, set, alg: 'ES256', use: 'sig', kid }),
+    ),
+  ]);
+  fixture.a.trustedIssuer = (trusted as { id?: string }).id!;
+  fixture.a.doomedTrustedIssuer = (doomedTrust as { id?: string }).id!;
   // Permission rules of A's project, and a relationship the delete-by-query row deletes.
   // Custom domains of A's project (its workspace is on Production): one to edit, one to remove.
   fixture.a.customDomain = (await a.domains.create({ projectId: fixture.a.project, hostname: 'matrix.example.test' })).id!;

@@ -42,6 +42,9 @@ export interface MatrixFixture {
     /** Custom domains of A's project: one to edit, one to remove. */
     customDomain: string;
     doomedCustomDomain: string;
+    /** Trusted JWT-grant issuers of A's project: one to read, one to delete. */
+    trustedIssuer: string;
+    doomedTrustedIssuer: string;
   };
   b: { identityId: string; workspace: string; project: string };
 }
@@ -73,6 +76,15 @@ const MATRIX_SCHEMA = JSON.stringify({
       required: ['email'],
     },
   },
+});
+
+/** A trust relationship's form for an issuer, with a made-up public key (the matrix never verifies a grant with it). */
+export const matrixIssuer = (issuer: string, kid: string) => ({
+  issuer,
+  allow_any_subject: true,
+  scope: ['openid'],
+  jwk: { kty: 'EC', crv: 'P-256', kid, x: 'f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU', y: 'x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0' },
+  expires_at: '2099-01-01T00:00:00Z',
 });
 
 const idsOf = (list: unknown) => (list as { id: string }[]).map((item) => item.id);
@@ -536,6 +548,71 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
     b: 'own',
     input: () => undefined,
     check: (answer) => expect((answer as { kind: string }[]).map((k) => k.kind)).toContain('generic'),
+  },
+  'oauth2Clients.setLifespans': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, clientId: f.a.oauth2Client, lifespans: { client_credentials_grant_access_token_lifespan: '30m' } }),
+    attempts: (f) => [
+      { projectId: f.a.project, clientId: f.a.oauth2Client, lifespans: {} },
+      { projectId: f.b.project, clientId: f.a.oauth2Client, lifespans: {} },
+    ],
+  },
+  'oauth2Clients.deleteRotatedSecrets': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, clientId: f.a.oauth2Client }),
+    attempts: (f) => [
+      { projectId: f.a.project, clientId: f.a.oauth2Client },
+      { projectId: f.b.project, clientId: f.a.oauth2Client },
+    ],
+  },
+  'oauth2Sessions.listConsent': { b: 'refused', input: (f) => ({ projectId: f.a.project, subject: 'matrix-subject' }) },
+  'oauth2Sessions.revokeConsent': { b: 'refused', input: (f) => ({ projectId: f.a.project, subject: 'matrix-subject' }) },
+  'oauth2Sessions.revokeLogin': { b: 'refused', input: (f) => ({ projectId: f.a.project, subject: 'matrix-subject' }) },
+  'oauth2Keys.get': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, set: 'matrix-read' }),
+    attempts: (f) => [
+      { projectId: f.a.project, set: 'matrix-read' },
+      { projectId: f.a.project, set: 'hydra.openid.id-token' },
+    ],
+  },
+  'oauth2Keys.create': { b: 'refused', input: (f) => ({ projectId: f.a.project, set: 'matrix-made', alg: 'ES256', use: 'sig' }) },
+  'oauth2Keys.deleteKey': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, set: 'matrix-doomed-key', kid: 'doomed-key' }),
+    attempts: (f) => [
+      { projectId: f.a.project, set: 'matrix-doomed-key', kid: 'doomed-key' },
+      { projectId: f.b.project, set: 'matrix-doomed-key', kid: 'doomed-key' },
+    ],
+  },
+  'oauth2Keys.deleteSet': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, set: 'matrix-doomed-set' }),
+    attempts: (f) => [
+      { projectId: f.a.project, set: 'matrix-doomed-set' },
+      { projectId: f.b.project, set: 'matrix-doomed-set' },
+    ],
+  },
+  'oauth2TrustedIssuers.list': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
+  'oauth2TrustedIssuers.get': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, id: f.a.trustedIssuer }),
+    attempts: (f) => [
+      { projectId: f.a.project, id: f.a.trustedIssuer },
+      { projectId: f.b.project, id: f.a.trustedIssuer },
+    ],
+  },
+  'oauth2TrustedIssuers.trust': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, issuer: matrixIssuer('https://matrix-made.example.com', 'made-key') }),
+  },
+  'oauth2TrustedIssuers.delete': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, id: f.a.doomedTrustedIssuer }),
+    attempts: (f) => [
+      { projectId: f.a.project, id: f.a.doomedTrustedIssuer },
+      { projectId: f.b.project, id: f.a.doomedTrustedIssuer },
+    ],
   },
 
   'messaging.templates': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },

@@ -70,6 +70,19 @@ const HYDRA_DELETE_CLIENT =
   'error writer as every other client operation (client/handler.go, x/error_enhancer.go): errorOAuth2 ' +
   '{error, error_description}, as the spec declares for get, set and patch';
 
+const HYDRA_GENERIC_ERROR =
+  "the operation declares its errors as genericError, but Hydra writes every admin error with one error writer " +
+  '(x/error_enhancer.go): errorOAuth2 {error, error_description}, as the spec declares for the client and key operations';
+
+/** Hydra operations the spec declares with genericError errors. */
+const HYDRA_GENERIC_ERROR_OPS: [string, string][] = [
+  ['PUT', '/admin/clients/{id}/lifespans'],
+  ['GET', '/admin/trust/grants/jwt-bearer/issuers'],
+  ['POST', '/admin/trust/grants/jwt-bearer/issuers'],
+  ['GET', '/admin/trust/grants/jwt-bearer/issuers/{id}'],
+  ['DELETE', '/admin/trust/grants/jwt-bearer/issuers/{id}'],
+];
+
 export const WIRE_ALLOWLIST: AllowlistEntry[] = [
   ...KRATOS_ROUTES.map(([method, path]) => ({ method, path, instancePath: '/error/id', reason: ERROR_ID_ENUM })),
   ...KRATOS_ADMIN_WRITES.map(([method, path]) => ({ method, path, status: 403, instancePath: '/error/id', reason: ERROR_ID_ENUM })),
@@ -87,6 +100,9 @@ export const WIRE_ALLOWLIST: AllowlistEntry[] = [
     ERROR_STATUSES.map((status) => ({ method, path, status, alternative: 'errorGeneric', reason: GENERIC_ERROR_REF })),
   ),
   ...ERROR_STATUSES.map((status) => ({ method: 'DELETE', path: '/admin/clients/{id}', status, alternative: 'errorOAuth2', reason: HYDRA_DELETE_CLIENT })),
+  ...HYDRA_GENERIC_ERROR_OPS.flatMap(([method, path]) =>
+    ERROR_STATUSES.map((status) => ({ method, path, status, alternative: 'errorOAuth2', reason: HYDRA_GENERIC_ERROR })),
+  ),
 ];
 
 function matchesWhere(e: AllowlistEntry, answer: Where): boolean {

@@ -1,4 +1,4 @@
-import { CourierApi, IdentityApi, OAuth2Api, PermissionApi, RelationshipApi } from '@ory/client';
+import { CourierApi, IdentityApi, JwkApi, OAuth2Api, PermissionApi, RelationshipApi } from '@ory/client';
 import { UpstreamError } from './errors';
 import { createSdkTransport } from './sdk';
 
@@ -40,6 +40,7 @@ export interface ProjectApis {
   relationship: RelationshipApi;
   permission: PermissionApi;
   courier: CourierApi;
+  jwk: JwkApi;
 }
 
 export interface ProjectApiCall {
@@ -72,6 +73,7 @@ export function createProjectApiFactory(options: { template: string; timeoutMs: 
       relationship: transport.guarded(new RelationshipApi(configuration)),
       permission: transport.guarded(new PermissionApi(configuration)),
       courier: transport.guarded(new CourierApi(configuration)),
+      jwk: transport.guarded(new JwkApi(configuration)),
     };
   };
 }

@@ -207,3 +207,84 @@ export const oauth2OpenIdForm = z
     pairwise_salt: z.union([z.string().min(8, { error: 'The salt has at least 8 characters' }).max(256), z.literal('')]),
   })
   .refine((v) => v.public || v.pairwise, { error: 'Keep at least one subject type', path: ['public'] });
+
+/* ---- A client's own token lifespans, consent sessions, JSON Web Key sets, trusted JWT-grant issuers ---- */
+
+export const CLIENT_LIFESPAN_FIELDS = LIFESPANS;
+export type ClientLifespanField = (typeof LIFESPANS)[number];
+
+/** Each of the client's lifespans: a duration, or empty for the project's own. */
+export const oauth2ClientLifespansForm = z.object(
+  Object.fromEntries(LIFESPANS.map((f) => [f, z.union([goDuration, z.literal('')])])) as Record<ClientLifespanField, z.ZodUnion<[typeof goDuration, z.ZodLiteral<''>]>>,
+);
+export const oauth2ClientLifespansInput = z.object({ projectId, clientId, lifespans: oauth2ClientLifespansForm.partial() });
+
+const subject = z.string().trim().min(1, { error: 'Give the subject (the user id the apps know)' }).max(1024, { error: 'A subject has at most 1024 characters' });
+
+/** A consent a user gave an app: Hydra's consent session, as much of it as the console shows. */
+export const oauth2ConsentSessionSchema = z.looseObject({
+  consent_request_id: optText,
+  grant_scope: optList,
+  grant_access_token_audience: optList,
+  handled_at: z.string().nullish(),
+  remember: z.boolean().optional(),
+  remember_for: z.number().optional(),
+  consent_request: z.looseObject({ subject: optText, client: z.looseObject({ client_id: optText, client_name: optText, logo_uri: optText }).optional() }).optional(),
+});
+export const oauth2ConsentSessionsInput = z.object({ projectId, subject, pageToken });
+export const oauth2ConsentSessionsOutput = z.object({ sessions: z.array(oauth2ConsentSessionSchema), nextPageToken: z.string().nullable() });
+/** Without a client, every app's consent of the subject goes. */
+export const oauth2RevokeConsentInput = z.object({ projectId, subject, clientId: clientId.optional() });
+export const oauth2RevokeLoginInput = z.object({ projectId, subject });
+
+/** A key set's name: Hydra's own (`hydra.openid.id-token`), one of the project's, or a trusted issuer's URL. */
+const keySetName = z
+  .string()
+  .trim()
+  .min(1, { error: 'Give the key set a name' })
+  .max(256, { error: 'A key set name has at most 256 characters' })
+  .regex(/^[A-Za-z0-9._~:/@+-]+$/, { error: 'A key set name has letters, digits and . _ ~ : / @ + - only' });
+const kid = z.string().trim().min(1, { error: 'Give the key id' }).max(256, { error: 'A key id has at most 256 characters' });
+
+export const KEY_ALGORITHMS = ['RS256', 'ES256', 'ES512', 'HS256', 'HS512'] as const;
+export const ID_TOKEN_KEY_SET = 'hydra.openid.id-token';
+
+/** A key as the console shows it: public parts only. */
+export const publicJwkSchema = z.looseObject({ kid: optText, kty: optText, alg: optText, use: optText, crv: optText });
+export const oauth2KeySetOutput = z.object({ keys: z.array(publicJwkSchema) });
+export const oauth2KeySetInput = z.object({ projectId, set: keySetName });
+export const oauth2KeyCreateForm = z.object({
+  set: keySetName,
+  alg: z.enum(KEY_ALGORITHMS, { error: 'Choose RS256, ES256, ES512, HS256 or HS512' }),
+  use: z.enum(['sig', 'enc'], { error: 'A key signs (sig) or encrypts (enc)' }),
+  kid: z.union([kid, z.literal('')]).optional(),
+});
+export const oauth2KeyCreateInput = oauth2KeyCreateForm.extend({ projectId });
+export const oauth2KeyRefInput = z.object({ projectId, set: keySetName, kid });
+
+/** A trusted issuer of JWT-bearer grants (Hydra's trust relationship). */
+export const trustedIssuerSchema = z.object({
+  id: optText,
+  issuer: optText,
+  subject: optText,
+  allow_any_subject: z.boolean().optional(),
+  scope: optList,
+  public_key: z.object({ set: optText, kid: optText }).optional(),
+  created_at: optText,
+  expires_at: optText,
+});
+export const trustedIssuersListInput = z.object({ projectId, pageToken, issuer: text('The issuer', 2048).optional() });
+export const trustedIssuersListOutput = z.object({ issuers: z.array(trustedIssuerSchema), nextPageToken: z.string().nullable() });
+export const trustedIssuerRefInput = z.object({ projectId, id: z.string().trim().min(1, { error: 'Give the trust relationship id' }).max(64) });
+export const trustIssuerForm = z
+  .object({
+    issuer: z.string().trim().url({ error: 'Enter the issuer URL, such as https://jwt-idp.example.com' }).max(2048),
+    subject: z.string().trim().max(1024).optional(),
+    allow_any_subject: z.boolean().optional(),
+    scope: z.union([text('The scope', 4096), z.array(text('A scope', 256)).max(200)]).optional(),
+    /** The issuer's public key, as JSON text or an object; it must name its kid. */
+    jwk: z.union([text('The key', 65536), z.record(z.string(), z.unknown())]),
+    expires_at: z.string().trim().min(1, { error: 'Say until when the issuer is trusted' }).max(64).refine((v) => !Number.isNaN(Date.parse(v)), { error: 'Enter a date such as 2030-01-31' }),
+  })
+  .refine((v) => Boolean(v.subject) !== Boolean(v.allow_any_subject), { error: 'Name one subject, or allow any subject (not both)', path: ['subject'] });
+export const trustIssuerInput = z.object({ projectId, issuer: trustIssuerForm });

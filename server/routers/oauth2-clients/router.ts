@@ -1,7 +1,8 @@
-import type { JsonPatch, OAuth2Client } from '@ory/client';
+import type { JsonPatch, OAuth2Client, OAuth2ClientTokenLifespans } from '@ory/client';
 import { normalizeOAuth2ClientBody } from '../../../shared/domain/oauth2-client';
 import {
   oauth2ClientCreateInput,
+  oauth2ClientLifespansInput,
   oauth2ClientPatchInput,
   oauth2ClientRefInput,
   oauth2ClientSchema,
@@ -73,7 +74,22 @@ export const oauth2ClientsRouter = router({
       return { ok: true as const };
     }),
 
-  /** A new secret, shown once; the old one stops working. */
+  /** The client's own token lifespans; an empty one leaves the project's lifespan to apply. */
+  setLifespans: write
+    .input(oauth2ClientLifespansInput)
+    .output(oauth2ClientSchema)
+    .mutation(async ({ ctx, input }) => {
+      const lifespans = Object.fromEntries(Object.entries(input.lifespans).filter(([, v]) => v)) as OAuth2ClientTokenLifespans;
+      return (await ctx.apis.oauth2.setOAuth2ClientLifespans({ id: input.clientId, oAuth2ClientTokenLifespans: lifespans })).data;
+    }),
+
+  /** Secrets replaced by rotations stop working at once. */
+  deleteRotatedSecrets: write
+    .input(oauth2ClientRefInput)
+    .output(oauth2ClientSchema)
+    .mutation(async ({ ctx, input }) => (await ctx.apis.oauth2.deleteRotatedOAuth2ClientSecrets({ id: input.clientId })).data),
+
+  /** A new secret, shown once; the old one keeps working until the rotated secrets are deleted. */
   rotateSecret: write
     .input(oauth2ClientRefInput)
     .output(oauth2ClientSchema)

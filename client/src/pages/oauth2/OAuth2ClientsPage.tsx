@@ -152,7 +152,7 @@ export default function OAuth2ClientsPage() {
           <SecretNotice client={rotate.data} />
         ) : (
           <p>
-            The current secret of &quot;{rotating ? label(rotating) : ''}&quot; stops working at once; the application needs the new one.
+            &quot;{rotating ? label(rotating) : ''}&quot; gets a new secret. The current one keeps working beside it until the client's old secrets are deleted, so the application can move over without downtime.
             {rotate.error && (
               <span className="field-error" role="alert">
                 {' '}
