@@ -16,6 +16,7 @@ import { registerNormalizedRoutes } from './project/normalized-routes';
 import { registerProjectRoutes } from './project/routes';
 import { registerWorkspaceRoutes } from './workspace/routes';
 import { registerIdentitySchemaRoutes } from './identity-schema/routes';
+import { registerMetricsRoutes } from './metrics/routes';
 
 /** Control-plane answers carry the request's id and name each refused field; a 500 says the request failed. */
 const CONTROL_PLANE_ERRORS: ErrorSurface = {
@@ -47,6 +48,7 @@ export async function registerControlPlane(app: FastifyInstance, ctx: LocalStack
     registerIdentitySchemaRoutes(scope, ctx);
     registerBillingRoutes(scope, ctx);
     registerAnalyticsRoutes(scope, ctx, { devTools: opts.devTools === true });
+    registerMetricsRoutes(scope, ctx);
     if (opts.devTools) {
       registerPlanDevRoute(scope, ctx);
       registerBillingDevRoutes(scope, ctx);
