@@ -5,6 +5,7 @@ import { billingRouter } from './billing/router';
 import { identitiesRouter } from './identities/router';
 import { invitesRouter } from './invites/router';
 import { membersRouter } from './members/router';
+import { metricsRouter } from './metrics/router';
 import { messagingRouter } from './messaging/router';
 import { oauth2ClientsRouter } from './oauth2-clients/router';
 import { oauth2ConfigRouter } from './oauth2-config/router';
@@ -36,6 +37,7 @@ export const appRouter = router({
   oauth2Config: oauth2ConfigRouter,
   relationships: relationshipsRouter,
   permissionRules: permissionRulesRouter,
+  metrics: metricsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -27,6 +27,7 @@ import {
 import type { Environment } from '../../shared/schemas/common';
 import { createControlPlaneSdk } from './control-plane-sdk';
 import { createUpstreamHttp, path, type HttpMethod, type UpstreamHttp } from './http';
+import { createMetricsCalls } from './metrics';
 import { createIdentitySchemaCalls } from './identity-schemas';
 import { createTeamCalls } from './team';
 
@@ -85,6 +86,8 @@ export function createBackofficeClient(options: { baseUrl: string; timeoutMs: nu
     team: createTeamCalls(call, sdk),
     /** Managed identity schemas, presets, validation and the default schema of a project. */
     identitySchemas: createIdentitySchemaCalls(call, sdk),
+    /** Project metrics, counted from the project's events. */
+    metrics: createMetricsCalls(call),
     // ---- projects ----
     /**
      * ProjectApi.listProjects exists, but this hot call (every page load) stays on our own client: measured
