@@ -9,6 +9,7 @@ import { locate, systemLookup, type Lookup } from './network';
 import { sendSmtp, type OutgoingEmail } from './smtp';
 import { deliveryTarget, DEFAULT_FROM_ADDRESS, targetName, type HttpTarget, type SmtpTarget } from './target';
 import { configAt, tenantIdentityConfig, type JsonObject } from '../kernel/tenant-config';
+import { recordEvent } from '../event/record';
 
 /** Ory's default `courier.message_retries`: a message that failed this many dispatches is abandoned. */
 export const DEFAULT_MESSAGE_RETRIES = 5;
@@ -176,6 +177,7 @@ export function startCourier(db: Db, log: Logger, opts: CourierOptions = {}): Co
         .update(courierMessages)
         .set({ status, send_count: sendCount, updated_at: now() })
         .where(eq(courierMessages.id, message.id));
+      if (status !== 'queued') await recordEvent(q, { now }, message.nid, status === 'sent' ? 'CourierMessageSent' : 'CourierMessageAbandoned', { channel: message.type, template_type: message.template_type });
     });
     if (error !== null) log.warn({ nid: message.nid, message_id: message.id, status, send_count: sendCount }, `courier dispatch failed: ${error}`);
   }

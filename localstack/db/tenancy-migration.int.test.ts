@@ -28,6 +28,8 @@ const IDENTITY_TABLES = [
   'oauth2_artefacts',
   'oauth2_clients',
   'oauth2_keys',
+  // A project's recorded events (metrics), tenant-scoped from the start.
+  'project_events',
   'selfservice_codes',
   'selfservice_errors',
   'selfservice_flows',

@@ -24,6 +24,7 @@ import {
 import { identityView } from './views';
 import { decodePageToken, goInt, setLinkHeader, setOffsetPagingHeaders } from '../kernel/paging';
 import { checkTraits } from '../identity-schema/check-traits';
+import { recordEvent } from '../event/record';
 
 const MAX_IDS = 500;
 /** Kratos' identity list page sizes (keyset: default 250, at most 500; legacy pages: at most 1,000 rows deep). */
@@ -218,6 +219,7 @@ export function registerIdentityRoutes(scope: FastifyInstance, deps: AdminDeps):
     handler: async ({ q, body, tenant, req, reply }) => {
       const { base } = tenant;
       const id = await insertIdentity(q, tenant.nid, await inputOf(deps, q, tenant.nid, body));
+      await recordEvent(q, ctx.clock, tenant.nid, 'IdentityCreated', { identity_id: id });
       // Kratos names the new identity's admin URL.
       reply.header('location', `${base}/admin/identities/${id}`);
       return identityView(await loadOr404(q, tenant.nid, id), base);
@@ -305,6 +307,7 @@ export function registerIdentityRoutes(scope: FastifyInstance, deps: AdminDeps):
     handler: async ({ q, params, tenant, req }) => {
       const id = UUID_TEXT.test(params.id) ? params.id.toLowerCase() : null;
       if (!id || !(await deleteIdentity(q, tenant.nid, id))) throw resourceNotFound('identity');
+      await recordEvent(q, ctx.clock, tenant.nid, 'IdentityDeleted', { identity_id: id });
     },
   });
 }

@@ -19,6 +19,8 @@ export interface ServerSource {
   cookieKeys(): Promise<string[]>;
   fallbackUrls: { login: string; consent: string };
   now(): number;
+  /** Told of every token the token endpoint issues (the grant type and the client). */
+  onGrant?(grantType: string, clientId: string): void;
 }
 
 export type ProjectServer = ChallengeDeps & { provider: Provider };
@@ -48,6 +50,7 @@ export function createServerRegistry() {
         fallbackUrls: source.fallbackUrls,
         now: source.now,
       });
+      provider.on('grant.success', (c) => source.onGrant?.(String(c.oidc.params?.grant_type ?? ''), c.oidc.client?.clientId ?? ''));
       const server = { provider, clients: source.clients, artefacts: source.artefacts, now: source.now };
       servers.set(source.projectId, { fingerprint, server });
       return server;

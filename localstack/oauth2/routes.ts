@@ -11,6 +11,7 @@ import { servePublicOAuth2 } from './mount';
 import { clientScopes, ID_TOKEN_SET, pgArtefactStore, pgClientRepository, pgKeySets, projectKeys } from './pg-store';
 import { createServerRegistry, type ProjectServer } from './registry';
 import { resolveSettings } from './settings';
+import { recordEvent } from '../event/record';
 
 const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict' };
 
@@ -67,6 +68,7 @@ export async function registerOAuth2(app: FastifyInstance, deps: AdminDeps): Pro
         consent: settings.urls.consent ?? `${tenant.uiUrl}/consent`,
       },
       now,
+      onGrant: (grantType, clientId) => void recordEvent(ctx.db, ctx.clock, nid, 'OAuth2TokenIssued', { grant_type: grantType, client_id: clientId }).catch((err: unknown) => ctx.log.error({ err }, 'token event not recorded')),
     });
   };
 

@@ -13,6 +13,8 @@ import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { errorBody } from '../../shared/ory-error';
 import { meter } from '../billing/usage';
+import { recordEvents } from '../event/record';
+import type { EventAttributes } from '../../shared/domain/metrics';
 import type { LocalStackContext } from '../kernel/context';
 import { projectRevisions } from '../project/schema';
 import { DATABASE_UNAVAILABLE, isConnectionError } from '../db/errors';
@@ -103,13 +105,16 @@ function installErrorHandler(scope: FastifyInstance, log: Logger): void {
  */
 class CheckMeter {
   private pending = new Map<string, number>();
+  private events: { nid: string; type: 'PermissionChecked'; at: Date; attributes: EventAttributes }[] = [];
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
 
   constructor(private readonly ctx: LocalStackContext) {}
 
-  count(projectId: string, n: number): void {
+  count(projectId: string, n: number, checked: EventAttributes[] = []): void {
     this.pending.set(projectId, (this.pending.get(projectId) ?? 0) + n);
+    const at = this.ctx.clock.now();
+    for (const attributes of checked) this.events.push({ nid: projectId, type: 'PermissionChecked', at, attributes });
     this.timer ??= setTimeout(() => void this.flush(), METER_INTERVAL_MS).unref();
   }
 
@@ -117,8 +122,15 @@ class CheckMeter {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const batch = this.pending;
+    const events = this.events;
     this.pending = new Map();
+    this.events = [];
     this.flushing = this.flushing.then(async () => {
+      try {
+        await recordEvents(this.ctx.db, events);
+      } catch (err) {
+        this.ctx.log.error({ err }, 'permission check events could not be recorded');
+      }
       for (const [projectId, n] of batch) {
         try {
           await meter(this.ctx.db, this.ctx.clock, projectId, 'permission_checks', n);
@@ -187,7 +199,7 @@ function registerRoutes(scope: FastifyInstance, ctx: LocalStackContext, checks: 
   const check = async (project: ProjectRow, tuple: RelationTuple, maxDepth: number) => {
     const { engine } = await engineFor(project);
     const allowed = await engine.allowed(tuple, maxDepth);
-    checks.count(project.id, 1);
+    checks.count(project.id, 1, [{ namespace: tuple.namespace, relation: tuple.relation, allowed: String(allowed) }]);
     return allowed;
   };
 
@@ -293,7 +305,7 @@ function registerRoutes(scope: FastifyInstance, ctx: LocalStackContext, checks: 
         else throw error;
       }
     }
-    if (tuples.length > 0) checks.count(project.id, tuples.length);
+    if (tuples.length > 0) checks.count(project.id, tuples.length, results.map((r) => ({ allowed: String(r.allowed) })));
     return { results };
   });
 

@@ -8,6 +8,7 @@ import { findPasswordCredential } from '../identity/store';
 import { hashPassword, verifyPassword } from '../identity/password';
 import { issueSession, sessionJson, setSessionCookie } from '../session/service';
 import { texts } from './texts';
+import { recordEvent } from '../event/record';
 import { linkAfterLogin, oidcFlowNodes, requestedProvider, startOidc } from './oidc';
 
 /** Browser login with identifier (email) and password. */
@@ -56,12 +57,14 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
         ? await verifyPassword(credential.secret, body.password ?? '')
         : (await verifyPassword(await dummyHash, body.password ?? ''), false);
       if (!credential || !ok || credential.state !== 'active') {
+        await recordEvent(db, deps.ctx.clock, tenant.nid, 'LoginFailed', { method: 'password', reason: 'invalid_credentials', flow_type: flow.type });
         flow.ui.messages = [texts.invalidCredentials()];
         return { type: 'flow', status: 400 };
       }
       const session = await db.tx(async (q) => {
         await markPassed(q, flow, deps.ctx.clock.now());
         await linkAfterLogin(q, flow, credential.identity_id, deps.ctx.clock.now());
+        await recordEvent(q, deps.ctx.clock, tenant.nid, 'LoginSucceeded', { identity_id: credential.identity_id, method: 'password', aal: 'aal1', flow_type: flow.type });
         return issueSession(q, req, tenant.nid, credential.identity_id, 'password', settings.sessionLifespanMs ?? deps.sessionLifespanMs, deps.ctx.clock);
       });
       deps.ctx.log.info({ nid: tenant.nid, identity_id: credential.identity_id }, 'identity signed in');

@@ -10,6 +10,7 @@ import { findByRecoveryAddress, getTraits, markAddressVerified } from '../identi
 import { addNodeMessage, chooseCodeNodes, chooseLinkNodes, settingsNodes } from './nodes';
 import { ownIdentitySchema, schemaSettingsNodes } from './schema-nodes';
 import { issueSession, setSessionCookie } from '../session/service';
+import { recordEvent } from '../event/record';
 import { texts } from './texts';
 import { markSent, readEmail, redeem } from './code-step';
 
@@ -134,6 +135,7 @@ export async function completeRecovery(
   const { session, settings } = await db.tx(async (q) => {
     await markPassed(q, flow, deps.ctx.clock.now());
     await markAddressVerified(q, tenant.nid, found.identityId, found.address);
+    await recordEvent(q, deps.ctx.clock, tenant.nid, 'RecoverySucceeded', { identity_id: found.identityId, method, flow_type: flow.type });
     const session = await issueSession(q, req, tenant.nid, found.identityId, method, deps.sessionLifespanMs, deps.ctx.clock);
     const settings = await createFlow(q, {
       nid: tenant.nid,

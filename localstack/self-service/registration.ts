@@ -15,6 +15,7 @@ import { CONSOLE_NID } from '../kernel/tenant-id';
 import { addNodeMessage, clearNodeMessages, registrationNodes, withoutDisabledMethods } from './nodes';
 import { hashPassword, passwordPolicyError } from '../identity/password';
 import { issueSession, sessionJson, setSessionCookie } from '../session/service';
+import { recordEvent } from '../event/record';
 import { texts } from './texts';
 import { validateTraits } from '../identity-schema/traits';
 import { startVerification } from './verification-mail';
@@ -95,6 +96,7 @@ export function registrationHandler(deps: IdentityDeps): FlowHandler {
               })
             : await createIdentity(q, tenant.nid, accepted as Traits, passwordHash);
           await markPassed(q, flow, deps.ctx.clock.now());
+          await recordEvent(q, deps.ctx.clock, tenant.nid, 'RegistrationSucceeded', { identity_id: identityId, method: 'password', flow_type: flow.type });
           const session = await issueSession(q, req, tenant.nid, identityId, 'password', settings.sessionLifespanMs ?? deps.sessionLifespanMs, deps.ctx.clock);
           const verification = email && settings.verification.enabled
             ? await startVerification(deps, q, tenant, {

@@ -14,6 +14,7 @@ import type { JsonObject } from '../kernel/tenant-config';
 import { validateTraits } from '../identity-schema/traits';
 import { startVerification } from './verification-mail';
 import { oidcSettingsNodes, requestedLink, startOidc, unlinkOidc } from './oidc';
+import { recordEvent } from '../event/record';
 
 const identityMismatch = () =>
   new OryError(403, { id: 'security_identity_mismatch', reason: 'The requested flow does not belong to this session.' });
@@ -164,6 +165,7 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
         return { type: 'flow', status: 400 };
       }
       if (!saved) return { type: 'flow', status: 400 };
+      await recordEvent(args.db, deps.ctx.clock, args.tenant.nid, 'SettingsSucceeded', { identity_id: flow.identity_id ?? undefined, method: body.method, flow_type: flow.type });
       const traits = (await getTraits(args.db, args.tenant.nid, flow.identity_id ?? '')) ?? { email: '' };
       const schema = await ownIdentitySchema(args.db, args.tenant.nid, flow.identity_id);
       flow.ui.nodes = withoutDisabledMethods(

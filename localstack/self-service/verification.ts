@@ -8,6 +8,7 @@ import { texts } from './texts';
 import { markSent, readEmail, redeem } from './code-step';
 import { notifyUnknownRecipient } from '../courier/templates';
 import { sendVerificationCode } from './verification-mail';
+import { recordEvent } from '../event/record';
 
 /** Email verification by a 6-digit code. */
 export function verificationHandler(deps: IdentityDeps): FlowHandler {
@@ -33,6 +34,7 @@ export function verificationHandler(deps: IdentityDeps): FlowHandler {
         const found = await redeem(args, 'verification');
         if (!found) return { type: 'flow', status: 400 };
         await markAddressVerified(db, tenant.nid, found.identityId, found.address);
+        await recordEvent(db, deps.ctx.clock, tenant.nid, 'VerificationSucceeded', { identity_id: found.identityId, method: 'code', flow_type: flow.type });
         flow.state = 'passed_challenge';
         flow.ui.messages = [texts.verificationSuccessful()];
         flow.ui.nodes = [

@@ -10,6 +10,7 @@ import { findIdentity, listIdentities } from '../identity/store';
 import { idParams, tenantParams } from '../identity/routes';
 import { identityView } from '../identity/views';
 import { decodeOffsetToken, decodePageToken, encodeOffsetToken, goInt, pageSizeParam, setLinkHeader, setOffsetPagingHeaders } from '../kernel/paging';
+import { recordEvent } from '../event/record';
 import { countSessions, deleteIdentitySessions, disableSession, extendSession, findSessionById, listSessions } from './store';
 import { sessionView } from './views';
 
@@ -115,6 +116,7 @@ export function registerSessionRoutes(scope: FastifyInstance, deps: AdminDeps): 
     status: 204,
     handler: async ({ q, params, tenant, req }) => {
       if (!(await disableSession(q, tenant.nid, params.id))) throw resourceNotFound('session');
+      await recordEvent(q, ctx.clock, tenant.nid, 'SessionRevoked', { session_id: params.id, reason: 'admin' });
     },
   });
 
@@ -168,6 +170,7 @@ export function registerSessionRoutes(scope: FastifyInstance, deps: AdminDeps): 
     handler: async ({ q, params, tenant, req }) => {
       // Kratos: 404 when there was no session to delete (a missing identity has none).
       if ((await deleteIdentitySessions(q, tenant.nid, params.id)) === 0) throw resourceNotFound('session');
+      await recordEvent(q, ctx.clock, tenant.nid, 'SessionRevoked', { identity_id: params.id, reason: 'admin' });
     },
   });
 }

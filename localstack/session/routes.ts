@@ -12,6 +12,7 @@ import { selfserviceErrors, sessions } from '../identity/schema';
 import { logoutTokenFor, sessionToken } from './token';
 import { clearSessionCookie, sessionRowJson } from './service';
 import { tenantOf } from '../kernel/tenant';
+import { recordEvent } from '../event/record';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -85,6 +86,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: IdentityDeps):
         });
       }
       await db.orm.delete(sessions).where(and(eq(sessions.nid, tenant.nid), eq(sessions.id, session.id)));
+      await recordEvent(db, ctx.clock, tenant.nid, 'SessionRevoked', { session_id: session.id, identity_id: session.identity_id, reason: 'logout' });
       clearSessionCookie(reply, tenant, isSecure(deps, req));
       if (isJsonRequest(req)) return reply.code(204).send();
       return seeOther(reply, returnTo ?? uiLink(tenant.uiUrl, '/login'));

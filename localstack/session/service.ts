@@ -3,6 +3,8 @@ import type { AuthenticatorAssuranceLevel, Session, SessionAuthenticationMethod,
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { recordSignIn } from '../billing/usage';
+import { recordEvent } from '../event/record';
+import { userAgentFamily } from '../../shared/domain/metrics';
 import type { Clock } from '../kernel/clock';
 import type { Queryable } from '../db/types';
 import { publicIdentity } from '../identity/service';
@@ -67,6 +69,7 @@ export async function issueSession(
     expires_at: session.expiresAt,
   });
   await recordSignIn(q, clock, nid, identityId);
+  await recordEvent(q, clock, nid, 'SessionIssued', { identity_id: identityId, session_id: session.id, method, aal: 'aal1', user_agent: userAgentFamily(typeof ua === 'string' ? ua : undefined) });
   return session;
 }
 

@@ -6,6 +6,7 @@ import { domainsRouter } from './domains/router';
 import { identitiesRouter } from './identities/router';
 import { invitesRouter } from './invites/router';
 import { membersRouter } from './members/router';
+import { metricsRouter } from './metrics/router';
 import { messagingRouter } from './messaging/router';
 import { oauth2ClientsRouter } from './oauth2-clients/router';
 import { oauth2ConfigRouter } from './oauth2-config/router';
@@ -48,6 +49,7 @@ export const appRouter = router({
   permissionRules: permissionRulesRouter,
   socialProviders: socialProvidersRouter,
   domains: domainsRouter,
+  metrics: metricsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -486,6 +486,20 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
     ],
   },
   'oauth2Config.get': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
+  'metrics.series': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, eventType: 'LoginSucceeded', resolution: '1h', from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' }),
+  },
+  'metrics.attributes': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, attribute: 'method', from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' }),
+  },
+  'metrics.eventTypes': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
+  'metrics.sessions': { b: 'refused', input: (f) => ({ projectId: f.a.project, from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' }) },
+  'metrics.events': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z', filters: [{ attribute: 'method', condition: 'equals', value: 'password' }] }),
+  },
   'oauth2Config.setLifespans': { b: 'refused', input: (f) => ({ projectId: f.a.project, access_token: '2h' }) },
   'oauth2Config.setStrategies': { b: 'refused', input: (f) => ({ projectId: f.a.project, access_token: 'opaque' }) },
   'oauth2Config.setUrls': { b: 'refused', input: (f) => ({ projectId: f.a.project, login: 'https://matrix.example.com/login' }) },

@@ -82,8 +82,12 @@ const HYDRA_GENERIC_ERROR_OPS: [string, string][] = [
   ['GET', '/admin/trust/grants/jwt-bearer/issuers/{id}'],
   ['DELETE', '/admin/trust/grants/jwt-bearer/issuers/{id}'],
 ];
+/** getProjectMetrics exists only in the 1.11 spec, whose `genericError` is the flat legacy shape; the control plane answers errorGeneric, as every other call of it. */
+const METRICS_ERRORS =
+  'getProjectMetrics is only in the 1.11 spec, which names the legacy flat genericError for its errors; the control plane answers errorGeneric ({error: {...}}) as for every call';
 
 export const WIRE_ALLOWLIST: AllowlistEntry[] = [
+  ...ERROR_STATUSES.map((status) => ({ method: 'GET', path: '/projects/{project_id}/metrics', status, alternative: 'errorGeneric', reason: METRICS_ERRORS })),
   ...KRATOS_ROUTES.map(([method, path]) => ({ method, path, instancePath: '/error/id', reason: ERROR_ID_ENUM })),
   ...KRATOS_ADMIN_WRITES.map(([method, path]) => ({ method, path, status: 403, instancePath: '/error/id', reason: ERROR_ID_ENUM })),
   ...FLOWS.map((flow) => ({ method: 'POST', path: `/self-service/${flow}`, status: 400, alternative: 'errorGeneric', reason: FLOW_400 })),

@@ -64,6 +64,13 @@ export const ORPHAN_ROUTES: OrphanRoute[] = [
   { method: 'PUT', path: '/projects/{project_id}/cname/{cname_id}', responses: { 200: 'customDomain', ...ERRORS } },
   { method: 'DELETE', path: '/projects/{project_id}/cname/{cname_id}', responses: { 204: null, ...ERRORS } },
   { method: 'GET', path: '/quota/workspace/{workspace}/{feature}', responses: { 200: 'quotaUsage', ...ERRORS } },
+  // Metrics (CONTRACT.md: getProjectMetrics is in the 1.11 spec only; the rest are SPEC orphans).
+  { method: 'GET', path: '/projects/{project}/metrics', responses: { 200: 'getProjectMetrics', ...ERRORS } },
+  { method: 'GET', path: '/projects/{project}/metrics/attributes', responses: { 200: 'getAttributesCount', ...ERRORS } },
+  { method: 'GET', path: '/projects/{project}/metrics/event_types', responses: { 200: 'getMetricsEventTypes', ...ERRORS } },
+  { method: 'GET', path: '/projects/{project}/metrics/event_attributes', responses: { 200: 'getMetricsEventAttributes', ...ERRORS } },
+  { method: 'GET', path: '/projects/{project}/metrics/sessions', responses: { 200: 'getSessionActivity', ...ERRORS } },
+  { method: 'POST', path: '/projects/{project}/metrics/events', responses: { 200: 'getProjectEvents', ...ERRORS } },
   // Identity schemas (CONTRACT.md: orphans managedIdentitySchema(s), identitySchemaPreset(s), schemaPatch,
   // getManagedIdentitySchemaLocation, managedIdentitySchemaValidationResult, identityMetaSchema).
   { method: 'GET', path: '/identity-schemas', responses: { 200: 'managedIdentitySchemas', ...ERRORS } },

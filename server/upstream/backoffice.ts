@@ -27,6 +27,7 @@ import {
 import type { Environment } from '../../shared/schemas/common';
 import { createControlPlaneSdk } from './control-plane-sdk';
 import { createUpstreamHttp, path, type HttpMethod, type UpstreamHttp } from './http';
+import { createMetricsCalls } from './metrics';
 import { createIdentitySchemaCalls } from './identity-schemas';
 import { createTeamCalls } from './team';
 import { createCustomDomainCalls } from './custom-domains';
@@ -88,6 +89,8 @@ export function createBackofficeClient(options: { baseUrl: string; timeoutMs: nu
     identitySchemas: createIdentitySchemaCalls(call, sdk),
     /** Custom domains of a project. */
     customDomains: createCustomDomainCalls(call),
+    /** Project metrics, counted from the project's events. */
+    metrics: createMetricsCalls(call),
     // ---- projects ----
     /**
      * ProjectApi.listProjects exists, but this hot call (every page load) stays on our own client: measured

@@ -1,0 +1,103 @@
+import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Resolution } from '../../shared/domain/metrics';
+import type { AttributeFilterInput } from '../../shared/schemas/metrics';
+import type { Queryable } from '../db/types';
+import { projectEvents, type ProjectEventRow } from '../event/schema';
+
+const inRange = (nid: string, from: Date, to: Date): SQL[] => [eq(projectEvents.nid, nid), gte(projectEvents.occurred_at, from), lt(projectEvents.occurred_at, to)];
+
+/**
+ * Counts of `type` in [from, to) per bucket key: for minutes, hours and days the bucket's index since the
+ * epoch (start = index × step), for months and years the calendar month's index (year × 12 + month).
+ */
+export async function countByBucket(q: Queryable, nid: string, type: string, from: Date, to: Date, r: Resolution): Promise<{ key: number; n: number }[]> {
+  const stepSeconds = r.unit === 'm' ? r.n * 60 : r.unit === 'h' ? r.n * 3600 : r.n * 86400;
+  const key =
+    r.unit === 'M' || r.unit === 'y'
+      ? sql<number>`(extract(year from ${projectEvents.occurred_at} at time zone 'UTC') * 12 + extract(month from ${projectEvents.occurred_at} at time zone 'UTC') - 1)::bigint`
+      : sql<number>`floor(extract(epoch from ${projectEvents.occurred_at}) / ${stepSeconds})::bigint`;
+  const rows = await q.orm
+    .select({ key, n: sql<number>`count(*)::int` })
+    .from(projectEvents)
+    .where(and(...inRange(nid, from, to), eq(projectEvents.type, type)))
+    .groupBy(sql`1`);
+  return rows.map((r) => ({ key: Number(r.key), n: Number(r.n) }));
+}
+
+/** How many events in [from, to) carry each value of `attribute` (events without it are left out). */
+export async function countByAttribute(q: Queryable, nid: string, attribute: string, from: Date, to: Date, type?: string): Promise<{ name: string; count: number }[]> {
+  const value = sql<string>`${projectEvents.attributes} ->> ${attribute}`;
+  const where = [...inRange(nid, from, to), sql`(${projectEvents.attributes} ->> ${attribute}) is not null`];
+  if (type) where.push(eq(projectEvents.type, type));
+  const rows = await q.orm
+    .select({ name: value, count: sql<number>`count(*)::int` })
+    .from(projectEvents)
+    .where(and(...where))
+    .groupBy(sql`1`)
+    .orderBy(sql`2 desc`, sql`1`)
+    .limit(100);
+  return rows.map((r) => ({ name: r.name, count: Number(r.count) }));
+}
+
+/** Sign-ins that succeeded and failed in [from, to), per country ('' where the country is not known). */
+export async function sessionActivity(q: Queryable, nid: string, from: Date, to: Date): Promise<{ country: string; succeeded: number; failed: number }[]> {
+  const country = sql<string>`coalesce(${projectEvents.attributes} ->> 'country', '')`;
+  const rows = await q.orm
+    .select({
+      country,
+      succeeded: sql<number>`count(*) filter (where ${projectEvents.type} = 'LoginSucceeded')::int`,
+      failed: sql<number>`count(*) filter (where ${projectEvents.type} = 'LoginFailed')::int`,
+    })
+    .from(projectEvents)
+    .where(and(...inRange(nid, from, to), or(eq(projectEvents.type, 'LoginSucceeded'), eq(projectEvents.type, 'LoginFailed'))))
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
+  return rows.map((r) => ({ country: r.country, succeeded: Number(r.succeeded), failed: Number(r.failed) }));
+}
+
+function filterSql(f: AttributeFilterInput): SQL {
+  const value = sql`${projectEvents.attributes} ->> ${f.attribute}`;
+  const v = f.value ?? '';
+  switch (f.condition) {
+    case 'equals':
+      return sql`${value} = ${v}`;
+    case 'not_equals':
+      return sql`${value} is distinct from ${v}`;
+    case 'contains':
+      return sql`strpos(${value}, ${v}) > 0`;
+    case 'not_contains':
+      return sql`coalesce(strpos(${value}, ${v}), 0) = 0`;
+    case 'regex':
+      return sql`${value} ~ ${v}`;
+    case 'not_regex':
+      return sql`not coalesce(${value} ~ ${v}, false)`;
+    case 'set':
+      return sql`${value} is not null`;
+    case 'not_set':
+      return sql`${value} is null`;
+  }
+}
+
+export interface EventCursor {
+  at: Date;
+  id: string;
+}
+
+/** Events in [from, to), newest first, after `cursor`, matching every filter; one more than `limit` says there is a next page. */
+export async function listEvents(
+  q: Queryable,
+  nid: string,
+  opts: { from: Date; to: Date; type?: string; filters: AttributeFilterInput[]; cursor: EventCursor | null; limit: number },
+): Promise<ProjectEventRow[]> {
+  const where = [...inRange(nid, opts.from, opts.to), ...opts.filters.map(filterSql)];
+  if (opts.type) where.push(eq(projectEvents.type, opts.type));
+  if (opts.cursor) {
+    where.push(or(lt(projectEvents.occurred_at, opts.cursor.at), and(eq(projectEvents.occurred_at, opts.cursor.at), lt(projectEvents.id, opts.cursor.id)))!);
+  }
+  return q.orm
+    .select()
+    .from(projectEvents)
+    .where(and(...where))
+    .orderBy(desc(projectEvents.occurred_at), desc(projectEvents.id))
+    .limit(opts.limit + 1);
+}
