@@ -82,10 +82,10 @@ export function matchPattern(pattern: string, pathname: string): Params | null {
  * after another as each component mounts (session → project → page code → page query). They go in two
  * requests sent together: the session alone (the frame waits on it, never on a slow list), then the rest.
  * A workspace is left to its page: a missing one must fail once, not once ahead and once on mount.
- * Answers when the page's own first queries have settled (or FIRST_DATA_WAIT_MS has passed): the page
+ * For a signed-in page, answers a promise settled when the page's own first queries have settled (or FIRST_DATA_WAIT_MS has passed): the page
  * may wait for that, so it appears whole instead of placeholders giving way to content.
  */
-export function prefetchRoute(routes: readonly RouteDef[], queryClient: QueryClient, client: TRPCClient<AppRouter>, pathname: string, search: string): Promise<void> {
+export function prefetchRoute(routes: readonly RouteDef[], queryClient: QueryClient, client: TRPCClient<AppRouter>, pathname: string, search: string): Promise<void> | undefined {
   let match: { route: RouteDef; params: Params } | undefined;
   for (const route of routes) {
     const params = matchPattern(route.pattern, pathname);
@@ -94,10 +94,10 @@ export function prefetchRoute(routes: readonly RouteDef[], queryClient: QueryCli
       break;
     }
   }
-  if (!match || !match.route.available) return Promise.resolve();
+  if (!match || !match.route.available) return undefined;
   const { route, params } = match;
   PAGES[route.page].preload().catch(() => undefined);
-  if (!route.requiresAuth) return Promise.resolve();
+  if (!route.requiresAuth) return undefined;
   let pageData: (value: unknown) => void = () => {};
   const settled = new Promise((resolve) => {
     pageData = resolve;

@@ -9,7 +9,8 @@ import { useLocation } from 'wouter';
  */
 let first: { path: string; data: Promise<void> } | null = null;
 
-export function holdFirstPage(path: string, data: Promise<void>): void {
+export function holdFirstPage(path: string, data: Promise<void> | undefined): void {
+  if (!data) return;
   first = { path, data };
   void data.then(() => {
     first = null;
