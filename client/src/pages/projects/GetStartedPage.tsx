@@ -6,6 +6,7 @@ import { LinkButton } from '../../components/Button';
 import { Card, PageHeader } from '../../components/Card';
 import { CopyButton, CopyValue } from '../../components/CopyButton';
 import { QueryView } from '../../components/QueryView';
+import { Skeleton } from '../../components/Skeleton';
 import { Tabs } from '../../components/Tabs';
 import { Truncate } from '../../components/Truncate';
 import { VerificationBanner } from '../../components/VerificationBanner';
@@ -51,21 +52,36 @@ function Connect({ endpoint }: { endpoint: string | null }) {
   const snippets = sdkSnippets(endpoint);
   return (
     <>
-            <dl className="details details-stacked">
-              <Detail label="API endpoint" value={<CopyValue value={endpoint} label="Copy the API endpoint" testId="api-endpoint" />} testId="project-host" />
-              <Detail label="Hosted sign-in" value={<span className="muted">{HOSTED_PAGES_PENDING}</span>} testId="project-hosted-login" />
-            </dl>
-            <h3 className="section-title">Check who is signed in</h3>
-            <Tabs
-              label="SDK examples"
-              testId="sdk-tabs"
-              items={[
-                { value: 'typescript', label: 'TypeScript', content: <Snippet code={snippets.typescript} language="TypeScript" /> },
-                { value: 'go', label: 'Go', content: <Snippet code={snippets.go} language="Go" /> },
-                { value: 'curl', label: 'curl', content: <Snippet code={snippets.curl} language="curl" /> },
-              ]}
-            />
-          </>
+      <dl className="details details-stacked">
+        <Detail label="API endpoint" value={<CopyValue value={endpoint} label="Copy the API endpoint" testId="api-endpoint" />} testId="project-host" />
+        <Detail label="Hosted sign-in" value={<span className="muted">{HOSTED_PAGES_PENDING}</span>} testId="project-hosted-login" />
+      </dl>
+      <h3 className="section-title">Check who is signed in</h3>
+      <Tabs
+        label="SDK examples"
+        testId="sdk-tabs"
+        items={[
+          { value: 'typescript', label: 'TypeScript', content: <Snippet code={snippets.typescript} language="TypeScript" /> },
+          { value: 'go', label: 'Go', content: <Snippet code={snippets.go} language="Go" /> },
+          { value: 'curl', label: 'curl', content: <Snippet code={snippets.curl} language="curl" /> },
+        ]}
+      />
+    </>
+  );
+}
+
+/**
+ * While the endpoint loads: the loaded card's very layout, unseen, under the skeleton, so the cards
+ * below stay where they are when the endpoint arrives (the snippets' height does not depend on it).
+ */
+function ConnectPlaceholder() {
+  return (
+    <div className="connect-placeholder" aria-busy="true">
+      <div className="connect-placeholder-layout" aria-hidden="true" inert>
+        <Connect endpoint="https://example.invalid" />
+      </div>
+      <Skeleton shape="card" />
+    </div>
   );
 }
 
@@ -126,39 +142,37 @@ export default function GetStartedPage() {
         }
       />
       <VerificationBanner />
-      {/* The cards come in together once the endpoint is known: the endpoint's card is the tallest, and
-          arriving after the others it would push them down. */}
-      <QueryView query={endpoint} errorTitle="The project's API endpoint could not be loaded">
-        {(data) => (
-          <>
-            <Card title="Connect your application" testId="project-connect">
-              <Connect endpoint={data.apiUrl} />
-            </Card>
-            <Card title="Next steps" testId="project-checklist">
-              <ul className="checklist">
-                {steps.map((step) => (
-                  <ChecklistItem key={step.title} step={step} />
-                ))}
-              </ul>
-            </Card>
-            <Card title="Project details" testId="project-details">
-              <dl className="details">
-                <Detail label="Name" value={<Truncate text={project.current_revision.name} />} testId="project-name" />
-                <Detail label="Slug" value={<CopyValue value={project.slug} label="Copy the project slug" testId="slug" />} testId="project-slug" />
-                <Detail label="Environment" value={<EnvironmentBadge environment={project.environment} />} testId="project-environment" />
-                <Detail label="Project ID" value={<CopyValue value={project.id} label="Copy the project ID" testId="id" />} testId="project-id" />
-                <Detail
-                  label="Workspace ID"
-                  value={project.workspace_id ? <CopyValue value={project.workspace_id} label="Copy the workspace ID" testId="workspace-id" /> : '—'}
-                  testId="project-workspace-id"
-                />
-                <Detail label="Revision ID" value={revisionId ? <CopyValue value={revisionId} label="Copy the revision ID" testId="revision-id" /> : '—'} testId="project-revision-id" />
-                <Detail label="Created" value={formatDate(project.created_at)} testId="project-created" />
-              </dl>
-            </Card>
-          </>
+      <Card title="Connect your application" testId="project-connect">
+        {endpoint.isPending ? (
+          <ConnectPlaceholder />
+        ) : (
+          <QueryView query={endpoint} errorTitle="The project's API endpoint could not be loaded">
+            {(data) => <Connect endpoint={data.apiUrl} />}
+          </QueryView>
         )}
-      </QueryView>
+      </Card>
+      <Card title="Next steps" testId="project-checklist">
+        <ul className="checklist">
+          {steps.map((step) => (
+            <ChecklistItem key={step.title} step={step} />
+          ))}
+        </ul>
+      </Card>
+      <Card title="Project details" testId="project-details">
+        <dl className="details">
+          <Detail label="Name" value={<Truncate text={project.current_revision.name} />} testId="project-name" />
+          <Detail label="Slug" value={<CopyValue value={project.slug} label="Copy the project slug" testId="slug" />} testId="project-slug" />
+          <Detail label="Environment" value={<EnvironmentBadge environment={project.environment} />} testId="project-environment" />
+          <Detail label="Project ID" value={<CopyValue value={project.id} label="Copy the project ID" testId="id" />} testId="project-id" />
+          <Detail
+            label="Workspace ID"
+            value={project.workspace_id ? <CopyValue value={project.workspace_id} label="Copy the workspace ID" testId="workspace-id" /> : '—'}
+            testId="project-workspace-id"
+          />
+          <Detail label="Revision ID" value={revisionId ? <CopyValue value={revisionId} label="Copy the revision ID" testId="revision-id" /> : '—'} testId="project-revision-id" />
+          <Detail label="Created" value={formatDate(project.created_at)} testId="project-created" />
+        </dl>
+      </Card>
     </div>
   );
 }
