@@ -76,7 +76,7 @@ test.describe('layout stays put while data arrives', () => {
     }, project);
     const results: Record<string, number> = {};
     const cases: { name: string; path: string; hold: RegExp; testId: string; loaded: (p: Locator) => Locator }[] = [
-      { name: 'get started', path: 'get-started', hold: /projects\.endpoint/, testId: 'get-started-page', loaded: (p) => p.getByTestId('project-connect') },
+      { name: 'get started', path: 'get-started', hold: /projects\.endpoint/, testId: 'get-started-page', loaded: (p) => p.getByTestId('project-host') },
       { name: 'email configuration', path: 'email-configuration', hold: /messaging\.emailConfig/, testId: 'email-configuration-page', loaded: (p) => p.getByTestId('email-config-form') },
       { name: 'SMS configuration', path: 'sms-configuration', hold: /messaging\.smsConfig/, testId: 'sms-configuration-page', loaded: (p) => p.getByTestId('sms-config-form') },
       { name: 'identities', path: 'identities', hold: /identities\.list/, testId: 'identities-page', loaded: (p) => p.getByRole('table') },
