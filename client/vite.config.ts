@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { ROUTE_LIST } from './src/routes';
 
 /** Budget for the JavaScript a first visit downloads (entry chunk and its static imports). */
 const INITIAL_JS_BUDGET_GZIP_BYTES = 150 * 1024;
@@ -55,13 +56,7 @@ function initialJsBudget(budget: number = INITIAL_JS_BUDGET_GZIP_BYTES): Plugin 
       for (const [file, output] of Object.entries(bundle)) {
         if (output.type === 'chunk') chunks.set(file, output as unknown as ChunkLike);
       }
-      const initial = new Set<string>();
-      const visit = (file: string) => {
-        if (initial.has(file)) return;
-        initial.add(file);
-        chunks.get(file)?.imports.forEach(visit);
-      };
-      for (const [file, chunk] of chunks) if (chunk.isEntry) visit(file);
+      const initial = initialChunks(chunks);
       let gzip = 0;
       for (const file of initial) gzip += gzipSync(chunks.get(file)?.code ?? '').length;
       const kb = (gzip / 1024).toFixed(1);
@@ -72,6 +67,59 @@ function initialJsBudget(budget: number = INITIAL_JS_BUDGET_GZIP_BYTES): Plugin 
     },
     closeBundle() {
       if (summary) console.log(summary);
+    },
+  };
+}
+
+/** The chunks a first visit loads anyway (the entry and its static imports). */
+function initialChunks(chunks: Map<string, ChunkLike>): Set<string> {
+  const initial = new Set<string>();
+  const visit = (file: string) => {
+    if (initial.has(file)) return;
+    initial.add(file);
+    chunks.get(file)?.imports.forEach(visit);
+  };
+  for (const [file, chunk] of chunks) if (chunk.isEntry) visit(file);
+  return initial;
+}
+
+/** Where the preload list of each route is written; the server reads it (server/static-client.ts). */
+export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+/**
+ * Writes, for every route, the code its page needs beyond the initial chunks (the page's chunk and
+ * what it imports), so the server names them in the HTML of that route (modulepreload) and the
+ * browser fetches them beside the entry instead of after it has run.
+ */
+function routePreloads(): Plugin {
+  return {
+    name: 'console:route-preloads',
+    apply: 'build',
+    async generateBundle(_options, bundle) {
+      const registry = await readFile(join(root, 'src/page-registry.ts'), 'utf8');
+      const modules = new Map<string, string>();
+      for (const m of registry.matchAll(/(\w+): lazyPage\(\(\) => import\('\.\/([^']+)'\)\)/g)) modules.set(m[1]!, join(root, 'src', `${m[2]}.tsx`));
+      const lazyPages = registry.match(/lazyPage\(/g)?.length ?? 0;
+      if (modules.size + 1 < lazyPages) this.error(`route preloads: read ${modules.size} of ${lazyPages - 1} pages in page-registry.ts`);
+      const chunks = new Map<string, ChunkLike & { facadeModuleId?: string | null }>();
+      for (const [file, output] of Object.entries(bundle)) if (output.type === 'chunk') chunks.set(file, output as unknown as ChunkLike & { facadeModuleId?: string | null });
+      const initial = initialChunks(chunks);
+      const byModule = new Map<string, string>();
+      for (const [file, chunk] of chunks) if (chunk.facadeModuleId) byModule.set(chunk.facadeModuleId, file);
+      const routes = ROUTE_LIST.flatMap((route) => {
+        const module = route.available ? modules.get(route.page) : undefined;
+        const file = module ? byModule.get(module) : undefined;
+        if (!file) return [];
+        const files: string[] = [];
+        const visit = (f: string) => {
+          if (initial.has(f) || files.includes(f)) return;
+          files.push(f);
+          chunks.get(f)?.imports.forEach(visit);
+        };
+        visit(file);
+        return [{ pattern: route.pattern, requiresAuth: route.requiresAuth, files: files.map((f) => `/${f}`) }];
+      });
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(routes) });
     },
   };
 }
@@ -131,7 +179,7 @@ const vendorGroups = [
 
 export default defineConfig({
   root,
-  plugins: [react(), initialJsBudget(), precompress()],
+  plugins: [react(), initialJsBudget(), routePreloads(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

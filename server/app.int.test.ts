@@ -25,7 +25,8 @@ beforeAll(async () => {
   oryProxy = await startRecordingProxy(stack.url);
   staticDir = await mkdtemp(join(tmpdir(), 'console-static-'));
   await mkdir(join(staticDir, 'assets'));
-  await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>Console</title><div id="root"></div>');
+  await writeFile(join(staticDir, 'index.html'), '<!doctype html><html><head><title>Console</title></head><body><div id="root"></div></body></html>');
+  await writeFile(join(staticDir, 'route-preloads.json'), JSON.stringify([{ pattern: '/projects/:project/settings', requiresAuth: true, files: ['/assets/app-abc123.js'] }]));
   await writeFile(join(staticDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   deps = testDeps(stack.url, { orySdkUrl: oryProxy.url }, { staticDir });
   app = await buildApp(deps);
@@ -150,6 +151,21 @@ describe('static client', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it("names a route's page code, and for a signed-in visitor the session query, as preloads in its HTML", async () => {
+    const html = { accept: 'text/html' };
+    const signedIn = await app.inject({ method: 'GET', url: '/projects/123/settings', headers: { ...html, cookie } });
+    expect(signedIn.body).toContain('<link rel="modulepreload" crossorigin href="/assets/app-abc123.js">');
+    expect(signedIn.body).toContain('<link rel="preload" as="fetch" crossorigin href="/api/trpc/auth.session?batch=1&input=%7B%7D">');
+    // The preloaded URL is the very call the client makes, and it answers the session.
+    const session = await app.inject({ method: 'GET', url: '/api/trpc/auth.session?batch=1&input=%7B%7D', headers: { cookie } });
+    expect(session.statusCode).toBe(200);
+    const signedOut = await app.inject({ method: 'GET', url: '/projects/123/settings', headers: html });
+    expect(signedOut.body).toContain('modulepreload');
+    expect(signedOut.body).not.toContain('auth.session');
+    const other = await app.inject({ method: 'GET', url: '/projects/123/elsewhere', headers: { ...html, cookie } });
+    expect(other.body).not.toContain('preload');
   });
 
   it('serves the app shell at the root path', async () => {

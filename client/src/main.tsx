@@ -9,6 +9,7 @@ import { prefetchRoute } from './lib/route-prefetch';
 import { initTheme } from './nav/theme';
 import { ROUTE_LIST } from './routes';
 import { AppShell } from './shell/AppShell';
+import { holdFirstPage } from './shell/first-data';
 import { createTrpcClient, trpc } from './trpc';
 import './styles.css';
 import './styles/components.css';
@@ -28,8 +29,9 @@ void consoleAnalytics?.load();
 const queryClient = createQueryClient();
 const trpcClient = createTrpcClient();
 
-// A page opened by URL starts its code, its session and its first queries now, all at once.
-prefetchRoute(ROUTE_LIST, queryClient, trpcClient, window.location.pathname, window.location.search);
+// A page opened by URL starts its code, its session and its first queries now, all at once, and shows
+// once its first data is in (bounded), so it appears whole.
+holdFirstPage(window.location.pathname, prefetchRoute(ROUTE_LIST, queryClient, trpcClient, window.location.pathname, window.location.search));
 
 function App() {
   return (

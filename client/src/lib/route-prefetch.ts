@@ -28,9 +28,20 @@ const PAGE_QUERIES: Record<string, (utils: Utils, p: Params) => Promise<unknown>
   emailTemplates: (u, p) => [u.messaging.templates.prefetch({ projectId: p.project! })],
   emailDelivery: (u, p) => [u.messaging.messages.prefetch({ projectId: p.project! })],
   emailMessage: (u, p) => [u.messaging.message.prefetch({ projectId: p.project!, id: p.id! })],
+  getStarted: (u, p) => [u.projects.endpoint.prefetch({ projectId: p.project! }, QUERY_RULES.project)],
   collaborators: (u, p) => [u.members.list.prefetch({ projectId: p.project! }), u.invites.list.prefetch({ projectId: p.project! })],
-  projectAdvanced: (u, p) => [u.apiKeys.list.prefetch({ projectId: p.project! }), u.members.list.prefetch({ projectId: p.project! })],
-  projectBilling: (u, p) => [u.billing.getSubscription.prefetch({ projectId: p.project! }), u.billing.invoices.prefetch({ projectId: p.project! })],
+  projectAdvanced: (u, p) => [
+    u.apiKeys.list.prefetch({ projectId: p.project! }),
+    u.members.list.prefetch({ projectId: p.project! }),
+    u.projects.configuration.prefetch({ projectId: p.project! }),
+    ownerCheck(u, p.project!),
+  ],
+  projectBilling: (u, p) => [
+    u.billing.getSubscription.prefetch({ projectId: p.project! }),
+    u.billing.invoices.prefetch({ projectId: p.project! }),
+    u.billing.plans.prefetch(),
+    ownerCheck(u, p.project!),
+  ],
   workspace: (u, p) => [u.workspaces.listProjects.prefetch({ workspaceId: p.workspace! })],
   workspaceProjects: (u, p) => [u.workspaces.listProjects.prefetch({ workspaceId: p.workspace! })],
   workspaceMembers: (u, p) => [u.members.list.prefetch({ workspaceId: p.workspace! }), u.invites.list.prefetch({ workspaceId: p.workspace! })],
@@ -38,6 +49,14 @@ const PAGE_QUERIES: Record<string, (utils: Utils, p: Params) => Promise<unknown>
   workspaceBilling: (u, p) => [u.billing.getSubscription.prefetch({ workspaceId: p.workspace! }), u.billing.invoices.prefetch({ workspaceId: p.workspace! })],
   workspaceSubscription: (u, p) => [u.billing.getSubscription.prefetch({ workspaceId: p.workspace! }), u.billing.plans.prefetch()],
 };
+
+/** The owner check of a project's team, key and plan cards (useOwnerAnswer), with its very input. */
+function ownerCheck(u: Utils, projectId: string): Promise<unknown> {
+  return u.permissions.project.prefetch({ projectId, permissions: ['backoffice.project.owner'] }, { staleTime: 60_000 });
+}
+
+/** How long a page opened by URL waits for its first data before it shows with placeholders instead. */
+export const FIRST_DATA_WAIT_MS = 1500;
 
 /** Matches a pathname against a registry pattern ('/projects/:project/…'); answers its raw parameters. */
 export function matchPattern(pattern: string, pathname: string): Params | null {
@@ -63,8 +82,10 @@ export function matchPattern(pattern: string, pathname: string): Params | null {
  * after another as each component mounts (session → project → page code → page query). They go in two
  * requests sent together: the session alone (the frame waits on it, never on a slow list), then the rest.
  * A workspace is left to its page: a missing one must fail once, not once ahead and once on mount.
+ * For a signed-in page, answers a promise settled when the page's own first queries have settled (or FIRST_DATA_WAIT_MS has passed): the page
+ * may wait for that, so it appears whole instead of placeholders giving way to content.
  */
-export function prefetchRoute(routes: readonly RouteDef[], queryClient: QueryClient, client: TRPCClient<AppRouter>, pathname: string, search: string): void {
+export function prefetchRoute(routes: readonly RouteDef[], queryClient: QueryClient, client: TRPCClient<AppRouter>, pathname: string, search: string): Promise<void> | undefined {
   let match: { route: RouteDef; params: Params } | undefined;
   for (const route of routes) {
     const params = matchPattern(route.pattern, pathname);
@@ -73,10 +94,14 @@ export function prefetchRoute(routes: readonly RouteDef[], queryClient: QueryCli
       break;
     }
   }
-  if (!match || !match.route.available) return;
+  if (!match || !match.route.available) return undefined;
   const { route, params } = match;
   PAGES[route.page].preload().catch(() => undefined);
-  if (!route.requiresAuth) return;
+  if (!route.requiresAuth) return undefined;
+  let pageData: (value: unknown) => void = () => {};
+  const settled = new Promise((resolve) => {
+    pageData = resolve;
+  });
 
   const utils = createTRPCQueryUtils<AppRouter>({ queryClient, client });
   // The session decides the frame: it goes in a request of its own, so a slow list never holds the frame
@@ -89,10 +114,13 @@ export function prefetchRoute(routes: readonly RouteDef[], queryClient: QueryCli
       work.push(utils.projects.list.prefetch(undefined, QUERY_RULES.projectList), utils.workspaces.list.prefetch(undefined, QUERY_RULES.workspaceList));
       if (!params['project']) work.push(utils.projects.getActive.prefetch(undefined, QUERY_RULES.activeProject));
       if (params['project']) work.push(utils.projects.get.prefetch({ projectId: params['project'] }, QUERY_RULES.project));
-      if (search === '' || search === '?') work.push(...(PAGE_QUERIES[route.id]?.(utils, params) ?? []));
+      const own = search === '' || search === '?' ? (PAGE_QUERIES[route.id]?.(utils, params) ?? []) : [];
+      work.push(...own);
+      pageData(Promise.allSettled(own));
     });
     void Promise.allSettled(work);
   }, 0);
+  return Promise.race([settled.then(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]);
 }
 
 /** Runs `start` and marks the queries it added to the cache as prefetched (fresh for the page's first mount). */

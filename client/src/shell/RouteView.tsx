@@ -3,6 +3,7 @@ import { Route, Switch } from 'wouter';
 import { GraceSpinner, LoadingProjectScreen } from '../components/Spinner';
 import { PAGES } from '../page-registry';
 import { ROUTE_LIST, ROUTES } from '../routes';
+import { FirstDataGate } from './first-data';
 import { useOptionalProject, useProjectLoading } from './ProjectContext';
 
 const NotFound = PAGES[ROUTES.notFound.page];
@@ -28,6 +29,7 @@ export function RouteView() {
   if (projectLoading) return <ProjectLoading />;
   return (
     <Suspense fallback={<GraceSpinner />}>
+      <FirstDataGate />
       {/* Keyed by project: nothing typed for one project (a rename form) carries over to another. */}
       <Fragment key={project?.id ?? ''}>
         <Switch>

@@ -24,7 +24,7 @@ const subscriptionHref = (scope: TeamScope) =>
  * plan includes, the estimated bill, the invoices (paged) and the way to the customer portal.
  */
 export function BillingPanel({ scope, planChooser, projectWorkspaceId = null }: { scope: TeamScope; planChooser?: boolean; projectWorkspaceId?: string | null }) {
-  const subscription = trpc.billing.getSubscription.useQuery(scope, { retry: false });
+  const subscription = trpc.billing.getSubscription.useQuery(scope, { retry: false, retryOnMount: false });
   const noSubscription = errorText(subscription.error) === MESSAGES.projectHasNoSubscription;
   if (noSubscription && 'projectId' in scope) return <NoProjectSubscription workspaceId={projectWorkspaceId} />;
 

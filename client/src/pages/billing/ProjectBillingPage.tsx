@@ -13,7 +13,7 @@ export default function ProjectBillingPage() {
   const project = useProject();
   const ownBilling = !project.workspace_id || Boolean(project.subscription_id);
   // The plan chooser comes in below the plan once the plan is known, so it never jumps down (layout shift).
-  const subscription = trpc.billing.getSubscription.useQuery({ projectId: project.id }, { retry: false });
+  const subscription = trpc.billing.getSubscription.useQuery({ projectId: project.id }, { retry: false, retryOnMount: false });
   return (
     <div className="page" data-testid="project-billing-page">
       <PageHeader title="Billing" description="The plan this project is on, what this period has used so far, and its invoices." />

@@ -6,6 +6,7 @@ import { LinkButton } from '../../components/Button';
 import { Card, PageHeader } from '../../components/Card';
 import { CopyButton, CopyValue } from '../../components/CopyButton';
 import { QueryView } from '../../components/QueryView';
+import { Skeleton } from '../../components/Skeleton';
 import { Tabs } from '../../components/Tabs';
 import { Truncate } from '../../components/Truncate';
 import { VerificationBanner } from '../../components/VerificationBanner';
@@ -81,6 +82,21 @@ function Connect({ endpoint }: { endpoint: string | null }) {
   );
 }
 
+/**
+ * While the endpoint loads: the loaded card's very layout, unseen, under the skeleton, so the cards
+ * below stay where they are when the endpoint arrives (the snippets' height does not depend on it).
+ */
+function ConnectPlaceholder() {
+  return (
+    <div className="connect-placeholder" aria-busy="true">
+      <div className="connect-placeholder-layout" aria-hidden="true" inert>
+        <Connect endpoint="https://example.invalid" />
+      </div>
+      <Skeleton shape="card" />
+    </div>
+  );
+}
+
 interface Step {
   title: string;
   text: string;
@@ -150,9 +166,13 @@ export default function GetStartedPage() {
       />
       <VerificationBanner />
       <Card title="Connect your application" testId="project-connect">
-        <QueryView query={endpoint} errorTitle="The project's API endpoint could not be loaded">
-          {(data) => <Connect endpoint={data.apiUrl} />}
-        </QueryView>
+        {endpoint.isPending ? (
+          <ConnectPlaceholder />
+        ) : (
+          <QueryView query={endpoint} errorTitle="The project's API endpoint could not be loaded">
+            {(data) => <Connect endpoint={data.apiUrl} />}
+          </QueryView>
+        )}
       </Card>
       <Card title="Next steps" testId="project-checklist">
         <ul className="checklist">
