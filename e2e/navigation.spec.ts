@@ -251,10 +251,10 @@ test.describe('the sidebar, breadcrumbs and palette of one user', () => {
     // A page of the folded group opens it, and its item is in view too; folding it again is remembered.
     await soonToggle.click();
     await expect(soonToggle).toHaveAttribute('aria-expanded', 'false');
-    await page.goto(`/projects/${ids.project}/ui`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('User interface');
+    await page.goto(`/projects/${ids.project}/custom-domains`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Custom domains');
     await expect(soonToggle).toHaveAttribute('aria-expanded', 'true');
-    await expect(sidebar.getByTestId('nav-ui-settings')).toBeInViewport();
+    await expect(sidebar.getByTestId('nav-custom-domains')).toBeInViewport();
     await soonToggle.click();
     await page.goto(`/projects/${ids.project}/identities`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Identities');
