@@ -25,6 +25,7 @@ import { identityView } from './views';
 import { decodePageToken, goInt, setLinkHeader, setOffsetPagingHeaders } from '../kernel/paging';
 import { checkTraits } from '../identity-schema/check-traits';
 import { recordEvent } from '../event/record';
+import { identityAnswer } from './answers';
 
 const MAX_IDS = 500;
 /** Kratos' identity list page sizes (keyset: default 250, at most 500; legacy pages: at most 1,000 rows deep). */
@@ -168,6 +169,7 @@ export function registerIdentityRoutes(scope: FastifyInstance, deps: AdminDeps):
     params: tenantParams,
     query: listQuery,
     auth: 'project-key-or-member',
+    response: z.array(identityAnswer),
     handler: async ({ q, query, tenant, req, reply }) => {
       const { base } = tenant;
       for (const id of query.ids) {
@@ -215,6 +217,7 @@ export function registerIdentityRoutes(scope: FastifyInstance, deps: AdminDeps):
     params: tenantParams,
     body: createIdentityBody,
     auth: 'project-key-or-member',
+    response: identityAnswer,
     status: 201,
     handler: async ({ q, body, tenant, req, reply }) => {
       const { base } = tenant;
@@ -232,6 +235,7 @@ export function registerIdentityRoutes(scope: FastifyInstance, deps: AdminDeps):
     params: identityParams,
     query: getQuery,
     auth: 'project-key-or-member',
+    response: identityAnswer,
     handler: async ({ q, params, query, tenant, req }) => {
       const { base } = tenant;
       const include = credentialTypes(query.include_credential);
@@ -245,6 +249,7 @@ export function registerIdentityRoutes(scope: FastifyInstance, deps: AdminDeps):
     params: identityParams,
     body: updateIdentityBody,
     auth: 'project-key-or-member',
+    response: identityAnswer,
     handler: async ({ q, params, body, tenant, req }) => {
       const { base } = tenant;
       const current = await loadOr404(q, tenant.nid, params.id, true);
@@ -259,6 +264,7 @@ export function registerIdentityRoutes(scope: FastifyInstance, deps: AdminDeps):
     params: identityParams,
     body: jsonPatchSchema,
     auth: 'project-key-or-member',
+    response: identityAnswer,
     handler: async ({ q, params, body: patch, tenant, req }) => {
       const { base } = tenant;
       guardPatch(patch);

@@ -13,6 +13,7 @@ import { decodeOffsetToken, decodePageToken, encodeOffsetToken, goInt, pageSizeP
 import { recordEvent } from '../event/record';
 import { countSessions, deleteIdentitySessions, disableSession, extendSession, findSessionById, listSessions } from './store';
 import { sessionView } from './views';
+import { sessionAnswer } from '../identity/answers';
 
 const booleanParam = z.enum(['true', 'false'], { error: 'active must be true or false' }).transform((v) => v === 'true');
 const expandParam = z
@@ -70,6 +71,7 @@ export function registerSessionRoutes(scope: FastifyInstance, deps: AdminDeps): 
     params: tenantParams,
     query: listQuery,
     auth: 'project-key-or-member',
+    response: z.array(sessionAnswer),
     handler: async ({ q, query, tenant, req, reply }) => {
       const { base } = tenant;
       const now = ctx.clock.now();
@@ -99,6 +101,7 @@ export function registerSessionRoutes(scope: FastifyInstance, deps: AdminDeps): 
     params: idParams,
     query: getQuery,
     auth: 'project-key-or-member',
+    response: sessionAnswer,
     handler: async ({ q, params, query, tenant, req }) => {
       const { base } = tenant;
       const row = await findSessionById(q, tenant.nid, params.id);
@@ -125,6 +128,7 @@ export function registerSessionRoutes(scope: FastifyInstance, deps: AdminDeps): 
     url: '/admin/sessions/:id/extend',
     params: idParams,
     auth: 'project-key-or-member',
+    response: sessionAnswer,
     handler: async ({ q, params, tenant, req }) => {
       const { base } = tenant;
       const now = ctx.clock.now();
@@ -141,6 +145,7 @@ export function registerSessionRoutes(scope: FastifyInstance, deps: AdminDeps): 
     params: idParams,
     query: identitySessionsQuery,
     auth: 'project-key-or-member',
+    response: z.array(sessionAnswer),
     handler: async ({ q, params, query, tenant, req, reply }) => {
       const { base } = tenant;
       const { page, perPage } = offsetPaging(query);
