@@ -7,6 +7,9 @@ import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
 import type { Db, MigrationTarget, RawQueryable } from './types';
 
+/** Each test migrates several databases from nothing: on a loaded 2-core machine that takes well past the default 30 s. */
+const MIGRATIONS_TIMEOUT = 180_000;
+
 type Target = Db & MigrationTarget;
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -129,7 +132,7 @@ if (databaseUrl) {
 }
 
 describe.each(drivers)('opening a database made by the hand-written migrations ($name)', ({ open }) => {
-  it('records the baseline without running it, keeps every row, and ends with the same catalog as a fresh database', async () => {
+  it('records the baseline without running it, keeps every row, and ends with the same catalog as a fresh database', { timeout: MIGRATIONS_TIMEOUT }, async () => {
     const legacy = await open();
     const fresh = await open();
     try {
@@ -170,7 +173,7 @@ describe.each(drivers)('opening a database made by the hand-written migrations (
     }
   });
 
-  it('applies migrations generated after the baseline on a bridged database, once', async () => {
+  it('applies migrations generated after the baseline on a bridged database, once', { timeout: MIGRATIONS_TIMEOUT }, async () => {
     const legacy = await open();
     try {
       await applyLegacy(legacy);
@@ -192,7 +195,7 @@ describe.each(drivers)('opening a database made by the hand-written migrations (
     }
   });
 
-  it('first completes a database that has only part of the hand-written migrations', async () => {
+  it('first completes a database that has only part of the hand-written migrations', { timeout: MIGRATIONS_TIMEOUT }, async () => {
     const partial = await open();
     const fresh = await open();
     try {
@@ -210,7 +213,7 @@ describe.each(drivers)('opening a database made by the hand-written migrations (
 // Several instances on one database is a PostgreSQL deployment; an embedded PGlite has one process.
 if (databaseUrl) {
   describe('instances starting together on PostgreSQL', () => {
-    it('serialise their migrations: both start, the baseline runs once', async () => {
+    it('serialise their migrations: both start, the baseline runs once', { timeout: MIGRATIONS_TIMEOUT }, async () => {
       const schema = `t_bridge_${randomBytes(5).toString('hex')}`;
       schemas.push(schema);
       const a = await openPostgres(databaseUrl!, schema);

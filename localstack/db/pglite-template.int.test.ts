@@ -3,8 +3,11 @@ import { migrate, readMigrations } from './migrate';
 import { openPglite } from './pglite';
 import { migrationsKey } from './pglite-template';
 
+/** Building the template runs every migration: on a loaded 2-core machine that takes past the default 30 s. */
+const MIGRATIONS_TIMEOUT = 180_000;
+
 describe('the migrated PGlite template', () => {
-  it('starts a new database with every migration applied, so the migrator has nothing left to do', async () => {
+  it('starts a new database with every migration applied, so the migrator has nothing left to do', { timeout: MIGRATIONS_TIMEOUT }, async () => {
     const migrations = readMigrations();
     const db = await openPglite(undefined, migrations);
     try {
@@ -24,7 +27,7 @@ describe('the migrated PGlite template', () => {
     expect(migrationsKey(migrations.map((m, i) => (i === migrations.length - 1 ? { ...m, sql: `${m.sql}\n-- changed` } : m)))).not.toBe(key);
   });
 
-  it('gives an empty cluster without migrations, for the migrator tests that build old databases', async () => {
+  it('gives an empty cluster without migrations, for the migrator tests that build old databases', { timeout: MIGRATIONS_TIMEOUT }, async () => {
     const db = await openPglite();
     try {
       expect(await db.query("SELECT 1 FROM information_schema.tables WHERE table_name = 'schema_migrations'")).toEqual([]);

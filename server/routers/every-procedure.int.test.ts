@@ -17,6 +17,9 @@ import { registerUser, signUpToProject } from '../test-support/users';
 import { appRouter } from './_app';
 import { DOCUMENTS_AND_FOLDERS } from '../../shared/permissions/templates';
 
+/** The sweeps below call every procedure of the router, a few hundred calls; on a loaded 2-core machine past the default 30 s. */
+const SWEEP_TIMEOUT = 180_000;
+
 interface ProcedureDef {
   type: 'query' | 'mutation' | 'subscription';
   inputs: z.ZodType[];
@@ -209,7 +212,7 @@ describe('every procedure of appRouter', () => {
     }
   });
 
-  it('gives user B nothing of user A’s, and user A what is theirs', async () => {
+  it('gives user B nothing of user A’s, and user A what is theirs', { timeout: SWEEP_TIMEOUT }, async () => {
     const before = await snapshot(a);
     for (const [path, row] of Object.entries(ACCESS_MATRIX)) {
       const context = `${path} (${row.b})`;
@@ -255,7 +258,7 @@ describe('a bad-input run generated from each procedure’s input schema', () =>
     hints = { workspaceId, projectId };
   });
 
-  it('answers every bad input with a 4xx, never a 500, and writes nothing', async () => {
+  it('answers every bad input with a 4xx, never a 500, and writes nothing', { timeout: SWEEP_TIMEOUT }, async () => {
     const before = await snapshot(caller);
     for (const [path, def] of Object.entries(PROCEDURES)) {
       await fc.assert(

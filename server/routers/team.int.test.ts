@@ -85,12 +85,12 @@ describe('team and access through the BFF', () => {
       'backoffice.project.owner': false,
     });
     for (const attempt of [
-      colleague.invites.create({ projectId: project.id, email: 'someone@example.com', role: 'developer' }),
-      colleague.apiKeys.create({ projectId: project.id, name: 'Not mine to make' }),
-      colleague.projects.delete({ projectId: project.id, confirmName: 'Storefront' }),
-      colleague.members.setRole({ projectId: project.id, memberId: members.find((m) => m.email === colleagueEmail)!.id, role: 'owner' }),
+      () => colleague.invites.create({ projectId: project.id, email: 'someone@example.com', role: 'developer' }),
+      () => colleague.apiKeys.create({ projectId: project.id, name: 'Not mine to make' }),
+      () => colleague.projects.delete({ projectId: project.id, confirmName: 'Storefront' }),
+      () => colleague.members.setRole({ projectId: project.id, memberId: members.find((m) => m.email === colleagueEmail)!.id, role: 'owner' }),
     ]) {
-      expect((await rejection(attempt)).code).toBe('FORBIDDEN');
+      expect((await rejection(attempt())).code).toBe('FORBIDDEN');
     }
 
     // The owner promotes and then removes the colleague; the last owner stays.
