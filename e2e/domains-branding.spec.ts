@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '../shared/messages';
 import { E2E_LOCALSTACK_URL } from './ports';
-import { cookieHeader, createProject, expectNoA11yViolations, newUser, register, setProjectPlan } from './support';
+import { cookieHeader, createProject, expectNoA11yViolations, expectNoA11yViolationsInBothThemes, expectNoHorizontalScroll, newUser, register, setProjectPlan } from './support';
 
 /**
  * Answers the next batch that carries `procedure` with a tRPC error of the given status and message for it (a
@@ -66,7 +66,10 @@ test('custom domains go pending → active from DNS with the spec’s messages, 
   await page.clock.fastForward(30_000);
   await polled;
   await expect(page.getByTestId(`domain-state-${host}`)).toHaveText('Active');
-  await expectNoA11yViolations(page, 'custom domains page with an active domain');
+  await expectNoA11yViolationsInBothThemes(page, 'custom domains page with an active domain', { darkColorsOnly: true });
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expectNoHorizontalScroll(page, 'custom domains page at 390 px');
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // Refusals: the same name again (the stack's reason), a name another project holds (409), a failure with no reason.
   const addAgain = async (name: string) => {
@@ -127,13 +130,20 @@ test('custom domains go pending → active from DNS with the spec’s messages, 
   await expect(page.getByTestId('custom-domains-error')).toHaveText(MESSAGES.customDomainsFetchUnknown);
 
   // A new theme, customized with the previews following as it is edited, guarded while unsaved, then activated.
-  await page.getByTestId('nav-theming').click();
+  // Before: the hosted sign-in page, framed live on the overview, wears the default look.
+  await page.getByTestId('nav-account-experience').click();
+  const login = page.frameLocator('[data-testid="hosted-frame-login"]');
+  await expect(login.locator('body')).toHaveCSS('background-color', 'rgb(244, 245, 247)');
+  await page.getByTestId('account-experience-theming').click();
   await page.getByTestId('theme-new').click();
   await page.getByTestId('theme-new-name').fill('Night');
   await page.getByTestId('theme-new-submit').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Customize theme');
   await expect(page.getByTestId('customize-name')).toHaveValue('Night');
   await expectNoA11yViolations(page, 'customize theme page');
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expectNoHorizontalScroll(page, 'customize theme page at 390 px');
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByTestId('color-text-primary_color').fill('#f2aa4c');
   await page.getByTestId('color-text-background_canvas_color').fill('#101820');
   await page.getByTestId('color-text-foreground_on_accent_color').fill('#101820');
@@ -151,17 +161,10 @@ test('custom domains go pending → active from DNS with the spec’s messages, 
   await page.getByTestId('customize-activate').click();
   await expect(toastSuccess.filter({ hasText: '“Night” is now the theme of the hosted pages' })).toBeVisible();
 
-  // The overview frames the live hosted pages; the sign-in page now wears the theme's colours.
+  // After: the sign-in page wears the theme's colours.
   await page.getByTestId('nav-account-experience').click();
   await expect(page.getByTestId('account-experience-theming')).toHaveText('Theme: Night');
-  const login = page.frameLocator('[data-testid="hosted-frame-login"]');
   await expect(login.locator('body')).toHaveCSS('background-color', 'rgb(16, 24, 32)');
   await expect(login.getByTestId('hosted-preview-note')).toBeVisible();
   await expect(login.getByRole('button').first()).toHaveCSS('background-color', 'rgb(242, 170, 76)');
-  const href = (await page.getByTestId('hosted-open-login').getAttribute('href'))!;
-  await upstream(page, 'DELETE', `/projects/${projectId}/branding/active`);
-  const hosted = await page.context().newPage();
-  await hosted.goto(href);
-  await expect(hosted.locator('body')).toHaveCSS('background-color', 'rgb(244, 245, 247)');
-  await hosted.close();
 });

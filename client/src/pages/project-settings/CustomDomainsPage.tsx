@@ -40,20 +40,20 @@ function DnsInstructions({ domain, target }: { domain: CustomDomainView; target:
           record answers.
         </p>
       )}
-      <dl className="endpoint-list">
-        <div className="endpoint-row">
+      <dl className="dns-record">
+        <div>
           <dt>Type</dt>
           <dd>
             <code>CNAME</code>
           </dd>
         </div>
-        <div className="endpoint-row">
+        <div>
           <dt>Name</dt>
           <dd>
             <CopyValue value={host} label={`Copy the record name of ${host}`} testId={`domain-record-name-${host}`} />
           </dd>
         </div>
-        <div className="endpoint-row">
+        <div>
           <dt>Value</dt>
           <dd>
             <CopyValue value={target} label={`Copy the record value of ${host}`} testId={`domain-record-value-${host}`} />
