@@ -22,6 +22,9 @@ async function failOnce(page: Page, procedure: string, status: number, message: 
   );
 }
 
+/** A 1×1 PNG. */
+const PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
 /** A request straight to the local stack with the user's session. */
 async function upstream(page: Page, method: string, path: string, data?: unknown): Promise<unknown> {
   const res = await page.request.fetch(`${E2E_LOCALSTACK_URL}${path}`, { method, headers: { cookie: await cookieHeader(page) }, ...(data ? { data } : {}) });
@@ -149,6 +152,12 @@ test('custom domains go pending → active from DNS with the spec’s messages, 
   await page.getByTestId('color-text-foreground_on_accent_color').fill('#101820');
   await expect(page.getByTestId('theme-preview-login-button')).toHaveCSS('background-color', 'rgb(242, 170, 76)');
   await expect(page.getByTestId('theme-preview-registration-canvas')).toHaveCSS('background-color', 'rgb(16, 24, 32)');
+  // A logo: a file of another type is refused before anything is sent; a small PNG shows in both previews.
+  await page.getByTestId('image-logo-input').setInputFiles({ name: 'logo.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+  await expect(page.getByTestId('image-logo-error')).toHaveText('Use a PNG, JPEG, SVG, WebP, GIF or ICO image.');
+  await page.getByTestId('image-logo-input').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from(PIXEL_PNG, 'base64') });
+  await expect(page.getByTestId('image-logo-preview')).toHaveAttribute('src', `data:image/png;base64,${PIXEL_PNG}`);
+  await expect(page.getByTestId('image-logo-error')).toHaveCount(0);
   await page.getByTestId('color-text-foreground_on_accent_color').fill('#ffffff');
   await expect(page.getByTestId('contrast-warnings')).toContainText('Button text on the primary colour');
   await page.getByTestId('color-text-foreground_on_accent_color').fill('#101820');
@@ -166,5 +175,6 @@ test('custom domains go pending → active from DNS with the spec’s messages, 
   await expect(page.getByTestId('account-experience-theming')).toHaveText('Theme: Night');
   await expect(login.locator('body')).toHaveCSS('background-color', 'rgb(16, 24, 32)');
   await expect(login.getByTestId('hosted-preview-note')).toBeVisible();
+  await expect(login.locator('img.logo')).toHaveAttribute('src', `data:image/png;base64,${PIXEL_PNG}`);
   await expect(login.getByRole('button').first()).toHaveCSS('background-color', 'rgb(242, 170, 76)');
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BRANDING_COLOR_KEYS, contrastRatio, contrastWarnings, themeVariableValues } from './branding';
+import { BRANDING_COLOR_KEYS, brandingImageProblem, contrastRatio, contrastWarnings, themeVariableValues } from './branding';
 
 describe('branding colours', () => {
   it("are Ory's 29 colour keys, each once", () => {
@@ -26,5 +26,13 @@ describe('branding colours', () => {
     const warnings = contrastWarnings({ primary_color: '#ffff00' });
     expect(warnings.map((w) => w.what)).toEqual(['Button text on the primary colour', 'Links on the card']);
     expect(warnings[0]!.ratio).toBeLessThan(4.5);
+  });
+
+  it('take a logo or favicon of an image type and at most 100 KB', () => {
+    expect(brandingImageProblem({ type: 'image/png', size: 100 * 1024 })).toBeNull();
+    expect(brandingImageProblem({ type: 'image/svg+xml', size: 10 })).toBeNull();
+    expect(brandingImageProblem({ type: 'image/png', size: 100 * 1024 + 1 })).toBe('The image must be at most 100 KB; this one has 101 KB.');
+    expect(brandingImageProblem({ type: 'text/html', size: 10 })).toBe('Use a PNG, JPEG, SVG, WebP, GIF or ICO image.');
+    expect(brandingImageProblem({ type: '', size: 10 })).toBe('Use a PNG, JPEG, SVG, WebP, GIF or ICO image.');
   });
 });

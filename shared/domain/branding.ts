@@ -25,6 +25,15 @@ export type BrandingColorKey = (typeof BRANDING_COLOR_GROUPS)[keyof typeof BRAND
 export const BRANDING_IMAGE_MAX_BYTES = 100 * 1024;
 export const BRANDING_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml', 'image/webp', 'image/gif', 'image/x-icon', 'image/vnd.microsoft.icon'] as const;
 
+/** What is wrong with a file chosen as a logo or favicon (its type or its size), or null when it may be used. */
+export function brandingImageProblem(file: { type: string; size: number }): string | null {
+  if (!(BRANDING_IMAGE_TYPES as readonly string[]).includes(file.type)) return 'Use a PNG, JPEG, SVG, WebP, GIF or ICO image.';
+  if (file.size > BRANDING_IMAGE_MAX_BYTES) {
+    return `The image must be at most ${BRANDING_IMAGE_MAX_BYTES / 1024} KB; this one has ${Math.ceil(file.size / 1024)} KB.`;
+  }
+  return null;
+}
+
 const channel = (c: number) => {
   const s = c / 255;
   return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;

@@ -6,6 +6,7 @@ import {
   BRANDING_COLOR_KEYS,
   BRANDING_IMAGE_MAX_BYTES,
   BRANDING_IMAGE_TYPES,
+  brandingImageProblem,
   contrastWarnings,
   HOSTED_LIGHT_PALETTE,
   HOSTED_THEME_VARIABLES,
@@ -122,12 +123,9 @@ function ImageField({ label, kind, value, onChange }: { label: string; kind: 'lo
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    if (!(BRANDING_IMAGE_TYPES as readonly string[]).includes(file.type)) {
-      setError('Use a PNG, JPEG, SVG, WebP, GIF or ICO image.');
-      return;
-    }
-    if (file.size > BRANDING_IMAGE_MAX_BYTES) {
-      setError(`The image must be at most ${BRANDING_IMAGE_MAX_BYTES / 1024} KB; this one has ${Math.ceil(file.size / 1024)} KB.`);
+    const problem = brandingImageProblem(file);
+    if (problem) {
+      setError(problem);
       return;
     }
     const reader = new FileReader();
