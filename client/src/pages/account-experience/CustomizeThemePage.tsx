@@ -164,7 +164,7 @@ function Editor({ projectId, theme, active }: { projectId: string; theme: Brandi
   const [draft, setDraft] = useState(saved);
   const changes = useMemo(() => changesOf(saved, draft), [saved, draft]);
   const dirty = Object.keys(changes).length > 0;
-  const release = useUnsavedChangesGuard(dirty);
+  useUnsavedChangesGuard(dirty);
   const warnings = contrastWarnings(draft.colors);
   const update = trpc.branding.updateTheme.useMutation({
     onSuccess: (updated) => {
@@ -231,10 +231,7 @@ function Editor({ projectId, theme, active }: { projectId: string; theme: Brandi
             <Button
               disabled={dirty}
               busy={activate.isPending}
-              onClick={() => {
-                release();
-                activate.mutate({ projectId, themeId: theme.id });
-              }}
+              onClick={() => activate.mutate({ projectId, themeId: theme.id })}
               data-testid="customize-activate"
             >
               Activate
