@@ -120,16 +120,16 @@ describe('branding', () => {
   it('gives a second user nothing of the first user’s themes, and leaves them as they were', async () => {
     const before = await a.branding.get({ projectId: project.id });
     const theme = before.themes.find((t) => t.name === 'Day')!;
-    for (const call of [
-      b.branding.get({ projectId: project.id }),
-      b.branding.createTheme({ projectId: project.id, name: 'Planted' }),
-      b.branding.updateTheme({ projectId: project.id, themeId: theme.id, primary_color: '#ff0000' }),
-      b.branding.deleteTheme({ projectId: project.id, themeId: theme.id }),
-      b.branding.activate({ projectId: project.id, themeId: theme.id }),
-      b.branding.deactivate({ projectId: project.id }),
-    ]) {
-      expect((await rejection(call))?.code).toMatch(/^(FORBIDDEN|NOT_FOUND)$/);
-    }
+    const calls = [
+      () => b.branding.get({ projectId: project.id }),
+      () => b.branding.createTheme({ projectId: project.id, name: 'Planted' }),
+      () => b.branding.updateTheme({ projectId: project.id, themeId: theme.id, primary_color: '#ff0000' }),
+      () => b.branding.deleteTheme({ projectId: project.id, themeId: theme.id }),
+      () => b.branding.activate({ projectId: project.id, themeId: theme.id }),
+      () => b.branding.deactivate({ projectId: project.id }),
+    ];
+    // One after the other: each refusal is awaited as it comes, none left unhandled meanwhile.
+    for (const call of calls) expect((await rejection(call()))?.code).toMatch(/^(FORBIDDEN|NOT_FOUND)$/);
     expect(await a.branding.get({ projectId: project.id })).toEqual(before);
   });
 });
