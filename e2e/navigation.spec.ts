@@ -65,13 +65,13 @@ const PROJECT_STOPS: Stop[] = [
   project('sms-configuration', 'nav-sms-configuration', 'SMS configuration', false),
   project('email-templates', 'nav-email-templates', 'Email templates', false),
   project('email-delivery', 'nav-email-delivery', 'Delivery', false),
-  project('account-experience', 'nav-account-experience', 'Account experience'),
-  project('account-experience/theming', 'nav-theming', 'Theming'),
+  project('account-experience', 'nav-account-experience', 'Account experience', false),
+  project('account-experience/theming', 'nav-theming', 'Theming', false),
   {
     path: (ids) => `/projects/${ids.project}/account-experience/theming/customize`,
     heading: () => 'Customize theme',
     via: { palette: 'palette-route-themingCustomize', search: 'customize theme' },
-    soon: true,
+    soon: false,
     scope: 'project',
   },
   project('activity', 'nav-activity', 'Activity'),
@@ -82,7 +82,7 @@ const PROJECT_STOPS: Stop[] = [
   project('settings', 'nav-project-settings', 'Project settings', false),
   project('settings/collaborators', 'nav-collaborators', 'Collaborators', false),
   project('settings/billing', 'nav-project-billing', 'Billing', false),
-  project('custom-domains', 'nav-custom-domains', 'Custom domains'),
+  project('custom-domains', 'nav-custom-domains', 'Custom domains', false),
   project('browser-redirects', 'nav-browser-redirects', 'Browser redirects', false),
   project('session-settings', 'nav-session-settings', 'Session settings', false),
   project('limits', 'nav-limits', 'Limits', false),
@@ -238,7 +238,7 @@ test.describe('the sidebar, breadcrumbs and palette of one user', () => {
     const sidebar = page.getByTestId('sidebar');
     // Only built pages above the fold: no "Soon" badge is visible until the group is opened.
     const groups = sidebar.locator('[data-testid^="nav-group-toggle-"]');
-    await expect(groups).toHaveText(['Overview', 'Identities', 'Authentication', 'OAuth2', 'Permissions', 'Messaging', 'Project settings', 'Console', 'Coming soon']);
+    await expect(groups).toHaveText(['Overview', 'Identities', 'Authentication', 'OAuth2', 'Permissions', 'Messaging', 'Account experience', 'Project settings', 'Console', 'Coming soon']);
     const soonToggle = sidebar.getByTestId('nav-group-toggle-soon');
     await expect(soonToggle).toHaveAttribute('aria-expanded', 'false');
     await expect(sidebar.getByTestId('nav-soon').first()).toBeHidden();
@@ -253,10 +253,10 @@ test.describe('the sidebar, breadcrumbs and palette of one user', () => {
     // A page of the folded group opens it, and its item is in view too; folding it again is remembered.
     await soonToggle.click();
     await expect(soonToggle).toHaveAttribute('aria-expanded', 'false');
-    await page.goto(`/projects/${ids.project}/custom-domains`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Custom domains');
+    await page.goto(`/projects/${ids.project}/activity`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Activity');
     await expect(soonToggle).toHaveAttribute('aria-expanded', 'true');
-    await expect(sidebar.getByTestId('nav-custom-domains')).toBeInViewport();
+    await expect(sidebar.getByTestId('nav-activity')).toBeInViewport();
     await soonToggle.click();
     await page.goto(`/projects/${ids.project}/identities`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Identities');

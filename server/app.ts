@@ -41,7 +41,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config.publicUrl) },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config.publicUrl, config.projectApiUrl) },
     crossOriginEmbedderPolicy: false,
     hsts: config.publicUrl.startsWith('https://'),
   });

@@ -60,11 +60,31 @@ export function registerNoStore(app: FastifyInstance): void {
   });
 }
 
-/** Content-Security-Policy for the Vite-built SPA: everything from our own origin, no inline scripts. */
-export function cspDirectives(publicUrl: string): Record<string, string[] | null> {
+/**
+ * Where projects' APIs answer, as a CSP source: the origin of PROJECT_API_URL, with a wildcard for the slug
+ * when it is the host's first label (`https://*.projects.oryapis.com`). Null when it cannot be said.
+ */
+export function projectApiSource(template: string | undefined): string | null {
+  if (!template) return null;
+  try {
+    const url = new URL(template.replace('{slug}', 'slug-probe'));
+    if (!url.hostname.includes('slug-probe')) return url.origin;
+    return url.hostname.startsWith('slug-probe.') ? `${url.protocol}//*${url.host.slice('slug-probe'.length)}` : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Content-Security-Policy for the Vite-built SPA: everything from our own origin, no inline scripts; frames
+ * only of the projects' own hosted pages (the account-experience previews).
+ */
+export function cspDirectives(publicUrl: string, projectApiUrl?: string): Record<string, string[] | null> {
   const https = publicUrl.startsWith('https://');
+  const projectApi = projectApiSource(projectApiUrl);
   return {
     defaultSrc: ["'self'"],
+    frameSrc: projectApi ? ["'self'", projectApi] : ["'self'"],
     scriptSrc: ["'self'"],
     scriptSrcAttr: ["'none'"],
     // The toast library injects a <style> element; scripts stay strictly same-origin.

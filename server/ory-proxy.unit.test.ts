@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cspDirectives } from './http-guards';
+import { cspDirectives, projectApiSource } from './http-guards';
 import { classifyOryPath, rewriteLocation, stripCookieDomain } from './ory-proxy';
 
 describe('stripCookieDomain', () => {
@@ -30,6 +30,14 @@ describe('cspDirectives', () => {
   it('allows scripts from our origin only and upgrades requests only on https', () => {
     expect(cspDirectives('http://localhost:3000')).toMatchObject({ scriptSrc: ["'self'"], defaultSrc: ["'self'"], upgradeInsecureRequests: null });
     expect(cspDirectives('https://console.example.com').upgradeInsecureRequests).toEqual([]);
+  });
+
+  it("frames only the projects' own hosted pages", () => {
+    expect(cspDirectives('http://localhost:3000').frameSrc).toEqual(["'self'"]);
+    expect(cspDirectives('http://localhost:3000', 'http://localhost:4455/project-api/{slug}').frameSrc).toEqual(["'self'", 'http://localhost:4455']);
+    expect(projectApiSource('https://{slug}.projects.oryapis.com')).toBe('https://*.projects.oryapis.com');
+    expect(projectApiSource('https://api-{slug}.example.com')).toBeNull();
+    expect(projectApiSource('not a url')).toBeNull();
   });
 });
 

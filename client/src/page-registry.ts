@@ -64,4 +64,8 @@ export const PAGES = {
   browserRedirects: lazyPage(() => import('./pages/project-settings/BrowserRedirectsPage')),
   uiSettings: lazyPage(() => import('./pages/project-settings/UiSettingsPage')),
   limits: lazyPage(() => import('./pages/project-settings/LimitsPage')),
+  customDomains: lazyPage(() => import('./pages/project-settings/CustomDomainsPage')),
+  accountExperience: lazyPage(() => import('./pages/account-experience/AccountExperiencePage')),
+  theming: lazyPage(() => import('./pages/account-experience/ThemingPage')),
+  themingCustomize: lazyPage(() => import('./pages/account-experience/CustomizeThemePage')),
 } satisfies Record<PageId, LazyPage>;

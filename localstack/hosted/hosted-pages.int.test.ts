@@ -276,6 +276,19 @@ describe("a project's hosted pages", () => {
     expect(activated.body.default_theme.id).toBe(created.body.id);
     const themed = await browser().go(`${project.base}/ui/login`);
     expect(canvasOf(themed.html)).toBe('#101820');
+    // The preview the console frames: one answer, no cookie needed or set, the theme worn, a form that submits nothing.
+    for (const kind of ['login', 'registration', 'recovery', 'verification']) {
+      const preview = await fetch(`${project.base}/ui/${kind}?preview=true`, { redirect: 'manual' });
+      expect(preview.status, kind).toBe(200);
+      expect(preview.headers.getSetCookie(), kind).toEqual([]);
+      const html = await preview.text();
+      expect(canvasOf(html), kind).toBe('#101820');
+      expect(html, kind).toContain('data-testid="hosted-preview-note"');
+      expect(html.match(/<form (?!inert )/g) ?? [], kind).toHaveLength(0);
+      expect(html, kind).toMatch(/<form inert /);
+    }
+    // Settings needs a signed-in user: no preview of it.
+    expect((await fetch(`${project.base}/ui/settings?preview=true`, { redirect: 'manual' })).status).toBe(303);
     expect(themed.html).toContain('src="https://cdn.example.com/logo.png"');
     // Edited, the next load follows; deactivated, the default look is back.
     expect((await owner.call('PUT', `/projects/${project.id}/branding/themes/${created.body.id}`, { theme: { background_canvas_color: '#202830' } })).status).toBe(200);

@@ -31,7 +31,7 @@ type FlowPage = (typeof FLOW_PAGES)[number];
 /** Headers a hosted page passes on when it reads a flow from its own tenant's API, as the browser would. */
 const FORWARDED = ['cookie', 'host', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-prefix', 'user-agent'] as const;
 
-const flowQuery = z.looseObject({ flow: queryValue, return_to: queryValue, login_challenge: queryValue });
+const flowQuery = z.looseObject({ flow: queryValue, return_to: queryValue, login_challenge: queryValue, preview: queryValue });
 const consentQuery = z.looseObject({ consent_challenge: queryValue });
 const errorQuery = z.looseObject({ id: queryValue });
 const consentForm = z.looseObject({
@@ -164,13 +164,20 @@ export async function registerHostedPages(app: FastifyInstance, deps: HostedDeps
               const back = uiLink(tenant.uiUrl, '/login', { login_challenge: query.login_challenge });
               return seeOther(reply, browserStart(tenant, 'login', { return_to: back }));
             }
-            if (!query.flow) {
+            // A preview (the console frames it, often from another site, where the flow's cookies are not sent):
+            // a fresh flow's form drawn in the project's look, that submits nothing.
+            const preview = !query.flow && query.preview === 'true' && kind !== 'settings';
+            if (!query.flow && !preview) {
               const passOn = Object.fromEntries(
                 Object.entries(query).filter(([k, v]) => k !== 'flow' && typeof v === 'string'),
               ) as Record<string, string>;
               return seeOther(reply, browserStart(tenant, kind, passOn));
             }
-            const res = await own(req, `/self-service/${kind}/flows?id=${encodeURIComponent(query.flow)}`);
+            const res = preview
+              ? await app
+                  .inject({ method: 'GET', url: `${projectApiPath(tenant.project?.slug ?? '')}/self-service/${kind}/api`, headers: { accept: 'application/json' } })
+                  .then((r) => ({ status: r.statusCode, body: r.json() as Record<string, unknown> }))
+              : await own(req, `/self-service/${kind}/flows?id=${encodeURIComponent(query.flow!)}`);
             if (res.status !== 200) {
               const error = (res.body.error ?? {}) as { details?: { return_to?: string } };
               if (kind === 'settings' && (res.status === 401 || res.status === 403)) {
@@ -205,8 +212,9 @@ export async function registerHostedPages(app: FastifyInstance, deps: HostedDeps
             } else {
               footer = [['link.back', uiLink(tenant.uiUrl, '/login')]];
             }
-            const body = `${intro}${messagesHtml(locale, flow.ui.messages as UiText[] | undefined)}
-${flowForms(locale, flow.ui, { titled: kind === 'settings' })}
+            const forms = flowForms(locale, flow.ui, { titled: kind === 'settings' });
+            const body = `${intro}${preview ? `<p class="message" role="note" data-testid="hosted-preview-note">${esc(chrome(locale, 'preview.note'))}</p>` : ''}${messagesHtml(locale, flow.ui.messages as UiText[] | undefined)}
+${preview ? forms.replaceAll('<form ', '<form inert ') : forms}
 ${links(locale, footer)}`;
             return html(reply, 200, page({ locale, theme, title: chrome(locale, `title.${kind}`), body }));
           },

@@ -1,44 +1,17 @@
-import type { BrandingColorKey } from '../../shared/domain/branding';
+import { HOSTED_LIGHT_PALETTE, themeVariableValues, type BrandingColorKey } from '../../shared/domain/branding';
 import { esc } from './html';
 
 /** What styles a project's hosted pages: the active branding theme's fields, as Ory names them. */
 export type HostedTheme = Partial<Record<BrandingColorKey, string>> & { logo_url?: string; favicon_url?: string; name?: string };
 
-/** The page variables each colour key sets; the first key given for a variable wins. */
-const VARIABLES: Array<[string, BrandingColorKey[]]> = [
-  ['--canvas', ['background_canvas_color']],
-  ['--surface', ['background_surface_color']],
-  ['--subtle', ['background_subtle_color']],
-  ['--fg', ['foreground_default_color', 'text_default_color']],
-  ['--muted', ['foreground_muted_color', 'foreground_subtle_color']],
-  ['--accent', ['primary_color', 'accent_default_color']],
-  ['--accent-hover', ['accent_emphasis_color', 'secondary_color']],
-  ['--on-accent', ['foreground_on_accent_color']],
-  ['--border', ['border_default_color']],
-  ['--input-bg', ['input_background_color']],
-  ['--input-fg', ['input_text_color']],
-  ['--input-disabled', ['input_disabled_color']],
-  ['--error', ['error_emphasis_color', 'error_default_color']],
-  ['--error-bg', ['error_subtle_color', 'error_muted_color']],
-  ['--success', ['success_emphasis_color']],
-  ['--disabled', ['foreground_disabled_color', 'text_disabled_color']],
-];
-
-/** A colour a stylesheet may carry: hex, rgb()/hsl() or a plain name; anything else is left out. */
-const SAFE_COLOR = /^(#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla)\([0-9.,%\s/]+\)|[a-zA-Z]{3,20})$/;
-
-const LIGHT = `--canvas:#f4f5f7;--surface:#ffffff;--subtle:#eef0f3;--fg:#16181d;--muted:#4a5160;--accent:#3b31c7;--accent-hover:#2d2599;--on-accent:#ffffff;--border:#c9ced8;--input-bg:#ffffff;--input-fg:#16181d;--input-disabled:#eef0f3;--error:#b3261e;--error-bg:#fdecea;--success:#17692f;--disabled:#6b7280`;
+const LIGHT = Object.entries(HOSTED_LIGHT_PALETTE).map(([k, v]) => `${k}:${v}`).join(';');
 const DARK = `--canvas:#0f1115;--surface:#1a1d24;--subtle:#232732;--fg:#eceef2;--muted:#b4bac6;--accent:#a5a0ff;--accent-hover:#c4c1ff;--on-accent:#14122e;--border:#444b5a;--input-bg:#11131a;--input-fg:#eceef2;--input-disabled:#232732;--error:#ffb4ab;--error-bg:#3b1714;--success:#7fd99a;--disabled:#9aa1ad`;
 
 /** The theme's own variables, or none when no theme is active. */
 export function themeVariables(theme: HostedTheme | null): string {
-  if (!theme) return '';
-  const out: string[] = [];
-  for (const [variable, keys] of VARIABLES) {
-    const value = keys.map((k) => theme[k]).find((v) => typeof v === 'string' && SAFE_COLOR.test(v.trim()));
-    if (value) out.push(`${variable}:${value.trim()}`);
-  }
-  return out.join(';');
+  return Object.entries(themeVariableValues(theme))
+    .map(([k, v]) => `${k}:${v}`)
+    .join(';');
 }
 
 /**

@@ -2,6 +2,7 @@ import { createCallerFactory, router } from '../trpc/init';
 import { apiKeysRouter } from './api-keys/router';
 import { authRouter } from './auth/router';
 import { billingRouter } from './billing/router';
+import { brandingRouter } from './branding/router';
 import { domainsRouter } from './domains/router';
 import { identitiesRouter } from './identities/router';
 import { invitesRouter } from './invites/router';
@@ -34,6 +35,7 @@ export const appRouter = router({
   invites: invitesRouter,
   apiKeys: apiKeysRouter,
   quota: quotaRouter,
+  branding: brandingRouter,
   billing: billingRouter,
   identities: identitiesRouter,
   sessions: sessionsRouter,

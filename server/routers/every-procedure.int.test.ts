@@ -112,6 +112,8 @@ beforeAll(async () => {
       doomedOAuth2Client: '',
       customDomain: '',
       doomedCustomDomain: '',
+      brandingTheme: '',
+      doomedBrandingTheme: '',
       trustedIssuer: '',
       doomedTrustedIssuer: '',
     },
@@ -187,6 +189,9 @@ beforeAll(async () => {
   // Custom domains of A's project (its workspace is on Production): one to edit, one to remove.
   fixture.a.customDomain = (await a.domains.create({ projectId: fixture.a.project, hostname: 'matrix.example.test' })).id!;
   fixture.a.doomedCustomDomain = (await a.domains.create({ projectId: fixture.a.project, hostname: 'doomed.example.test' })).id!;
+  // Branding themes of A's project (Production includes five): one to edit and activate, one to delete.
+  fixture.a.brandingTheme = (await a.branding.createTheme({ projectId: fixture.a.project, name: 'Matrix theme', primary_color: '#3b31c7' })).id;
+  fixture.a.doomedBrandingTheme = (await a.branding.createTheme({ projectId: fixture.a.project, name: 'Doomed theme' })).id;
   await a.permissionRules.set({ projectId: fixture.a.project, opl: DOCUMENTS_AND_FOLDERS });
   await a.relationships.create({ projectId: fixture.a.project, namespace: 'File', object: 'matrix-doomed', relation: 'viewers', subject: { id: 'matrix' } });
   // The second invite goes to another address of A's; A attaches it with nothing but their session, so

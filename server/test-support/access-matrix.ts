@@ -42,6 +42,9 @@ export interface MatrixFixture {
     /** Custom domains of A's project: one to edit, one to remove. */
     customDomain: string;
     doomedCustomDomain: string;
+    /** Branding themes of A's project: one to edit and activate, one to delete. */
+    brandingTheme: string;
+    doomedBrandingTheme: string;
     /** Trusted JWT-grant issuers of A's project: one to read, one to delete. */
     trustedIssuer: string;
     doomedTrustedIssuer: string;
@@ -397,6 +400,33 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
   'permissionRules.get': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
   'permissionRules.validate': { b: 'refused', input: (f) => ({ projectId: f.a.project, opl: 'class User implements Namespace {}' }) },
   'permissionRules.set': { b: 'refused', input: (f) => ({ projectId: f.a.project, opl: DOCUMENTS_AND_FOLDERS }) },
+  'branding.get': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
+  'branding.createTheme': { b: 'refused', input: (f) => ({ projectId: f.a.project, name: 'Matrix new', primary_color: '#123456' }) },
+  'branding.updateTheme': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, themeId: f.a.brandingTheme, primary_color: '#654321' }),
+    attempts: (f) => [
+      { projectId: f.a.project, themeId: f.a.brandingTheme, name: 'Planted' },
+      { projectId: f.b.project, themeId: f.a.brandingTheme, name: 'Planted' },
+    ],
+  },
+  'branding.deleteTheme': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, themeId: f.a.doomedBrandingTheme }),
+    attempts: (f) => [
+      { projectId: f.a.project, themeId: f.a.doomedBrandingTheme },
+      { projectId: f.b.project, themeId: f.a.brandingTheme },
+    ],
+  },
+  'branding.activate': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, themeId: f.a.brandingTheme }),
+    attempts: (f) => [
+      { projectId: f.a.project, themeId: f.a.brandingTheme },
+      { projectId: f.b.project, themeId: f.a.brandingTheme },
+    ],
+  },
+  'branding.deactivate': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
   'domains.list': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
   'domains.create': { b: 'refused', input: (f) => ({ projectId: f.a.project, hostname: 'matrix-new.example.test' }) },
   'domains.update': {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anyDomainPending, canonicalHostname, cnameTarget, customDomainState, sslState, verificationState } from './custom-domain';
+import { anyDomainPending, customDomainPollInterval, canonicalHostname, cnameTarget, customDomainState, sslState, verificationState } from './custom-domain';
 
 describe('custom domain state (spec §4)', () => {
   it('reads SSL statuses: the pending ones, active, and anything else as inactive', () => {
@@ -38,5 +38,12 @@ describe('custom domain state (spec §4)', () => {
   it('names the CNAME target and compares host names as DNS does', () => {
     expect(cnameTarget('happy-fox-12')).toBe('happy-fox-12.projects.oryapis.com');
     expect(canonicalHostname(' Auth.Example.COM. ')).toBe('auth.example.com');
+  });
+
+  it('polls every 30 s while a domain is pending, and not at all otherwise', () => {
+    expect(customDomainPollInterval([{ ssl_status: 'active', verification_status: 'active' }, { verification_status: 'pending' }])).toBe(30_000);
+    expect(customDomainPollInterval([{ ssl_status: 'active', verification_status: 'active' }])).toBe(false);
+    expect(customDomainPollInterval([])).toBe(false);
+    expect(customDomainPollInterval(undefined)).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { CUSTOM_DOMAIN_POLL_MS } from '../constants';
 import type { CustomDomainState } from '../schemas/enums';
 
 const SSL_PENDING = new Set(['', 'initializing', 'pending_validation', 'pending_issuance', 'pending_deployment']);
@@ -36,6 +37,11 @@ export function customDomainState(domain: { ssl_status?: string | null; verifica
 /** Spec §4: while any domain is pending, the list is refetched. */
 export const anyDomainPending = (domains: readonly { ssl_status?: string | null; verification_status?: string | null }[]): boolean =>
   domains.some((d) => customDomainState(d) === 'pending');
+
+/** Spec §4 and §9: how often the list is fetched again, every 30 s while a domain is pending, else never. */
+export const customDomainPollInterval = (
+  domains: readonly { ssl_status?: string | null; verification_status?: string | null }[] | undefined,
+): number | false => (domains && anyDomainPending(domains) ? CUSTOM_DOMAIN_POLL_MS : false);
 
 /** Where a project's custom domain must point: a CNAME record to the project's own API host. */
 export const CUSTOM_DOMAIN_CNAME_SUFFIX = 'projects.oryapis.com';

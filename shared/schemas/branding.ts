@@ -81,8 +81,36 @@ export const brandingSchema = conformsTo<ProjectBranding>()(
 );
 export type Branding = z.infer<typeof brandingSchema>;
 
+/** A theme's colours as procedure fields, named as Ory's (`primary_color`, …): each a hex colour. */
+const colorFields = Object.fromEntries(BRANDING_COLOR_KEYS.map((k) => [k, hexColor.optional()])) as Record<BrandingColorKey, z.ZodOptional<typeof hexColor>>;
+/** On an edit a colour may also be cleared (null): the page then falls back to Ory's default for it. */
+const clearableColorFields = Object.fromEntries(BRANDING_COLOR_KEYS.map((k) => [k, hexColor.nullable().optional()])) as Record<
+  BrandingColorKey,
+  z.ZodOptional<z.ZodNullable<typeof hexColor>>
+>;
+const imageFields = {
+  logo_url: brandingImageSchema.optional(),
+  logo_type: z.string().max(64, { error: 'Use at most 64 characters for the type.' }).optional(),
+  favicon_url: brandingImageSchema.optional(),
+  favicon_type: z.string().max(64, { error: 'Use at most 64 characters for the type.' }).optional(),
+};
+
 export const brandingGetInput = z.object({ projectId: uuidSchema });
-export const brandingCreateThemeInput = z.object({ projectId: uuidSchema, ...brandingThemeBodySchema.shape, name: themeName });
-export const brandingUpdateThemeInput = z.object({ projectId: uuidSchema, themeId: uuidSchema, ...brandingThemeBodySchema.shape });
+/** A new theme: its name, images and colours, every field named as Ory's theme names it. */
+export const brandingCreateThemeInput = z.object({ projectId: uuidSchema, name: themeName, ...imageFields, ...colorFields });
+/** An edit of a theme: only the fields given change; a colour set to null is cleared. */
+export const brandingUpdateThemeInput = z.object({ projectId: uuidSchema, themeId: uuidSchema, name: themeName.optional(), ...imageFields, ...clearableColorFields });
 export const brandingThemeRefInput = z.object({ projectId: uuidSchema, themeId: uuidSchema });
+export type BrandingCreateThemeInput = z.infer<typeof brandingCreateThemeInput>;
+export type BrandingUpdateThemeInput = z.infer<typeof brandingUpdateThemeInput>;
 export const okOutput = z.object({ ok: z.literal(true) });
+
+/** The colours of a theme as they are stored (Ory's projectBrandingColors), from a theme or an input. */
+export function themeColors(fields: Partial<Record<BrandingColorKey, string | null | undefined>> | Record<string, unknown>): Partial<Record<BrandingColorKey, string>> {
+  const out: Partial<Record<BrandingColorKey, string>> = {};
+  for (const key of BRANDING_COLOR_KEYS) {
+    const value = (fields as Record<string, unknown>)[key];
+    if (typeof value === 'string' && value !== '') out[key] = value;
+  }
+  return out;
+}

@@ -7,6 +7,7 @@ import { LinkButton } from './Button';
 const FEATURE_NAMES: Record<string, string> = {
   collaborator_seats: 'more team members',
   custom_domains: 'custom domains',
+  branding_themes: 'more branding themes',
   production_projects: 'more production projects',
 };
 

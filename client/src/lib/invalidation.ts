@@ -111,6 +111,12 @@ export const INVALIDATES = {
   'domains.create': ['domains.list', 'quota.get'],
   'domains.update': ['domains.list'],
   'domains.delete': ['domains.list', 'quota.get'],
+  // Themes count against the plan's branding_themes quota.
+  'branding.createTheme': ['branding.get', 'quota.get'],
+  'branding.updateTheme': ['branding.get'],
+  'branding.deleteTheme': ['branding.get', 'quota.get'],
+  'branding.activate': ['branding.get'],
+  'branding.deactivate': ['branding.get'],
 } as const satisfies Record<MutationPath, readonly ProcedurePath[]>;
 
 /** A tRPC mutation key ([['projects', 'create']]) as a procedure path ('projects.create'). */

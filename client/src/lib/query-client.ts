@@ -1,5 +1,7 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import {
+  CUSTOM_DOMAINS_GC_MS,
+  CUSTOM_DOMAINS_STALE_MS,
   PROJECT_LIST_STALE_MS,
   PROJECT_STALE_MS,
   REFETCH_ON_WINDOW_FOCUS,
@@ -18,6 +20,7 @@ export const QUERY_RULES = {
   project: { staleTime: PROJECT_STALE_MS, retry: false },
   workspace: { staleTime: WORKSPACE_STALE_MS },
   activeProject: { retry: shouldRetryActiveProject },
+  customDomains: { staleTime: CUSTOM_DOMAINS_STALE_MS, gcTime: CUSTOM_DOMAINS_GC_MS },
 } as const;
 
 /** Query hashes filled by a route prefetch (lib/route-prefetch.ts). */

@@ -157,7 +157,11 @@ export type PageId =
   | 'sessionSettings'
   | 'browserRedirects'
   | 'uiSettings'
-  | 'limits';
+  | 'limits'
+  | 'customDomains'
+  | 'accountExperience'
+  | 'theming'
+  | 'themingCustomize';
 
 export interface RouteInit {
   area: RouteArea;

@@ -169,9 +169,24 @@ export const PROJECT_ROUTES = {
     nav: { label: 'Message', parent: 'emailDelivery', description: "Shows one message's recipient, content and delivery attempts." },
   }),
   // Account experience
-  accountExperience: soon(`${P}/account-experience`, 'account-experience', { label: 'Account experience', group: 'account-experience', icon: 'AppWindow', order: 0, description: 'Previews and links the hosted sign-in, sign-up and settings pages of this project.' }),
-  theming: soon(`${P}/account-experience/theming`, 'account-experience', { label: 'Theming', group: 'account-experience', icon: 'Palette', order: 10, keywords: ['branding'], description: 'Chooses the logo, colours and fonts of the hosted pages.' }),
-  themingCustomize: soon(`${P}/account-experience/theming/customize`, 'account-experience', { label: 'Customize theme', parent: 'theming', description: 'Edits a theme in detail and previews it live.' }),
+  accountExperience: defineRoute(`${P}/account-experience`, {
+    area: 'account-experience',
+    page: 'accountExperience',
+    layout: { pageTitle: 'Account experience', breadcrumb: 'Account experience', wide: true },
+    nav: { label: 'Account experience', group: 'account-experience', icon: 'AppWindow', order: 0, description: 'Previews and links the hosted sign-in, sign-up and settings pages of this project.' },
+  }),
+  theming: defineRoute(`${P}/account-experience/theming`, {
+    area: 'account-experience',
+    page: 'theming',
+    layout: { pageTitle: 'Theming', breadcrumb: 'Theming' },
+    nav: { label: 'Theming', group: 'account-experience', icon: 'Palette', order: 10, keywords: ['branding'], description: 'Chooses the logo, colours and fonts of the hosted pages.' },
+  }),
+  themingCustomize: defineRoute(`${P}/account-experience/theming/customize`, {
+    area: 'account-experience',
+    page: 'themingCustomize',
+    layout: { pageTitle: 'Customize theme', breadcrumb: 'Customize theme', wide: true },
+    nav: { label: 'Customize theme', parent: 'theming', description: 'Edits a theme in detail and previews it live.' },
+  }),
   // Activity and developers
   activity: soon(`${P}/activity`, 'project', { label: 'Activity', group: 'activity', icon: 'Activity', order: 0, keywords: ['metrics', 'usage'], description: 'Charts sign-ups, sign-ins and API usage of this project over time.' }),
   activityEvents: soon(`${P}/activity/events`, 'project', { label: 'Events', group: 'activity', icon: 'ClipboardList', order: 10, keywords: ['event streams'], description: 'Streams the events of this project to your own systems.' }),
@@ -197,7 +212,12 @@ export const PROJECT_ROUTES = {
     layout: { pageTitle: 'Billing', breadcrumb: 'Billing' },
     nav: { label: 'Billing', group: 'project-settings', icon: 'CreditCard', order: 20, keywords: ['plan', 'subscription', 'invoices', 'usage'], description: "Shows this project's plan and usage, and lets you change the plan." },
   }),
-  customDomains: soon(`${P}/custom-domains`, 'project-settings', { label: 'Custom domains', group: 'project-settings', icon: 'Globe', order: 30, keywords: ['cname'], description: 'Serves the hosted pages and APIs of this project from your own domain.' }),
+  customDomains: defineRoute(`${P}/custom-domains`, {
+    area: 'project-settings',
+    page: 'customDomains',
+    layout: { pageTitle: 'Custom domains', breadcrumb: 'Custom domains' },
+    nav: { label: 'Custom domains', group: 'project-settings', icon: 'Globe', order: 30, keywords: ['cname'], description: 'Serves the hosted pages and APIs of this project from your own domain.' },
+  }),
   browserRedirects: defineRoute(`${P}/browser-redirects`, {
     area: 'project-settings',
     page: 'browserRedirects',
