@@ -45,6 +45,8 @@ export const PAGES = {
   smsConfiguration: lazyPage(() => import('./pages/messaging/SmsConfigurationPage')),
   emailTemplates: lazyPage(() => import('./pages/messaging/EmailTemplatesPage')),
   emailDelivery: lazyPage(() => import('./pages/messaging/EmailDeliveryPage')),
+  activity: lazyPage(() => import('./pages/activity/ActivityPage')),
+  activityEvents: lazyPage(() => import('./pages/activity/EventsPage')),
   emailMessage: lazyPage(() => import('./pages/messaging/EmailMessagePage')),
 
   oauth2Clients: lazyPage(() => import('./pages/oauth2/OAuth2ClientsPage')),

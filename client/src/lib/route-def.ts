@@ -141,6 +141,8 @@ export type PageId =
   | 'smsConfiguration'
   | 'emailTemplates'
   | 'emailDelivery'
+  | 'activity'
+  | 'activityEvents'
   | 'emailMessage'
   | 'oauth2Clients'
   | 'oauth2Endpoints'
