@@ -77,7 +77,7 @@ const PROJECT_STOPS: Stop[] = [
   project('activity', 'nav-activity', 'Activity', false),
   project('activity/events', 'nav-activity-events', 'Events', false),
   project('connect', 'nav-connect', 'Connect'),
-  project('developers', 'nav-developers', 'Developers'),
+  project('developers', 'nav-developers', 'Developers', false),
   project('developers/actions', 'nav-developer-actions', 'Actions'),
   project('settings', 'nav-project-settings', 'Project settings', false),
   project('settings/collaborators', 'nav-collaborators', 'Collaborators', false),

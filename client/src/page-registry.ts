@@ -47,6 +47,7 @@ export const PAGES = {
   emailDelivery: lazyPage(() => import('./pages/messaging/EmailDeliveryPage')),
   activity: lazyPage(() => import('./pages/activity/ActivityPage')),
   activityEvents: lazyPage(() => import('./pages/activity/EventsPage')),
+  developers: lazyPage(() => import('./pages/developers/DevelopersPage')),
   emailMessage: lazyPage(() => import('./pages/messaging/EmailMessagePage')),
 
   oauth2Clients: lazyPage(() => import('./pages/oauth2/OAuth2ClientsPage')),

@@ -143,6 +143,7 @@ export type PageId =
   | 'emailDelivery'
   | 'activity'
   | 'activityEvents'
+  | 'developers'
   | 'emailMessage'
   | 'oauth2Clients'
   | 'oauth2Endpoints'

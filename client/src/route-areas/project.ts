@@ -186,7 +186,12 @@ export const PROJECT_ROUTES = {
     nav: { label: 'Events', group: 'activity', icon: 'ClipboardList', order: 10, keywords: ['event log', 'audit'], description: 'Lists every event of this project with its attributes.' },
   }),
   connect: soon(`${P}/connect`, 'project', { label: 'Connect', group: 'activity', icon: 'Plug', order: 20, keywords: ['sdk', 'quickstart'], description: 'Shows how to connect your application to this project, step by step.' }),
-  developers: soon(`${P}/developers`, 'project', { label: 'Developers', group: 'activity', icon: 'Code', order: 30, keywords: ['api keys', 'sdk'], description: 'Gathers the API keys, SDKs and endpoints developers need for this project.' }),
+  developers: defineRoute(`${P}/developers`, {
+    area: 'project',
+    page: 'developers',
+    layout: { pageTitle: 'Developers', breadcrumb: 'Developers', wide: true },
+    nav: { label: 'Developers', group: 'activity', icon: 'Code', order: 30, keywords: ['api keys', 'sdk', 'event streams', 'webhooks'], description: 'Gathers the API keys, endpoints and event streams developers need for this project.' },
+  }),
   developerActions: soon(`${P}/developers/actions`, 'project', { label: 'Actions', group: 'activity', icon: 'Wrench', order: 40, keywords: ['webhooks', 'hooks'], description: 'Calls your webhooks before or after sign-up, sign-in and other flows.' }),
   // Project settings
   projectSettings: defineRoute(`${P}/settings`, {
