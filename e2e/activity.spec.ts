@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_LOCALSTACK_URL } from './ports';
-import { createProject, expectNoA11yViolations, newUser, register, setProjectPlan } from './support';
+import { createProject, expectNoA11yViolations, expectNoA11yViolationsInBothThemes, expectNoHorizontalScroll, newUser, register, setProjectPlan } from './support';
 
 const END_USER_PASSWORD = 'a-Long-and-unusual-passw0rd';
 
@@ -58,7 +58,11 @@ test('a real sign-in shows on the activity charts and in the event list, and a s
     await expect(page).toHaveURL(/range=24h/);
     await expect(page).toHaveURL(/resolution=15m/);
     await expect(page.getByTestId('activity-signins-total')).toHaveText('1');
-    await expectNoA11yViolations(page);
+    // The charts follow the theme, and the page fits a phone's width.
+    await expectNoA11yViolationsInBothThemes(page, undefined, { darkColorsOnly: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoHorizontalScroll(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Events: filtered to sign-ins, the one event opens in the drawer with its attributes.
     await page.goto(`/projects/${projectId}/activity/events?type=LoginSucceeded`);

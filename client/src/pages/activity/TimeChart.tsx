@@ -9,6 +9,8 @@ function themeColours() {
   return { line: v('--primary', '#4f46e5'), text: v('--muted', '#5b6470'), grid: v('--border', '#dfe3e8') };
 }
 
+const COUNT_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 1_000_000, 10_000_000];
+
 /**
  * A count per time bucket as a line (uPlot, a canvas: its figures are also said in the caption beside it).
  * Redrawn when the theme changes or the box is resized.
@@ -30,7 +32,8 @@ export function TimeChart({ points, label, testId }: { points: { time: string; c
           legend: { show: false },
           cursor: { drag: { x: false, y: false } },
           scales: { y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-          axes: [axis, { ...axis, size: 40 }],
+          // Counts are whole numbers: the y axis steps by 1, 2, 5, 10 … and never shows a half.
+          axes: [axis, { ...axis, size: 40, incrs: COUNT_STEPS }],
           series: [{}, { label, stroke: c.line, width: 2, fill: `color-mix(in srgb, ${c.line} 15%, transparent)`, points: { show: points.length < 60 } }],
         },
         [points.map((p) => Date.parse(p.time) / 1000), points.map((p) => p.count)],
