@@ -214,7 +214,7 @@ async function lockScope(q: Queryable, scope: Scope): Promise<void> {
  */
 export async function assertRoomFor(q: Queryable, scope: Scope, feature: string, what: string, now: Date): Promise<void> {
   if (feature === 'collaborator_seats') await lockSeats(q, scope);
-  if (feature === 'custom_domains') await lockScope(q, scope.kind === 'project' ? await productionScope(q, scope.project) : scope);
+  if (feature === 'custom_domains' || feature === 'event_streams') await lockScope(q, scope.kind === 'project' ? await productionScope(q, scope.project) : scope);
   const usage = await quotaUsage(q, scope, feature, now);
   if (usage.can_use_more) return;
   const plan = planDisplayName(await planInForce(q, scope));
