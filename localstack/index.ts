@@ -6,6 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import { pino, type Logger } from 'pino';
 import { createClock, type Clock } from './kernel/clock';
 import { startCourier, type Courier } from './courier/delivery';
+import { startEventStreamWorker, type EventStreamWorker } from './event-stream/delivery';
 import { startMailbox, type LocalMailbox } from './courier/mailbox';
 import type { LocalStackContext } from './kernel/context';
 import { registerControlPlane } from './control-plane';
@@ -83,6 +84,8 @@ export interface LocalStack {
   clock: Clock;
   /** The courier's worker: `flush()` runs one delivery pass now, so a test never waits for the next poll. */
   courier: Pick<Courier, 'flush'>;
+  /** The event streams' worker: `flush()` attempts every delivery due on the stack's clock now. */
+  eventStreams: Pick<EventStreamWorker, 'flush'>;
   /** The local DNS server custom domains are looked up in, unless DNS servers were given. */
   localDns: Pick<LocalDns, 'address' | 'set' | 'delete'> | null;
   close(): Promise<void>;
@@ -139,6 +142,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
   const clock = opts.clock ?? createClock();
   observeOnScrape(db);
   const courier = startCourier(db, log, { mailbox, now: () => clock.now(), ...(opts.courierPollMs ? { pollMs: opts.courierPollMs } : {}) });
+  const streams = startEventStreamWorker(db, log, { now: () => clock.now() });
   try {
     const ctx: LocalStackContext = {
       db,
@@ -162,6 +166,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
   } catch (err) {
     await app.close().catch(() => undefined);
     await courier.close().catch(() => undefined);
+    await streams.close().catch(() => undefined);
     await mailbox?.close().catch(() => undefined);
     await localDns?.close().catch(() => undefined);
     await db.close().catch(() => undefined);
@@ -174,6 +179,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     mailboxSmtp: mailbox ? { host: mailbox.host, port: mailbox.port } : null,
     clock,
     courier: { flush: () => courier.flush() },
+    eventStreams: { flush: () => streams.flush() },
     localDns,
     close() {
       closing ??= (async () => {
@@ -181,6 +187,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
           await app.close();
         } finally {
           await courier.close().catch(() => undefined);
+          await streams.close().catch(() => undefined);
           await mailbox?.close().catch(() => undefined);
           await localDns?.close().catch(() => undefined);
           await db.close();

@@ -45,6 +45,9 @@ export const PAGES = {
   smsConfiguration: lazyPage(() => import('./pages/messaging/SmsConfigurationPage')),
   emailTemplates: lazyPage(() => import('./pages/messaging/EmailTemplatesPage')),
   emailDelivery: lazyPage(() => import('./pages/messaging/EmailDeliveryPage')),
+  activity: lazyPage(() => import('./pages/activity/ActivityPage')),
+  activityEvents: lazyPage(() => import('./pages/activity/EventsPage')),
+  developers: lazyPage(() => import('./pages/developers/DevelopersPage')),
   emailMessage: lazyPage(() => import('./pages/messaging/EmailMessagePage')),
 
   oauth2Clients: lazyPage(() => import('./pages/oauth2/OAuth2ClientsPage')),

@@ -22,20 +22,38 @@ interface Event {
 /** The console's own tenant (the kernel's CONSOLE_NID, written out so that this folder imports no other). */
 export const CONSOLE_TENANT = '00000000-0000-4000-8000-000000000c01';
 
-const COLUMNS = 6;
+const COLUMNS = 7;
 const BATCH = 1000;
 
+/** What a stream receives for an event (the body of its signed POST). */
+export function streamPayload(id: string, e: Event, attributes: EventAttributes): Record<string, unknown> {
+  return { id, type: e.type, project_id: e.nid, occurred_at: e.at.toISOString(), attributes };
+}
+
+/*
+ * One statement per batch: the events are inserted, and each is queued for every active https stream of
+ * its project (event_streams, event_stream_deliveries; SQL only, so this folder imports no other), so an
+ * event is queued for delivery exactly when it is recorded, and once.
+ */
 async function insert(q: EventWriter, events: Event[]): Promise<void> {
   for (let i = 0; i < events.length; i += BATCH) {
     const batch = events.slice(i, i + BATCH);
     const params: unknown[] = [];
     const values = batch.map((e, j) => {
       const attributes = cleanAttributes(e.attributes);
-      params.push(randomUUID(), e.nid, e.type, e.at.toISOString(), attributes.identity_id ?? null, JSON.stringify(attributes));
+      const id = randomUUID();
+      params.push(id, e.nid, e.type, e.at.toISOString(), attributes.identity_id ?? null, JSON.stringify(attributes), JSON.stringify(streamPayload(id, e, attributes)));
       const n = j * COLUMNS;
-      return `($${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}::timestamptz, $${n + 5}::uuid, $${n + 6}::jsonb)`;
+      return `($${n + 1}::uuid, $${n + 2}::uuid, $${n + 3}::text, $${n + 4}::timestamptz, $${n + 5}::uuid, $${n + 6}::jsonb, $${n + 7}::jsonb)`;
     });
-    await q.query(`INSERT INTO project_events (id, nid, type, occurred_at, identity_id, attributes) VALUES ${values.join(', ')}`, params);
+    await q.query(
+      `WITH ev (id, nid, type, occurred_at, identity_id, attributes, payload) AS (VALUES ${values.join(', ')}),
+       recorded AS (INSERT INTO project_events (id, nid, type, occurred_at, identity_id, attributes) SELECT id, nid, type, occurred_at, identity_id, attributes FROM ev)
+       INSERT INTO event_stream_deliveries (id, stream_id, event_id, event_type, payload, status, attempts, next_attempt_at, created_at, updated_at)
+       SELECT gen_random_uuid(), s.id, ev.id, ev.type, ev.payload, 'pending', 0, ev.occurred_at, ev.occurred_at, ev.occurred_at
+       FROM ev JOIN event_streams s ON s.project_id = ev.nid AND s.status = 'active' AND s.type = 'https'`,
+      params,
+    );
   }
 }
 

@@ -8,6 +8,7 @@ import { identitiesRouter } from './identities/router';
 import { invitesRouter } from './invites/router';
 import { membersRouter } from './members/router';
 import { metricsRouter } from './metrics/router';
+import { eventStreamsRouter } from './event-streams/router';
 import { messagingRouter } from './messaging/router';
 import { oauth2ClientsRouter } from './oauth2-clients/router';
 import { oauth2ConfigRouter } from './oauth2-config/router';
@@ -52,6 +53,7 @@ export const appRouter = router({
   socialProviders: socialProvidersRouter,
   domains: domainsRouter,
   metrics: metricsRouter,
+  eventStreams: eventStreamsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -111,6 +111,9 @@ beforeAll(async () => {
       oauth2Client: '',
       doomedOAuth2Client: '',
       customDomain: '',
+      eventStream: '',
+      doomedEventStream: '',
+      streamDelivery: '',
       doomedCustomDomain: '',
       brandingTheme: '',
       doomedBrandingTheme: '',
@@ -192,6 +195,15 @@ beforeAll(async () => {
   // Branding themes of A's project (Production includes five): one to edit and activate, one to delete.
   fixture.a.brandingTheme = (await a.branding.createTheme({ projectId: fixture.a.project, name: 'Matrix theme', primary_color: '#3b31c7' })).id;
   fixture.a.doomedBrandingTheme = (await a.branding.createTheme({ projectId: fixture.a.project, name: 'Doomed theme' })).id;
+  // Event streams of A's loose project, on a plan with unlimited streams: a test send leaves a delivery to replay.
+  const planned = await fetch(`${stack.url}/local/plan`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ project_id: fixture.a.looseProject, plan: 'enterprise' }) });
+  expect(planned.status).toBe(204);
+  const [stream, doomedStream] = await Promise.all(
+    ['http://127.0.0.1:9/matrix', 'http://127.0.0.1:9/doomed'].map((https_endpoint) => a.eventStreams.create({ projectId: fixture.a.looseProject, type: 'https', https_endpoint })),
+  );
+  fixture.a.eventStream = stream!.id;
+  fixture.a.doomedEventStream = doomedStream!.id;
+  fixture.a.streamDelivery = (await a.eventStreams.sendTest({ projectId: fixture.a.looseProject, streamId: stream!.id })).delivery_id;
   await a.permissionRules.set({ projectId: fixture.a.project, opl: DOCUMENTS_AND_FOLDERS });
   await a.relationships.create({ projectId: fixture.a.project, namespace: 'File', object: 'matrix-doomed', relation: 'viewers', subject: { id: 'matrix' } });
   // The second invite goes to another address of A's; A attaches it with nothing but their session, so

@@ -48,6 +48,10 @@ export interface MatrixFixture {
     /** Trusted JWT-grant issuers of A's project: one to read, one to delete. */
     trustedIssuer: string;
     doomedTrustedIssuer: string;
+    /** Event streams of A's loose project (on a plan with streams): one to change and read, one to delete, and a delivery of the first. */
+    eventStream: string;
+    doomedEventStream: string;
+    streamDelivery: string;
   };
   b: { identityId: string; workspace: string; project: string };
 }
@@ -530,6 +534,44 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
     b: 'refused',
     input: (f) => ({ projectId: f.a.project, from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z', filters: [{ attribute: 'method', condition: 'equals', value: 'password' }] }),
   },
+  'eventStreams.list': { b: 'refused', input: (f) => ({ projectId: f.a.looseProject }) },
+  'eventStreams.create': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.looseProject, type: 'sns', topic_arn: 'arn:aws:sns:us-east-1:123456789012:matrix', role_arn: 'arn:aws:iam::123456789012:role/matrix' }),
+  },
+  'eventStreams.set': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.looseProject, streamId: f.a.eventStream, status: 'paused' }),
+    attempts: (f) => [
+      { projectId: f.a.looseProject, streamId: f.a.eventStream, status: 'paused' },
+      { projectId: f.b.project, streamId: f.a.eventStream, status: 'paused' },
+    ],
+  },
+  'eventStreams.delete': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.looseProject, streamId: f.a.doomedEventStream }),
+    attempts: (f) => [
+      { projectId: f.a.looseProject, streamId: f.a.doomedEventStream },
+      { projectId: f.b.project, streamId: f.a.doomedEventStream },
+    ],
+  },
+  'eventStreams.deliveries': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.looseProject, streamId: f.a.eventStream }),
+    attempts: (f) => [
+      { projectId: f.a.looseProject, streamId: f.a.eventStream },
+      { projectId: f.b.project, streamId: f.a.eventStream },
+    ],
+  },
+  'eventStreams.replay': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.looseProject, streamId: f.a.eventStream, deliveryId: f.a.streamDelivery }),
+    attempts: (f) => [
+      { projectId: f.a.looseProject, streamId: f.a.eventStream, deliveryId: f.a.streamDelivery },
+      { projectId: f.b.project, streamId: f.a.eventStream, deliveryId: f.a.streamDelivery },
+    ],
+  },
+  'eventStreams.sendTest': { b: 'refused', input: (f) => ({ projectId: f.a.looseProject, streamId: f.a.eventStream }) },
   'oauth2Config.setLifespans': { b: 'refused', input: (f) => ({ projectId: f.a.project, access_token: '2h' }) },
   'oauth2Config.setStrategies': { b: 'refused', input: (f) => ({ projectId: f.a.project, access_token: 'opaque' }) },
   'oauth2Config.setUrls': { b: 'refused', input: (f) => ({ projectId: f.a.project, login: 'https://matrix.example.com/login' }) },

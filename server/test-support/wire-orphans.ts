@@ -81,6 +81,10 @@ export const ORPHAN_ROUTES: OrphanRoute[] = [
   { method: 'GET', path: '/presets/identity/schemas', responses: { 200: 'identitySchemaPresets', ...ERRORS } },
   { method: 'GET', path: '/.well-known/identity-meta-schema', responses: { 200: 'identityMetaSchema', ...ERRORS } },
   // Billing (CONTRACT.md: orphans subscription, createSubscriptionBody, updateSubscriptionBody).
+  // Event streams' delivery log, replay and test send: the local stack's own, beside EventsApi's four calls.
+  { method: 'GET', path: '/projects/{project_id}/eventstreams/{event_stream_id}/attempts', localOnly: "an event stream's delivery log (each attempt's status, response code and latency)" },
+  { method: 'POST', path: '/projects/{project_id}/eventstreams/{event_stream_id}/deliveries/{delivery_id}/replay', localOnly: 'an event stream delivery sent once more' },
+  { method: 'POST', path: '/projects/{project_id}/eventstreams/{event_stream_id}/test', localOnly: 'a test event sent to an event stream now' },
   { method: 'GET', path: '/pricing', localOnly: "the spec §3 plan catalogue (id, legacyIds, name, price, priceYearly, features, colours) with prices per currency; Ory's spec has no such route" },
   { method: 'GET', path: '/workspaces/{workspace}/subscription', responses: { 200: 'subscription', ...ERRORS } },
   { method: 'POST', path: '/workspaces/{workspace}/subscription', responses: { 201: 'subscription', ...ERRORS } },

@@ -28,6 +28,7 @@ import type { Environment } from '../../shared/schemas/common';
 import { createControlPlaneSdk } from './control-plane-sdk';
 import { createUpstreamHttp, path, type HttpMethod, type UpstreamHttp } from './http';
 import { createMetricsCalls } from './metrics';
+import { createEventStreamCalls } from './event-streams';
 import { createIdentitySchemaCalls } from './identity-schemas';
 import { createTeamCalls } from './team';
 import { createCustomDomainCalls } from './custom-domains';
@@ -94,6 +95,8 @@ export function createBackofficeClient(options: { baseUrl: string; timeoutMs: nu
     branding: createBrandingCalls(call),
     /** Project metrics, counted from the project's events. */
     metrics: createMetricsCalls(call),
+    /** Event streams of a project, their delivery log, replay and test send. */
+    eventStreams: createEventStreamCalls(call, sdk),
     // ---- projects ----
     /**
      * ProjectApi.listProjects exists, but this hot call (every page load) stays on our own client: measured

@@ -1,4 +1,4 @@
-import { ProjectApi, WorkspaceApi } from '@ory/client';
+import { EventsApi, ProjectApi, WorkspaceApi } from '@ory/client';
 import type { z } from 'zod';
 import type { CallContext } from './backoffice';
 import { UpstreamError } from './errors';
@@ -9,7 +9,7 @@ export type { SdkRequestOptions };
 const UPSTREAM = 'backoffice';
 
 /**
- * The control plane through `@ory/client` (ProjectApi, WorkspaceApi) with `basePath` always set, so no call
+ * The control plane through `@ory/client` (ProjectApi, WorkspaceApi, EventsApi) with `basePath` always set, so no call
  * goes to the public cloud host. `send` makes the call through the one SDK transport (`sdk.ts`: session
  * cookie only, the request's deadline, one conversion of failures) and validates the answer against our schema.
  */
@@ -47,6 +47,7 @@ export function createControlPlaneSdk(options: { baseUrl: string; timeoutMs: num
   return {
     projects: new ProjectApi(configuration),
     workspaces: new WorkspaceApi(configuration),
+    events: new EventsApi(configuration),
     send,
     close: transport.close,
   };

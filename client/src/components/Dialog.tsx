@@ -15,13 +15,15 @@ export interface DialogProps {
   /** 'alertdialog' for questions that interrupt the user (leave without saving?). */
   role?: 'dialog' | 'alertdialog';
   testId?: string;
+  /** 'drawer' slides the dialog in from the side, full height (details beside a list). */
+  variant?: 'centered' | 'drawer';
 }
 
 /**
  * A modal dialog (Radix): focus moves in and stays inside, Escape or the backdrop closes, focus returns
  * to what had it before.
  */
-export function Dialog({ open, title, onClose, children, description, footer, role = 'dialog', testId }: DialogProps) {
+export function Dialog({ open, title, onClose, children, description, footer, role = 'dialog', testId, variant = 'centered' }: DialogProps) {
   // Radix gives focus back to a Dialog.Trigger; these dialogs are opened from anywhere, so remember the opener.
   const opener = useRef<HTMLElement | null>(null);
   return (
@@ -29,7 +31,7 @@ export function Dialog({ open, title, onClose, children, description, footer, ro
       <Radix.Portal>
         <Radix.Overlay className="dialog-backdrop" />
         <Radix.Content
-          className="dialog"
+          className={variant === 'drawer' ? 'dialog dialog-drawer' : 'dialog'}
           role={role}
           aria-modal="true"
           data-testid={testId}

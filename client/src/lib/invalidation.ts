@@ -117,6 +117,12 @@ export const INVALIDATES = {
   'branding.deleteTheme': ['branding.get', 'quota.get'],
   'branding.activate': ['branding.get'],
   'branding.deactivate': ['branding.get'],
+  // Event streams count against the plan's event_streams quota; replays and test sends add to the log.
+  'eventStreams.create': ['eventStreams.list', 'quota.get'],
+  'eventStreams.set': ['eventStreams.list'],
+  'eventStreams.delete': ['eventStreams.list', 'quota.get'],
+  'eventStreams.replay': ['eventStreams.deliveries'],
+  'eventStreams.sendTest': ['eventStreams.deliveries'],
 } as const satisfies Record<MutationPath, readonly ProcedurePath[]>;
 
 /** A tRPC mutation key ([['projects', 'create']]) as a procedure path ('projects.create'). */

@@ -188,10 +188,25 @@ export const PROJECT_ROUTES = {
     nav: { label: 'Customize theme', parent: 'theming', description: 'Edits a theme in detail and previews it live.' },
   }),
   // Activity and developers
-  activity: soon(`${P}/activity`, 'project', { label: 'Activity', group: 'activity', icon: 'Activity', order: 0, keywords: ['metrics', 'usage'], description: 'Charts sign-ups, sign-ins and API usage of this project over time.' }),
-  activityEvents: soon(`${P}/activity/events`, 'project', { label: 'Events', group: 'activity', icon: 'ClipboardList', order: 10, keywords: ['event streams'], description: 'Streams the events of this project to your own systems.' }),
+  activity: defineRoute(`${P}/activity`, {
+    area: 'project',
+    page: 'activity',
+    layout: { pageTitle: 'Activity', breadcrumb: 'Activity', wide: true },
+    nav: { label: 'Activity', group: 'activity', icon: 'Activity', order: 0, keywords: ['metrics', 'usage', 'charts'], description: 'Charts sign-ups, sign-ins and API usage of this project over time.' },
+  }),
+  activityEvents: defineRoute(`${P}/activity/events`, {
+    area: 'project',
+    page: 'activityEvents',
+    layout: { pageTitle: 'Events', breadcrumb: 'Events', wide: true },
+    nav: { label: 'Events', group: 'activity', icon: 'ClipboardList', order: 10, keywords: ['event log', 'audit'], description: 'Lists every event of this project with its attributes.' },
+  }),
   connect: soon(`${P}/connect`, 'project', { label: 'Connect', group: 'activity', icon: 'Plug', order: 20, keywords: ['sdk', 'quickstart'], description: 'Shows how to connect your application to this project, step by step.' }),
-  developers: soon(`${P}/developers`, 'project', { label: 'Developers', group: 'activity', icon: 'Code', order: 30, keywords: ['api keys', 'sdk'], description: 'Gathers the API keys, SDKs and endpoints developers need for this project.' }),
+  developers: defineRoute(`${P}/developers`, {
+    area: 'project',
+    page: 'developers',
+    layout: { pageTitle: 'Developers', breadcrumb: 'Developers', wide: true },
+    nav: { label: 'Developers', group: 'activity', icon: 'Code', order: 30, keywords: ['api keys', 'sdk', 'event streams', 'webhooks'], description: 'Gathers the API keys, endpoints and event streams developers need for this project.' },
+  }),
   developerActions: soon(`${P}/developers/actions`, 'project', { label: 'Actions', group: 'activity', icon: 'Wrench', order: 40, keywords: ['webhooks', 'hooks'], description: 'Calls your webhooks before or after sign-up, sign-in and other flows.' }),
   // Project settings
   projectSettings: defineRoute(`${P}/settings`, {
