@@ -7,6 +7,7 @@ import type { Queryable } from '../db/types';
 import { installErrorHandler, OryError, type ErrorSurface } from '../kernel/errors';
 import { registerOAuth2Admin } from './admin-routes';
 import { HydraError } from './hydra-clients';
+import { redeemLogoutVerifier } from './logout';
 import { servePublicOAuth2 } from './mount';
 import { clientScopes, ID_TOKEN_SET, pgArtefactStore, pgClientRepository, pgKeySets, projectKeys } from './pg-store';
 import { createServerRegistry, type ProjectServer } from './registry';
@@ -62,7 +63,8 @@ export async function registerOAuth2(app: FastifyInstance, deps: AdminDeps): Pro
       clientScopes: () => clientScopes(ctx.db, nid),
       signingKeys: async () => keys.signing,
       cookieKeys: async () => keys.cookies,
-      // Until the project names its own login and consent pages, its hosted pages (`{base}/ui/…`) answer.
+      // Until the project names its own login and consent pages, its hosted pages (`{base}/ui/…`) answer; without a
+      // logout page of its own, the server's own confirmation form does.
       fallbackUrls: {
         login: settings.urls.login ?? `${tenant.uiUrl}/login`,
         consent: settings.urls.consent ?? `${tenant.uiUrl}/consent`,
@@ -106,7 +108,13 @@ export async function registerOAuth2(app: FastifyInstance, deps: AdminDeps): Pro
       useProjectTenant(scope, ctx);
       servePublicOAuth2(scope, async (req) => {
         const tenant = tenantOf(req);
-        return { provider: (await serverFor(req)).provider, basePath: projectApiPath(tenant.project?.slug ?? '') };
+        const server = await serverFor(req);
+        return {
+          provider: server.provider,
+          basePath: projectApiPath(tenant.project?.slug ?? ''),
+          redeemLogout: (verifier) => redeemLogoutVerifier(server, verifier),
+          errorUrl: resolveSettings(await oauth2Config(ctx.db, tenant.nid)).urls.error ?? `${tenant.uiUrl}/error`,
+        };
       });
     },
     { prefix: PROJECT_API_PREFIX },
