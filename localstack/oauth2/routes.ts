@@ -13,6 +13,8 @@ import { clientScopes, ID_TOKEN_SET, pgArtefactStore, pgClientRepository, pgKeyS
 import { createServerRegistry, type ProjectServer } from './registry';
 import { resolveSettings } from './settings';
 import { recordEvent } from '../event/record';
+import { meter, TOKEN_METRIC } from '../billing/usage';
+import { CONSOLE_NID } from '../kernel/tenant-id';
 
 const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict' };
 
@@ -70,7 +72,12 @@ export async function registerOAuth2(app: FastifyInstance, deps: AdminDeps): Pro
         consent: settings.urls.consent ?? `${tenant.uiUrl}/consent`,
       },
       now,
-      onGrant: (grantType, clientId) => void recordEvent(ctx.db, ctx.clock, nid, 'OAuth2TokenIssued', { grant_type: grantType, client_id: clientId }).catch((err: unknown) => ctx.log.error({ err }, 'token event not recorded')),
+      // Every token response is an event of the project and one unit of its m2m_token_issuance usage.
+      onGrant: (grantType, clientId) =>
+        void Promise.all([
+          recordEvent(ctx.db, ctx.clock, nid, 'OAuth2TokenIssued', { grant_type: grantType, client_id: clientId }),
+          nid === CONSOLE_NID ? undefined : meter(ctx.db, ctx.clock, nid, TOKEN_METRIC),
+        ]).catch((err: unknown) => ctx.log.error({ err }, 'token issuance not recorded')),
     });
   };
 
