@@ -7,6 +7,7 @@ import type { Queryable } from '../db/types';
 import { installErrorHandler, OryError, type ErrorSurface } from '../kernel/errors';
 import { registerOAuth2Admin } from './admin-routes';
 import { HydraError } from './hydra-clients';
+import { registerConsoleOAuth2 } from './console';
 import { redeemLogoutVerifier } from './logout';
 import { servePublicOAuth2 } from './mount';
 import { clientScopes, ID_TOKEN_SET, pgArtefactStore, pgClientRepository, pgKeySets, projectKeys } from './pg-store';
@@ -50,14 +51,15 @@ export async function registerOAuth2(app: FastifyInstance, deps: AdminDeps): Pro
   const registry = createServerRegistry();
   const now = () => Math.floor(ctx.clock.now().getTime() / 1000);
 
-  const serverFor = async (req: FastifyRequest): Promise<ProjectServer> => {
+  const serverOf = async (req: FastifyRequest, ownUrls?: { login: string; consent: string }): Promise<ProjectServer> => {
     const tenant = tenantOf(req);
     const nid = tenant.nid;
     const [config, keys] = await Promise.all([oauth2Config(ctx.db, nid), projectKeys(ctx.db, nid, ctx.clock.now())]);
     const settings = resolveSettings(config);
     const clients = pgClientRepository(ctx.db, nid);
     return registry.serverFor({
-      projectId: nid,
+      // The console's own server answers at the stack's root and on the console's origin: one per issuer.
+      projectId: nid === CONSOLE_NID ? `${nid} ${tenant.base}` : nid,
       issuer: tenant.base,
       config,
       artefacts: pgArtefactStore(ctx.db, nid),
@@ -67,7 +69,7 @@ export async function registerOAuth2(app: FastifyInstance, deps: AdminDeps): Pro
       cookieKeys: async () => keys.cookies,
       // Until the project names its own login and consent pages, its hosted pages (`{base}/ui/…`) answer; without a
       // logout page of its own, the server's own confirmation form does.
-      fallbackUrls: {
+      fallbackUrls: ownUrls ?? {
         login: settings.urls.login ?? `${tenant.uiUrl}/login`,
         consent: settings.urls.consent ?? `${tenant.uiUrl}/consent`,
       },
@@ -75,11 +77,14 @@ export async function registerOAuth2(app: FastifyInstance, deps: AdminDeps): Pro
       // Every token response is an event of the project and one unit of its m2m_token_issuance usage.
       onGrant: (grantType, clientId) =>
         void Promise.all([
-          recordEvent(ctx.db, ctx.clock, nid, 'OAuth2TokenIssued', { grant_type: grantType, client_id: clientId }),
+          // The console's own tenant is no project: nothing to record or meter.
+          nid === CONSOLE_NID ? undefined : recordEvent(ctx.db, ctx.clock, nid, 'OAuth2TokenIssued', { grant_type: grantType, client_id: clientId }),
           nid === CONSOLE_NID ? undefined : meter(ctx.db, ctx.clock, nid, TOKEN_METRIC),
         ]).catch((err: unknown) => ctx.log.error({ err }, 'token issuance not recorded')),
     });
   };
+
+  const serverFor = (req: FastifyRequest) => serverOf(req);
 
   await app.register(
     async (scope) => {
@@ -126,6 +131,7 @@ export async function registerOAuth2(app: FastifyInstance, deps: AdminDeps): Pro
     },
     { prefix: PROJECT_API_PREFIX },
   );
+  await registerConsoleOAuth2(app, ctx, serverOf);
   return { serverFor };
 }
 

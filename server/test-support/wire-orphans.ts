@@ -98,6 +98,7 @@ export const ORPHAN_ROUTES: OrphanRoute[] = [
   { method: 'GET', path: '/ingest/surveys', localOnly: 'the analytics upstream: surveys (none)' },
   { method: 'GET', path: '/ingest/web_experiments', localOnly: 'the analytics upstream: web experiments (none)' },
   { method: 'GET', path: '/ingest/remote_config', localOnly: "the analytics upstream: the client's flush interval and session timeout" },
+  { method: 'GET', path: '/console/oauth2/login', localOnly: "the console's own OAuth2 server takes the console sign-in as its login (localstack/oauth2/console.ts)" },
   { method: 'GET', path: '/local/analytics/events', localOnly: 'reads back what /ingest stored, for local development and tests' },
   { method: 'PUT', path: '/local/analytics/quota', localOnly: 'makes /ingest answer with its quota, for local development and tests' },
   { method: 'PUT', path: '/local/analytics/retention', localOnly: 'lowers how many analytics events are kept and for how long, for local development and tests' },
