@@ -50,14 +50,22 @@ export async function registerConsoleOAuth2(
   const at = new Date(Math.floor(ctx.clock.now().getTime() / 1000) * 1000).toISOString().replace('.000Z', 'Z');
   await pgClientRepository(ctx.db, CONSOLE_NID).insert(toStored(validateClient(CONSOLE_CLI_CLIENT, { subjectTypes: ['public'] }), at, at));
 
-  const consoleServer = (req: FastifyRequest) => {
+  const consoleServer = async (req: FastifyRequest) => {
     const tenant = tenantOf(req);
-    return serverFor(req, { login: `${tenant.base}${CONSOLE_LOGIN_PATH}`, consent: uiLink(ctx.uiUrl, '/oauth2/consent') });
+    const server = await serverFor(req, { login: `${tenant.base}${CONSOLE_LOGIN_PATH}`, consent: uiLink(ctx.uiUrl, '/oauth2/consent') });
+    // Behind the console's proxy the browser sees the forwarded host: oidc-provider builds its URLs from it.
+    server.provider.proxy = true;
+    return server;
   };
 
   await app.register(async (scope) => {
     useConsoleTenant(scope, ctx);
-    servePublicOAuth2(scope, async (req) => ({ provider: (await consoleServer(req)).provider, basePath: '' }));
+    servePublicOAuth2(scope, async (req) => ({
+      provider: (await consoleServer(req)).provider,
+      basePath: '',
+      // On the console's origin the server lives below the proxy's prefix (`/.ory`).
+      publicPath: new URL(tenantOf(req).base).pathname.replace(/\/+$/, ''),
+    }));
   });
 
   await app.register(async (scope) => {

@@ -17,6 +17,11 @@ export function servePublicOAuth2(
   providerFor: (req: FastifyRequest) => Promise<{
     provider: Provider;
     basePath: string;
+    /**
+     * The base's path as the browser sees it (behind a proxy with `x-forwarded-prefix`, say `/.ory`), where
+     * oidc-provider scopes its cookies and builds its URLs; `basePath` when it is the same.
+     */
+    publicPath?: string;
     /** The xsrf secret of an accepted logout request's verifier (see logout.ts); throws when it is not one. */
     redeemLogout?(verifier: string): Promise<string>;
     /** Where a browser is sent with Hydra's `error` and `error_description` when its logout cannot finish. */
@@ -32,11 +37,11 @@ export function servePublicOAuth2(
     return callback;
   };
   const handle = async (req: FastifyRequest, reply: FastifyReply) => {
-    const { provider, basePath, redeemLogout, errorUrl } = await providerFor(req);
+    const { provider, basePath, publicPath, redeemLogout, errorUrl } = await providerFor(req);
     const raw = req.raw as typeof req.raw & { originalUrl?: string; body?: string };
     const url = raw.url ?? '/';
-    raw.originalUrl = url;
     raw.url = url.startsWith(basePath) ? url.slice(basePath.length) || '/' : url;
+    raw.originalUrl = publicPath === undefined ? url : `${publicPath}${raw.url}`;
     const verifier = (req.query as Record<string, unknown> | undefined)?.logout_verifier;
     if (redeemLogout && req.method === 'GET' && raw.url.split('?')[0] === '/oauth2/sessions/logout' && typeof verifier === 'string') {
       // An accepted logout request comes back here: it becomes oidc-provider's own logout confirmation (a POST of
@@ -60,7 +65,7 @@ export function servePublicOAuth2(
       const body = new URLSearchParams({ xsrf, logout: 'yes' }).toString();
       raw.method = 'POST';
       raw.url = '/oauth2/sessions/logout/confirm';
-      raw.originalUrl = `${basePath}${raw.url}`;
+      raw.originalUrl = `${publicPath ?? basePath}${raw.url}`;
       raw.headers['content-type'] = 'application/x-www-form-urlencoded';
       raw.headers['content-length'] = String(Buffer.byteLength(body));
       raw.body = body;
