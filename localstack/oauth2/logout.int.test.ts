@@ -23,8 +23,12 @@ let config: oidc.Configuration;
 /** A browser: keeps the cookies each answer sets and follows nothing by itself. */
 function browser() {
   const jar = new Map<string, string>();
-  return async (url: string) => {
-    const res = await fetch(url, { redirect: 'manual', headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
+  return async (url: string, form?: Record<string, string>) => {
+    const res = await fetch(url, {
+      redirect: 'manual',
+      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '), ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      ...(form ? { method: 'POST', body: new URLSearchParams(form).toString() } : {}),
+    });
     for (const line of res.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');
       const name = pair.slice(0, pair.indexOf('='));
@@ -135,6 +139,30 @@ describe("a project's logout requests", () => {
     expect(accepted.status).toBe(200);
     const done = await go(accepted.body.redirect_to);
     expect(location(done).href).toBe(PROJECT_AFTER_LOGOUT);
+  });
+
+  it("answers on the project's hosted logout page while the project names none: stay signed in, or sign out", async () => {
+    await owner.projects.patchProject({ projectId: project.id, jsonPatch: [{ op: 'remove', path: '/services/oauth2/config/urls/logout' }] });
+    const { go, idToken } = await signIn('shopper-4');
+    const toPage = location(await go(oidc.buildEndSessionUrl(config, { id_token_hint: idToken, post_logout_redirect_uri: AFTER_LOGOUT }).href));
+    expect(`${toPage.origin}${toPage.pathname}`).toBe(`${project.base}/ui/logout`);
+    const form = async () => {
+      const page = await go(toPage.href);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain('Shop asks to sign you out.');
+      return {
+        logout_challenge: /name="logout_challenge" value="([^"]+)"/.exec(html)![1]!,
+        csrf_token: /name="csrf_token" value="([^"]+)"/.exec(html)![1]!,
+      };
+    };
+    const stayed = await go(`${project.base}/ui/logout`, { ...(await form()), action: 'reject' });
+    expect(await stayed.text()).toContain('You are still signed in.');
+    expect(await signedIn(go)).toBe(true);
+    const left = await go(`${project.base}/ui/logout`, { ...(await form()), action: 'accept' });
+    expect(left.status).toBe(303);
+    expect(location(await go(location(left).href)).href).toBe(AFTER_LOGOUT);
+    expect(await signedIn(go)).toBe(false);
   });
 
   it('refuses unknown challenges, other projects and strangers, and expired requests', async () => {

@@ -67,11 +67,11 @@ export async function registerOAuth2(app: FastifyInstance, deps: AdminDeps): Pro
       clientScopes: () => clientScopes(ctx.db, nid),
       signingKeys: async () => keys.signing,
       cookieKeys: async () => keys.cookies,
-      // Until the project names its own login and consent pages, its hosted pages (`{base}/ui/…`) answer; without a
-      // logout page of its own, the server's own confirmation form does.
+      // Until the project names its own login, consent and logout pages, its hosted pages (`{base}/ui/…`) answer.
       fallbackUrls: ownUrls ?? {
         login: settings.urls.login ?? `${tenant.uiUrl}/login`,
         consent: settings.urls.consent ?? `${tenant.uiUrl}/consent`,
+        logout: settings.urls.logout ?? `${tenant.uiUrl}/logout`,
       },
       now,
       // Every token response is an event of the project and one unit of its m2m_token_issuance usage.

@@ -138,6 +138,8 @@ export const ORPHAN_ROUTES: OrphanRoute[] = [
   { method: 'GET', path: '/ui', localOnly: "the project's hosted landing page for a signed-in end user (HTML)" },
   { method: 'GET', path: '/ui/', localOnly: "the project's hosted landing page for a signed-in end user (HTML)" },
   { method: 'POST', path: '/ui/consent', localOnly: 'the hosted consent form: accepts or rejects the OAuth2 consent request, then redirects' },
+  { method: 'GET', path: '/ui/logout', localOnly: "the hosted OAuth2 logout page: asks whether to sign out (Hydra's logout request)" },
+  { method: 'POST', path: '/ui/logout', localOnly: 'the hosted logout form: accepts the OAuth2 logout request (redirects) or rejects it' },
   {
     method: 'GET',
     path: '/local/mailbox/messages',
