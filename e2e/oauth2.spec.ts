@@ -1,6 +1,9 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { E2E_LOCALSTACK_URL } from './ports';
-import { createProject, expectNoA11yViolations, newUser, register } from './support';
+import { createProject, expectNoA11yViolations, fillLogin, newUser, register, signOut } from './support';
 
 test('an OAuth2 client is created with its secret shown once, gets tokens that follow the lifespan set in the console, is edited and deleted', async ({ page }) => {
   await register(page, newUser('oauth'));
@@ -97,4 +100,56 @@ test('an OAuth2 client is created with its secret shown once, gets tokens that f
   await expect(confirm).toContainText('cannot be undone');
   await confirm.getByRole('button', { name: 'Delete client' }).click();
   await expect(page.getByTestId('empty-state')).toContainText('No OAuth2 clients yet');
+});
+
+test("the console's consent page lets a command-line tool act on the account when allowed, and sends it away when denied", async ({ page }) => {
+  const user = newUser('consent');
+  await register(page, user);
+  await signOut(page);
+  // The tool listens on a loopback port of its own choosing (a loopback redirect URI matches on any port).
+  const tool = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html lang="en"><title>Tool</title><main><h1>Back in the tool</h1></main></html>'));
+  await new Promise<void>((resolve) => tool.listen(0, '127.0.0.1', resolve));
+  const callback = `http://127.0.0.1:${(tool.address() as AddressInfo).port}/callback`;
+  const authorize = (state: string) => {
+    const verifier = randomBytes(32).toString('base64url');
+    const params = new URLSearchParams({
+      client_id: 'console-cli',
+      response_type: 'code',
+      redirect_uri: callback,
+      scope: 'openid offline_access email',
+      state,
+      prompt: 'consent',
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+    });
+    return `/.ory/oauth2/auth?${params.toString()}`;
+  };
+
+  // Signed out, the user signs in to the console first and comes back to the consent page, which names the tool
+  // and its scopes in words.
+  await page.goto(authorize('allow-1'));
+  await expect(page).toHaveURL(/\/login\?return_to=/);
+  await fillLogin(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/oauth2\/consent\?consent_challenge=/);
+  await expect(page.getByTestId('consent-client')).toContainText('Console CLI wants to use your console account');
+  await expect(page.getByTestId('consent-scope-email')).toBeChecked();
+  await expect(page.getByText('See your email address')).toBeVisible();
+  await expectNoA11yViolations(page, 'consent page');
+  await page.getByTestId('consent-scope-email').uncheck();
+  await page.getByTestId('consent-remember').check();
+  await page.getByTestId('consent-allow').click();
+  await page.waitForURL(`${callback}?**`);
+  const allowed = new URL(page.url());
+  expect(allowed.searchParams.get('code')).toBeTruthy();
+  expect(allowed.searchParams.get('state')).toBe('allow-1');
+
+  // Signed in now, the user goes straight to the consent page; denied, the tool gets access_denied and no code.
+  await page.goto(authorize('deny-1'));
+  await page.getByTestId('consent-deny').click();
+  await page.waitForURL(`${callback}?**`);
+  const denied = new URL(page.url());
+  expect(denied.searchParams.get('error')).toBe('access_denied');
+  expect(denied.searchParams.get('state')).toBe('deny-1');
+  expect(denied.searchParams.get('code')).toBeNull();
+  tool.close();
 });

@@ -23,6 +23,12 @@ const PUBLIC_IDENTITY_PATHS = [
   new RegExp(`^/self-service(?:/${SEGMENT})+/?$`),
   /^\/sessions\/whoami\/?$/,
   new RegExp(`^/schemas(?:/${SEGMENT})?/?$`),
+  // The console's own OAuth2 server (an application acting on the user's console account): Hydra's public
+  // paths, an authorization's resumption and its sign-in step, first-party like the flows.
+  new RegExp(`^/oauth2/(?:auth(?:/${SEGMENT})?|token|revoke|sessions/logout(?:/confirm)?)/?$`),
+  /^\/userinfo\/?$/,
+  /^\/\.well-known\/(?:openid-configuration|jwks\.json)$/,
+  /^\/console\/oauth2\/login\/?$/,
 ];
 
 /**
@@ -83,7 +89,7 @@ export async function registerOryProxy(app: FastifyInstance, opts: { upstreamUrl
     if (kind === 'not_found') {
       return reply
         .code(404)
-        .send(oryError(404, 'Only the identity provider\'s public paths (/self-service/…, /sessions/whoami, /schemas) are served under /.ory.', 'The requested resource could not be found'));
+        .send(oryError(404, 'Only the identity provider\'s public paths (/self-service/…, /sessions/whoami, /schemas, and its OAuth2 server\'s) are served under /.ory.', 'The requested resource could not be found'));
     }
     const incoming = new URL(req.url, 'http://bff.invalid');
     const foreign = [...incoming.searchParams.getAll('return_to'), ...returnToInBody(req)].find(
@@ -142,7 +148,10 @@ export async function registerOryProxy(app: FastifyInstance, opts: { upstreamUrl
     const location = response.headers.get('location');
     if (location) {
       const rewritten = rewriteLocation(location, upstreamBase, config.publicUrl);
-      if (!staysOnOrigin(rewritten, config.publicUrl)) {
+      // The console's OAuth2 server sends the browser back to an application's registered redirect URI (it checks
+      // that URI itself): the only answers that may leave the console.
+      const toApplication = /^\/oauth2\/(?:auth|sessions\/logout)(?:\/|$)/.test(rest);
+      if (!toApplication && !staysOnOrigin(rewritten, config.publicUrl)) {
         req.log.error({ path: rest, status: response.status }, 'identity provider redirected outside the console; refused');
         return reply
           .code(502)

@@ -51,6 +51,14 @@ describe('classifyOryPath', () => {
     '/sessions/whoami',
     '/schemas',
     '/schemas/ZGVmYXVsdA',
+    '/oauth2/auth',
+    '/oauth2/auth/e4PS9Q-kx_uid',
+    '/oauth2/token',
+    '/oauth2/sessions/logout',
+    '/userinfo',
+    '/.well-known/openid-configuration',
+    '/.well-known/jwks.json',
+    '/console/oauth2/login',
   ])('passes the public path %s', (path) => {
     expect(classifyOryPath(path)).toBe('public');
   });
@@ -65,6 +73,9 @@ describe('classifyOryPath', () => {
     '/local/mailbox',
     '/local/mailbox/messages',
     '/admin/identities',
+    '/admin/oauth2/auth/requests/consent',
+    '/oauth2/introspect',
+    '/.well-known/other',
     '/sessions',
     '/sessions/abc',
     '/health/ready',

@@ -11,6 +11,7 @@ export const PAGES = {
   registration: lazyPage(() => import('./pages/identity/RegistrationPage')),
   recovery: lazyPage(() => import('./pages/identity/RecoveryPage')),
   verification: lazyPage(() => import('./pages/identity/VerificationPage')),
+  oauth2Consent: lazyPage(() => import('./pages/oauth2/OAuth2ConsentPage')),
   settings: lazyPage(() => import('./pages/identity/SettingsPage')),
   home: lazyPage(() => import('./pages/general/HomePage')),
   notFound: lazyPage(() => import('./pages/general/NotFoundPage')),

@@ -13,6 +13,9 @@ export async function recordSignIn(q: Queryable, clock: Clock, nid: string, iden
   await q.orm.insert(activeIdentities).values({ project_id: nid, day: dayOf(clock.now()), identity_id: identityId }).onConflictDoNothing();
 }
 
+/** The metric every token a project's OAuth2 server issues is counted under (spec §9 quota key). */
+export const TOKEN_METRIC = 'm2m_token_issuance';
+
 /** Counts `n` units of a metered `metric` (permission_checks, …) for a project on the billing clock's day. */
 export async function meter(q: Queryable, clock: Clock, projectId: string, metric: string, n = 1): Promise<void> {
   await q.orm
@@ -29,24 +32,28 @@ export interface Usage {
   /** Σ over days of that day's distinct signed-in identities. */
   activeUserDays: number;
   permissionChecks: number;
+  /** Tokens the projects' OAuth2 servers issued (m2m_token_issuance). */
+  tokensIssued: number;
 }
 
 export async function usageBetween(q: Queryable, projectIds: string[], from: string, to: string): Promise<Usage> {
-  if (projectIds.length === 0) return { activeUserDays: 0, permissionChecks: 0 };
+  if (projectIds.length === 0) return { activeUserDays: 0, permissionChecks: 0, tokensIssued: 0 };
   const [active] = await q.orm
     .select({ n: sql<number>`count(*)::int` })
     .from(activeIdentities)
     .where(and(inArray(activeIdentities.project_id, projectIds), gte(activeIdentities.day, from), lt(activeIdentities.day, to)));
-  const [checks] = await q.orm
-    .select({ n: sql<number>`coalesce(sum(${usageCounters.count}), 0)::bigint` })
-    .from(usageCounters)
-    .where(
-      and(
-        inArray(usageCounters.project_id, projectIds),
-        eq(usageCounters.metric, 'permission_checks'),
-        gte(usageCounters.day, from),
-        lt(usageCounters.day, to),
-      ),
-    );
-  return { activeUserDays: active?.n ?? 0, permissionChecks: Number(checks?.n ?? 0) };
+  const counted = (metric: string) =>
+    q.orm
+      .select({ n: sql<number>`coalesce(sum(${usageCounters.count}), 0)::bigint` })
+      .from(usageCounters)
+      .where(
+        and(
+          inArray(usageCounters.project_id, projectIds),
+          eq(usageCounters.metric, metric),
+          gte(usageCounters.day, from),
+          lt(usageCounters.day, to),
+        ),
+      );
+  const [[checks], [tokens]] = await Promise.all([counted('permission_checks'), counted(TOKEN_METRIC)]);
+  return { activeUserDays: active?.n ?? 0, permissionChecks: Number(checks?.n ?? 0), tokensIssued: Number(tokens?.n ?? 0) };
 }

@@ -8,6 +8,8 @@ import { route, useZodValidation } from '../kernel/route';
 import { PROJECT_API_PREFIX, projectApiPath, tenantOf, useProjectTenant, type Tenant } from '../kernel/tenant';
 import { acceptConsent, acceptLogin, ChallengeError, getConsentRequest, getLoginRequest, rejectRequest } from '../oauth2/challenges';
 import type { OAuth2Servers } from '../oauth2/routes';
+import { HydraError } from '../oauth2/hydra-clients';
+import { acceptLogoutRequest, getLogoutRequest, rejectLogoutRequest } from '../oauth2/logout';
 import { publicIdentity } from '../identity/service';
 import { checkCsrf, issueCsrfToken } from '../self-service/csrf';
 import { currentSession } from '../self-service/flow-routes';
@@ -34,6 +36,12 @@ const FORWARDED = ['cookie', 'host', 'x-forwarded-proto', 'x-forwarded-host', 'x
 const flowQuery = z.looseObject({ flow: queryValue, return_to: queryValue, login_challenge: queryValue, preview: queryValue });
 const consentQuery = z.looseObject({ consent_challenge: queryValue });
 const errorQuery = z.looseObject({ id: queryValue });
+const logoutQuery = z.looseObject({ logout_challenge: queryValue });
+const logoutForm = z.looseObject({
+  logout_challenge: z.string().max(512),
+  csrf_token: z.string().max(512).optional(),
+  action: z.enum(['accept', 'reject']),
+});
 const consentForm = z.looseObject({
   consent_challenge: z.string().max(512),
   csrf_token: z.string().max(512).optional(),
@@ -297,6 +305,56 @@ ${links(locale, [
 <div class="row"><button type="submit" name="action" value="reject" class="secondary">${esc(chrome(locale, 'consent.deny'))}</button><button type="submit" name="action" value="accept">${esc(chrome(locale, 'consent.allow'))}</button></div>
 </form>`;
           return html(reply, 200, page({ locale, theme, title: chrome(locale, 'title.consent'), body }));
+        },
+      });
+
+      // The project's logout page until it names its own (Hydra's logout request: sign out, or stay signed in).
+      route(scope, ctx, {
+        method: 'GET',
+        url: '/ui/logout',
+        query: logoutQuery,
+        auth: 'public',
+        handler: async ({ req, reply, query }) => {
+          const tenant = tenantOf(req);
+          const { locale, theme } = await look(req);
+          let request: Awaited<ReturnType<typeof getLogoutRequest>>;
+          try {
+            request = await getLogoutRequest(await deps.oauth2.serverFor(req), query.logout_challenge ?? '');
+          } catch (err) {
+            if (err instanceof HydraError) return errorPage(req, reply, err.status, err.description);
+            throw err;
+          }
+          const csrf = issueCsrfToken(req, reply, tenant, tenant.base.startsWith('https:'));
+          const client = request.client ? String(request.client.client_name || request.client.client_id || '') : '';
+          const body = `<p data-testid="hosted-logout">${esc(client ? chrome(locale, 'logout.client', { client }) : chrome(locale, 'logout.intro'))}</p>
+<form action="${esc(uiLink(tenant.uiUrl, '/logout'))}" method="POST">
+<input type="hidden" name="logout_challenge" value="${esc(request.challenge)}">
+<input type="hidden" name="csrf_token" value="${esc(csrf)}">
+<div class="row"><button type="submit" name="action" value="reject" class="secondary">${esc(chrome(locale, 'logout.no'))}</button><button type="submit" name="action" value="accept">${esc(chrome(locale, 'logout.yes'))}</button></div>
+</form>`;
+          return html(reply, 200, page({ locale, theme, title: chrome(locale, 'title.logout'), body }));
+        },
+      });
+
+      route(scope, ctx, {
+        method: 'POST',
+        url: '/ui/logout',
+        body: logoutForm,
+        auth: 'public',
+        transaction: false,
+        handler: async ({ req, reply, body }) => {
+          const tenant = tenantOf(req);
+          checkCsrf(req, body.csrf_token, tenant);
+          const server = await deps.oauth2.serverFor(req);
+          try {
+            if (body.action === 'accept') return seeOther(reply, (await acceptLogoutRequest(server, body.logout_challenge, server.provider.issuer)).redirect_to);
+            await rejectLogoutRequest(server, body.logout_challenge);
+          } catch (err) {
+            if (err instanceof HydraError) return errorPage(req, reply, err.status, err.description);
+            throw err;
+          }
+          const { locale, theme } = await look(req);
+          return html(reply, 200, page({ locale, theme, title: chrome(locale, 'title.logout'), body: `<p data-testid="hosted-logout-stayed">${esc(chrome(locale, 'logout.stayed'))}</p>` }));
         },
       });
 

@@ -22,6 +22,7 @@ import {
   toStored,
   validateClient,
 } from './hydra-clients';
+import { acceptLogoutRequest, getLogoutRequest, rejectLogoutRequest } from './logout';
 import { registerOAuth2AdminExtras, requireSecretMethod, rotated } from './admin-extra-routes';
 import type { ArtefactStore, KeySetRepository, StoredClient } from './storage';
 
@@ -285,6 +286,23 @@ export function registerOAuth2Admin(scope: FastifyInstance, opts: AdminOptions):
       return rejectRequest(server, parse(challenge, req.query), prompt, parse(rejectBody, req.body));
     });
   }
+
+  // Logout requests (logout.ts): Hydra reads the challenge from `logout_challenge` or `challenge`, and an unknown
+  // one is simply not found.
+  const logoutChallenge = (req: FastifyRequest) => {
+    const q = (req.query ?? {}) as Record<string, unknown>;
+    const value = q.logout_challenge || q.challenge;
+    return typeof value === 'string' ? value : '';
+  };
+  scope.get('/admin/oauth2/auth/requests/logout', async (req) => getLogoutRequest(await (await opts.projectOf(req)).server(), logoutChallenge(req)));
+  scope.put('/admin/oauth2/auth/requests/logout/accept', async (req) => {
+    const server = await (await opts.projectOf(req)).server();
+    return acceptLogoutRequest(server, logoutChallenge(req), server.provider.issuer);
+  });
+  scope.put('/admin/oauth2/auth/requests/logout/reject', async (req, reply) => {
+    await rejectLogoutRequest(await (await opts.projectOf(req)).server(), logoutChallenge(req));
+    return reply.code(204).send();
+  });
 
   registerOAuth2AdminExtras(scope, opts);
 

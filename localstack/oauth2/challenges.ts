@@ -126,6 +126,9 @@ export async function acceptConsent(deps: ChallengeDeps, challenge: string, body
   const granted = new Set(body.grant_scope ?? []);
   const requested = scopesOf(interaction.params).filter((s) => granted.has(s));
   if (requested.length) grant.addOIDCScope(requested.join(' '));
+  // As with Hydra, a scope the user left out is simply not granted (oidc-provider would otherwise ask again).
+  const refused = scopesOf(interaction.params).filter((s) => !granted.has(s));
+  if (refused.length) grant.rejectOIDCScope(refused.join(' '));
   const details = interaction.prompt.details as { missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> };
   if (details.missingOIDCClaims?.length) grant.addOIDCClaims(details.missingOIDCClaims);
   for (const [resource, scopes] of Object.entries(details.missingResourceScopes ?? {})) {

@@ -89,5 +89,9 @@ export function toProviderMetadata(client: StoredClient): Record<string, unknown
     metadata.client_secret_expires_at = client.client_secret_expires_at;
   }
   for (const field of EXTRA_CLIENT_METADATA) if (!isEmpty(client[field])) metadata[field] = client[field];
+  // Like Hydra (RFC 8252 §7.3), a loopback redirect URI matches on any port: a tool on the user's machine listens
+  // where it can. oidc-provider does that for native clients, which a client of loopback URIs only is.
+  const redirects = strings(client.redirect_uris);
+  if (redirects.length > 0 && redirects.every((u) => /^http:\/\/(?:127\.0\.0\.1|\[::1\])(?::\d+)?\//.test(u))) metadata.application_type = 'native';
   return metadata;
 }

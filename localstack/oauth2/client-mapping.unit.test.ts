@@ -37,4 +37,9 @@ describe('toProviderMetadata', () => {
     expect(metadata).not.toHaveProperty('metadata');
     expect(metadata).toMatchObject({ token_endpoint_auth_method: 'none', access_token_strategy: 'jwt', skip_consent: true });
   });
+
+  it('makes a client of loopback redirect URIs only a native one, whose callback may use any port', () => {
+    expect(toProviderMetadata({ client_id: 'cli', redirect_uris: ['http://127.0.0.1/callback'] }).application_type).toBe('native');
+    expect(toProviderMetadata({ client_id: 'web', redirect_uris: ['http://127.0.0.1/cb', 'https://app.example.com/cb'] }).application_type).toBeUndefined();
+  });
 });

@@ -1,5 +1,7 @@
+import { once } from 'node:events';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
+import { HydraError } from './hydra-clients';
 
 /** The paths below a project's base that oidc-provider answers (Hydra's public API). */
 export const PUBLIC_PATHS = ['/oauth2/*', '/userinfo', '/.well-known/openid-configuration', '/.well-known/jwks.json'];
@@ -12,7 +14,19 @@ export const PUBLIC_PATHS = ['/oauth2/*', '/userinfo', '/.well-known/openid-conf
  */
 export function servePublicOAuth2(
   scope: FastifyInstance,
-  providerFor: (req: FastifyRequest) => Promise<{ provider: Provider; basePath: string }>,
+  providerFor: (req: FastifyRequest) => Promise<{
+    provider: Provider;
+    basePath: string;
+    /**
+     * The base's path as the browser sees it (behind a proxy with `x-forwarded-prefix`, say `/.ory`), where
+     * oidc-provider scopes its cookies and builds its URLs; `basePath` when it is the same.
+     */
+    publicPath?: string;
+    /** The xsrf secret of an accepted logout request's verifier (see logout.ts); throws when it is not one. */
+    redeemLogout?(verifier: string): Promise<string>;
+    /** Where a browser is sent with Hydra's `error` and `error_description` when its logout cannot finish. */
+    errorUrl?: string;
+  }>,
 ): void {
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
@@ -23,11 +37,39 @@ export function servePublicOAuth2(
     return callback;
   };
   const handle = async (req: FastifyRequest, reply: FastifyReply) => {
-    const { provider, basePath } = await providerFor(req);
-    const raw = req.raw as typeof req.raw & { originalUrl?: string };
+    const { provider, basePath, publicPath, redeemLogout, errorUrl } = await providerFor(req);
+    const raw = req.raw as typeof req.raw & { originalUrl?: string; body?: string };
     const url = raw.url ?? '/';
-    raw.originalUrl = url;
     raw.url = url.startsWith(basePath) ? url.slice(basePath.length) || '/' : url;
+    raw.originalUrl = publicPath === undefined ? url : `${publicPath}${raw.url}`;
+    const verifier = (req.query as Record<string, unknown> | undefined)?.logout_verifier;
+    if (redeemLogout && req.method === 'GET' && raw.url.split('?')[0] === '/oauth2/sessions/logout' && typeof verifier === 'string') {
+      // An accepted logout request comes back here: it becomes oidc-provider's own logout confirmation (a POST of
+      // the session's xsrf secret), so the session ends exactly as oidc-provider ends it.
+      let xsrf: string;
+      try {
+        xsrf = await redeemLogout(verifier);
+      } catch (err) {
+        if (!(err instanceof HydraError)) throw err;
+        // As Hydra, the public endpoint answers a failure by sending the browser to the error page.
+        if (!errorUrl) return reply.code(err.status).send(err.body);
+        const to = new URL(errorUrl);
+        to.searchParams.set('error', err.body.error);
+        to.searchParams.set('error_description', err.body.error_description);
+        return reply.code(302).header('location', to.href).send();
+      }
+      if (!raw.readableEnded) {
+        raw.resume();
+        await once(raw, 'end');
+      }
+      const body = new URLSearchParams({ xsrf, logout: 'yes' }).toString();
+      raw.method = 'POST';
+      raw.url = '/oauth2/sessions/logout/confirm';
+      raw.originalUrl = `${publicPath ?? basePath}${raw.url}`;
+      raw.headers['content-type'] = 'application/x-www-form-urlencoded';
+      raw.headers['content-length'] = String(Buffer.byteLength(body));
+      raw.body = body;
+    }
     reply.hijack();
     await callbackOf(provider)(raw, reply.raw);
   };

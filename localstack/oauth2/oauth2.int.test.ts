@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../index';
 import { call, newUser, projectWithKey, type TestProject, type TestUser } from '../test-support/admin-api';
 import { startTestStack } from '../test-support/control-plane';
+import { dayOf, usageBetween } from '../billing/usage';
 
 // Each project of the local stack is an OAuth2 and OpenID Connect server on its data plane, with Hydra's
 // admin API behind its key or a member's session; every answer here is checked against Ory's OpenAPI.
@@ -141,5 +142,20 @@ describe("a project's OAuth2 server in the local stack", () => {
     const tokens = await oidc.clientCredentialsGrant(await relyingParty(project, client.client_id!, client.client_secret!));
     expect((await oauth2.deleteOAuth2Client({ id: client.client_id! })).status).toBe(204);
     expect((await oauth2.introspectOAuth2Token({ token: tokens.access_token })).data).toEqual({ active: false });
+  });
+
+  it("counts every issued token into the project's m2m_token_issuance usage, and only there", async () => {
+    const { oauth2 } = hydra(project, project.key);
+    const day = dayOf(stack.clock.now());
+    const next = dayOf(new Date(stack.clock.now().getTime() + 86_400_000));
+    const issued = async (p: TestProject) => (await usageBetween(stack.db, [p.id], day, next)).tokensIssued;
+    const [before, otherBefore] = [await issued(project), await issued(other)];
+    const { data: client } = await oauth2.createOAuth2Client({ oAuth2Client: { grant_types: ['client_credentials'] } });
+    const config = await relyingParty(project, client.client_id!, client.client_secret!);
+    for (let i = 0; i < 3; i++) await oidc.clientCredentialsGrant(config);
+    // A refused token request issues nothing.
+    await oauthError(oidc.clientCredentialsGrant(await relyingParty(project, client.client_id!, 'wrong')));
+    await expect.poll(() => issued(project), { timeout: 5000 }).toBe(before + 3);
+    expect(await issued(other)).toBe(otherBefore);
   });
 });

@@ -3,6 +3,7 @@ import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'o
 import { adapterFactory } from './adapter';
 import { EXTRA_CLIENT_METADATA, SUPPORTED_AUTH_METHODS, SUPPORTED_RESPONSE_TYPES } from './client-mapping';
 import { SIGNING_ALG } from './keys';
+import { createLogoutRequest } from './logout';
 import { parseDuration, type OAuth2Settings } from './settings';
 import type { ArtefactStore, ClientStore, SigningKey } from './storage';
 
@@ -35,8 +36,8 @@ export interface ProviderOptions {
   signingKeys: SigningKey[];
   /** Secrets that sign the provider's cookies, the first signs. */
   cookieKeys: string[];
-  /** Where a browser goes to sign in or consent when the project's config names no URL of its own. */
-  fallbackUrls: { login: string; consent: string };
+  /** Where a browser goes to sign in, consent or log out when the project's config names no URL of its own. */
+  fallbackUrls: { login: string; consent: string; logout?: string };
   /**
    * The scopes the project's clients name. oidc-provider refuses a client whose `scope` lists a value the server
    * was not built with, so a project's server knows every scope of its clients (and is rebuilt when they change).
@@ -147,7 +148,40 @@ export function createProvider(opts: ProviderOptions): Provider {
       introspection: { enabled: true },
       revocation: { enabled: true },
       userinfo: { enabled: true },
-      rpInitiatedLogout: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        // A signed-in browser goes to the project's logout page with Hydra's logout_challenge rather than to
+        // oidc-provider's own confirmation page (see logout.ts); without a logout page, that page is shown.
+        logoutSource: async (ctx, form) => {
+          const logoutUrl = settings.urls.logout ?? opts.fallbackUrls.logout;
+          if (!logoutUrl) {
+            ctx.body = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>Log out</title></head><body>${form}<button form="op.logoutForm" type="submit" name="logout" value="yes">Log out</button></body></html>`;
+            return;
+          }
+          // Hydra sends the browser to the project's post-logout URL when the relying party names none (without state).
+          const state = ctx.oidc.session!.state as { postLogoutRedirectUri?: string; state?: string };
+          if (!state.postLogoutRedirectUri && settings.urls.postLogoutRedirect) {
+            state.postLogoutRedirectUri = settings.urls.postLogoutRedirect;
+            state.state = undefined;
+          }
+          const to = await createLogoutRequest(
+            { artefacts, clients: opts.clients, now: opts.now, lifespan: settings.ttl.loginConsentRequest, logoutUrl },
+            ctx,
+          );
+          ctx.status = 302;
+          ctx.redirect(to);
+        },
+        // Without a post_logout_redirect_uri the browser lands on the project's post-logout URL, as with Hydra.
+        postLogoutSuccessSource: async (ctx) => {
+          if (settings.urls.postLogoutRedirect) {
+            ctx.status = 302;
+            ctx.redirect(settings.urls.postLogoutRedirect);
+            return;
+          }
+          ctx.type = 'html';
+          ctx.body = '<!DOCTYPE html><html><head><meta charset="utf-8"><title>Signed out</title></head><body><p>You are signed out.</p></body></html>';
+        },
+      },
       deviceFlow: { enabled: true },
       resourceIndicators: {
         enabled: true,

@@ -17,7 +17,7 @@ export interface ServerSource {
   clientScopes(): Promise<string[]>;
   signingKeys(): Promise<SigningKey[]>;
   cookieKeys(): Promise<string[]>;
-  fallbackUrls: { login: string; consent: string };
+  fallbackUrls: { login: string; consent: string; logout?: string };
   now(): number;
   /** Told of every token the token endpoint issues (the grant type and the client). */
   onGrant?(grantType: string, clientId: string): void;

@@ -7,11 +7,15 @@ import type { Queryable } from '../db/types';
 import { installErrorHandler, OryError, type ErrorSurface } from '../kernel/errors';
 import { registerOAuth2Admin } from './admin-routes';
 import { HydraError } from './hydra-clients';
+import { registerConsoleOAuth2 } from './console';
+import { redeemLogoutVerifier } from './logout';
 import { servePublicOAuth2 } from './mount';
 import { clientScopes, ID_TOKEN_SET, pgArtefactStore, pgClientRepository, pgKeySets, projectKeys } from './pg-store';
 import { createServerRegistry, type ProjectServer } from './registry';
 import { resolveSettings } from './settings';
 import { recordEvent } from '../event/record';
+import { meter, TOKEN_METRIC } from '../billing/usage';
+import { CONSOLE_NID } from '../kernel/tenant-id';
 
 const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict' };
 
@@ -47,14 +51,15 @@ export async function registerOAuth2(app: FastifyInstance, deps: AdminDeps): Pro
   const registry = createServerRegistry();
   const now = () => Math.floor(ctx.clock.now().getTime() / 1000);
 
-  const serverFor = async (req: FastifyRequest): Promise<ProjectServer> => {
+  const serverOf = async (req: FastifyRequest, ownUrls?: { login: string; consent: string }): Promise<ProjectServer> => {
     const tenant = tenantOf(req);
     const nid = tenant.nid;
     const [config, keys] = await Promise.all([oauth2Config(ctx.db, nid), projectKeys(ctx.db, nid, ctx.clock.now())]);
     const settings = resolveSettings(config);
     const clients = pgClientRepository(ctx.db, nid);
     return registry.serverFor({
-      projectId: nid,
+      // The console's own server answers at the stack's root and on the console's origin: one per issuer.
+      projectId: nid === CONSOLE_NID ? `${nid} ${tenant.base}` : nid,
       issuer: tenant.base,
       config,
       artefacts: pgArtefactStore(ctx.db, nid),
@@ -62,15 +67,24 @@ export async function registerOAuth2(app: FastifyInstance, deps: AdminDeps): Pro
       clientScopes: () => clientScopes(ctx.db, nid),
       signingKeys: async () => keys.signing,
       cookieKeys: async () => keys.cookies,
-      // Until the project names its own login and consent pages, its hosted pages (`{base}/ui/…`) answer.
-      fallbackUrls: {
+      // Until the project names its own login, consent and logout pages, its hosted pages (`{base}/ui/…`) answer.
+      fallbackUrls: ownUrls ?? {
         login: settings.urls.login ?? `${tenant.uiUrl}/login`,
         consent: settings.urls.consent ?? `${tenant.uiUrl}/consent`,
+        logout: settings.urls.logout ?? `${tenant.uiUrl}/logout`,
       },
       now,
-      onGrant: (grantType, clientId) => void recordEvent(ctx.db, ctx.clock, nid, 'OAuth2TokenIssued', { grant_type: grantType, client_id: clientId }).catch((err: unknown) => ctx.log.error({ err }, 'token event not recorded')),
+      // Every token response is an event of the project and one unit of its m2m_token_issuance usage.
+      onGrant: (grantType, clientId) =>
+        void Promise.all([
+          // The console's own tenant is no project: nothing to record or meter.
+          nid === CONSOLE_NID ? undefined : recordEvent(ctx.db, ctx.clock, nid, 'OAuth2TokenIssued', { grant_type: grantType, client_id: clientId }),
+          nid === CONSOLE_NID ? undefined : meter(ctx.db, ctx.clock, nid, TOKEN_METRIC),
+        ]).catch((err: unknown) => ctx.log.error({ err }, 'token issuance not recorded')),
     });
   };
+
+  const serverFor = (req: FastifyRequest) => serverOf(req);
 
   await app.register(
     async (scope) => {
@@ -106,11 +120,18 @@ export async function registerOAuth2(app: FastifyInstance, deps: AdminDeps): Pro
       useProjectTenant(scope, ctx);
       servePublicOAuth2(scope, async (req) => {
         const tenant = tenantOf(req);
-        return { provider: (await serverFor(req)).provider, basePath: projectApiPath(tenant.project?.slug ?? '') };
+        const server = await serverFor(req);
+        return {
+          provider: server.provider,
+          basePath: projectApiPath(tenant.project?.slug ?? ''),
+          redeemLogout: (verifier) => redeemLogoutVerifier(server, verifier),
+          errorUrl: resolveSettings(await oauth2Config(ctx.db, tenant.nid)).urls.error ?? `${tenant.uiUrl}/error`,
+        };
       });
     },
     { prefix: PROJECT_API_PREFIX },
   );
+  await registerConsoleOAuth2(app, ctx, serverOf);
   return { serverFor };
 }
 

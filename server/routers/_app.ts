@@ -15,6 +15,7 @@ import { oauth2ConfigRouter } from './oauth2-config/router';
 import { projectConfigRouter } from './project-config/router';
 import { oauth2KeysRouter } from './oauth2-keys/router';
 import { oauth2SessionsRouter } from './oauth2-sessions/router';
+import { oauth2ConsentRouter } from './oauth2-consent/router';
 import { oauth2TrustedIssuersRouter } from './oauth2-trusted-issuers/router';
 import { permissionsRouter } from './permissions/router';
 import { permissionRulesRouter } from './permission-rules/router';
@@ -46,6 +47,7 @@ export const appRouter = router({
   oauth2Config: oauth2ConfigRouter,
   projectConfig: projectConfigRouter,
   oauth2Sessions: oauth2SessionsRouter,
+  oauth2Consent: oauth2ConsentRouter,
   oauth2Keys: oauth2KeysRouter,
   oauth2TrustedIssuers: oauth2TrustedIssuersRouter,
   relationships: relationshipsRouter,

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { AppDeps } from '../deps';
+import { startConsoleConsent } from '../test-support/console-oauth2';
 import { ACCESS_MATRIX, matrixIssuer, type MatrixFixture } from '../test-support/access-matrix';
 import { badInputs } from '../test-support/bad-input';
 import { callerFor, startTestStack, testDeps, type TestStack } from '../test-support/bff';
@@ -119,6 +120,9 @@ beforeAll(async () => {
       doomedBrandingTheme: '',
       trustedIssuer: '',
       doomedTrustedIssuer: '',
+      consentChallenge: '',
+      consentToAccept: '',
+      consentToReject: '',
     },
     b: {
       identityId: userB.identityId,
@@ -188,6 +192,9 @@ beforeAll(async () => {
   ]);
   fixture.a.trustedIssuer = (trusted as { id?: string }).id!;
   fixture.a.doomedTrustedIssuer = (doomedTrust as { id?: string }).id!;
+  // Consent requests of the console's own OAuth2 server for A: a command-line tool asking three times.
+  const consents = await Promise.all([0, 1, 2].map(() => startConsoleConsent(stack.url, userA.cookie)));
+  [fixture.a.consentChallenge, fixture.a.consentToAccept, fixture.a.consentToReject] = consents.map((c) => c.challenge) as [string, string, string];
   // Permission rules of A's project, and a relationship the delete-by-query row deletes.
   // Custom domains of A's project (its workspace is on Production): one to edit, one to remove.
   fixture.a.customDomain = (await a.domains.create({ projectId: fixture.a.project, hostname: 'matrix.example.test' })).id!;

@@ -52,6 +52,10 @@ export interface MatrixFixture {
     eventStream: string;
     doomedEventStream: string;
     streamDelivery: string;
+    /** Consent requests of the console's own OAuth2 server for A (a command-line tool asking): to read, allow, deny. */
+    consentChallenge: string;
+    consentToAccept: string;
+    consentToReject: string;
   };
   b: { identityId: string; workspace: string; project: string };
 }
@@ -651,6 +655,10 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
       { projectId: f.b.project, clientId: f.a.oauth2Client },
     ],
   },
+  // The console's own consent page: B never reaches A's consent requests (not found, as if there were none).
+  'oauth2Consent.get': { b: 'refused', input: (f) => ({ challenge: f.a.consentChallenge }) },
+  'oauth2Consent.accept': { b: 'refused', input: (f) => ({ challenge: f.a.consentToAccept, scopes: ['openid'], remember: false }) },
+  'oauth2Consent.reject': { b: 'refused', input: (f) => ({ challenge: f.a.consentToReject }) },
   'oauth2Sessions.listConsent': { b: 'refused', input: (f) => ({ projectId: f.a.project, subject: 'matrix-subject' }) },
   'oauth2Sessions.revokeConsent': { b: 'refused', input: (f) => ({ projectId: f.a.project, subject: 'matrix-subject' }) },
   'oauth2Sessions.revokeLogin': { b: 'refused', input: (f) => ({ projectId: f.a.project, subject: 'matrix-subject' }) },

@@ -102,6 +102,7 @@ export const ORPHAN_ROUTES: OrphanRoute[] = [
   { method: 'GET', path: '/ingest/surveys', localOnly: 'the analytics upstream: surveys (none)' },
   { method: 'GET', path: '/ingest/web_experiments', localOnly: 'the analytics upstream: web experiments (none)' },
   { method: 'GET', path: '/ingest/remote_config', localOnly: "the analytics upstream: the client's flush interval and session timeout" },
+  { method: 'GET', path: '/console/oauth2/login', localOnly: "the console's own OAuth2 server takes the console sign-in as its login (localstack/oauth2/console.ts)" },
   { method: 'GET', path: '/local/analytics/events', localOnly: 'reads back what /ingest stored, for local development and tests' },
   { method: 'PUT', path: '/local/analytics/quota', localOnly: 'makes /ingest answer with its quota, for local development and tests' },
   { method: 'PUT', path: '/local/analytics/retention', localOnly: 'lowers how many analytics events are kept and for how long, for local development and tests' },
@@ -141,6 +142,8 @@ export const ORPHAN_ROUTES: OrphanRoute[] = [
   { method: 'GET', path: '/ui', localOnly: "the project's hosted landing page for a signed-in end user (HTML)" },
   { method: 'GET', path: '/ui/', localOnly: "the project's hosted landing page for a signed-in end user (HTML)" },
   { method: 'POST', path: '/ui/consent', localOnly: 'the hosted consent form: accepts or rejects the OAuth2 consent request, then redirects' },
+  { method: 'GET', path: '/ui/logout', localOnly: "the hosted OAuth2 logout page: asks whether to sign out (Hydra's logout request)" },
+  { method: 'POST', path: '/ui/logout', localOnly: 'the hosted logout form: accepts the OAuth2 logout request (redirects) or rejects it' },
   {
     method: 'GET',
     path: '/local/mailbox/messages',

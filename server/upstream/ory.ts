@@ -1,4 +1,4 @@
-import { FrontendApi } from '@ory/client';
+import { FrontendApi, OAuth2Api } from '@ory/client';
 import { sessionSchema, type Session } from '../../shared/schemas/session';
 import type { CallContext } from './backoffice';
 import { sessionCookieHeader } from './cookies';
@@ -17,6 +17,13 @@ export function createOryClient(options: { basePath: string; timeoutMs: number }
   return {
     basePath,
     frontend,
+    /**
+     * The console's own OAuth2 server (Hydra's API on the identity provider's base) for one caller: its consent
+     * requests are the caller's own, so only the caller's session cookie goes with each call.
+     */
+    oauth2(c: CallContext): OAuth2Api {
+      return transport.guarded(new OAuth2Api(transport.configuration(basePath, { cookie: c.cookie, requestId: c.requestId, signal: c.signal })));
+    },
     /** GET /sessions/whoami with the forwarded session cookie; throws UpstreamError (401 when signed out). */
     async toSession(c: CallContext): Promise<Session> {
       const cookie = sessionCookieHeader(c.cookie);

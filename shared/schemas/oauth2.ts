@@ -288,3 +288,28 @@ export const trustIssuerForm = z
   })
   .refine((v) => Boolean(v.subject) !== Boolean(v.allow_any_subject), { error: 'Name one subject, or allow any subject (not both)', path: ['subject'] });
 export const trustIssuerInput = z.object({ projectId, issuer: trustIssuerForm });
+
+/** The challenge of a consent request of the console's own OAuth2 server (the `consent_challenge` of the page's URL). */
+const consentChallenge = z
+  .string()
+  .trim()
+  .min(1, { error: 'Give the consent challenge the application sent you with' })
+  .max(512, { error: 'A consent challenge has at most 512 characters' })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: 'A consent challenge has only letters, digits, - and _' });
+const scopeName = z.string().trim().min(1, { error: 'A scope is not empty' }).max(256, { error: 'A scope has at most 256 characters' });
+
+/** An application's request to act on the signed-in user's console account, as the consent page shows it. */
+export const oauth2ConsentRequestOutput = z.object({
+  challenge: z.string(),
+  client: z.looseObject({ client_id: optText, client_name: optText, logo_uri: optText, client_uri: optText, policy_uri: optText, tos_uri: optText }),
+  requested_scope: z.array(z.string()),
+  subject: z.string(),
+});
+export const oauth2ConsentChallengeInput = z.object({ challenge: consentChallenge });
+export const oauth2ConsentAcceptInput = z.object({
+  challenge: consentChallenge,
+  scopes: z.array(scopeName).max(100, { error: 'At most 100 scopes' }),
+  remember: z.boolean(),
+});
+/** Where the browser goes next: back to the application, with a code or with access_denied. */
+export const oauth2RedirectOutput = z.object({ redirect_to: z.url() });

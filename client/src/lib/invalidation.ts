@@ -94,6 +94,9 @@ export const INVALIDATES = {
   'oauth2Clients.deleteRotatedSecrets': [],
   'oauth2Sessions.revokeConsent': ['oauth2Sessions.listConsent'],
   'oauth2Sessions.revokeLogin': [],
+  // The console's consent page leaves for the application at once: nothing on screen to refresh.
+  'oauth2Consent.accept': [],
+  'oauth2Consent.reject': [],
   'oauth2Keys.create': ['oauth2Keys.get'],
   'oauth2Keys.deleteKey': ['oauth2Keys.get'],
   'oauth2Keys.deleteSet': ['oauth2Keys.get'],

@@ -107,6 +107,7 @@ export type PageId =
   | 'registration'
   | 'recovery'
   | 'verification'
+  | 'oauth2Consent'
   | 'settings'
   | 'home'
   | 'notFound'

@@ -10,7 +10,7 @@ export const GENERAL_ROUTES = {
   error: defineRoute('/error', { area: 'general', requiresAuth: false, page: 'error', layout: { pageTitle: 'Error', navbarMenu: false } }),
   support: soon('/support', 'general', { label: 'Support', group: 'console', icon: 'MessageSquare', order: 40, description: 'Open and follow support requests with the team behind the Console.' }),
   login: defineRoute('/login', { area: 'identity', requiresAuth: false, page: 'login', layout: identityLayout('Sign in') }),
-  oauth2Consent: soon('/oauth2/consent', 'identity', { label: 'Consent', description: 'Asks you to let an application use your Console account.' }, false),
+  oauth2Consent: defineRoute('/oauth2/consent', { area: 'identity', requiresAuth: false, page: 'oauth2Consent', layout: identityLayout('Authorize an application') }),
   recovery: defineRoute('/recovery', { area: 'identity', requiresAuth: false, page: 'recovery', layout: identityLayout('Recover your account') }),
   verification: defineRoute('/verification', { area: 'identity', requiresAuth: false, page: 'verification', layout: { ...identityLayout('Verify your email'), frameWhenSignedIn: true } }),
   registration: defineRoute('/registration', { area: 'identity', requiresAuth: false, page: 'registration', layout: identityLayout('Create an account') }),

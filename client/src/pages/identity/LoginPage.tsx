@@ -10,7 +10,9 @@ export default function LoginPage() {
   const query = new URLSearchParams(useSearch());
   const returnTo = query.get('return_to');
   const aal = query.get('aal');
-  const [, navigate] = useLocation();
+  const [, goInApp] = useLocation();
+  // A sign-in asked for by the console's OAuth2 server goes back to it (below /.ory), which is no page of the app.
+  const navigate = (to: string, options?: { replace?: boolean }) => (to.startsWith('/.ory/') ? window.location.assign(to) : goInApp(to, options));
   const queryClient = useQueryClient();
   const forward = returnTo ? `?${new URLSearchParams({ return_to: returnTo }).toString()}` : '';
 
