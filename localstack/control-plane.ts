@@ -20,6 +20,7 @@ import { carryWorkingSessions } from './session/store';
 import { registerIdentitySchemaRoutes } from './identity-schema/routes';
 import { registerCustomDomainRoutes, registerLocalDnsRoutes } from './custom-domain/routes';
 import { registerMetricsRoutes } from './metrics/routes';
+import { registerOrganizationRoutes } from './organization/routes';
 
 /** Control-plane answers carry the request's id and name each refused field; a 500 says the request failed. */
 const CONTROL_PLANE_ERRORS: ErrorSurface = {
@@ -54,6 +55,7 @@ export async function registerControlPlane(app: FastifyInstance, ctx: LocalStack
     registerAnalyticsRoutes(scope, ctx, { devTools: opts.devTools === true });
     registerCustomDomainRoutes(scope, ctx);
     registerMetricsRoutes(scope, ctx);
+    registerOrganizationRoutes(scope, ctx);
     if (opts.devTools) {
       registerPlanDevRoute(scope, ctx);
       registerBillingDevRoutes(scope, ctx, async (q, before, ms) => void (await carryWorkingSessions(q, before, ms)));
