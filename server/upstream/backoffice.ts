@@ -31,6 +31,7 @@ import { createMetricsCalls } from './metrics';
 import { createIdentitySchemaCalls } from './identity-schemas';
 import { createTeamCalls } from './team';
 import { createCustomDomainCalls } from './custom-domains';
+import { createOrganizationCalls } from './organizations';
 
 /** Who is calling: the browser's cookie (only session cookies are forwarded) and the request id. */
 export interface CallContext {
@@ -89,6 +90,8 @@ export function createBackofficeClient(options: { baseUrl: string; timeoutMs: nu
     identitySchemas: createIdentitySchemaCalls(call, sdk),
     /** Custom domains of a project. */
     customDomains: createCustomDomainCalls(call),
+    /** Organizations of a project and their onboarding portal links. */
+    organizations: createOrganizationCalls(sdk),
     /** Project metrics, counted from the project's events. */
     metrics: createMetricsCalls(call),
     // ---- projects ----

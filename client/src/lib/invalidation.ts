@@ -111,6 +111,12 @@ export const INVALIDATES = {
   'domains.create': ['domains.list', 'quota.get'],
   'domains.update': ['domains.list'],
   'domains.delete': ['domains.list', 'quota.get'],
+  'organizations.create': ['organizations.list', 'quota.get'],
+  'organizations.update': ['organizations.list', 'organizations.get'],
+  'organizations.delete': ['organizations.list', 'quota.get'],
+  'onboardingLinks.create': ['onboardingLinks.list'],
+  'onboardingLinks.update': ['onboardingLinks.list'],
+  'onboardingLinks.delete': ['onboardingLinks.list'],
 } as const satisfies Record<MutationPath, readonly ProcedurePath[]>;
 
 /** A tRPC mutation key ([['projects', 'create']]) as a procedure path ('projects.create'). */
