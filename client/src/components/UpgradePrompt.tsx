@@ -8,6 +8,8 @@ const FEATURE_NAMES: Record<string, string> = {
   collaborator_seats: 'more team members',
   custom_domains: 'custom domains',
   production_projects: 'more production projects',
+  organizations: 'organizations',
+  onboarding_portal: 'the onboarding portal',
 };
 
 /** The quota failure of an error (`quota_exceeded` / `feature_not_available`), or null for any other error. */
