@@ -169,9 +169,9 @@ export default function SocialProviderPage() {
           ) : undefined
         }
       />
-      <Card title="Redirect URI" testId="social-redirect-uri">
+      <Card title="Redirect URI" testId="social-redirect-card">
         <p className="hint">Register this URI at the provider as the client's redirect (callback) URI.</p>
-        {redirectUri ? <CopyValue value={redirectUri} label="Copy the redirect URI" testId="social-redirect-uri-value" /> : <p>This deployment has no project API configured.</p>}
+        {redirectUri ? <CopyValue value={redirectUri} label="Copy the redirect URI" testId="social-redirect-uri" /> : <p>This deployment has no project API configured.</p>}
       </Card>
       {list.data && (
         <Card>

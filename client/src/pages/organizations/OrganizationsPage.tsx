@@ -89,14 +89,14 @@ export default function OrganizationsPage() {
   );
   const unavailable = refused || quota.data?.feature_available === false;
 
-  const createButton = (
-    <Button variant="primary" onClick={() => setCreating(true)} disabled={quota.data?.feature_available === false} data-testid="organization-create-open">
+  const createButton = (testId: string) => (
+    <Button variant="primary" onClick={() => setCreating(true)} disabled={quota.data?.feature_available === false} data-testid={testId}>
       Create organization
     </Button>
   );
   return (
     <div className="page" data-testid="organizations-page">
-      <PageHeader title="Organizations" description="Companies whose users sign in with their own identity provider, recognised by the domain of their email address." actions={createButton} />
+      <PageHeader title="Organizations" description="Companies whose users sign in with their own identity provider, recognised by the domain of their email address." actions={createButton('organization-create-open')} />
       {unavailable && <UpgradePrompt feature="organizations" units={(quota.data?.used ?? 0) + 1} workspaceId={project.workspace_id} projectId={projectId} />}
       <Card>
         <TextField
@@ -120,7 +120,7 @@ export default function OrganizationsPage() {
             description: domain
               ? 'Check the spelling: the domain must match one of an organization\u2019s domains exactly.'
               : 'An organization groups the users of one company by their email domain, so that they sign in with the company\u2019s own identity provider.',
-            ...(domain || unavailable ? {} : { action: createButton }),
+            ...(domain || unavailable ? {} : { action: createButton('organization-create-empty') }),
           }}
         >
           {(page) => (
