@@ -10,7 +10,7 @@ import { CopyValue } from '../../components/CopyButton';
 import { ConfirmDialog } from '../../components/Dialog';
 import { QueryView } from '../../components/QueryView';
 import { SettingsForm } from '../../components/SettingsForm';
-import { TextArea, TextField } from '../../components/TextField';
+import { Select, TextArea, TextField } from '../../components/TextField';
 import { errorCode, errorText } from '../../lib/errors';
 import { QUERY_RULES } from '../../lib/query-client';
 import { ROUTES } from '../../routes';
@@ -33,6 +33,7 @@ const providerFormSchema = z.object({
   microsoft_tenant: z.string().trim().max(255, { error: 'The tenant has at most 255 characters' }),
   scope: z.string().trim().max(2048, { error: 'The scopes have at most 2048 characters' }),
   mapper_url: z.string().max(65_536, { error: 'The mapper has at most 65536 characters' }),
+  organization_id: z.string(),
 });
 type ProviderForm = z.infer<typeof providerFormSchema>;
 
@@ -46,6 +47,7 @@ const valuesOf = (p: SocialProviderView | null, kind: SocialProviderKind | undef
   microsoft_tenant: p?.microsoft_tenant ?? '',
   scope: (p?.scope ?? kind?.scope ?? []).join(' '),
   mapper_url: p?.mapper_url ?? '',
+  organization_id: p?.organization_id ?? '',
 });
 
 function ProviderForm({ projectId, id, kind, provider }: { projectId: string; id: string; kind: string; provider: SocialProviderView | null }) {
@@ -55,6 +57,14 @@ function ProviderForm({ projectId, id, kind, provider }: { projectId: string; id
   const described = socialProviderKind(kind);
   const fields = new Set(described?.fields ?? []);
   const creating = provider === null;
+  const organizations = trpc.organizations.list.useQuery({ projectId, pageSize: 100 });
+  const organizationOptions = [
+    { value: '', label: 'None: a button for everyone' },
+    ...(organizations.data?.organizations ?? []).map((o) => ({ value: o.id, label: `${o.label} (${o.domains.join(', ') || 'no domains'})` })),
+  ];
+  if (provider?.organization_id && !organizationOptions.some((o) => o.value === provider.organization_id)) {
+    organizationOptions.push({ value: provider.organization_id, label: provider.organization_id });
+  }
   return (
     <SettingsForm
       schema={providerFormSchema}
@@ -78,6 +88,7 @@ function ProviderForm({ projectId, id, kind, provider }: { projectId: string; id
           ...(fields.has('microsoft_tenant') || all.microsoft_tenant ? { microsoft_tenant: all.microsoft_tenant } : {}),
           scope: all.scope.split(/\s+/).filter(Boolean),
           mapper_url: all.mapper_url,
+          organization_id: all.organization_id,
         })
       }
       onSaved={() => {
@@ -106,6 +117,13 @@ function ProviderForm({ projectId, id, kind, provider }: { projectId: string; id
             {fields.has('auth_url') && <TextField label="Authorization URL" hint="Only for providers without discovery." error={err('auth_url')} {...form.register('auth_url')} />}
             {fields.has('token_url') && <TextField label="Token URL" hint="Only for providers without discovery." error={err('token_url')} {...form.register('token_url')} />}
             {fields.has('microsoft_tenant') && <TextField label="Tenant" hint="common, organizations, consumers or your tenant's ID." error={err('microsoft_tenant')} {...form.register('microsoft_tenant')} />}
+            <Select
+              label="Organization"
+              options={organizationOptions}
+              hint="Users whose email domain belongs to the organization are sent to this provider when they sign in; it then shows no button of its own."
+              data-testid="social-organization"
+              {...form.register('organization_id')}
+            />
             <TextField label="Scopes" hint="Separated by spaces." error={err('scope')} data-testid="social-scope" {...form.register('scope')} />
             <TextArea
               label="Data mapper"

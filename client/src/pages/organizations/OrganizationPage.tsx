@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { useLocation, useParams } from 'wouter';
+import { Link, useLocation, useParams } from 'wouter';
 import { formatDateTime } from '../../../../shared/domain/format';
 import type { OnboardingPortalLinkView, OrganizationView } from '../../../../shared/schemas/organizations';
 import { Button } from '../../components/Button';
@@ -140,6 +140,33 @@ function OnboardingLinks({ projectId, organizationId, workspaceId }: { projectId
   );
 }
 
+/** The social sign-in providers the organization's users are sent to. */
+function SsoConnections({ projectId, organizationId }: { projectId: string; organizationId: string }) {
+  const providers = trpc.socialProviders.list.useQuery({ projectId });
+  return (
+    <Card title="Single sign-on" testId="organization-sso-card">
+      <QueryView query={providers} errorTitle="The sign-in providers could not be loaded">
+        {(list) => {
+          const own = list.providers.filter((p) => p.organization_id === organizationId);
+          return own.length === 0 ? (
+            <p className="hint" data-testid="organization-sso-empty">
+              No provider yet. Add an OpenID Connect provider on the <Link href={ROUTES.socialSignin.build({ project: projectId })}>social sign-in page</Link> and pick this organization in its form: users of its domains are then sent there when they sign in.
+            </p>
+          ) : (
+            <ul className="plain-list" data-testid="organization-sso-list">
+              {own.map((p) => (
+                <li key={p.id}>
+                  <Link href={ROUTES.socialProvider.build({ project: projectId, provider: p.id })}>{p.label || p.id}</Link> <code>{p.id}</code>
+                </li>
+              ))}
+            </ul>
+          );
+        }}
+      </QueryView>
+    </Card>
+  );
+}
+
 /**
  * /projects/{project}/authentication/organizations/{id}: an organization's name and domains, its onboarding
  * links (copy, expiry) and its deletion, confirmed by typing its name.
@@ -174,6 +201,7 @@ export default function OrganizationPage() {
             <Card title="General">
               <OrganizationSettings key={loaded.id} projectId={projectId} organization={loaded} />
             </Card>
+            <SsoConnections projectId={projectId} organizationId={loaded.id} />
             <OnboardingLinks projectId={projectId} organizationId={loaded.id} workspaceId={project.workspace_id} />
             <Card title="Delete organization" testId="delete-organization-card">
               <p>Its users keep their accounts, but no longer sign in through the organization. Its onboarding links stop working.</p>
