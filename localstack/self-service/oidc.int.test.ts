@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../index';
 import { adminApis, newUser, projectWithKey, type TestProject, type TestUser } from '../test-support/admin-api';
 import { startTestStack } from '../test-support/control-plane';
-import { setPlan } from '../billing/quota';
 
 // Project B signs people in with project A's OAuth2 server as a generic OpenID Connect provider: B's browser
 // flows, A's authorization endpoint and B's callback, all over HTTP on one stack. A's login and consent UI is
@@ -181,7 +180,8 @@ describe("social sign-in with another project's OAuth2 server", () => {
   });
 
   it("sends an email of an organization's domain to the organization's provider (identifier first), and no other", async () => {
-    await setPlan(stack.db, { kind: 'project', project: { id: app.id, workspace_id: null } }, 'Growth@0');
+    const plan = await fetch(`${stack.url}/local/plan`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ project_id: app.id, plan: 'Growth@0' }) });
+    expect(plan.status).toBe(204);
     const { data: org } = await owner.projects.createOrganization({ projectId: app.id, organizationBody: { label: 'Corp', domains: ['corp.example.com'] } });
     const { data: config } = await owner.projects.getProject({ projectId: app.id });
     const acme = (config.services.identity!.config as any).selfservice.methods.oidc.config.providers[0];
