@@ -1,6 +1,6 @@
 import type { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setPlan } from '../../localstack/billing/quota';
+import { setPlan } from '../test-support/localstack-data';
 import { callerFor, rejection, startTestStack, testDeps, type TestStack } from '../test-support/bff';
 import { registerUser } from '../test-support/users';
 
