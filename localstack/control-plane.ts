@@ -21,6 +21,7 @@ import { registerIdentitySchemaRoutes } from './identity-schema/routes';
 import { registerCustomDomainRoutes, registerLocalDnsRoutes } from './custom-domain/routes';
 import { registerMetricsRoutes } from './metrics/routes';
 import { registerEventStreamRoutes } from './event-stream/routes';
+import { registerOrganizationRoutes } from './organization/routes';
 
 /** Control-plane answers carry the request's id and name each refused field; a 500 says the request failed. */
 const CONTROL_PLANE_ERRORS: ErrorSurface = {
@@ -56,6 +57,7 @@ export async function registerControlPlane(app: FastifyInstance, ctx: LocalStack
     registerCustomDomainRoutes(scope, ctx);
     registerMetricsRoutes(scope, ctx);
     registerEventStreamRoutes(scope, ctx);
+    registerOrganizationRoutes(scope, ctx);
     if (opts.devTools) {
       registerPlanDevRoute(scope, ctx);
       registerBillingDevRoutes(scope, ctx, async (q, before, ms) => void (await carryWorkingSessions(q, before, ms)));

@@ -109,14 +109,15 @@ export async function productionProjects(q: Queryable, scope: Scope): Promise<nu
 }
 
 /**
- * What is used of a feature: seats, production projects, custom domains and event streams are counted here;
- * the rest count as their areas arrive (until then nothing of them is in use).
+ * What is used of a feature: seats, production projects, custom domains, event streams and organizations are counted
+ * here; the rest count as their areas arrive (until then nothing of them is in use).
  */
 async function usedOf(q: Queryable, scope: Scope, feature: string, now: Date): Promise<number> {
   if (feature === 'collaborator_seats') return seatsUsed(q, await seatScope(q, scope), now);
   if (feature === 'production_projects') return productionProjects(q, scope);
   if (feature === 'custom_domains') return customDomainsUsed(q, scope);
   if (feature === 'event_streams') return eventStreamsUsed(q, scope);
+  if (feature === 'organizations') return organizationsUsed(q, scope);
   return 0;
 }
 
@@ -131,6 +132,13 @@ async function customDomainsUsed(q: Queryable, scope: Scope): Promise<number> {
 async function eventStreamsUsed(q: Queryable, scope: Scope): Promise<number> {
   const of = scope.kind === 'workspace' ? sql`project_id IN (${paidByWorkspace(scope.workspaceId)})` : sql`project_id = ${scope.project.id}`;
   const [row] = await q.orm.select({ n: sql<number>`(SELECT count(*)::int FROM event_streams WHERE ${of})` }).from(projects).limit(1);
+  return row?.n ?? 0;
+}
+
+/** Organizations of a project, or of the projects a workspace's plan pays for. */
+async function organizationsUsed(q: Queryable, scope: Scope): Promise<number> {
+  const of = scope.kind === 'workspace' ? sql`project_id IN (${paidByWorkspace(scope.workspaceId)})` : sql`project_id = ${scope.project.id}`;
+  const [row] = await q.orm.select({ n: sql<number>`(SELECT count(*)::int FROM organizations WHERE ${of})` }).from(projects).limit(1);
   return row?.n ?? 0;
 }
 
@@ -215,6 +223,7 @@ async function lockScope(q: Queryable, scope: Scope): Promise<void> {
 export async function assertRoomFor(q: Queryable, scope: Scope, feature: string, what: string, now: Date): Promise<void> {
   if (feature === 'collaborator_seats') await lockSeats(q, scope);
   if (feature === 'custom_domains' || feature === 'event_streams') await lockScope(q, scope.kind === 'project' ? await productionScope(q, scope.project) : scope);
+  if (feature === 'organizations') await lockScope(q, scope);
   const usage = await quotaUsage(q, scope, feature, now);
   if (usage.can_use_more) return;
   const plan = planDisplayName(await planInForce(q, scope));

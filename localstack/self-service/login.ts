@@ -9,7 +9,7 @@ import { hashPassword, verifyPassword } from '../identity/password';
 import { issueSession, sessionJson, setSessionCookie } from '../session/service';
 import { texts } from './texts';
 import { recordEvent } from '../event/record';
-import { linkAfterLogin, oidcFlowNodes, requestedProvider, startOidc } from './oidc';
+import { linkAfterLogin, oidcFlowNodes, organizationProvider, requestedProvider, startOidc } from './oidc';
 
 /** Browser login with identifier (email) and password. */
 export function loginHandler(deps: IdentityDeps): FlowHandler {
@@ -37,6 +37,11 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
       flow.ui.messages = [];
       const provider = requestedProvider(body);
       if (provider) return startOidc(deps, args, provider);
+      // An email of an organization's domain signs in through the organization's provider, not a password.
+      if (body.method === 'identifier_first' || body.method === 'password') {
+        const sso = await organizationProvider(db, tenant.nid, body.identifier);
+        if (sso) return startOidc(deps, args, sso);
+      }
       setValue(nodes, 'identifier', body.identifier ?? '');
       if (body.method !== 'password' || !settings.methods.password) {
         flow.ui.messages = [texts.noStrategy('login')];

@@ -179,6 +179,38 @@ describe("social sign-in with another project's OAuth2 server", () => {
     expect(all).toHaveLength(1);
   });
 
+  it("sends an email of an organization's domain to the organization's provider (identifier first), and no other", async () => {
+    const plan = await fetch(`${stack.url}/local/plan`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ project_id: app.id, plan: 'Growth@0' }) });
+    expect(plan.status).toBe(204);
+    const { data: org } = await owner.projects.createOrganization({ projectId: app.id, organizationBody: { label: 'Corp', domains: ['corp.example.com'] } });
+    const { data: config } = await owner.projects.getProject({ projectId: app.id });
+    const acme = (config.services.identity!.config as any).selfservice.methods.oidc.config.providers[0];
+    const added = await owner.projects.patchProject({
+      projectId: app.id,
+      jsonPatch: [{ op: 'add', path: '/services/identity/config/selfservice/methods/oidc/config/providers/-', value: { ...acme, id: 'corp-sso', label: 'Corp', organization_id: org.id } }],
+    });
+    expect(added.status).toBe(200);
+
+    const b = browser();
+    const flow = await startFlow(b, 'login');
+    // The organization's provider is no button of its own.
+    expect(flow.ui.nodes.filter((n: any) => n.group === 'oidc').map((n: any) => n.attributes.value)).toEqual(['acme']);
+    for (const body of [
+      { method: 'identifier_first', identifier: 'Bob@Corp.example.com' },
+      { method: 'password', identifier: 'bob@corp.example.com', password: 'not-checked-here' },
+    ]) {
+      const res = await b.go(`${app.base}/self-service/login?flow=${flow.id}`, { json: { ...body, csrf_token: csrf(flow) } });
+      expect(res.status).toBe(422);
+      const to = new URL(((await res.json()) as any).redirect_browser_to);
+      expect(to.href.startsWith(`${idp.base}/oauth2/auth`)).toBe(true);
+      expect(to.searchParams.get('redirect_uri')).toBe(`${app.base}/self-service/methods/oidc/callback/corp-sso`);
+    }
+    // Another domain signs in with its password as before.
+    const other = await b.go(`${app.base}/self-service/login?flow=${flow.id}`, { json: { method: 'password', identifier: 'bob@elsewhere.example.com', password: 'wrong-password-1', csrf_token: csrf(flow) } });
+    expect(other.status).toBe(400);
+    expect(((await other.json()) as any).ui.messages[0].id).toBe(4000006);
+  });
+
   it('answers a JSON submit with the navigation to the provider', async () => {
     const b = browser();
     const flow = await startFlow(b, 'registration');

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Queryable } from '../db/types';
 import { route } from '../kernel/route';
@@ -53,6 +54,24 @@ interface PendingRegistration {
 
 const submitButton = (name: string, value: string, label: ReturnType<typeof texts.signIn>): UiNode =>
   input('oidc', name, 'submit', { value, label });
+
+/**
+ * The provider of the organization an identifier's email domain belongs to (Ory's identifier-first sign-in
+ * sends such a user to the organization's own provider), if the organization has one. The organizations'
+ * table is read by name, as the quota counts do, so that sign-in does not depend on the control plane's code.
+ */
+export async function organizationProvider(q: Queryable, nid: string, identifier: string | undefined): Promise<string | null> {
+  const at = identifier?.lastIndexOf('@') ?? -1;
+  if (!identifier || at < 1) return null;
+  const domain = identifier.slice(at + 1).trim().toLowerCase().replace(/\.$/, '');
+  if (!domain) return null;
+  const answer = (await q.orm.execute(sql`SELECT id FROM organizations WHERE project_id = ${nid}::uuid AND domains @> ${JSON.stringify([domain])}::jsonb LIMIT 1`)) as unknown as {
+    rows: { id: string }[];
+  };
+  const organization = answer.rows[0]?.id;
+  if (!organization) return null;
+  return (await socialProviders(q, nid)).find((p) => p.organization_id === organization)?.id ?? null;
+}
 
 /** Provider buttons of a login or registration flow (providers of an organization are offered through it, not here). */
 export async function oidcFlowNodes(q: Queryable, nid: string, kind: 'login' | 'registration'): Promise<UiNode[]> {

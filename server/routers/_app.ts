@@ -25,6 +25,7 @@ import { relationshipsRouter } from './relationships/router';
 import { schemasRouter } from './schemas/router';
 import { sessionsRouter } from './sessions/router';
 import { socialProvidersRouter } from './social-providers/router';
+import { onboardingLinksRouter, organizationsRouter } from './organizations/router';
 import { workspacesRouter } from './workspaces/router';
 
 /** Every procedure of the console; the procedure names are its public typed API. */
@@ -53,6 +54,8 @@ export const appRouter = router({
   relationships: relationshipsRouter,
   permissionRules: permissionRulesRouter,
   socialProviders: socialProvidersRouter,
+  organizations: organizationsRouter,
+  onboardingLinks: onboardingLinksRouter,
   domains: domainsRouter,
   metrics: metricsRouter,
   eventStreams: eventStreamsRouter,

@@ -123,6 +123,11 @@ beforeAll(async () => {
       consentChallenge: '',
       consentToAccept: '',
       consentToReject: '',
+      organizationProject: '',
+      organization: '',
+      doomedOrganization: '',
+      onboardingLink: '',
+      doomedOnboardingLink: '',
     },
     b: {
       identityId: userB.identityId,
@@ -211,6 +216,14 @@ beforeAll(async () => {
   fixture.a.eventStream = stream!.id;
   fixture.a.doomedEventStream = doomedStream!.id;
   fixture.a.streamDelivery = (await a.eventStreams.sendTest({ projectId: fixture.a.looseProject, streamId: stream!.id })).delivery_id;
+  // Organizations need Growth: a project of A's on its own Growth plan, two organizations and two onboarding links.
+  fixture.a.organizationProject = (await a.projects.create({ name: 'Organizations', environment: 'dev' })).id;
+  await setPlan(stack.stack.db, { kind: 'project', project: { id: fixture.a.organizationProject, workspace_id: null } }, 'Growth@0');
+  fixture.a.organization = (await a.organizations.create({ projectId: fixture.a.organizationProject, label: 'Matrix org', domains: ['matrix-org.example.test'] })).id;
+  fixture.a.doomedOrganization = (await a.organizations.create({ projectId: fixture.a.organizationProject, label: 'Doomed org' })).id;
+  for (const key of ['onboardingLink', 'doomedOnboardingLink'] as const) {
+    fixture.a[key] = (await a.onboardingLinks.create({ projectId: fixture.a.organizationProject, organizationId: fixture.a.organization })).id;
+  }
   await a.permissionRules.set({ projectId: fixture.a.project, opl: DOCUMENTS_AND_FOLDERS });
   await a.relationships.create({ projectId: fixture.a.project, namespace: 'File', object: 'matrix-doomed', relation: 'viewers', subject: { id: 'matrix' } });
   // The second invite goes to another address of A's; A attaches it with nothing but their session, so

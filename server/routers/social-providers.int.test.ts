@@ -55,4 +55,13 @@ describe('socialProviders', () => {
     expect((await caller.socialProviders.list({ projectId })).providers).toEqual([]);
     expect(await codeOf(caller.socialProviders.delete({ projectId, id: 'acme' }))).toBe('NOT_FOUND');
   });
+
+  it("ties a provider to an organization and unties it, and refuses an organization id that is no UUID", async () => {
+    const organizationId = '0b0b0b0b-0000-4000-8000-000000000001';
+    const base = { projectId, id: 'corp', provider: 'generic' as const, client_id: 'corp', issuer_url: 'https://idp.example.com' };
+    expect((await caller.socialProviders.set({ ...base, client_secret: 's', organization_id: organizationId, create: true })).organization_id).toBe(organizationId);
+    expect((await caller.socialProviders.set({ ...base, organization_id: '' })).organization_id).toBeNull();
+    expect(await codeOf(caller.socialProviders.set({ ...base, organization_id: 'corp' }))).toBe('BAD_REQUEST');
+    expect((await caller.socialProviders.get({ projectId, id: 'corp' })).organization_id).toBeNull();
+  });
 });

@@ -56,6 +56,12 @@ export interface MatrixFixture {
     consentChallenge: string;
     consentToAccept: string;
     consentToReject: string;
+    /** A project of A's on Growth (organizations), its organizations (to edit, to delete) and onboarding links (to edit, to delete). */
+    organizationProject: string;
+    organization: string;
+    doomedOrganization: string;
+    onboardingLink: string;
+    doomedOnboardingLink: string;
   };
   b: { identityId: string; workspace: string; project: string };
 }
@@ -451,6 +457,68 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
     attempts: (f) => [
       { projectId: f.a.project, domainId: f.a.doomedCustomDomain },
       { projectId: f.b.project, domainId: f.a.customDomain },
+    ],
+  },
+  'organizations.list': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.organizationProject }),
+    attempts: (f) => [{ projectId: f.a.organizationProject }, { projectId: f.a.organizationProject, domain: 'matrix-org.example.test' }],
+  },
+  'organizations.get': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.organizationProject, organizationId: f.a.organization }),
+    attempts: (f) => [
+      { projectId: f.a.organizationProject, organizationId: f.a.organization },
+      { projectId: f.b.project, organizationId: f.a.organization },
+    ],
+  },
+  'organizations.create': { b: 'refused', input: (f) => ({ projectId: f.a.organizationProject, label: 'Matrix new', domains: ['matrix-new-org.example.test'] }) },
+  'organizations.update': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.organizationProject, organizationId: f.a.organization, label: 'Matrix renamed' }),
+    attempts: (f) => [
+      { projectId: f.a.organizationProject, organizationId: f.a.organization, label: 'Taken over' },
+      { projectId: f.b.project, organizationId: f.a.organization, label: 'Taken over' },
+    ],
+  },
+  'organizations.delete': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.organizationProject, organizationId: f.a.doomedOrganization }),
+    attempts: (f) => [
+      { projectId: f.a.organizationProject, organizationId: f.a.doomedOrganization },
+      { projectId: f.b.project, organizationId: f.a.organization },
+    ],
+  },
+  'onboardingLinks.list': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.organizationProject, organizationId: f.a.organization }),
+    attempts: (f) => [
+      { projectId: f.a.organizationProject, organizationId: f.a.organization },
+      { projectId: f.b.project, organizationId: f.a.organization },
+    ],
+  },
+  'onboardingLinks.create': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.organizationProject, organizationId: f.a.organization, enableSso: true, enableScim: false }),
+    attempts: (f) => [
+      { projectId: f.a.organizationProject, organizationId: f.a.organization, enableSso: true, enableScim: false },
+      { projectId: f.b.project, organizationId: f.a.organization, enableSso: true, enableScim: false },
+    ],
+  },
+  'onboardingLinks.update': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.organizationProject, organizationId: f.a.organization, linkId: f.a.onboardingLink, enableSso: true, enableScim: true }),
+    attempts: (f) => [
+      { projectId: f.a.organizationProject, organizationId: f.a.organization, linkId: f.a.onboardingLink, enableSso: false, enableScim: false },
+      { projectId: f.b.project, organizationId: f.a.organization, linkId: f.a.onboardingLink, enableSso: false, enableScim: false },
+    ],
+  },
+  'onboardingLinks.delete': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.organizationProject, organizationId: f.a.organization, linkId: f.a.doomedOnboardingLink }),
+    attempts: (f) => [
+      { projectId: f.a.organizationProject, organizationId: f.a.organization, linkId: f.a.doomedOnboardingLink },
+      { projectId: f.b.project, organizationId: f.a.organization, linkId: f.a.onboardingLink },
     ],
   },
   'permissions.check': {

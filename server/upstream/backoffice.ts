@@ -33,6 +33,7 @@ import { createIdentitySchemaCalls } from './identity-schemas';
 import { createTeamCalls } from './team';
 import { createCustomDomainCalls } from './custom-domains';
 import { createBrandingCalls } from './branding';
+import { createOrganizationCalls } from './organizations';
 
 /** Who is calling: the browser's cookie (only session cookies are forwarded) and the request id. */
 export interface CallContext {
@@ -93,6 +94,8 @@ export function createBackofficeClient(options: { baseUrl: string; timeoutMs: nu
     customDomains: createCustomDomainCalls(call),
     /** Branding themes of a project's hosted pages. */
     branding: createBrandingCalls(call),
+    /** Organizations of a project and their onboarding portal links. */
+    organizations: createOrganizationCalls(sdk),
     /** Project metrics, counted from the project's events. */
     metrics: createMetricsCalls(call),
     /** Event streams of a project, their delivery log, replay and test send. */

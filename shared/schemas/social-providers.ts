@@ -58,6 +58,8 @@ export const setSocialProviderInput = z
     scope: z.array(text('A scope', 255).min(1, { error: 'A scope cannot be empty' })).max(50, { error: 'At most 50 scopes' }).optional(),
     mapper_url: text('The mapper URL', 65_536).optional(),
     pkce: z.enum(['auto', 'force', 'never']).optional(),
+    /** The organization whose users sign in with this provider (by their email domain); empty for everyone's button. */
+    organization_id: z.union([uuidSchema, z.literal('')]).optional(),
     /** Whether the id must be new (adding a provider) or may name an existing one (editing it). */
     create: z.boolean().optional(),
   })

@@ -9,6 +9,8 @@ const FEATURE_NAMES: Record<string, string> = {
   custom_domains: 'custom domains',
   branding_themes: 'more branding themes',
   production_projects: 'more production projects',
+  organizations: 'organizations',
+  onboarding_portal: 'the onboarding portal',
 };
 
 /** The quota failure of an error (`quota_exceeded` / `feature_not_available`), or null for any other error. */

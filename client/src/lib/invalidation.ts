@@ -126,6 +126,12 @@ export const INVALIDATES = {
   'eventStreams.delete': ['eventStreams.list', 'quota.get'],
   'eventStreams.replay': ['eventStreams.deliveries'],
   'eventStreams.sendTest': ['eventStreams.deliveries'],
+  'organizations.create': ['organizations.list', 'quota.get'],
+  'organizations.update': ['organizations.list', 'organizations.get'],
+  'organizations.delete': ['organizations.list', 'quota.get'],
+  'onboardingLinks.create': ['onboardingLinks.list'],
+  'onboardingLinks.update': ['onboardingLinks.list'],
+  'onboardingLinks.delete': ['onboardingLinks.list'],
 } as const satisfies Record<MutationPath, readonly ProcedurePath[]>;
 
 /** A tRPC mutation key ([['projects', 'create']]) as a procedure path ('projects.create'). */

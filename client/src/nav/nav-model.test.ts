@@ -59,7 +59,7 @@ describe('what the sidebar shows', () => {
 
   it('puts built pages first, in their groups, and gathers every page not built yet in one group at the end', () => {
     const model = sidebarModel(ROUTE_LIST, 'project', { project: 'p1' });
-    expect(model.scoped.map((s) => s.group.label)).toEqual(['Overview', 'Identities', 'Authentication', 'OAuth2', 'Permissions', 'Messaging', 'Account experience', 'Activity & developers', 'Project settings']);
+    expect(model.scoped.map((s) => s.group.label)).toEqual(['Overview', 'Identities', 'Authentication', 'Social & SAML', 'OAuth2', 'Permissions', 'Messaging', 'Account experience', 'Activity & developers', 'Project settings']);
     expect(model.scoped.flatMap((s) => s.items).every((i) => !i.soon)).toBe(true);
     expect(model.general.map((s) => s.items.map((i) => i.label))).toEqual([['All projects', 'All workspaces', 'Invites']]);
     expect(model.soon?.group).toMatchObject({ id: 'soon', label: 'Coming soon' });

@@ -68,11 +68,31 @@ export const PROJECT_ROUTES = {
     layout: { pageTitle: 'Session lifespan', breadcrumb: 'Session lifespan' },
     nav: { label: 'Session lifespan', group: 'authentication', icon: 'Timer', order: 50, keywords: ['sessions'], description: 'Sets how long a sign-in lasts and when users must sign in again.' },
   }),
-  organizations: soon(`${P}/authentication/organizations`, 'authentication', { label: 'Organizations', group: 'authentication', icon: 'Building2', order: 60, keywords: ['b2b', 'sso'], description: 'Groups users by company domain and signs them in with their own identity provider.' }),
-  organization: soon(`${P}/authentication/organizations/:id`, 'authentication', { label: 'Organization', parent: 'organizations', description: "Shows one organization's domains and single sign-on connections." }),
+  organizations: defineRoute(`${P}/authentication/organizations`, {
+    area: 'authentication',
+    page: 'organizations',
+    layout: { pageTitle: 'Organizations', breadcrumb: 'Organizations' },
+    nav: { label: 'Organizations', group: 'authentication', icon: 'Building2', order: 60, keywords: ['b2b', 'sso'], description: 'Groups users by company domain and signs them in with their own identity provider.' },
+  }),
+  organization: defineRoute(`${P}/authentication/organizations/:id`, {
+    area: 'authentication',
+    page: 'organization',
+    layout: { pageTitle: 'Organization', breadcrumb: 'Organization' },
+    nav: { label: 'Organization', parent: 'organizations', description: "Shows one organization's domains and single sign-on connections." },
+  }),
   // Social and SAML
-  socialSignin: soon(`${P}/social-signin`, 'federation', { label: 'Social sign-in', group: 'federation', icon: 'Share2', order: 0, keywords: ['oidc', 'google', 'github'], description: 'Lets users sign in with Google, GitHub, Apple and other providers.' }),
-  socialProvider: soon(`${P}/social-signin/:provider`, 'federation', { label: 'Social provider', parent: 'socialSignin', description: "Configures one social sign-in provider's client and claims mapping." }),
+  socialSignin: defineRoute(`${P}/social-signin`, {
+    area: 'federation',
+    page: 'socialSignin',
+    layout: { pageTitle: 'Social sign-in', breadcrumb: 'Social sign-in' },
+    nav: { label: 'Social sign-in', group: 'federation', icon: 'Share2', order: 0, keywords: ['oidc', 'google', 'github'], description: 'Lets users sign in with Google, GitHub, Apple and other providers.' },
+  }),
+  socialProvider: defineRoute(`${P}/social-signin/:provider`, {
+    area: 'federation',
+    page: 'socialProvider',
+    layout: { pageTitle: 'Social provider', breadcrumb: 'Social provider' },
+    nav: { label: 'Social provider', parent: 'socialSignin', description: "Configures one social sign-in provider's client and claims mapping." },
+  }),
   saml: soon(`${P}/saml`, 'federation', { label: 'SAML', group: 'federation', icon: 'Network', order: 10, description: 'Connects enterprise identity providers over SAML 2.0.' }),
   samlProvider: soon(`${P}/saml/:provider`, 'federation', { label: 'SAML provider', parent: 'saml', description: "Configures one SAML identity provider's metadata and attribute mapping." }),
   // OAuth2

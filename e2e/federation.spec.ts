@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import { createProject, expectNoA11yViolationsInBothThemes, newUser, register, setProjectPlan } from './support';
+
+test('social sign-in is configured from the catalogue, and an organization is created, edited and deleted once the plan includes it', async ({ page }) => {
+  await register(page, newUser('federation'));
+  const projectId = await createProject(page, 'Federated');
+
+  // Social sign-in: nothing configured yet; a kind from the catalogue opens its form with the redirect URI.
+  await page.goto(`/projects/${projectId}/social-signin`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Social sign-in' })).toBeVisible();
+  await expect(page.getByTestId('social-providers-empty')).toBeVisible();
+  await page.getByTestId('social-add-generic').click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/social-signin/generic\\?kind=generic$`));
+  await expect(page.getByTestId('social-redirect-uri-value')).toContainText('/self-service/methods/oidc/callback/generic');
+  await page.getByTestId('social-label').fill('Acme SSO');
+  await page.getByTestId('social-client-id').fill('acme-client');
+  await page.getByTestId('social-client-secret').fill('acme-secret');
+  // A generic provider needs its issuer: the server's refusal lands on the field.
+  await page.getByTestId('social-provider-form-submit').click();
+  await expect(page.getByTestId('social-provider-form')).toContainText('issuer URL');
+  await page.getByTestId('social-issuer-url').fill('https://idp.example.com');
+  await page.getByTestId('social-provider-form-submit').click();
+  await expect(page).toHaveURL(new RegExp(`/social-signin/generic$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Acme SSO' })).toBeVisible();
+  await expect(page.getByTestId('social-client-secret')).toHaveValue('');
+  await expectNoA11yViolationsInBothThemes(page, 'social provider');
+
+  // Listed with its mark; deleting it asks first.
+  await page.goto(`/projects/${projectId}/social-signin`);
+  await expect(page.getByTestId('social-provider-link-generic')).toHaveText('Acme SSO');
+  await page.getByTestId('social-provider-link-generic').click();
+  await page.getByTestId('social-provider-delete').click();
+  await page.getByTestId('delete-social-provider-dialog').getByTestId('confirm-button').click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/social-signin$`));
+  await expect(page.getByTestId('social-providers-empty')).toBeVisible();
+
+  // Organizations: the Develop plan has none, said with the upgrade prompt.
+  await page.goto(`/projects/${projectId}/authentication/organizations`);
+  await expect(page.getByTestId('upgrade-prompt')).toContainText('The Growth plan does.');
+  await expect(page.getByTestId('organization-create-open')).toBeDisabled();
+
+  await setProjectPlan(page, projectId, 'Growth@0');
+  await page.reload();
+  await expect(page.getByTestId('upgrade-prompt')).toHaveCount(0);
+  await page.getByTestId('organization-create-open').click();
+  const dialog = page.getByTestId('create-organization-dialog');
+  await dialog.getByTestId('organization-label').fill('Acme');
+  await dialog.getByTestId('organization-domains').fill('acme.example.com, localhost');
+  await page.getByTestId('create-organization-submit').click();
+  await expect(dialog).toContainText('localhost: A domain name must contain a dot');
+  await dialog.getByTestId('organization-domains').fill('acme.example.com');
+  await page.getByTestId('create-organization-submit').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Acme' })).toBeVisible();
+
+  // Edited: a second domain, a new name.
+  await page.getByTestId('organization-label').fill('Acme Inc');
+  await page.getByTestId('organization-domains').fill('acme.example.com\nacme.example.org');
+  await page.getByTestId('organization-settings-submit').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Acme Inc' })).toBeVisible();
+
+  // An onboarding link to copy, with its expiry.
+  await page.getByTestId('onboarding-link-create').click();
+  await expect(page.getByTestId('onboarding-links-table').locator('tbody tr')).toHaveCount(1);
+  await expectNoA11yViolationsInBothThemes(page, 'organization');
+
+  // Found by its new domain in the list.
+  await page.goto(`/projects/${projectId}/authentication/organizations?domain=acme.example.org`);
+  await expect(page.getByTestId('organization-link-Acme Inc')).toBeVisible();
+  await page.getByTestId('organization-link-Acme Inc').click();
+
+  // Deleting it takes its name typed out.
+  await page.getByTestId('organization-delete-open').click();
+  const confirm = page.getByTestId('delete-organization-dialog');
+  await expect(confirm.getByTestId('confirm-button')).toBeDisabled();
+  await confirm.getByTestId('confirm-input').fill('Acme Inc');
+  await confirm.getByTestId('confirm-button').click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/authentication/organizations$`));
+  await expect(page.getByText('No organizations yet')).toBeVisible();
+});
