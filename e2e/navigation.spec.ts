@@ -238,7 +238,7 @@ test.describe('the sidebar, breadcrumbs and palette of one user', () => {
     const sidebar = page.getByTestId('sidebar');
     // Only built pages above the fold: no "Soon" badge is visible until the group is opened.
     const groups = sidebar.locator('[data-testid^="nav-group-toggle-"]');
-    await expect(groups).toHaveText(['Overview', 'Identities', 'Authentication', 'OAuth2', 'Permissions', 'Messaging', 'Account experience', 'Project settings', 'Console', 'Coming soon']);
+    await expect(groups).toHaveText(['Overview', 'Identities', 'Authentication', 'Social & SAML', 'OAuth2', 'Permissions', 'Messaging', 'Account experience', 'Activity & developers', 'Project settings', 'Console', 'Coming soon']);
     const soonToggle = sidebar.getByTestId('nav-group-toggle-soon');
     await expect(soonToggle).toHaveAttribute('aria-expanded', 'false');
     await expect(sidebar.getByTestId('nav-soon').first()).toBeHidden();
@@ -253,10 +253,10 @@ test.describe('the sidebar, breadcrumbs and palette of one user', () => {
     // A page of the folded group opens it, and its item is in view too; folding it again is remembered.
     await soonToggle.click();
     await expect(soonToggle).toHaveAttribute('aria-expanded', 'false');
-    await page.goto(`/projects/${ids.project}/activity`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Activity');
+    await page.goto(`/projects/${ids.project}/saml`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('SAML');
     await expect(soonToggle).toHaveAttribute('aria-expanded', 'true');
-    await expect(sidebar.getByTestId('nav-activity')).toBeInViewport();
+    await expect(sidebar.getByTestId('nav-saml')).toBeInViewport();
     await soonToggle.click();
     await page.goto(`/projects/${ids.project}/identities`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Identities');
