@@ -1,5 +1,6 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { isConnectionError } from './errors';
 import { schema, type Orm } from './schema';
 import type { Db, MigrationTarget, RawQueryable } from './types';
 
@@ -65,7 +66,23 @@ export async function openPostgres(databaseUrl: string, schemaName?: string): Pr
     orm,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     ...raw(pool),
-    tx: (fn) => orm.transaction((t) => fn({ orm: t, ...raw(clientOf(t)) })),
+    // A pooled connection can be dead before it is used (its backend terminated, the pool not yet told):
+    // a transaction that fails to begin on it has done nothing and is begun again on another connection, a
+    // few times (several idle ones may have died together). One that failed after its work started is never
+    // retried; the request is answered 503.
+    tx: async (fn) => {
+      for (let attempt = 1; ; attempt++) {
+        let began = false;
+        try {
+          return await orm.transaction((t) => {
+            began = true;
+            return fn({ orm: t, ...raw(clientOf(t)) });
+          });
+        } catch (err) {
+          if (began || attempt >= 5 || !isConnectionError(err)) throw err;
+        }
+      }
+    },
     migrationTx: (fn) =>
       migrationTx((client) =>
         fn({
