@@ -4,32 +4,18 @@
  * timed over sequential requests; on embedded PGlite and, when one answers, on PostgreSQL, side by side.
  * Target (issue: scale): p99 ≤ 50 ms for listing a page and for searching by email prefix.
  */
-import { randomBytes } from 'node:crypto';
-import { Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { startLocalStack, type LocalStack } from '../localstack/index';
 import { encodePageToken } from '../localstack/kernel/page-token';
 import { registerUser } from '../server/test-support/users';
+import { onEachEngine, percentile } from './engines';
 
 const IDENTITIES = Number(process.env.BENCH_IDENTITIES ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const WARMUP = 20;
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    socket.setTimeout(1000);
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => (socket.destroy(), resolve(false)));
-    socket.connect(Number(port || 5432), hostname);
-  });
-}
 
 async function seeded(stack: LocalStack): Promise<{ base: string; cookie: string; middleId: string }> {
   const owner = await registerUser(stack.url, { name: 'Bench owner' });
@@ -94,18 +80,7 @@ async function run(label: string, options: Parameters<typeof startLocalStack>[0]
 }
 
 async function main() {
-  const results: Record<string, Timings> = { PGlite: await run('PGlite (embedded, in memory)', {}) };
-  if (await reachable(PG_URL)) {
-    const schema = `bench_${randomBytes(4).toString('hex')}`;
-    results.PostgreSQL = await run(`PostgreSQL (${new URL(PG_URL).host})`, { databaseUrl: PG_URL, dbSchema: schema });
-    const pg = await import('pg');
-    const client = new pg.default.Client({ connectionString: PG_URL });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await client.end();
-  } else {
-    console.error(`No PostgreSQL at ${PG_URL}: PGlite only`);
-  }
+  const results = (await onEachEngine((_engine, label, options) => run(label, options))) as Record<string, Timings>;
   const engines = Object.keys(results);
   console.log(`\nIdentities: ${IDENTITIES.toLocaleString('en-US')} in one project, ${REQUESTS} sequential requests per row (target: p99 ≤ 50 ms)`);
   console.log(['', ...engines.map((e) => `${e} p50 / p99 (ms)`)].join(' | '));

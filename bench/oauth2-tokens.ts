@@ -4,29 +4,15 @@
  * requests, with opaque and with JWT access tokens: p50, p99 and tokens per second, on PGlite and on PostgreSQL
  * when one answers.
  */
-import { randomBytes } from 'node:crypto';
-import { Socket } from 'node:net';
 import pino from 'pino';
 import { startLocalStack } from '../localstack/index';
 import { registerUser } from '../server/test-support/users';
+import { onEachEngine, percentile } from './engines';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
 const WARMUP = 50;
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    socket.setTimeout(1000);
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => (socket.destroy(), resolve(false)));
-    socket.connect(Number(port || 5432), hostname);
-  });
-}
 
 type Timing = { p50: number; p99: number; perSecond: number };
 
@@ -78,18 +64,7 @@ async function run(label: string, options: Parameters<typeof startLocalStack>[0]
 }
 
 async function main() {
-  const results: Record<string, Record<string, Timing>> = { PGlite: await run('PGlite (embedded, in memory)', {}) };
-  if (await reachable(PG_URL)) {
-    const schema = `bench_${randomBytes(4).toString('hex')}`;
-    results.PostgreSQL = await run(`PostgreSQL (${new URL(PG_URL).host})`, { databaseUrl: PG_URL, dbSchema: schema });
-    const pg = await import('pg');
-    const client = new pg.default.Client({ connectionString: PG_URL });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await client.end();
-  } else {
-    console.error(`No PostgreSQL at ${PG_URL}: PGlite only`);
-  }
+  const results = await onEachEngine((_engine, label, options) => run(label, options));
   console.log(`\nOAuth2 token issuance, ${REQUESTS} sequential requests per row over HTTP`);
   for (const [engine, cases] of Object.entries(results)) {
     console.log(`${engine}: p50 / p99 (ms), tokens/s`);

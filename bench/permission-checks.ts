@@ -4,32 +4,18 @@
  * folder, the folder's viewer group and the group's members, timed over sequential requests: p50, p99 and
  * checks per second. Target (issue: permissions): p99 ≤ 10 ms.
  */
-import { randomBytes } from 'node:crypto';
-import { Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { startLocalStack } from '../localstack/index';
 import { locationOfOpl } from '../shared/permissions/config';
 import { DOCUMENTS_AND_FOLDERS } from '../shared/permissions/templates';
 import { registerUser } from '../server/test-support/users';
+import { onEachEngine, percentile } from './engines';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
 const WARMUP = 50;
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    socket.setTimeout(1000);
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => (socket.destroy(), resolve(false)));
-    socket.connect(Number(port || 5432), hostname);
-  });
-}
 
 interface Result {
   tuples: number;
@@ -89,18 +75,9 @@ async function run(label: string, tuples: number, options: Parameters<typeof sta
 }
 
 async function main() {
-  const results: Record<string, Result> = { PGlite: await run('PGlite (embedded, in memory)', Number(process.env.BENCH_TUPLES ?? 100_000), {}) };
-  if (await reachable(PG_URL)) {
-    const schema = `bench_${randomBytes(4).toString('hex')}`;
-    results.PostgreSQL = await run(`PostgreSQL (${new URL(PG_URL).host})`, Number(process.env.BENCH_PG_TUPLES ?? 1_000_000), { databaseUrl: PG_URL, dbSchema: schema });
-    const pg = await import('pg');
-    const client = new pg.default.Client({ connectionString: PG_URL });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await client.end();
-  } else {
-    console.error(`No PostgreSQL at ${PG_URL}: PGlite only`);
-  }
+  const results = await onEachEngine((engine, label, options) =>
+    run(label, engine === 'PGlite' ? Number(process.env.BENCH_TUPLES ?? 100_000) : Number(process.env.BENCH_PG_TUPLES ?? 1_000_000), options),
+  );
   console.log(`\nPermission checks, ${REQUESTS} sequential requests per row over HTTP (target: p99 ≤ 10 ms)`);
   for (const [engine, result] of Object.entries(results)) {
     console.log(`${engine}, ${result.tuples.toLocaleString('en-US')} tuples: p50 / p99 (ms), checks/s`);
