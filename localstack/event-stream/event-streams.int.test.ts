@@ -183,6 +183,39 @@ describe('event streams', () => {
     expect((await owner.call('DELETE', `${streams(project.id)}/${failing.body.id}`)).status).toBe(404);
   });
 
+  it('answers other requests while a test send waits on a slow receiver', async () => {
+    const project = await createProject(owner, 'Slow receiver');
+    expect((await rawCall(stack.url, null, 'PUT', '/local/plan', { project_id: project.id, plan: 'enterprise' })).status).toBe(204);
+    // A receiver that holds every request until it is let go.
+    let letGo!: () => void;
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    let arrived!: () => void;
+    const arrival = new Promise<void>((resolve) => (arrived = resolve));
+    const slow = createServer((req, res) => {
+      req.resume();
+      arrived();
+      void held.then(() => res.end());
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/hooks/slow`;
+      const stream = await owner.call('POST', streams(project.id), { type: 'https', https_endpoint: url });
+      expect(stream.status).toBe(201);
+      let sent = false;
+      const test = owner.call('POST', `${streams(project.id)}/${stream.body.id}/test`).then((answer) => ((sent = true), answer));
+      await arrival;
+      // The same project and another user's calls are answered while the receiver still holds the test send.
+      expect((await owner.call('GET', streams(project.id))).status).toBe(200);
+      expect((await outsider.call('GET', '/projects')).status).toBe(200);
+      expect(sent).toBe(false);
+      letGo();
+      expect((await test).body).toMatchObject({ status: 'success', response_code: 200 });
+    } finally {
+      letGo();
+      await new Promise((resolve) => slow.close(resolve));
+    }
+  });
+
   it('keeps sns streams and endpoints off this machine out, and counts streams against the plan', async () => {
     const project = await createProject(owner, 'Checked');
     expect((await rawCall(stack.url, null, 'PUT', '/local/plan', { project_id: project.id, plan: 'Growth@0' })).status).toBe(204);

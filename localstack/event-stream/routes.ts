@@ -215,13 +215,16 @@ export function registerEventStreamRoutes(scope: FastifyInstance, ctx: LocalStac
     },
   });
 
-  // A test event sent now, whatever the stream's status, and its attempt answered.
+  // A test event sent now, whatever the stream's status, and its attempt answered. Outside a transaction: the
+  // POST may wait on the endpoint for up to 10 s, and a transaction held that long would hold a connection (on
+  // PGlite, the only one) and the project's row, stalling every other request meanwhile.
   route(scope, ctx, {
     method: 'POST',
     url: '/projects/:project_id/eventstreams/:event_stream_id/test',
     params: streamParams,
     auth: 'session-or-workspace-key',
     permission: 'backoffice.project.write',
+    transaction: false,
     response: deliveryAttemptSchema,
     handler: async ({ q, project, params }) => {
       const row = await streamOf(q, project, params.event_stream_id);
