@@ -44,7 +44,7 @@ const PROJECT_STOPS: Stop[] = [
   project('identity-schema', 'nav-identity-schema', 'Identity schema', false),
   project('authentication', 'nav-authentication', 'Sign-in methods', false),
   project('passwordless', 'nav-passwordless', 'Passwordless'),
-  project('mfa', 'nav-mfa', 'Two-factor authentication'),
+  project('mfa', 'nav-mfa', 'Two-factor authentication', false),
   project('authentication/recovery', 'nav-auth-recovery', 'Account recovery', false),
   project('authentication/verification', 'nav-auth-verification', 'Email verification', false),
   project('authentication/sessions', 'nav-auth-sessions', 'Session lifespan', false),

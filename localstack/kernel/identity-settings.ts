@@ -15,7 +15,15 @@ export interface IdentitySettings {
     password: boolean;
     code: boolean;
     profile: boolean;
+    /** `selfservice.methods.totp.enabled`: an authenticator app as a second factor (off unless the project turns it on). */
+    totp: boolean;
   };
+  /** `selfservice.methods.totp.config.issuer`, or null for the tenant's host. */
+  totpIssuer: string | null;
+  /** `session.whoami.required_aal`: `highest_available` refuses an aal1 session of an identity that has a second factor. */
+  whoamiRequiredAal: RequiredAal;
+  /** `selfservice.flows.settings.required_aal`, as the settings flow applies it. */
+  settingsRequiredAal: RequiredAal;
   password: {
     minLength: number;
     identifierSimilarity: boolean;
@@ -33,6 +41,9 @@ export interface IdentitySettings {
   /** `selfservice.flows.{kind}.ui_url` the project set; a kind missing here uses the tenant's own UI. */
   uiUrls: Partial<Record<UiFlowKind, string>>;
 }
+
+export type RequiredAal = 'aal1' | 'highest_available';
+const requiredAal = (v: unknown): RequiredAal => (v === 'aal1' ? 'aal1' : 'highest_available');
 
 const bool = (v: unknown, fallback: boolean) => (typeof v === 'boolean' ? v : fallback);
 const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
@@ -67,7 +78,11 @@ export function settingsOf(config: JsonObject): IdentitySettings {
       password: bool(at('selfservice', 'methods', 'password', 'enabled'), true),
       code: bool(at('selfservice', 'methods', 'code', 'enabled'), true),
       profile: bool(at('selfservice', 'methods', 'profile', 'enabled'), true),
+      totp: bool(at('selfservice', 'methods', 'totp', 'enabled'), false),
     },
+    totpIssuer: text(at('selfservice', 'methods', 'totp', 'config', 'issuer')),
+    whoamiRequiredAal: requiredAal(at('session', 'whoami', 'required_aal')),
+    settingsRequiredAal: requiredAal(at('selfservice', 'flows', 'settings', 'required_aal')),
     password: {
       minLength: typeof minLength === 'number' && Number.isInteger(minLength) && minLength >= 6 ? minLength : 8,
       identifierSimilarity: bool(at('selfservice', 'methods', 'password', 'config', 'identifier_similarity_check_enabled'), true),

@@ -4,7 +4,10 @@ import { isAllowedReturnUrl, settingsOf } from './identity-settings';
 describe('the identity settings of a project config', () => {
   it('take Ory Network’s defaults for what is not set, and Kratos’ names for what is', () => {
     expect(settingsOf({})).toMatchObject({
-      methods: { password: true, code: true, profile: true },
+      methods: { password: true, code: true, profile: true, totp: false },
+      totpIssuer: null,
+      whoamiRequiredAal: 'highest_available',
+      settingsRequiredAal: 'highest_available',
       password: { minLength: 8, identifierSimilarity: true, breachedCheck: true },
       registrationEnabled: true,
       recovery: { enabled: true, use: 'code', lifespanMs: null },
@@ -14,14 +17,20 @@ describe('the identity settings of a project config', () => {
     });
     const set = settingsOf({
       selfservice: {
-        methods: { password: { enabled: false, config: { min_password_length: 12, haveibeenpwned_enabled: false } } },
-        flows: { registration: { enabled: false }, recovery: { use: 'link', lifespan: '15m' }, login: { ui_url: 'https://auth.example.com/login' } },
+        methods: {
+          password: { enabled: false, config: { min_password_length: 12, haveibeenpwned_enabled: false } },
+          totp: { enabled: true, config: { issuer: 'Example' } },
+        },
+        flows: { registration: { enabled: false }, settings: { required_aal: 'aal1' }, recovery: { use: 'link', lifespan: '15m' }, login: { ui_url: 'https://auth.example.com/login' } },
         allowed_return_urls: ['https://app.example.com/', 7],
       },
-      session: { lifespan: '2h' },
+      session: { lifespan: '2h', whoami: { required_aal: 'aal1' } },
     });
     expect(set).toMatchObject({
-      methods: { password: false },
+      methods: { password: false, totp: true },
+      totpIssuer: 'Example',
+      whoamiRequiredAal: 'aal1',
+      settingsRequiredAal: 'aal1',
       password: { minLength: 12, breachedCheck: false },
       registrationEnabled: false,
       recovery: { use: 'link', lifespanMs: 15 * 60_000 },

@@ -8,6 +8,8 @@ const submitBody = z.looseObject({
   password: z.string().max(4096).optional(),
   email: z.string().max(512).optional(),
   code: z.string().max(64).optional(),
+  totp_code: z.string().max(64).optional(),
+  totp_unlink: z.union([z.boolean(), z.string().max(8)]).optional(),
   traits: z.looseObject({ email: z.string().max(512).optional(), name: z.string().max(512).optional() }).optional(),
 }, { error: 'The request body must be a JSON object or a form.' });
 export type SubmitBody = z.infer<typeof submitBody>;

@@ -144,7 +144,7 @@ export async function flowJson(q: Queryable, flow: FlowRow, base: string): Promi
   const codeActive = flow.state !== 'choose_method' ? { active: 'code' } : {};
   switch (flow.kind) {
     case 'login':
-      return { ...common, state: flow.state as LoginFlowState, refresh: flow.data.refresh === true, requested_aal: 'aal1' } satisfies LoginFlow;
+      return { ...common, state: flow.state as LoginFlowState, refresh: flow.data.refresh === true, requested_aal: flow.data.aal === 'aal2' ? 'aal2' : 'aal1' } satisfies LoginFlow;
     case 'registration':
       return { ...common, state: flow.state as RegistrationFlowState } satisfies RegistrationFlow;
     case 'recovery':

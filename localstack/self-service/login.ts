@@ -1,34 +1,71 @@
 import { markPassed } from './flows';
 import { clearNodeMessages, loginNodes, setValue, addNodeMessage, withoutDisabledMethods } from './nodes';
 import { isSecure, type IdentityDeps } from '../kernel/identity-deps';
-import { sessionAlreadyAvailable } from '../kernel/errors';
+import { noActiveSession, sessionAlreadyAvailable } from '../kernel/errors';
 import type { FlowHandler } from './flow-routes';
 import { queryParam, uiLink } from '../kernel/http';
 import { findPasswordCredential } from '../identity/store';
 import { hashPassword, verifyPassword } from '../identity/password';
-import { issueSession, sessionJson, setSessionCookie } from '../session/service';
+import { issueSession, raiseSessionToAal2, sessionJson, setSessionCookie } from '../session/service';
+import { sessionToken } from '../session/token';
+import { csrfNode } from './nodes';
+import { findTotpUrl, sessionRequiredForHigherAal, totpCodeValid, totpLoginNodes } from './totp';
+import type { SubmitArgs, Outcome } from './flow-routes';
 import { texts } from './texts';
 import { recordEvent } from '../event/record';
 import { linkAfterLogin, oidcFlowNodes, organizationProvider, requestedProvider, startOidc } from './oidc';
 
-/** Browser login with identifier (email) and password. */
+/** Browser login with identifier (email) and password; with `aal=aal2`, the second factor of a signed-in identity. */
 export function loginHandler(deps: IdentityDeps): FlowHandler {
+  /** The authenticator app's code raises the flow's session to aal2 (Kratos' totp strategy). */
+  async function submitTotp(args: SubmitArgs): Promise<Outcome> {
+    const { req, flow, body, db, tenant, base, session, settings } = args;
+    if (!session) throw noActiveSession();
+    const url = await findTotpUrl(db, tenant.nid, session.identity_id);
+    if (!url) {
+      flow.ui.messages = [texts.noTotpDevice()];
+      return { type: 'flow', status: 400 };
+    }
+    if (!body.totp_code || !totpCodeValid(url, body.totp_code, args.now)) {
+      await recordEvent(db, deps.ctx.clock, tenant.nid, 'LoginFailed', { method: 'totp', reason: 'invalid_credentials', flow_type: flow.type });
+      flow.ui.messages = [texts.totpVerifierWrong()];
+      return { type: 'flow', status: 400 };
+    }
+    await db.tx(async (q) => {
+      await markPassed(q, flow, deps.ctx.clock.now());
+      await raiseSessionToAal2(q, tenant.nid, session.id, 'totp', deps.ctx.clock);
+      await recordEvent(q, deps.ctx.clock, tenant.nid, 'LoginSucceeded', { identity_id: session.identity_id, method: 'totp', aal: 'aal2', flow_type: flow.type });
+    });
+    const json = await sessionJson(db, tenant.nid, session.id, base);
+    if (flow.type === 'api') return { type: 'json', redirect: '', body: { session_token: sessionToken(req, tenant.sessionCookie), session: json } };
+    const redirect = flow.return_to ?? settings.defaultReturnUrl ?? uiLink(tenant.uiUrl, '/');
+    return { type: 'json', redirect, body: { session: json, continue_with: [{ action: 'redirect_browser_to', redirect_browser_to: redirect }] } };
+  }
+
   // Verified against for unknown identifiers so that timing does not reveal which emails exist.
   const dummyHash = hashPassword('not-a-real-password-0', deps.hash);
   return {
     kind: 'login',
     guardCreate(req, session) {
+      if (queryParam(req, 'aal') === 'aal2') {
+        if (!session) throw sessionRequiredForHigherAal();
+        if (session.aal === 'aal2' && queryParam(req, 'refresh') !== 'true') throw sessionAlreadyAvailable('login');
+        return;
+      }
       if (session && queryParam(req, 'refresh') !== 'true') throw sessionAlreadyAvailable('login');
     },
     api: true,
-    refuseSignedIn: (flow) => (flow.data.refresh === true ? null : sessionAlreadyAvailable('login')),
-    async init({ req, csrf, prior, tenant, settings }) {
+    refuseSignedIn: (flow) => (flow.data.refresh === true || flow.data.aal === 'aal2' ? null : sessionAlreadyAvailable('login')),
+    async init({ req, csrf, prior, tenant, settings, session }) {
       const refresh = prior ? prior.data.refresh === true : queryParam(req, 'refresh') === 'true';
-      return {
-        state: 'choose_method',
-        ui: { nodes: withoutDisabledMethods([...loginNodes(csrf), ...(await oidcFlowNodes(deps.ctx.db, tenant.nid, 'login'))], settings) },
-        data: { refresh },
-      };
+      const aal = (prior ? prior.data.aal : queryParam(req, 'aal')) === 'aal2' ? 'aal2' : 'aal1';
+      // The second factor is asked for with `aal=aal2`, or on a refresh of an identity that has one.
+      const hasTotp = settings.methods.totp && session ? (await findTotpUrl(deps.ctx.db, tenant.nid, session.identity_id)) !== null : false;
+      if (aal === 'aal2') {
+        return { state: 'choose_method', ui: { nodes: [csrfNode(csrf), ...(hasTotp ? totpLoginNodes() : [])] }, data: { refresh, aal } };
+      }
+      const first = withoutDisabledMethods([...loginNodes(csrf), ...(await oidcFlowNodes(deps.ctx.db, tenant.nid, 'login'))], settings);
+      return { state: 'choose_method', ui: { nodes: [...first, ...(refresh && hasTotp ? totpLoginNodes() : [])] }, data: { refresh, aal } };
     },
     async submit(args) {
       const { req, reply, flow, body, db, tenant, base, settings } = args;
@@ -42,6 +79,7 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
         const sso = await organizationProvider(db, tenant.nid, body.identifier);
         if (sso) return startOidc(deps, args, sso);
       }
+      if (body.method === 'totp' && settings.methods.totp && (flow.data.aal === 'aal2' || flow.data.refresh === true)) return submitTotp(args);
       setValue(nodes, 'identifier', body.identifier ?? '');
       if (body.method !== 'password' || !settings.methods.password) {
         flow.ui.messages = [texts.noStrategy('login')];

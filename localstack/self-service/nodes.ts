@@ -1,13 +1,15 @@
 import type {
   UiNode as OryUiNode,
   UiNodeAnchorAttributes,
+  UiNodeImageAttributes,
+  UiNodeTextAttributes,
   UiNodeInputAttributes,
   UiNodeInputAttributesAutocompleteEnum,
   UiNodeInputAttributesTypeEnum,
 } from '@ory/client';
 import { texts, type UiText } from './texts';
 
-export type NodeGroup = 'default' | 'password' | 'profile' | 'code' | 'link' | 'oidc';
+export type NodeGroup = 'default' | 'password' | 'profile' | 'code' | 'link' | 'oidc' | 'totp';
 
 /** Ory's uiNode, as @ory/client models it: every node the builders below make is one. */
 export type UiNode = OryUiNode;
@@ -41,6 +43,16 @@ export function anchor(group: NodeGroup, id: string, href: string, title: UiText
   return { type: 'a', group, attributes, messages: [], meta: { label: title } } satisfies UiNode;
 }
 
+export function image(group: NodeGroup, id: string, src: string, size: number, label: UiText): UiNode {
+  const attributes = { id, src, width: size, height: size, node_type: 'img' } satisfies UiNodeImageAttributes;
+  return { type: 'img', group, attributes, messages: [], meta: { label } } satisfies UiNode;
+}
+
+export function textNode(group: NodeGroup, id: string, text: UiText, label: UiText): UiNode {
+  const attributes = { id, text, node_type: 'text' } satisfies UiNodeTextAttributes;
+  return { type: 'text', group, attributes, messages: [], meta: { label } } satisfies UiNode;
+}
+
 export const csrfNode = (token: string) => input('default', 'csrf_token', 'hidden', { value: token, required: true });
 
 const emailTrait = (group: NodeGroup, value?: string) =>
@@ -49,7 +61,7 @@ const nameTrait = (group: NodeGroup, value?: string) =>
   input(group, 'traits.name', 'text', { value, label: texts.labelGenerated('Name') });
 const password = (group: NodeGroup, autocomplete: UiNodeInputAttributesAutocompleteEnum) =>
   input(group, 'password', 'password', { required: true, autocomplete, label: texts.labelPassword() });
-const submit = (group: NodeGroup, value: string, label: UiText) => input(group, 'method', 'submit', { value, label });
+export const submit = (group: NodeGroup, value: string, label: UiText) => input(group, 'method', 'submit', { value, label });
 
 export const loginNodes = (csrf: string, identifier?: string): UiNode[] => [
   csrfNode(csrf),
@@ -110,7 +122,7 @@ export const enterCodeNodes = (csrf: string, email: string, kind: 'recovery' | '
 ];
 
 /** The nodes without the groups of methods the tenant's config turned off (`selfservice.methods.{group}.enabled`). */
-export function withoutDisabledMethods(nodes: UiNode[], settings: { methods: { password: boolean; code: boolean; profile: boolean } }): UiNode[] {
+export function withoutDisabledMethods(nodes: UiNode[], settings: { methods: { password: boolean; code: boolean; profile: boolean; totp: boolean } }): UiNode[] {
   const off = new Set(Object.entries(settings.methods).filter(([, on]) => !on).map(([group]) => group));
   return nodes.filter((n) => !off.has(n.group));
 }

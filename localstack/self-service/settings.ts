@@ -4,7 +4,7 @@ import { noActiveSession, OryError } from '../kernel/errors';
 import type { FlowHandler, SubmitArgs } from './flow-routes';
 import { uiLink } from '../kernel/http';
 import { getTraits, isUniqueViolation, normalizeEmail, setAddresses, updatePasswordCredential, updateTraits, type Traits } from '../identity/store';
-import { addNodeMessage, clearNodeMessages, settingsNodes, setValue, withoutDisabledMethods } from './nodes';
+import { addNodeMessage, clearNodeMessages, settingsNodes, setValue, withoutDisabledMethods, type UiNode } from './nodes';
 import { hashPassword, passwordPolicyError } from '../identity/password';
 import { texts } from './texts';
 import { traitIdentifiers } from '../../shared/domain/identity-schema-extension';
@@ -15,11 +15,36 @@ import { validateTraits } from '../identity-schema/traits';
 import { startVerification } from './verification-mail';
 import { oidcSettingsNodes, requestedLink, startOidc, unlinkOidc } from './oidc';
 import { recordEvent } from '../event/record';
+import type { IdentitySettings } from '../kernel/identity-settings';
+import type { Tenant } from '../kernel/tenant';
+import { aal2Required, checkEnrolmentCode, deleteTotp, findTotpUrl, newTotpUrl, saveTotpUrl, totpIssuer, totpSettingsNodes } from './totp';
 
 const identityMismatch = () =>
   new OryError(403, { id: 'security_identity_mismatch', reason: 'The requested flow does not belong to this session.' });
 
-/** Settings (profile: name and email; password) of the signed-in identity. */
+/**
+ * The `totp` nodes of a settings flow when the project turned the authenticator app on: unlink when the
+ * identity has one, else a new key (kept in the flow's `data.totp_url` until a code of it is typed in).
+ */
+async function totpNodes(
+  q: Queryable,
+  tenant: Tenant,
+  settings: IdentitySettings,
+  identityId: string | null,
+  accountName: string | undefined,
+  data: Record<string, unknown>,
+): Promise<UiNode[]> {
+  if (!settings.methods.totp || !identityId) return [];
+  const enrolled = (await findTotpUrl(q, tenant.nid, identityId)) !== null;
+  if (enrolled) {
+    delete data.totp_url;
+  } else if (typeof data.totp_url !== 'string') {
+    data.totp_url = newTotpUrl(totpIssuer(settings, tenant.base), accountName || identityId);
+  }
+  return totpSettingsNodes(enrolled, typeof data.totp_url === 'string' ? data.totp_url : null);
+}
+
+/** Settings (profile: name and email; password; the authenticator app) of the signed-in identity. */
 export function settingsHandler(deps: IdentityDeps): FlowHandler {
   function requirePrivileged(args: SubmitArgs): void {
     const authenticatedAt = new Date(args.session?.authenticated_at ?? 0).getTime();
@@ -126,6 +151,32 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
     return true;
   }
 
+  /** Links the pending key of the flow once a code of it is right, or unlinks the identity's authenticator app. */
+  async function saveTotp(args: SubmitArgs): Promise<boolean> {
+    const { flow, body, db, tenant, now } = args;
+    const identityId = flow.identity_id ?? '';
+    requirePrivileged(args);
+    if (body.totp_unlink === true || body.totp_unlink === 'true') {
+      await deleteTotp(db, tenant.nid, identityId);
+      return true;
+    }
+    const url = typeof flow.data.totp_url === 'string' ? flow.data.totp_url : null;
+    if (!url) {
+      flow.ui.messages = [texts.noStrategy('settings')];
+      return false;
+    }
+    if (!checkEnrolmentCode(flow.ui.nodes, url, body.totp_code, now)) return false;
+    await saveTotpUrl(db, tenant.nid, identityId, url, now);
+    delete flow.data.totp_url;
+    return true;
+  }
+
+  /** `selfservice.flows.settings.required_aal: highest_available`: an identity with an authenticator app must have used it. */
+  async function requireAal(tenant: Tenant, settings: IdentitySettings, session: { aal: string; identity_id: string } | null, returnTo?: string) {
+    if (!session || session.aal === 'aal2' || settings.settingsRequiredAal !== 'highest_available' || !settings.methods.totp) return;
+    if (await findTotpUrl(deps.ctx.db, tenant.nid, session.identity_id)) throw aal2Required(tenant.base, returnTo);
+  }
+
   return {
     kind: 'settings',
     api: true,
@@ -137,14 +188,23 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
       if (session.identity_id !== flow.identity_id) throw identityMismatch();
     },
     async init({ csrf, session, prior, tenant, settings }) {
+      await requireAal(tenant, settings, session);
       const identityId = prior?.identity_id ?? session?.identity_id ?? null;
       const traits = session && session.identity_id === identityId ? session.traits : {};
       const schema = await ownIdentitySchema(deps.ctx.db, tenant.nid, identityId);
       const nodes = schema ? schemaSettingsNodes(csrf, schema, traits) : settingsNodes(csrf, traits);
-      return { state: 'show_form', identityId, ui: { nodes: withoutDisabledMethods([...nodes, ...(await oidcSettingsNodes(deps.ctx.db, tenant.nid, identityId))], settings) } };
+      const data: Record<string, unknown> = {};
+      const totp = await totpNodes(deps.ctx.db, tenant, settings, identityId, (traits as { email?: string }).email, data);
+      return {
+        state: 'show_form',
+        identityId,
+        ui: { nodes: withoutDisabledMethods([...nodes, ...(await oidcSettingsNodes(deps.ctx.db, tenant.nid, identityId)), ...totp], settings) },
+        data,
+      };
     },
     async submit(args) {
       const { flow, body } = args;
+      await requireAal(args.tenant, args.settings, args.session, uiLink(args.tenant.uiUrl, '/settings', { flow: flow.id }));
       clearNodeMessages(flow.ui.nodes);
       flow.ui.messages = [];
       flow.data.continue_with = [];
@@ -160,6 +220,7 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
       if (social?.action === 'unlink') saved = await unlinkOidc(args, social.provider);
       else if (body.method === 'profile' && methods.profile) saved = await saveProfile(args);
       else if (body.method === 'password' && methods.password) saved = await savePassword(args);
+      else if (body.method === 'totp' && methods.totp) saved = await saveTotp(args);
       else {
         flow.ui.messages = [texts.noStrategy('settings')];
         return { type: 'flow', status: 400 };
@@ -172,6 +233,7 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
         [
           ...(schema ? schemaSettingsNodes(flow.csrf_token, schema, traits) : settingsNodes(flow.csrf_token, traits)),
           ...(await oidcSettingsNodes(args.db, args.tenant.nid, flow.identity_id)),
+          ...(await totpNodes(args.db, args.tenant, args.settings, flow.identity_id, traits.email, flow.data)),
         ],
         args.settings,
       );

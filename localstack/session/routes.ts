@@ -13,6 +13,8 @@ import { logoutTokenFor, sessionToken } from './token';
 import { clearSessionCookie, sessionRowJson } from './service';
 import { tenantOf } from '../kernel/tenant';
 import { recordEvent } from '../event/record';
+import { identitySettings } from '../kernel/identity-settings';
+import { aal2Required, findTotpUrl } from '../self-service/totp';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -38,8 +40,16 @@ export function registerSessionRoutes(app: FastifyInstance, deps: IdentityDeps):
     query: whoamiQuery,
     auth: 'public',
     handler: async ({ req, reply }) => {
-      const row = await currentSession(db, tenantOf(req), req, ctx.clock.now());
+      const tenant = tenantOf(req);
+      const row = await currentSession(db, tenant, req, ctx.clock.now());
       if (!row) throw noActiveSession();
+      // `highest_available`: an aal1 session of an identity with a second factor must prove it first.
+      if (row.aal !== 'aal2') {
+        const settings = await identitySettings(db, tenant.nid);
+        if (settings.whoamiRequiredAal === 'highest_available' && settings.methods.totp && (await findTotpUrl(db, tenant.nid, row.identity_id))) {
+          throw aal2Required(baseOf(deps, req));
+        }
+      }
       return reply.header('cache-control', 'private, no-store').send(await sessionRowJson(db, row, baseOf(deps, req)));
     },
   });

@@ -73,6 +73,23 @@ export async function issueSession(
   return session;
 }
 
+/**
+ * Raises session `sessionId` of tenant `nid` to aal2 after its identity proved a second factor (`method`):
+ * the method joins its authentication methods and the session counts as authenticated now.
+ */
+export async function raiseSessionToAal2(q: Queryable, nid: string, sessionId: string, method: 'totp', clock: Clock): Promise<void> {
+  const now = clock.now();
+  const [row] = await q.orm
+    .select({ methods: sessions.authentication_methods })
+    .from(sessions)
+    .where(and(eq(sessions.nid, nid), eq(sessions.id, sessionId)));
+  if (!row) return;
+  await q.orm
+    .update(sessions)
+    .set({ aal: 'aal2', authenticated_at: now, authentication_methods: [...row.methods, { method, aal: 'aal2', completed_at: now.toISOString() }] })
+    .where(and(eq(sessions.nid, nid), eq(sessions.id, sessionId)));
+}
+
 /** The tenant's session cookie, kept to the tenant's base path. */
 export function setSessionCookie(reply: FastifyReply, tenant: Tenant, session: IssuedSession, secure: boolean): void {
   reply.setCookie(tenant.sessionCookie, session.token, {

@@ -156,6 +156,7 @@ export type PageId =
   | 'oauth2Cookies'
   | 'authentication'
   | 'authRecovery'
+  | 'mfa'
   | 'authVerification'
   | 'authSessions'
   | 'organizations'

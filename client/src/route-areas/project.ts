@@ -49,7 +49,12 @@ export const PROJECT_ROUTES = {
     nav: { label: 'Sign-in methods', group: 'authentication', icon: 'KeyRound', order: 0, keywords: ['password', 'authentication'], description: 'Chooses how users sign up and sign in: password, code, passkey and more.' },
   }),
   passwordless: soon(`${P}/passwordless`, 'authentication', { label: 'Passwordless', group: 'authentication', icon: 'Zap', order: 10, description: 'Turns on sign-in with one-time codes, magic links and passkeys.' }),
-  mfa: soon(`${P}/mfa`, 'authentication', { label: 'Two-factor authentication', group: 'authentication', icon: 'ShieldCheck', order: 20, keywords: ['mfa', '2fa', 'totp'], description: 'Lets users protect their accounts with a second factor such as an authenticator app.' }),
+  mfa: defineRoute(`${P}/mfa`, {
+    area: 'authentication',
+    page: 'mfa',
+    layout: { pageTitle: 'Two-factor authentication', breadcrumb: 'Two-factor authentication' },
+    nav: { label: 'Two-factor authentication', group: 'authentication', icon: 'ShieldCheck', order: 20, keywords: ['mfa', '2fa', 'totp'], description: 'Lets users protect their accounts with a second factor such as an authenticator app.' },
+  }),
   authRecovery: defineRoute(`${P}/authentication/recovery`, {
     area: 'authentication',
     page: 'authRecovery',

@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+import { E2E_LOCALSTACK_URL } from './ports';
+import { createProject, expectNoA11yViolations, newUser, register } from './support';
+
+test('the two-factor page turns the authenticator app on, and the project’s settings flow then offers its QR code', async ({ page }) => {
+  await register(page, newUser('mfa'));
+  const projectId = await createProject(page, 'Second factor');
+  const slug = await page.evaluate(async (id) => {
+    const res = await fetch(`/api/trpc/projects.get?input=${encodeURIComponent(JSON.stringify({ projectId: id }))}`);
+    return ((await res.json()) as { result: { data: { slug: string } } }).result.data.slug;
+  }, projectId);
+  const api = `${E2E_LOCALSTACK_URL}/project-api/${slug}`;
+
+  await page.goto(`/projects/${projectId}/mfa`);
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication', level: 1 })).toBeVisible({ timeout: 30_000 });
+  const totp = page.getByTestId('mfa-settings-totp-enabled');
+  await expect(totp).not.toBeChecked();
+  await expect(page.getByTestId('mfa-settings-whoami-required-aal')).toHaveValue('highest_available');
+  await totp.check();
+  await page.getByTestId('mfa-settings-totp-issuer').fill('Second Factor Inc');
+  await expectNoA11yViolations(page, 'two-factor authentication');
+  await page.getByTestId('mfa-settings-form-submit').click();
+  await expect(page.getByText('Two-factor settings saved')).toBeVisible();
+
+  // An end user of the project now finds the authenticator app in their settings.
+  const registration = (await (await page.request.get(`${api}/self-service/registration/api`)).json()) as { id: string };
+  const signedUp = (await (
+    await page.request.post(`${api}/self-service/registration?flow=${registration.id}`, {
+      data: { method: 'password', password: 'a-Long-and-unusual-passw0rd', traits: { email: 'mfa-end-user@example.com' } },
+    })
+  ).json()) as { session_token: string };
+  const settings = (await (await page.request.get(`${api}/self-service/settings/api`, { headers: { 'X-Session-Token': signedUp.session_token } })).json()) as {
+    ui: { nodes: { group: string; attributes: { id?: string; src?: string } }[] };
+  };
+  const qr = settings.ui.nodes.find((n) => n.attributes.id === 'totp_qr');
+  expect(qr?.group).toBe('totp');
+  expect(qr?.attributes.src).toMatch(/^data:image\/png;base64,/);
+});
