@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
@@ -74,6 +74,35 @@ test('an OAuth2 client is created with its secret shown once, gets tokens that f
   await expect(page.getByText('OAuth2 configuration saved')).toBeVisible();
   const discovery = (await (await page.request.get(`${E2E_LOCALSTACK_URL}/project-api/${slug}/.well-known/openid-configuration`)).json()) as { issuer: string };
   expect(discovery.issuer).toBe(`${E2E_LOCALSTACK_URL}/project-api/${slug}`);
+  // A partner system is trusted to present JWTs it signs, then no longer, after confirming.
+  const partnerKey = { ...generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ format: 'jwk' }), kid: 'partner-1', alg: 'ES256', use: 'sig' };
+  const issuers = page.getByTestId('oauth2-trusted-issuers');
+  await expect(issuers.getByTestId('oauth2-issuers-empty')).toBeVisible();
+  await issuers.getByTestId('oauth2-issuer-issuer').fill('https://partner.example.com');
+  await issuers.getByTestId('oauth2-issuer-any-subject').check();
+  await issuers.getByTestId('oauth2-issuer-scope').fill('reports:read');
+  await issuers.getByTestId('oauth2-issuer-jwk').fill(JSON.stringify(partnerKey));
+  await issuers.getByTestId('oauth2-issuer-expires').fill('2099-01-31');
+  await issuers.getByTestId('oauth2-issuer-trust-submit').click();
+  await expect(issuers.getByTestId('oauth2-issuers-table')).toContainText('partner-1');
+  await expectNoA11yViolations(page, 'OAuth2 trusted issuers');
+  await issuers.getByTestId('oauth2-issuer-delete-https://partner.example.com').click();
+  await page.getByTestId('delete-oauth2-issuer-dialog').getByRole('button', { name: 'Delete trust' }).click();
+  await expect(issuers.getByTestId('oauth2-issuers-empty')).toBeVisible();
+
+  // A signing key rotated in on the OpenID Connect page is published at once; deleted after confirming, it is gone.
+  await page.goto(`/projects/${projectId}/oauth/openid`);
+  const keys = page.getByTestId('oauth2-keys');
+  await keys.getByTestId('oauth2-key-kid').fill('rotated-e2e');
+  await keys.getByTestId('oauth2-key-create-submit').click();
+  await expect(keys.getByTestId('oauth2-keys-table')).toContainText('rotated-e2e');
+  const jwksUrl = `${E2E_LOCALSTACK_URL}/project-api/${slug}/.well-known/jwks.json`;
+  const published = async () => ((await (await page.request.get(jwksUrl)).json()) as { keys: Array<{ kid: string }> }).keys.map((k) => k.kid);
+  expect(await published()).toContain('rotated-e2e');
+  await keys.getByTestId('oauth2-key-delete-rotated-e2e').click();
+  await page.getByTestId('delete-oauth2-key-dialog').getByRole('button', { name: 'Delete key' }).click();
+  await expect(keys.getByTestId('oauth2-key-delete-rotated-e2e')).toBeHidden();
+  expect(await published()).not.toContain('rotated-e2e');
   // The other settings pages load with their forms, accessible.
   for (const [path, screen] of [
     ['openid', 'OAuth2 OpenID Connect'],
@@ -89,10 +118,27 @@ test('an OAuth2 client is created with its secret shown once, gets tokens that f
   // Edit its name; the list follows.
   await page.goto(`/projects/${projectId}/oauth`);
   await page.getByTestId('oauth2-client-edit-Nightly reports').click();
+  // The client's own lifespan beats the project's for its next token.
+  await dialog.getByTestId('oauth2-client-lifespan-client_credentials_grant_access_token_lifespan').fill('2m');
+  await dialog.getByTestId('oauth2-client-lifespans-form-submit').click();
+  await expect(page.getByText("The client's lifespans are saved")).toBeVisible();
+  const own = await page.request.post(tokenUrl, {
+    form: { grant_type: 'client_credentials', scope: 'reports:read' },
+    headers: { authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(secret)}`).toString('base64')}` },
+  });
+  expect(((await own.json()) as { expires_in: number }).expires_in).toBe(120);
+  await dialog.getByTestId('oauth2-client-delete-rotated').click();
+  await page.getByTestId('delete-oauth2-rotated-dialog').getByRole('button', { name: 'Delete old secrets' }).click();
+  await expect(page.getByText('Old secrets deleted')).toBeVisible();
   await dialog.getByTestId('oauth2-client-name').fill('Weekly reports');
   await dialog.getByTestId('oauth2-client-submit').click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('oauth2-clients-table')).toContainText('Weekly reports');
+
+  // A user's consents are looked up by subject; one who consented to nothing has none.
+  await page.getByTestId('oauth2-consent-subject').fill('nobody-at-all');
+  await page.getByTestId('oauth2-consent-lookup-submit').click();
+  await expect(page.getByTestId('oauth2-consent-empty')).toContainText('No consents for this subject');
 
   // Delete it, after confirming.
   await page.getByTestId('oauth2-client-delete-Weekly reports').click();
