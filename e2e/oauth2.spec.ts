@@ -134,6 +134,12 @@ test('an OAuth2 client is created with its secret shown once, gets tokens that f
   await dialog.getByTestId('oauth2-client-submit').click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('oauth2-clients-table')).toContainText('Weekly reports');
+  // Saving the client whole kept its own lifespan.
+  const afterEdit = await page.request.post(tokenUrl, {
+    form: { grant_type: 'client_credentials', scope: 'reports:read' },
+    headers: { authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(secret)}`).toString('base64')}` },
+  });
+  expect(((await afterEdit.json()) as { expires_in: number }).expires_in).toBe(120);
 
   // A user's consents are looked up by subject; one who consented to nothing has none.
   await page.getByTestId('oauth2-consent-subject').fill('nobody-at-all');

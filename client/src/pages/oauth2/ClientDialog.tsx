@@ -8,7 +8,7 @@ import { Select, TextArea, TextField } from '../../components/TextField';
 import { errorText } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { ClientLifespans, RotatedSecrets } from './ClientExtras';
-import { bodyOf, EMPTY_FORM, formOf, type ClientForm } from './client-form';
+import { bodyOf, EMPTY_FORM, formOf, keptLifespans, lifespansOf, type ClientForm } from './client-form';
 
 const GRANT_LABELS: Record<(typeof GRANT_TYPES)[number], string> = {
   authorization_code: 'Authorization code (users sign in)',
@@ -44,6 +44,8 @@ export function ClientDialog({ projectId, client, onClose }: { projectId: string
   const editing = client !== null;
   const [form, setForm] = useState<ClientForm>(client ? formOf(client) : EMPTY_FORM);
   const [problem, setProblem] = useState<string | null>(null);
+  // The lifespans as last saved (the dialog may have saved new ones): saving the client whole keeps them.
+  const [lifespans, setLifespans] = useState(() => (client ? lifespansOf(client) : null));
   const create = trpc.oauth2Clients.create.useMutation();
   const set = trpc.oauth2Clients.set.useMutation({ onSuccess: onClose });
   const mutation = editing ? set : create;
@@ -55,7 +57,7 @@ export function ClientDialog({ projectId, client, onClose }: { projectId: string
     const result = bodyOf(form);
     if ('error' in result) return setProblem(result.error);
     setProblem(null);
-    if (client?.client_id) set.mutate({ projectId, clientId: client.client_id, client: result.body });
+    if (client?.client_id) set.mutate({ projectId, clientId: client.client_id, client: { ...result.body, ...keptLifespans(lifespans) } });
     else create.mutate({ projectId, client: result.body });
   };
 
@@ -179,7 +181,7 @@ export function ClientDialog({ projectId, client, onClose }: { projectId: string
           </form>
           {client?.client_id && (
             <>
-              <ClientLifespans projectId={projectId} client={client} />
+              <ClientLifespans projectId={projectId} client={client} onSaved={setLifespans} />
               <RotatedSecrets projectId={projectId} client={client} />
             </>
           )}

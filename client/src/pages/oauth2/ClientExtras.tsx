@@ -7,10 +7,10 @@ import { SettingsForm } from '../../components/SettingsForm';
 import { TextField } from '../../components/TextField';
 import { errorText } from '../../lib/errors';
 import { trpc } from '../../trpc';
-import { LIFESPAN_GROUPS, lifespansOf } from './client-form';
+import { LIFESPAN_GROUPS, lifespansOf, type LifespansForm } from './client-form';
 
 /** The client's own token lifespans, per grant and token; each empty one leaves the project's lifespan to apply. */
-export function ClientLifespans({ projectId, client }: { projectId: string; client: OAuth2ClientView }) {
+export function ClientLifespans({ projectId, client, onSaved }: { projectId: string; client: OAuth2ClientView; onSaved: (saved: LifespansForm) => void }) {
   const save = trpc.oauth2Clients.setLifespans.useMutation();
   return (
     <section className="inline-form" aria-labelledby="oauth2-client-lifespans-title" data-testid="oauth2-client-lifespans">
@@ -24,7 +24,7 @@ export function ClientLifespans({ projectId, client }: { projectId: string; clie
         errorContext="Could not save the client's lifespans"
         // Hydra replaces every lifespan of the client at once: send them all.
         onSave={async (_changes, all) => lifespansOf(await save.mutateAsync({ projectId, clientId: client.client_id ?? '', lifespans: all }))}
-        onSaved={() => toast.success("The client's lifespans are saved")}
+        onSaved={(saved) => (onSaved(saved), toast.success("The client's lifespans are saved"))}
       >
         {(form) => (
           <>

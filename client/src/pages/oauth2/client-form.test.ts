@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CLIENT_LIFESPAN_FIELDS } from '../../../../shared/schemas/oauth2';
-import { bodyOf, EMPTY_FORM, formOf, LIFESPAN_GROUPS, lifespansOf } from './client-form';
+import { bodyOf, EMPTY_FORM, formOf, keptLifespans, LIFESPAN_GROUPS, lifespansOf } from './client-form';
 
 describe('the OAuth2 client form', () => {
   it('sends lists one entry a line and the scope as a list', () => {
@@ -32,5 +32,8 @@ describe('the OAuth2 client form', () => {
     expect(form.client_credentials_grant_access_token_lifespan).toBe('5m');
     expect(form.refresh_token_grant_id_token_lifespan).toBe('');
     expect(Object.keys(form)).toHaveLength(CLIENT_LIFESPAN_FIELDS.length);
+    // Saving the client whole sends the lifespans it has, and none where the project's apply.
+    expect(keptLifespans(form)).toEqual({ client_credentials_grant_access_token_lifespan: '5m' });
+    expect(keptLifespans(null)).toEqual({});
   });
 });

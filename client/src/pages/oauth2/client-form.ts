@@ -100,7 +100,7 @@ export function bodyOf(form: ClientForm): { body: OAuth2ClientBody } | { error: 
   };
 }
 
-type LifespansForm = z.infer<typeof oauth2ClientLifespansForm>;
+export type LifespansForm = z.infer<typeof oauth2ClientLifespansForm>;
 
 const GRANTS = [
   ['authorization_code_grant', 'Authorization code'],
@@ -129,4 +129,9 @@ export const LIFESPAN_GROUPS = GRANTS.map(([grant, grantLabel]) => ({
 /** The client's lifespans as the form edits them: '' where the project's lifespan applies. */
 export function lifespansOf(client: OAuth2ClientView): LifespansForm {
   return Object.fromEntries(CLIENT_LIFESPAN_FIELDS.map((f) => [f, client[f] ?? ''])) as LifespansForm;
+}
+
+/** The lifespans a client keeps when it is saved whole: a full save replaces the client, so they go with it. */
+export function keptLifespans(lifespans: LifespansForm | null): Partial<LifespansForm> {
+  return lifespans ? Object.fromEntries(Object.entries(lifespans).filter(([, v]) => v)) : {};
 }
