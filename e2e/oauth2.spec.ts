@@ -39,10 +39,12 @@ test('an OAuth2 client is created with its secret shown once, gets tokens that f
   const tokenUrl = (await page.getByTestId('oauth2-endpoint-token-value').textContent())?.trim() ?? '';
   expect(tokenUrl).toBe(`${E2E_LOCALSTACK_URL}/project-api/${slug}/oauth2/token`);
   await expectNoA11yViolations(page, 'OAuth2 endpoints');
-  const token = await page.request.post(tokenUrl, {
-    form: { grant_type: 'client_credentials', scope: 'reports:read' },
-    headers: { authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(secret)}`).toString('base64')}` },
-  });
+  const mint = () =>
+    page.request.post(tokenUrl, {
+      form: { grant_type: 'client_credentials', scope: 'reports:read' },
+      headers: { authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(secret)}`).toString('base64')}` },
+    });
+  const token = await mint();
   expect(token.status(), await token.text()).toBe(200);
   const issued = (await token.json()) as { token_type: string; scope: string; access_token: string };
   expect(issued.token_type.toLowerCase()).toBe('bearer');
@@ -60,10 +62,7 @@ test('an OAuth2 client is created with its secret shown once, gets tokens that f
   await expectNoA11yViolations(page, 'OAuth2 token lifespans');
   await page.getByTestId('oauth2-lifespans-form-submit').click();
   await expect(page.getByText('Token lifespans saved')).toBeVisible();
-  const next = await page.request.post(tokenUrl, {
-    form: { grant_type: 'client_credentials', scope: 'reports:read' },
-    headers: { authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(secret)}`).toString('base64')}` },
-  });
+  const next = await mint();
   expect(((await next.json()) as { expires_in: number }).expires_in).toBe(300);
 
   // PKCE enforcement is saved from the configuration page (the BFF suite sees the server refuse requests
@@ -122,10 +121,7 @@ test('an OAuth2 client is created with its secret shown once, gets tokens that f
   await dialog.getByTestId('oauth2-client-lifespan-client_credentials_grant_access_token_lifespan').fill('2m');
   await dialog.getByTestId('oauth2-client-lifespans-form-submit').click();
   await expect(page.getByText("The client's lifespans are saved")).toBeVisible();
-  const own = await page.request.post(tokenUrl, {
-    form: { grant_type: 'client_credentials', scope: 'reports:read' },
-    headers: { authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(secret)}`).toString('base64')}` },
-  });
+  const own = await mint();
   expect(((await own.json()) as { expires_in: number }).expires_in).toBe(120);
   await dialog.getByTestId('oauth2-client-delete-rotated').click();
   await page.getByTestId('delete-oauth2-rotated-dialog').getByRole('button', { name: 'Delete old secrets' }).click();
@@ -135,10 +131,7 @@ test('an OAuth2 client is created with its secret shown once, gets tokens that f
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('oauth2-clients-table')).toContainText('Weekly reports');
   // Saving the client whole kept its own lifespan.
-  const afterEdit = await page.request.post(tokenUrl, {
-    form: { grant_type: 'client_credentials', scope: 'reports:read' },
-    headers: { authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(secret)}`).toString('base64')}` },
-  });
+  const afterEdit = await mint();
   expect(((await afterEdit.json()) as { expires_in: number }).expires_in).toBe(120);
 
   // A user's consents are looked up by subject; one who consented to nothing has none.
