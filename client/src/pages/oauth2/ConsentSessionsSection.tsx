@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import type { z } from 'zod';
 import { formatDateTime } from '../../../../shared/domain/format';
+import type { oauth2ConsentSessionSchema } from '../../../../shared/schemas/oauth2';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { ConfirmDialog } from '../../components/Dialog';
@@ -10,6 +12,9 @@ import { Table } from '../../components/Table';
 import { TextField } from '../../components/TextField';
 import { errorText } from '../../lib/errors';
 import { trpc } from '../../trpc';
+
+// The wire type of a loose object loses its known fields on the way through tRPC's inference: read it as the schema says.
+type ConsentSession = z.infer<typeof oauth2ConsentSessionSchema>;
 
 /** What is being revoked: one app's consent, every app's, or the user's remembered sign-ins. */
 type Revoking = { kind: 'consent'; clientId: string; name: string } | { kind: 'all' } | { kind: 'login' };
@@ -87,7 +92,7 @@ export function ConsentSessionsSection({ projectId }: { projectId: string }) {
                 caption={`Apps ${subject} consented to`}
                 testId="oauth2-consent-table"
                 rowKey={(s) => s.consent_request_id ?? s.consent_request?.client?.client_id ?? ''}
-                rows={page.sessions}
+                rows={page.sessions as ConsentSession[]}
                 columns={[
                   { key: 'app', header: 'App', className: 'col-name', render: (s) => s.consent_request?.client?.client_name || <code>{s.consent_request?.client?.client_id}</code> },
                   { key: 'scopes', header: 'Scopes granted', render: (s) => (s.grant_scope?.length ? s.grant_scope.join(' ') : <em>None</em>) },

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { errorStatus } from '../../../../shared/domain/errors';
-import { ID_TOKEN_KEY_SET, KEY_ALGORITHMS, oauth2KeyCreateForm } from '../../../../shared/schemas/oauth2';
+import { ID_TOKEN_KEY_SET, KEY_ALGORITHMS, oauth2KeyCreateForm, type publicJwkSchema } from '../../../../shared/schemas/oauth2';
 import { ActionForm, useActionForm } from '../../components/ActionForm';
 import { Button } from '../../components/Button';
 import { Card, EmptyState } from '../../components/Card';
@@ -15,6 +15,8 @@ import { errorText } from '../../lib/errors';
 import { trpc } from '../../trpc';
 
 type KeyForm = z.input<typeof oauth2KeyCreateForm>;
+// The wire type of a loose object loses its known fields on the way through tRPC's inference: read it as the schema says.
+type PublicKey = z.infer<typeof publicJwkSchema>;
 
 /**
  * The project's JSON Web Key sets, one at a time: the signing set of ID tokens by default, or any set by name.
@@ -78,7 +80,7 @@ export function KeysSection({ projectId }: { projectId: string }) {
           caption={`Keys of ${set}`}
           testId="oauth2-keys-table"
           rowKey={(k) => k.kid ?? ''}
-          rows={keys.data?.keys ?? []}
+          rows={(keys.data?.keys ?? []) as PublicKey[]}
           columns={[
             { key: 'kid', header: 'Key ID', className: 'col-code', render: (k) => <code>{k.kid}</code> },
             { key: 'alg', header: 'Algorithm', render: (k) => k.alg ?? '' },
