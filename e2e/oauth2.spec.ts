@@ -89,8 +89,19 @@ test('an OAuth2 client is created with its secret shown once, gets tokens that f
   await page.getByTestId('delete-oauth2-issuer-dialog').getByRole('button', { name: 'Delete trust' }).click();
   await expect(issuers.getByTestId('oauth2-issuers-empty')).toBeVisible();
 
-  // A signing key rotated in on the OpenID Connect page is published at once; deleted after confirming, it is gone.
-  await page.goto(`/projects/${projectId}/oauth/openid`);
+  // The other settings pages load with their forms, accessible.
+  for (const [path, screen] of [
+    ['urls', 'OAuth2 URLs'],
+    ['cookies', 'OAuth2 cookies'],
+    ['strategies', 'OAuth2 token strategies'],
+    ['openid', 'OAuth2 OpenID Connect'],
+  ] as const) {
+    await page.goto(`/projects/${projectId}/oauth/${path}`);
+    await expect(page.getByTestId(`oauth2-${path}-page`).getByRole('button', { name: /^Save/ })).toBeVisible();
+    await expectNoA11yViolations(page, screen);
+  }
+
+  // A signing key rotated in on the OpenID Connect page (the last one visited) is published at once; deleted after confirming, it is gone.
   const keys = page.getByTestId('oauth2-keys');
   await keys.getByTestId('oauth2-key-kid').fill('rotated-e2e');
   await keys.getByTestId('oauth2-key-create-submit').click();
@@ -102,17 +113,6 @@ test('an OAuth2 client is created with its secret shown once, gets tokens that f
   await page.getByTestId('delete-oauth2-key-dialog').getByRole('button', { name: 'Delete key' }).click();
   await expect(keys.getByTestId('oauth2-key-delete-rotated-e2e')).toBeHidden();
   expect(await published()).not.toContain('rotated-e2e');
-  // The other settings pages load with their forms, accessible.
-  for (const [path, screen] of [
-    ['openid', 'OAuth2 OpenID Connect'],
-    ['urls', 'OAuth2 URLs'],
-    ['cookies', 'OAuth2 cookies'],
-    ['strategies', 'OAuth2 token strategies'],
-  ] as const) {
-    await page.goto(`/projects/${projectId}/oauth/${path}`);
-    await expect(page.getByTestId(`oauth2-${path}-page`).getByRole('button', { name: /^Save/ })).toBeVisible();
-    await expectNoA11yViolations(page, screen);
-  }
 
   // Edit its name; the list follows.
   await page.goto(`/projects/${projectId}/oauth`);
