@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
@@ -39,10 +39,12 @@ test('an OAuth2 client is created with its secret shown once, gets tokens that f
   const tokenUrl = (await page.getByTestId('oauth2-endpoint-token-value').textContent())?.trim() ?? '';
   expect(tokenUrl).toBe(`${E2E_LOCALSTACK_URL}/project-api/${slug}/oauth2/token`);
   await expectNoA11yViolations(page, 'OAuth2 endpoints');
-  const token = await page.request.post(tokenUrl, {
-    form: { grant_type: 'client_credentials', scope: 'reports:read' },
-    headers: { authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(secret)}`).toString('base64')}` },
-  });
+  const mint = () =>
+    page.request.post(tokenUrl, {
+      form: { grant_type: 'client_credentials', scope: 'reports:read' },
+      headers: { authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(secret)}`).toString('base64')}` },
+    });
+  const token = await mint();
   expect(token.status(), await token.text()).toBe(200);
   const issued = (await token.json()) as { token_type: string; scope: string; access_token: string };
   expect(issued.token_type.toLowerCase()).toBe('bearer');
@@ -60,10 +62,7 @@ test('an OAuth2 client is created with its secret shown once, gets tokens that f
   await expectNoA11yViolations(page, 'OAuth2 token lifespans');
   await page.getByTestId('oauth2-lifespans-form-submit').click();
   await expect(page.getByText('Token lifespans saved')).toBeVisible();
-  const next = await page.request.post(tokenUrl, {
-    form: { grant_type: 'client_credentials', scope: 'reports:read' },
-    headers: { authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(secret)}`).toString('base64')}` },
-  });
+  const next = await mint();
   expect(((await next.json()) as { expires_in: number }).expires_in).toBe(300);
 
   // PKCE enforcement is saved from the configuration page (the BFF suite sees the server refuse requests
@@ -74,25 +73,71 @@ test('an OAuth2 client is created with its secret shown once, gets tokens that f
   await expect(page.getByText('OAuth2 configuration saved')).toBeVisible();
   const discovery = (await (await page.request.get(`${E2E_LOCALSTACK_URL}/project-api/${slug}/.well-known/openid-configuration`)).json()) as { issuer: string };
   expect(discovery.issuer).toBe(`${E2E_LOCALSTACK_URL}/project-api/${slug}`);
+  // A partner system is trusted to present JWTs it signs, then no longer, after confirming.
+  const partnerKey = { ...generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ format: 'jwk' }), kid: 'partner-1', alg: 'ES256', use: 'sig' };
+  const issuers = page.getByTestId('oauth2-trusted-issuers');
+  await expect(issuers.getByTestId('oauth2-issuers-empty')).toBeVisible();
+  await issuers.getByTestId('oauth2-issuer-issuer').fill('https://partner.example.com');
+  await issuers.getByTestId('oauth2-issuer-any-subject').check();
+  await issuers.getByTestId('oauth2-issuer-scope').fill('reports:read');
+  await issuers.getByTestId('oauth2-issuer-jwk').fill(JSON.stringify(partnerKey));
+  await issuers.getByTestId('oauth2-issuer-expires').fill('2099-01-31');
+  await issuers.getByTestId('oauth2-issuer-trust-submit').click();
+  await expect(issuers.getByTestId('oauth2-issuers-table')).toContainText('partner-1');
+  await expectNoA11yViolations(page, 'OAuth2 trusted issuers');
+  await issuers.getByTestId('oauth2-issuer-delete-https://partner.example.com').click();
+  await page.getByTestId('delete-oauth2-issuer-dialog').getByRole('button', { name: 'Delete trust' }).click();
+  await expect(issuers.getByTestId('oauth2-issuers-empty')).toBeVisible();
+
   // The other settings pages load with their forms, accessible.
   for (const [path, screen] of [
-    ['openid', 'OAuth2 OpenID Connect'],
     ['urls', 'OAuth2 URLs'],
     ['cookies', 'OAuth2 cookies'],
     ['strategies', 'OAuth2 token strategies'],
+    ['openid', 'OAuth2 OpenID Connect'],
   ] as const) {
     await page.goto(`/projects/${projectId}/oauth/${path}`);
     await expect(page.getByTestId(`oauth2-${path}-page`).getByRole('button', { name: /^Save/ })).toBeVisible();
     await expectNoA11yViolations(page, screen);
   }
 
+  // A signing key rotated in on the OpenID Connect page (the last one visited) is published at once; deleted after confirming, it is gone.
+  const keys = page.getByTestId('oauth2-keys');
+  await keys.getByTestId('oauth2-key-kid').fill('rotated-e2e');
+  await keys.getByTestId('oauth2-key-create-submit').click();
+  await expect(keys.getByTestId('oauth2-keys-table')).toContainText('rotated-e2e');
+  const jwksUrl = `${E2E_LOCALSTACK_URL}/project-api/${slug}/.well-known/jwks.json`;
+  const published = async () => ((await (await page.request.get(jwksUrl)).json()) as { keys: Array<{ kid: string }> }).keys.map((k) => k.kid);
+  expect(await published()).toContain('rotated-e2e');
+  await keys.getByTestId('oauth2-key-delete-rotated-e2e').click();
+  await page.getByTestId('delete-oauth2-key-dialog').getByRole('button', { name: 'Delete key' }).click();
+  await expect(keys.getByTestId('oauth2-key-delete-rotated-e2e')).toBeHidden();
+  expect(await published()).not.toContain('rotated-e2e');
+
   // Edit its name; the list follows.
   await page.goto(`/projects/${projectId}/oauth`);
   await page.getByTestId('oauth2-client-edit-Nightly reports').click();
+  // The client's own lifespan beats the project's for its next token.
+  await dialog.getByTestId('oauth2-client-lifespan-client_credentials_grant_access_token_lifespan').fill('2m');
+  await dialog.getByTestId('oauth2-client-lifespans-form-submit').click();
+  await expect(page.getByText("The client's lifespans are saved")).toBeVisible();
+  const own = await mint();
+  expect(((await own.json()) as { expires_in: number }).expires_in).toBe(120);
+  await dialog.getByTestId('oauth2-client-delete-rotated').click();
+  await page.getByTestId('delete-oauth2-rotated-dialog').getByRole('button', { name: 'Delete old secrets' }).click();
+  await expect(page.getByText('Old secrets deleted')).toBeVisible();
   await dialog.getByTestId('oauth2-client-name').fill('Weekly reports');
   await dialog.getByTestId('oauth2-client-submit').click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('oauth2-clients-table')).toContainText('Weekly reports');
+  // Saving the client whole kept its own lifespan.
+  const afterEdit = await mint();
+  expect(((await afterEdit.json()) as { expires_in: number }).expires_in).toBe(120);
+
+  // A user's consents are looked up by subject; one who consented to nothing has none.
+  await page.getByTestId('oauth2-consent-subject').fill('nobody-at-all');
+  await page.getByTestId('oauth2-consent-lookup-submit').click();
+  await expect(page.getByTestId('oauth2-consent-empty')).toContainText('No consents for this subject');
 
   // Delete it, after confirming.
   await page.getByTestId('oauth2-client-delete-Weekly reports').click();

@@ -33,6 +33,11 @@ describe('mutation → invalidated lists', () => {
     expect(INVALIDATES['oauth2Clients.delete']).toContain('oauth2Clients.list');
     // Spec §7: a patch does not refresh the client list.
     expect(INVALIDATES['oauth2Clients.patch']).not.toContain('oauth2Clients.list');
+    // The client dialog reads a client from the list, so its saved lifespans must reach the list.
+    expect(INVALIDATES['oauth2Clients.setLifespans']).toContain('oauth2Clients.list');
+    expect(INVALIDATES['oauth2Sessions.revokeConsent']).toEqual(['oauth2Sessions.listConsent']);
+    for (const path of ['oauth2Keys.create', 'oauth2Keys.deleteKey'] as const) expect(INVALIDATES[path]).toContain('oauth2Keys.get');
+    for (const path of ['oauth2TrustedIssuers.trust', 'oauth2TrustedIssuers.delete'] as const) expect(INVALIDATES[path]).toContain('oauth2TrustedIssuers.list');
     for (const path of ['sessions.revoke', 'sessions.revokeAll', 'sessions.extend'] as const) expect(INVALIDATES[path]).toEqual(['sessions.list', 'sessions.get']);
   });
 });

@@ -90,7 +90,8 @@ export const INVALIDATES = {
   'projectConfig.setSessions': ['projectConfig.get', 'projects.get'],
   'projectConfig.setBrowserRedirects': ['projectConfig.get', 'projects.get'],
   'projectConfig.setUi': ['projectConfig.get', 'projects.get'],
-  'oauth2Clients.setLifespans': ['oauth2Clients.get'],
+  // The edit dialog reads the client from the list: its lifespans must be the saved ones when it opens again.
+  'oauth2Clients.setLifespans': ['oauth2Clients.get', 'oauth2Clients.list'],
   'oauth2Clients.deleteRotatedSecrets': [],
   'oauth2Sessions.revokeConsent': ['oauth2Sessions.listConsent'],
   'oauth2Sessions.revokeLogin': [],

@@ -14,6 +14,7 @@ import { useProject } from '../../shell/ProjectContext';
 import { trpc } from '../../trpc';
 import { formatDate } from '../../../../shared/domain/format';
 import { ClientDialog, SecretNotice } from './ClientDialog';
+import { ConsentSessionsSection } from './ConsentSessionsSection';
 
 /**
  * /projects/{project}/oauth: the project's OAuth2 clients, 25 a page, found by name; create and edit in a
@@ -113,6 +114,8 @@ export default function OAuth2ClientsPage() {
           )}
         </QueryView>
       </Card>
+
+      <ConsentSessionsSection projectId={projectId} />
 
       {editing && <ClientDialog projectId={projectId} client={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
 

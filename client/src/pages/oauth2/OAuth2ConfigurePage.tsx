@@ -5,6 +5,7 @@ import { QueryView } from '../../components/QueryView';
 import { SettingsForm } from '../../components/SettingsForm';
 import { useProject } from '../../shell/ProjectContext';
 import { trpc } from '../../trpc';
+import { TrustedIssuersSection } from './TrustedIssuersSection';
 
 function ConfigureForm({ projectId, config }: { projectId: string; config: OAuth2Config }) {
   const utils = trpc.useUtils();
@@ -48,6 +49,7 @@ export default function OAuth2ConfigurePage() {
           {(c) => <ConfigureForm projectId={project.id} config={c} />}
         </QueryView>
       </Card>
+      <TrustedIssuersSection projectId={project.id} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { SettingsForm } from '../../components/SettingsForm';
 import { TextField } from '../../components/TextField';
 import { useProject } from '../../shell/ProjectContext';
 import { trpc } from '../../trpc';
+import { KeysSection } from './KeysSection';
 
 type Form = z.infer<typeof oauth2OpenIdForm>;
 const formOf = (c: OAuth2Config): Form => ({ public: c.openid.subject_types.includes('public'), pairwise: c.openid.subject_types.includes('pairwise'), pairwise_salt: '' });
@@ -74,6 +75,7 @@ export default function OAuth2OpenIdPage() {
           {(c) => <OpenIdForm projectId={project.id} config={c} />}
         </QueryView>
       </Card>
+      <KeysSection projectId={project.id} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import type { OAuth2ClientBody, OAuth2ClientView } from '../../../../shared/schemas/oauth2';
+import type { z } from 'zod';
+import { CLIENT_LIFESPAN_FIELDS, type ClientLifespanField, type OAuth2ClientBody, type OAuth2ClientView, type oauth2ClientLifespansForm } from '../../../../shared/schemas/oauth2';
 
 /** The client form's state: lists as one entry a line, metadata as JSON text, as people type them. */
 export interface ClientForm {
@@ -97,4 +98,40 @@ export function bodyOf(form: ClientForm): { body: OAuth2ClientBody } | { error: 
       ...(metadata ? { metadata } : {}),
     },
   };
+}
+
+export type LifespansForm = z.infer<typeof oauth2ClientLifespansForm>;
+
+const GRANTS = [
+  ['authorization_code_grant', 'Authorization code'],
+  ['client_credentials_grant', 'Client credentials'],
+  ['refresh_token_grant', 'Refresh token'],
+  ['device_authorization_grant', 'Device code'],
+  ['jwt_bearer_grant', 'JWT bearer'],
+  ['implicit_grant', 'Implicit'],
+] as const;
+const TOKENS = [
+  ['access_token', 'access tokens'],
+  ['id_token', 'ID tokens'],
+  ['refresh_token', 'refresh tokens'],
+] as const;
+
+/** The client's lifespan fields by grant, each with its words: 'Authorization code: access tokens'. */
+export const LIFESPAN_GROUPS = GRANTS.map(([grant, grantLabel]) => ({
+  grant,
+  label: grantLabel,
+  fields: TOKENS.flatMap(([token, tokenLabel]) => {
+    const field = `${grant}_${token}_lifespan`;
+    return (CLIENT_LIFESPAN_FIELDS as readonly string[]).includes(field) ? [{ field: field as ClientLifespanField, label: `${grantLabel}: ${tokenLabel}` }] : [];
+  }),
+})).filter((g) => g.fields.length > 0);
+
+/** The client's lifespans as the form edits them: '' where the project's lifespan applies. */
+export function lifespansOf(client: OAuth2ClientView): LifespansForm {
+  return Object.fromEntries(CLIENT_LIFESPAN_FIELDS.map((f) => [f, client[f] ?? ''])) as LifespansForm;
+}
+
+/** The lifespans a client keeps when it is saved whole: a full save replaces the client, so they go with it. */
+export function keptLifespans(lifespans: LifespansForm | null): Partial<LifespansForm> {
+  return lifespans ? Object.fromEntries(Object.entries(lifespans).filter(([, v]) => v)) : {};
 }
