@@ -51,8 +51,8 @@ function Connect({ endpoint }: { endpoint: string }) {
           <div className="detail">
             <dt>Hosted sign-in</dt>
             <dd>
-              <a className="link" href={hostedPageUrl(endpoint, 'login')} target="_blank" rel="noreferrer">
-                Sign in page
+              <a className="link" href={hostedPageUrl(endpoint, 'login')} target="_blank" rel="noreferrer noopener" data-testid="connect-hosted-login">
+                Sign in page<span className="sr-only"> (opens in a new tab)</span>
               </a>
             </dd>
           </div>
@@ -66,8 +66,8 @@ function Connect({ endpoint }: { endpoint: string }) {
         />
         <p className="muted">
           More guides, for other languages and for your own sign-in pages, are in the{' '}
-          <a className="link" href={EXTERNAL_LINKS.docs} target="_blank" rel="noreferrer">
-            documentation
+          <a className="link link-inline" href={EXTERNAL_LINKS.docs} target="_blank" rel="noreferrer noopener">
+            documentation<span className="sr-only"> (opens in a new tab)</span>
           </a>
           .
         </p>
