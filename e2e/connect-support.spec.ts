@@ -73,4 +73,6 @@ test('Connect shows the project’s base URL and a copyable snippet per framewor
   expect(copied).not.toContain('@');
   for (const cookie of await context.cookies()) if (cookie.value.length >= 16) expect(copied, cookie.name).not.toContain(cookie.value);
   await expectNoA11yViolations(page, '/support');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoHorizontalScroll(page);
 });
