@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { EXTERNAL_LINKS } from '../shared/external-links';
+import { E2E_LOCALSTACK_URL } from './ports';
 import { createProject, expectNoA11yViolations, expectNoA11yViolationsInBothThemes, expectNoHorizontalScroll, newUser, register } from './support';
 
 const VERSION = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
@@ -12,8 +13,9 @@ test('Connect shows the project’s base URL and a copyable snippet per framewor
   await register(page, user);
   const projectId = await createProject(page, 'Connected app');
   // The base URL is the one the Get started page resolves for the project.
-  const endpoint = (await page.getByTestId('api-endpoint-value').textContent()) ?? '';
-  expect(endpoint).toMatch(/^https?:\/\//);
+  const shown = page.getByTestId('project-connect').getByTestId('api-endpoint-value');
+  await expect(shown).toHaveText(new RegExp(`^${E2E_LOCALSTACK_URL.replace(/[.]/g, '\\.')}/project-api/[a-z0-9-]+$`));
+  const endpoint = (await shown.textContent()) ?? '';
   const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
 
   // Connect: the base URL, the install command and the snippet of the chosen framework, each copied as shown.
@@ -30,7 +32,11 @@ test('Connect shows the project’s base URL and a copyable snippet per framewor
   await expect.poll(clipboard).toBe('npm install @ory/client');
   // By keyboard to Go: its own install command, and its snippet calls the project.
   await picker.getByRole('tab', { name: 'TypeScript / Node' }).focus();
-  for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowRight');
+  // One key at a time: the tab list moves focus after each key is handled.
+  for (const name of ['React', 'Next.js', 'Go']) {
+    await page.keyboard.press('ArrowRight');
+    await expect(picker.getByRole('tab', { name, exact: true })).toBeFocused();
+  }
   await expect(picker.getByRole('tab', { name: 'Go' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('connect-install-go')).toHaveText('go get github.com/ory/client-go');
   const goSnippet = page.getByTestId('connect-snippet-go');
