@@ -87,7 +87,7 @@ export default function SupportPage() {
           <Skeleton shape="card" />
         ) : (
           <div className="code-wrap">
-            <pre className="code-block" tabIndex={0} aria-label="Diagnostic report" data-testid="diagnostics-report">
+            <pre className="code-block code-block-wrap" tabIndex={0} aria-label="Diagnostic report" data-testid="diagnostics-report">
               <code>{report}</code>
             </pre>
             <CopyButton value={report} label="Copy the diagnostic report" testId="diagnostics-copy" />
