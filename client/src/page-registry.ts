@@ -49,6 +49,8 @@ export const PAGES = {
   activity: lazyPage(() => import('./pages/activity/ActivityPage')),
   activityEvents: lazyPage(() => import('./pages/activity/EventsPage')),
   developers: lazyPage(() => import('./pages/developers/DevelopersPage')),
+  connect: lazyPage(() => import('./pages/developers/ConnectPage')),
+  support: lazyPage(() => import('./pages/general/SupportPage')),
   emailMessage: lazyPage(() => import('./pages/messaging/EmailMessagePage')),
 
   oauth2Clients: lazyPage(() => import('./pages/oauth2/OAuth2ClientsPage')),

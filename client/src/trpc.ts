@@ -1,6 +1,7 @@
 import { httpBatchLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '../../server/routers/_app';
+import { failedRequestsLink } from './lib/failed-requests';
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -12,6 +13,7 @@ export const TRPC_MAX_BATCH_ITEMS = 10;
 export function createTrpcClient() {
   return trpc.createClient({
     links: [
+      failedRequestsLink<AppRouter>(),
       httpBatchLink({
         url: TRPC_URL,
         maxItems: TRPC_MAX_BATCH_ITEMS,

@@ -25,6 +25,7 @@ import { relationshipsRouter } from './relationships/router';
 import { schemasRouter } from './schemas/router';
 import { sessionsRouter } from './sessions/router';
 import { socialProvidersRouter } from './social-providers/router';
+import { systemRouter } from './system/router';
 import { onboardingLinksRouter, organizationsRouter } from './organizations/router';
 import { workspacesRouter } from './workspaces/router';
 
@@ -59,6 +60,7 @@ export const appRouter = router({
   domains: domainsRouter,
   metrics: metricsRouter,
   eventStreams: eventStreamsRouter,
+  system: systemRouter,
 });
 
 export type AppRouter = typeof appRouter;

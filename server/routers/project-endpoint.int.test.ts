@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sdkSnippets } from '../../shared/domain/sdk-snippets';
+import { connectSnippets, sdkSnippets } from '../../shared/domain/sdk-snippets';
 import type { AppDeps } from '../deps';
 import { callerFor, startTestStack, testDeps, type TestStack } from '../test-support/bff';
 import { registerUser } from '../test-support/users';
@@ -73,5 +73,25 @@ describe('the Get started snippets run as shown against the endpoint', () => {
     const { apiUrl } = await callerFor(deps, cookie).projects.endpoint({ projectId });
     const { stdout } = await run('sh', ['-c', sdkSnippets(apiUrl ?? '').curl], { timeout: 30_000 });
     expect(JSON.parse(stdout)).toMatchObject({ error: { code: 401 } });
+  });
+});
+
+describe('the Connect page snippets run as shown against the endpoint', () => {
+  it('TypeScript: the SDK starts a login flow that the project then serves', async () => {
+    const { apiUrl } = await callerFor(deps, cookie).projects.endpoint({ projectId });
+    const file = join(dir, 'start-login.mts');
+    await writeFile(file, connectSnippets(apiUrl ?? '').typescript.code);
+    const { stdout } = await run(resolve('node_modules/.bin/tsx'), [file], { cwd: dir, timeout: 30_000 });
+    const [, flowId] = /^Login flow ([0-9a-f-]{36}) expires at \S+$/.exec(stdout.trim()) ?? [];
+    expect(flowId, stdout).toBeDefined();
+    const flow = await fetch(`${apiUrl}/self-service/login/flows?id=${flowId}`);
+    expect(flow.status).toBe(200);
+    expect(await flow.json()).toMatchObject({ id: flowId, type: 'api' });
+  });
+
+  it('cURL: answers the login flow with its form', async () => {
+    const { apiUrl } = await callerFor(deps, cookie).projects.endpoint({ projectId });
+    const { stdout } = await run('sh', ['-c', connectSnippets(apiUrl ?? '').curl.code], { timeout: 30_000 });
+    expect(JSON.parse(stdout)).toMatchObject({ type: 'api', ui: { nodes: expect.any(Array) } });
   });
 });

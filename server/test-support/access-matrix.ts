@@ -1,5 +1,8 @@
 import { expect } from 'vitest';
+import pkg from '../../package.json' with { type: 'json' };
 import { DOCUMENTS_AND_FOLDERS } from '../../shared/permissions/templates';
+
+const CONSOLE_VERSION = pkg.version;
 
 /** What user A owns, and user B (a member of nothing of A's) owns, when the matrix runs. */
 export interface MatrixFixture {
@@ -115,6 +118,12 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
     b: 'own',
     input: () => undefined,
     check: (answer, f, who) => expect((answer as { session: { identity: { id: string } } }).session.identity.id).toBe(f[who].identityId),
+  },
+
+  'system.version': {
+    b: 'own',
+    input: () => undefined,
+    check: (answer) => expect(answer).toEqual({ version: CONSOLE_VERSION }),
   },
 
   'workspaces.list': { b: 'absent', input: () => undefined, ids: (answer) => idsOf((answer as { workspaces: unknown }).workspaces), aSees: (f) => [f.a.workspace] },

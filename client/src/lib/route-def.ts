@@ -145,6 +145,8 @@ export type PageId =
   | 'activity'
   | 'activityEvents'
   | 'developers'
+  | 'connect'
+  | 'support'
   | 'emailMessage'
   | 'oauth2Clients'
   | 'oauth2Endpoints'

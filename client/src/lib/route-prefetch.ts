@@ -29,6 +29,8 @@ const PAGE_QUERIES: Record<string, (utils: Utils, p: Params) => Promise<unknown>
   emailDelivery: (u, p) => [u.messaging.messages.prefetch({ projectId: p.project! })],
   emailMessage: (u, p) => [u.messaging.message.prefetch({ projectId: p.project!, id: p.id! })],
   getStarted: (u, p) => [u.projects.endpoint.prefetch({ projectId: p.project! }, QUERY_RULES.project)],
+  connect: (u, p) => [u.projects.endpoint.prefetch({ projectId: p.project! }, QUERY_RULES.project)],
+  support: (u) => [u.system.version.prefetch(), u.projects.getActive.prefetch(), u.projects.list.prefetch()],
   collaborators: (u, p) => [u.members.list.prefetch({ projectId: p.project! }), u.invites.list.prefetch({ projectId: p.project! })],
   projectAdvanced: (u, p) => [
     u.apiKeys.list.prefetch({ projectId: p.project! }),

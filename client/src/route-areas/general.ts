@@ -8,7 +8,12 @@ export const GENERAL_ROUTES = {
   notFound: defineRoute('/404', { area: 'general', requiresAuth: false, page: 'notFound', layout: { pageTitle: 'Page not found', navbarMenu: false } }),
   serverError: defineRoute('/500', { area: 'general', requiresAuth: false, page: 'serverError', layout: { pageTitle: 'Server error', navbarMenu: false } }),
   error: defineRoute('/error', { area: 'general', requiresAuth: false, page: 'error', layout: { pageTitle: 'Error', navbarMenu: false } }),
-  support: soon('/support', 'general', { label: 'Support', group: 'console', icon: 'MessageSquare', order: 40, description: 'Open and follow support requests with the team behind the Console.' }),
+  support: defineRoute('/support', {
+    area: 'general',
+    page: 'support',
+    layout: { pageTitle: 'Support', breadcrumb: 'Support' },
+    nav: { label: 'Support', group: 'console', icon: 'MessageSquare', order: 40, keywords: ['help', 'version', 'diagnostics', 'status'], description: 'Help, the service status, the Console version and a diagnostic report to share with support.' },
+  }),
   login: defineRoute('/login', { area: 'identity', requiresAuth: false, page: 'login', layout: identityLayout('Sign in') }),
   oauth2Consent: defineRoute('/oauth2/consent', { area: 'identity', requiresAuth: false, page: 'oauth2Consent', layout: identityLayout('Authorize an application') }),
   recovery: defineRoute('/recovery', { area: 'identity', requiresAuth: false, page: 'recovery', layout: identityLayout('Recover your account') }),

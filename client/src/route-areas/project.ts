@@ -225,7 +225,12 @@ export const PROJECT_ROUTES = {
     layout: { pageTitle: 'Events', breadcrumb: 'Events', wide: true },
     nav: { label: 'Events', group: 'activity', icon: 'ClipboardList', order: 10, keywords: ['event log', 'audit'], description: 'Lists every event of this project with its attributes.' },
   }),
-  connect: soon(`${P}/connect`, 'project', { label: 'Connect', group: 'activity', icon: 'Plug', order: 20, keywords: ['sdk', 'quickstart'], description: 'Shows how to connect your application to this project, step by step.' }),
+  connect: defineRoute(`${P}/connect`, {
+    area: 'project',
+    page: 'connect',
+    layout: { pageTitle: 'Connect', breadcrumb: 'Connect' },
+    nav: { label: 'Connect', group: 'activity', icon: 'Plug', order: 20, keywords: ['sdk', 'quickstart', 'base url', 'react', 'next.js', 'go'], description: 'Shows how to connect your application to this project, step by step.' },
+  }),
   developers: defineRoute(`${P}/developers`, {
     area: 'project',
     page: 'developers',
