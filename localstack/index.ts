@@ -88,7 +88,12 @@ export interface LocalStack {
   eventStreams: Pick<EventStreamWorker, 'flush'>;
   /** The local DNS server custom domains are looked up in, unless DNS servers were given. */
   localDns: Pick<LocalDns, 'address' | 'set' | 'delete'> | null;
-  close(): Promise<void>;
+  /**
+   * Stops the stack: requests in flight finish, then the workers and the database close. With `graceMs`,
+   * connections still open after that long are cut (tests use it, so that a request nobody awaits cannot hold
+   * a suite's teardown), and the requests still in flight are logged by method and path.
+   */
+  close(options?: { graceMs?: number; onCut?: (inFlight: string[]) => void }): Promise<void>;
 }
 
 const REDACT = { paths: REDACT_PATHS, censor: REDACTED };
@@ -125,6 +130,17 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     trustProxy: false,
     routerOptions: { maxParamLength: 2048 },
     ...requestTimeoutOptions(opts.requestTimeoutMs ?? REQUEST_TIMEOUT_MS),
+  });
+  // Requests being answered, by method and path: named when a close has to cut them.
+  const inFlight = new Map<string, string>();
+  app.addHook('onRequest', async (req) => {
+    inFlight.set(req.id, `${req.method} ${maskUrl(req.url).split('?')[0]}`);
+  });
+  app.addHook('onResponse', async (req) => {
+    inFlight.delete(req.id);
+  });
+  app.addHook('onRequestAbort', async (req) => {
+    inFlight.delete(req.id);
   });
   const host = opts.host ?? '127.0.0.1';
   let url = '';
@@ -181,11 +197,22 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     courier: { flush: () => courier.flush() },
     eventStreams: { flush: () => streams.flush() },
     localDns,
-    close() {
+    close(options) {
       closing ??= (async () => {
+        const graceMs = options?.graceMs;
+        const cut =
+          graceMs === undefined
+            ? undefined
+            : setTimeout(() => {
+                const open = [...inFlight.values()];
+                log.warn({ inFlight: open }, `local stack: connections still open ${graceMs} ms into closing are cut`);
+                options?.onCut?.(open);
+                app.server.closeAllConnections();
+              }, graceMs);
         try {
           await app.close();
         } finally {
+          if (cut) clearTimeout(cut);
           await courier.close().catch(() => undefined);
           await streams.close().catch(() => undefined);
           await mailbox?.close().catch(() => undefined);

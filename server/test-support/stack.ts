@@ -54,15 +54,26 @@ export async function startTestStack(opts: LocalStackOptions = {}): Promise<Loca
     ...(ownSchema ? { databaseUrl, dbSchema: ownSchema } : {}),
     ...opts,
   });
-  if (!ownSchema || !databaseUrl) return stack;
+  // A suite's teardown never waits on a request nobody awaits: after a while its connection is cut, and the
+  // request is named so that the test that left it can be found.
+  const close = (options?: Parameters<LocalStack['close']>[0]) =>
+    stack.close({
+      graceMs: TEARDOWN_GRACE_MS,
+      onCut: (inFlight) => console.error(`A test stack closed with requests still in flight, cut after ${TEARDOWN_GRACE_MS} ms: ${inFlight.join(', ') || '(none: idle connections)'}`),
+      ...options,
+    });
+  if (!ownSchema || !databaseUrl) return { ...stack, close };
   return {
     ...stack,
-    async close() {
-      await stack.close();
+    async close(options) {
+      await close(options);
       await dropSchema(databaseUrl, ownSchema);
     },
   };
 }
+
+/** How long a test stack's close lets requests in flight finish before it cuts their connections. */
+const TEARDOWN_GRACE_MS = 10_000;
 
 function freshSchemaName(): string {
   return `t_${randomBytes(6).toString('hex')}`;
