@@ -120,14 +120,14 @@ test('a page opened by URL asks for its session, project and data at once, and p
   await fresh.addCookies(await page.context().cookies());
   const tab = await fresh.newPage();
   const events: { kind: 'request' | 'response'; url: string }[] = [];
-  // The session's answer is held until the page has asked for its data (or a generous while has passed, so that
-  // a page that chains its requests fails on the order below rather than on the test's budget): on a busy
-  // machine the session can answer before the route's code has even loaded, which says nothing about chains.
+  // The session's answer is held until the page has asked for its data: on a busy machine the session can
+  // answer before the route's code has even loaded, which says nothing about chains. A page that waited on the
+  // session before asking would never get its answer, and never show its heading below.
   let dataAsked!: () => void;
   const dataRequest = new Promise<void>((resolve) => (dataAsked = resolve));
   await tab.route(/\/api\/trpc\/auth\.session(\?|$)/, async (route) => {
     const response = await route.fetch();
-    await Promise.race([dataRequest, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+    await dataRequest;
     await route.fulfill({ response });
   });
   tab.on('request', (req) => {

@@ -190,3 +190,12 @@ describe('signed out', () => {
     for (const call of calls) expect((await rejection(call)).code).toBe('UNAUTHORIZED');
   });
 });
+
+describe('system.version', () => {
+  it('names the console build from its package to a signed-in user, and to no one signed out', async () => {
+    const { readFileSync } = await import('node:fs');
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(await callerFor(deps, user.cookie).system.version()).toEqual({ version: pkg.version });
+    expect((await rejection(callerFor(deps, undefined).system.version())).code).toBe('UNAUTHORIZED');
+  });
+});
