@@ -82,3 +82,39 @@ test('Connect shows the project’s base URL and a copyable snippet per framewor
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoHorizontalScroll(page);
 });
+
+test('the guided tour ticks off each step from what really exists, wherever the step was done', async ({ page }) => {
+  await register(page, newUser('tour'));
+  const steps = page.getByTestId('tour-steps');
+  const done = (id: string) => steps.locator(`[data-step="${id}"]`);
+
+  // Before any project: nothing is done, and the next step links to where it is done.
+  await page.goto('/get-started');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Guided tour');
+  await expect(page.getByTestId('checklist-progress')).toContainText('0 of 5 steps done');
+  await expect(done('project')).toHaveAttribute('data-done', 'false');
+  await expect(done('project').getByRole('link', { name: 'Create a project' })).toHaveAttribute('href', '/projects/create');
+  await expect(done('identity')).toContainText('Create a project first');
+
+  // A project, and an end user signing up and in through the project's own API, outside the console.
+  const projectId = await createProject(page, 'Toured');
+  const shown = page.getByTestId('project-connect').getByTestId('api-endpoint-value');
+  await expect(shown).toHaveText(/\/project-api\/[a-z0-9-]+$/);
+  const endpoint = (await shown.textContent()) ?? '';
+  const flow = (await (await page.request.get(`${endpoint}/self-service/registration/api`)).json()) as { id: string };
+  const signedUp = await page.request.post(`${endpoint}/self-service/registration?flow=${flow.id}`, {
+    data: { method: 'password', password: 'a-Long-and-unusual-passw0rd', traits: { email: 'toured-end-user@example.com', name: 'End User' } },
+  });
+  expect(signedUp.status(), await signedUp.text()).toBe(200);
+
+  // Back on the tour: three steps done, read from the project.
+  await page.goto('/get-started');
+  await expect(page.getByTestId('checklist-progress')).toContainText('3 of 5 steps done');
+  for (const id of ['project', 'identity', 'sign-in']) await expect(done(id)).toHaveAttribute('data-done', 'true');
+  for (const id of ['oauth2-client', 'teammate']) await expect(done(id)).toHaveAttribute('data-done', 'false');
+  await expectNoA11yViolations(page, '/get-started');
+
+  // The next step's link leads to where it is done.
+  await done('oauth2-client').getByRole('link', { name: 'Go to OAuth2 clients' }).click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/oauth$`));
+});

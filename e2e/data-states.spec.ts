@@ -91,7 +91,10 @@ test('the Get started page: endpoint and hosted sign-in with copy buttons, SDK t
   await tabs.getByRole('tab', { name: 'curl' }).click();
   await expect(page.getByRole('tabpanel')).toContainText(`${projectApiUrl(slug)}/sessions/whoami`);
 
-  await expect(page.getByTestId('checklist-item')).toHaveCount(3);
+  // A new project has done none of the steps: each is read from the project, none is ticked.
+  await expect(page.getByTestId('checklist-item')).toHaveCount(4);
+  await expect(page.locator('[data-testid="checklist-item"][data-done="false"]')).toHaveCount(4);
+  await expect(page.getByTestId('checklist-progress')).toContainText('0 of 4 steps done');
   await expect(page.getByRole('link', { name: 'Open the hosted sign-up page' })).toHaveAttribute('href', `${projectApiUrl(slug)}/ui/registration`);
   expect(await page.locator('main a[href*="oryapis.com"]').count()).toBe(0);
 

@@ -96,7 +96,7 @@ const palette = (path: string, id: string, search: string, heading: string, soon
 const CONSOLE_STOPS: Stop[] = [
   console_('/projects', 'nav-projects', 'Projects', false),
   console_('/invites', 'nav-invites', 'Invites', false),
-  console_('/get-started', 'nav-get-started-general', 'Guided tour'),
+  console_('/get-started', 'nav-get-started-general', 'Guided tour', false),
   console_('/support', 'nav-support', 'Support', false),
   palette('/settings', 'accountSettings', 'account settings', 'Account settings'),
   palette('/settings/advanced', 'accountSettingsAdvanced', 'advanced account', 'Advanced account settings', true),

@@ -51,6 +51,7 @@ export const PAGES = {
   developers: lazyPage(() => import('./pages/developers/DevelopersPage')),
   connect: lazyPage(() => import('./pages/developers/ConnectPage')),
   support: lazyPage(() => import('./pages/general/SupportPage')),
+  tour: lazyPage(() => import('./pages/general/TourPage')),
   emailMessage: lazyPage(() => import('./pages/messaging/EmailMessagePage')),
 
   oauth2Clients: lazyPage(() => import('./pages/oauth2/OAuth2ClientsPage')),

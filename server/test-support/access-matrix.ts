@@ -175,6 +175,11 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
     input: (f) => ({ projectId: f.a.project }),
     attempts: (f) => [{ projectId: f.a.project }, { projectId: f.a.looseProject }],
   },
+  'projects.progress': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project }),
+    attempts: (f) => [{ projectId: f.a.project }, { projectId: f.a.looseProject }],
+  },
   'projects.create': { b: 'refused', input: (f) => ({ name: 'Planted', environment: 'dev', workspaceId: f.a.workspace }) },
   'projects.update': {
     b: 'refused',

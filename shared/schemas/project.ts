@@ -204,3 +204,19 @@ export const projectUpdateOutput = z.object({
   project: projectSchema,
   warnings: z.array(z.looseObject({ message: z.string().optional() })),
 });
+
+/**
+ * How far a project is on the way to its first signed-in user (the guided tour and the project's checklist):
+ * each step done or not, read from the project's own data plane and team.
+ */
+export const projectProgressOutput = z.object({
+  /** At least one identity exists (created by hand, imported or signed up). */
+  identity: z.boolean(),
+  /** At least one end user has signed in (a session exists, active or not). */
+  signIn: z.boolean(),
+  /** At least one OAuth2 client is registered. */
+  oauth2Client: z.boolean(),
+  /** Someone else is a member of the project, or has been invited to it. */
+  teammate: z.boolean(),
+});
+export type ProjectProgress = z.infer<typeof projectProgressOutput>;

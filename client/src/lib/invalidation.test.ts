@@ -25,7 +25,7 @@ describe('mutation → invalidated lists', () => {
 
   it('refreshes identity and session lists after their writes, which pages no longer do by hand', () => {
     expect(invalidatedKeys([['identities', 'update']])).toEqual([[['identities', 'list']]]);
-    expect(invalidatedKeys([['identities', 'import']])).toEqual([[['identities', 'list']]]);
+    expect(invalidatedKeys([['identities', 'import']])).toEqual([[['identities', 'list']], [['projects', 'progress']]]);
     expect(invalidatedKeys([['identities', 'deleteCredential']])).toEqual([[['identities', 'get']]]);
     expect(INVALIDATES['identities.delete']).not.toContain('identities.get');
     expect(INVALIDATES['oauth2Clients.create']).toContain('oauth2Clients.list');

@@ -117,6 +117,7 @@ export type PageId =
   | 'projects'
   | 'createProject'
   | 'getStarted'
+  | 'tour'
   | 'projectSettings'
   | 'workspaces'
   | 'createWorkspace'

@@ -61,7 +61,7 @@ describe('what the sidebar shows', () => {
     const model = sidebarModel(ROUTE_LIST, 'project', { project: 'p1' });
     expect(model.scoped.map((s) => s.group.label)).toEqual(['Overview', 'Identities', 'Authentication', 'Social & SAML', 'OAuth2', 'Permissions', 'Messaging', 'Account experience', 'Activity & developers', 'Project settings']);
     expect(model.scoped.flatMap((s) => s.items).every((i) => !i.soon)).toBe(true);
-    expect(model.general.map((s) => s.items.map((i) => i.label))).toEqual([['All projects', 'All workspaces', 'Invites', 'Support']]);
+    expect(model.general.map((s) => s.items.map((i) => i.label))).toEqual([['All projects', 'All workspaces', 'Invites', 'Guided tour', 'Support']]);
     expect(model.soon?.group).toMatchObject({ id: 'soon', label: 'Coming soon' });
     expect(model.soon?.items.length).toBeGreaterThan(0);
     expect(model.soon?.items.every((i) => i.soon)).toBe(true);

@@ -26,7 +26,12 @@ export const GENERAL_ROUTES = {
     nav: { label: 'Account settings', keywords: ['profile', 'password'] },
   }),
   accountSettingsAdvanced: soon('/settings/advanced', 'identity', { label: 'Advanced account settings', parent: 'accountSettings', description: 'Manage second factors, passkeys and the sessions of your Console account.' }),
-  getStartedGeneral: soon('/get-started', 'general', { label: 'Guided tour', group: 'console', icon: 'Rocket', order: 30, description: 'A guided tour from your first project to your first signed-in user.' }),
+  getStartedGeneral: defineRoute('/get-started', {
+    area: 'general',
+    page: 'tour',
+    layout: { pageTitle: 'Guided tour', breadcrumb: 'Guided tour' },
+    nav: { label: 'Guided tour', group: 'console', icon: 'Rocket', order: 30, keywords: ['onboarding', 'get started', 'checklist'], description: 'A guided tour from your first project to your first signed-in user.' },
+  }),
   invites: defineRoute('/invites', {
     area: 'general',
     requiresAuth: false,

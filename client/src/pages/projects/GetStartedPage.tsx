@@ -1,8 +1,7 @@
-import { Circle } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
 import { sdkSnippets } from '../../../../shared/domain/sdk-snippets';
 import { LinkButton } from '../../components/Button';
+import { Checklist, ChecklistProgress, type ChecklistStep } from '../../components/Checklist';
 import { Card, PageHeader } from '../../components/Card';
 import { CopyButton, CopyValue } from '../../components/CopyButton';
 import { QueryView } from '../../components/QueryView';
@@ -10,9 +9,9 @@ import { Skeleton } from '../../components/Skeleton';
 import { Tabs } from '../../components/Tabs';
 import { Truncate } from '../../components/Truncate';
 import { VerificationBanner } from '../../components/VerificationBanner';
-import type { RouteDef } from '../../lib/route-def';
 import { ROUTES } from '../../routes';
 import { QUERY_RULES } from '../../lib/query-client';
+import type { ProjectProgress } from '../../../../shared/schemas/project';
 import { useProject } from '../../shell/ProjectContext';
 import { trpc } from '../../trpc';
 import { formatDate } from '../../../../shared/domain/format';
@@ -97,43 +96,46 @@ function ConnectPlaceholder() {
   );
 }
 
-interface Step {
-  title: string;
-  text: string;
-  /** An app route (linked once its page exists), a page of the project's own (its hosted pages), or something the console does not offer yet. */
-  target: { route: RouteDef; href: string } | { external: string } | { pending: string };
-  action: string;
-}
-
-function ChecklistItem({ step }: { step: Step }) {
-  let action: ReactNode;
-  if ('pending' in step.target) {
-    action = <span className="muted">{step.target.pending}</span>;
-  } else if ('external' in step.target) {
-    action = (
-      <a className="link" href={step.target.external} target="_blank" rel="noreferrer">
-        {step.action}
-      </a>
-    );
-  } else if (step.target.route.available) {
-    action = (
-      <Link className="link" href={step.target.href}>
-        {step.action}
-      </Link>
-    );
-  } else {
-    action = <span className="muted">Coming to the Console soon</span>;
-  }
-  return (
-    <li data-testid="checklist-item">
-      <Circle className="checklist-mark" size={18} aria-hidden="true" />
-      <div>
-        <span className="checklist-title">{step.title}</span>
-        <p>{step.text}</p>
-        {action}
-      </div>
-    </li>
-  );
+/**
+ * The steps from a new project to its first signed-in user, each checked off from the project's real state
+ * (projects.progress); shared with the console's guided tour.
+ */
+export function projectSteps(projectId: string, apiUrl: string | null | undefined, progress: ProjectProgress | undefined): ChecklistStep[] {
+  const p = { project: projectId };
+  return [
+    {
+      id: 'identity',
+      title: 'Create a first identity',
+      text: 'Add a user by hand, import users, or let your first sign-up create one.',
+      done: progress?.identity,
+      target: { route: ROUTES.identities, href: ROUTES.identities.build(p) },
+      action: 'Go to identities',
+    },
+    {
+      id: 'sign-in',
+      title: 'Sign in a first user',
+      text: 'Sign up and sign in on the pages your project hosts for you.',
+      done: progress?.signIn,
+      target: apiUrl ? { external: hostedPageUrl(apiUrl, 'registration') } : { pending: 'Available once the project API endpoint is known' },
+      action: 'Open the hosted sign-up page',
+    },
+    {
+      id: 'oauth2-client',
+      title: 'Register an OAuth2 client',
+      text: 'Let an application sign its users in through your project with OAuth2 and OpenID Connect.',
+      done: progress?.oauth2Client,
+      target: { route: ROUTES.oauth, href: ROUTES.oauth.build(p) },
+      action: 'Go to OAuth2 clients',
+    },
+    {
+      id: 'teammate',
+      title: 'Invite a teammate',
+      text: 'Work on this project together.',
+      done: progress?.teammate,
+      target: { route: ROUTES.collaborators, href: ROUTES.collaborators.build(p) },
+      action: 'Invite collaborators',
+    },
+  ];
 }
 
 /** The project's first-run guide: its API endpoint, hosted sign-in, SDK snippets and a checklist. */
@@ -142,16 +144,8 @@ export default function GetStartedPage() {
   const p = { project: project.id };
   const endpoint = trpc.projects.endpoint.useQuery({ projectId: project.id }, QUERY_RULES.project);
   const revisionId = typeof project.current_revision.id === 'string' ? project.current_revision.id : undefined;
-  const steps: Step[] = [
-    {
-      title: 'Try the hosted sign-in',
-      text: 'Sign up and sign in on the pages your project hosts for you.',
-      target: endpoint.data?.apiUrl ? { external: hostedPageUrl(endpoint.data.apiUrl, 'registration') } : { pending: 'Available once the project API endpoint is known' },
-      action: 'Open the hosted sign-up page',
-    },
-    { title: 'Create a first identity', text: 'Add a user by hand, or let your first sign-up create one.', target: { route: ROUTES.identities, href: ROUTES.identities.build(p) }, action: 'Go to identities' },
-    { title: 'Invite a teammate', text: 'Work on this project together.', target: { route: ROUTES.collaborators, href: ROUTES.collaborators.build(p) }, action: 'Invite collaborators' },
-  ];
+  const progress = trpc.projects.progress.useQuery({ projectId: project.id });
+  const steps = projectSteps(project.id, endpoint.data?.apiUrl, progress.data);
 
   return (
     <div className="page" data-testid="get-started-page">
@@ -175,11 +169,8 @@ export default function GetStartedPage() {
         )}
       </Card>
       <Card title="Next steps" testId="project-checklist">
-        <ul className="checklist">
-          {steps.map((step) => (
-            <ChecklistItem key={step.title} step={step} />
-          ))}
-        </ul>
+        <ChecklistProgress steps={steps} label="Steps done in this project" />
+        <Checklist steps={steps} />
       </Card>
       <Card title="Project details" testId="project-details">
         <dl className="details">
