@@ -14,6 +14,7 @@ import { registerInviteRoutes } from './invite/routes';
 import { registerMemberRoutes } from './member/routes';
 import { registerPlanDevRoute, registerQuotaRoutes } from './billing/quota';
 import { registerNormalizedRoutes } from './project/normalized-routes';
+import { registerProjectHistoryRoutes } from './project/history-routes';
 import { registerProjectRoutes } from './project/routes';
 import { registerWorkspaceRoutes } from './workspace/routes';
 import { carryWorkingSessions } from './session/store';
@@ -41,6 +42,7 @@ export async function registerControlPlane(app: FastifyInstance, ctx: LocalStack
     installErrorHandler(scope, ctx.log, CONTROL_PLANE_ERRORS);
     useZodValidation(scope);
     registerProjectRoutes(scope, ctx);
+    registerProjectHistoryRoutes(scope, ctx);
     registerNormalizedRoutes(scope, ctx);
     registerAccessRoutes(scope, ctx);
     registerActiveProjectRoutes(scope, ctx);

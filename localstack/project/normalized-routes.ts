@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { route, type RouteContext } from '../kernel/route';
+import { actorId } from '../kernel/caller';
 import { createNormalizedProjectBody, normalizedRevisionBody, projectIdParams, projectRevisionParams } from './bodies';
 import { badRequest } from '../kernel/errors';
 import { createProjectFor } from './service';
@@ -51,9 +52,9 @@ export function registerNormalizedRoutes(scope: FastifyInstance, ctx: RouteConte
     body: normalizedRevisionBody,
     auth: 'session-or-workspace-key',
     permission: 'backoffice.project.write',
-    handler: async ({ q, project, body }) => {
+    handler: async ({ q, project, body, caller }) => {
       const current = await findRevision(q, project.current_revision_id);
-      await addRevision(q, project.id, { name: body.name, fields: restoreFields(storableFields(body), current.fields), services: current.services });
+      await addRevision(q, project.id, { name: body.name, fields: restoreFields(storableFields(body), current.fields), services: current.services }, actorId(caller));
       return normalizedView(q, (await findProject(q, project.id))!);
     },
   });
@@ -65,7 +66,7 @@ export function registerNormalizedRoutes(scope: FastifyInstance, ctx: RouteConte
     body: jsonPatchSchema,
     auth: 'session-or-workspace-key',
     permission: 'backoffice.project.write',
-    handler: async ({ q, project, params, body: patch }) => {
+    handler: async ({ q, project, params, body: patch, caller }) => {
       const readOnly = touchedRoots(patch).filter(
         (root) => root === '' || (root !== 'name' && (READ_ONLY_REVISION_FIELDS as readonly string[]).includes(root)),
       );
@@ -76,7 +77,7 @@ export function registerNormalizedRoutes(scope: FastifyInstance, ctx: RouteConte
       const current = await findRevision(q, project.current_revision_id);
       const patched = applyJsonPatch({ ...current.fields, name: current.name }, patch);
       const next = parseBody(normalizedRevisionBody, patched, 'project revision after the patch');
-      await addRevision(q, project.id, { name: next.name, fields: restoreFields(storableFields(next), current.fields), services: current.services });
+      await addRevision(q, project.id, { name: next.name, fields: restoreFields(storableFields(next), current.fields), services: current.services }, actorId(caller));
       return normalizedView(q, (await findProject(q, project.id))!);
     },
   });

@@ -1,6 +1,7 @@
 import { assertProductionRoom } from '../billing/quota';
 import type { FastifyInstance } from 'fastify';
 import { route, type RouteContext } from '../kernel/route';
+import { actorId } from '../kernel/caller';
 import { createProjectBody, projectIdParams, projectRevisionParams, setEnvironmentBody, setProjectBody } from './bodies';
 import { badRequest } from '../kernel/errors';
 import { createProjectFor } from './service';
@@ -60,9 +61,9 @@ export function registerProjectRoutes(scope: FastifyInstance, ctx: RouteContext)
     body: setProjectBody,
     auth: 'session-or-workspace-key',
     permission: 'backoffice.project.write',
-    handler: async ({ q, project, body }) => {
+    handler: async ({ q, project, body, caller }) => {
       const current = await findRevision(q, project.current_revision_id);
-      const next = await addRevision(q, project.id, revisionFromDocument(current, body));
+      const next = await addRevision(q, project.id, revisionFromDocument(current, body), actorId(caller));
       return { project: projectView((await findProject(q, project.id))!, next), warnings: [] };
     },
   });
@@ -74,7 +75,7 @@ export function registerProjectRoutes(scope: FastifyInstance, ctx: RouteContext)
     body: jsonPatchSchema,
     auth: 'session-or-workspace-key',
     permission: 'backoffice.project.write',
-    handler: async ({ q, project, body }) => patchConfiguration(q, project, body),
+    handler: async ({ q, project, body, caller }) => patchConfiguration(q, project, body, actorId(caller)),
   });
 
   route(scope, ctx, {
@@ -84,9 +85,9 @@ export function registerProjectRoutes(scope: FastifyInstance, ctx: RouteContext)
     body: jsonPatchSchema,
     auth: 'session-or-workspace-key',
     permission: 'backoffice.project.write',
-    handler: async ({ q, project, params, body }) => {
+    handler: async ({ q, project, params, body, caller }) => {
       assertCurrentRevision(project, params.revision_id);
-      return patchConfiguration(q, project, body);
+      return patchConfiguration(q, project, body, actorId(caller));
     },
   });
 
@@ -117,7 +118,7 @@ export function registerProjectRoutes(scope: FastifyInstance, ctx: RouteContext)
 }
 
 /** A JSON patch on the configuration: only the editable roots, and the result must still be a valid configuration. */
-async function patchConfiguration(q: Queryable, project: ProjectRow, patch: JsonPatch) {
+async function patchConfiguration(q: Queryable, project: ProjectRow, patch: JsonPatch, author: string) {
   const outside = touchedRoots(patch).filter((root) => !PATCHABLE_ROOTS.includes(root));
   if (outside.length > 0) {
     throw badRequest(
@@ -127,6 +128,6 @@ async function patchConfiguration(q: Queryable, project: ProjectRow, patch: Json
   const current = await findRevision(q, project.current_revision_id);
   const patched = applyJsonPatch(projectDocument(current), patch);
   const doc = parseBody(setProjectBody, patched, 'project configuration after the patch');
-  const next = await addRevision(q, project.id, revisionFromDocument(current, doc));
+  const next = await addRevision(q, project.id, revisionFromDocument(current, doc), author);
   return { project: projectView((await findProject(q, project.id))!, next), warnings: [] };
 }

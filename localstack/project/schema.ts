@@ -75,6 +75,8 @@ export const projectRevisions = pgTable(
     fields: jsonb().notNull().default(sql`'{}'::jsonb`),
     services: jsonb().notNull().default(sql`'{}'::jsonb`),
     created_at: timestamp(tstz).notNull(),
+    /** Who wrote the revision (the signed-in member, or the owner of the key used); null before authors were kept. */
+    created_by: uuid(),
   },
   (t) => [
     foreignKey({ name: 'project_revisions_project_id_fkey', columns: [t.project_id], foreignColumns: [projects.id] }).onDelete(

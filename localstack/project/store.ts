@@ -63,14 +63,14 @@ export async function findRevision(q: Queryable, id: string): Promise<RevisionRo
   return asRevision(row);
 }
 
-/** Writes a new revision and makes it the project's current one. */
-export async function addRevision(q: Queryable, projectId: string, input: RevisionInput): Promise<RevisionRow> {
+/** Writes a new revision by `author` (the identity the write is recorded for) and makes it the project's current one. */
+export async function addRevision(q: Queryable, projectId: string, input: RevisionInput, author: string | null): Promise<RevisionRow> {
   // Whatever path writes a revision (setProject, patchProject, the normalized patch), identities stay valid.
   await assertRevisionKeepsIdentities(q, projectId, input.services);
   const now = new Date();
   const [row] = await q.orm
     .insert(projectRevisions)
-    .values({ id: randomUUID(), project_id: projectId, ...input, created_at: now })
+    .values({ id: randomUUID(), project_id: projectId, ...input, created_at: now, created_by: author })
     .returning();
   await q.orm.update(projects).set({ current_revision_id: row!.id, updated_at: now }).where(eq(projects.id, projectId));
   return asRevision(row!);
@@ -109,6 +109,7 @@ export async function createProject(q: Queryable, input: NewProject): Promise<Pr
     fields: input.fields,
     services: input.services,
     created_at: now,
+    created_by: input.creatorId,
   });
   if (!input.workspaceId) {
     await q.orm.insert(projectMembers).values({ project_id: id, identity_id: input.creatorId, role: 'owner', created_at: now });

@@ -19,6 +19,7 @@ import { oauth2ConsentRouter } from './oauth2-consent/router';
 import { oauth2TrustedIssuersRouter } from './oauth2-trusted-issuers/router';
 import { permissionsRouter } from './permissions/router';
 import { permissionRulesRouter } from './permission-rules/router';
+import { projectHistoryRouter } from './project-history/router';
 import { projectsRouter } from './projects/router';
 import { quotaRouter } from './quota/router';
 import { relationshipsRouter } from './relationships/router';
@@ -48,6 +49,7 @@ export const appRouter = router({
   oauth2Clients: oauth2ClientsRouter,
   oauth2Config: oauth2ConfigRouter,
   projectConfig: projectConfigRouter,
+  projectHistory: projectHistoryRouter,
   oauth2Sessions: oauth2SessionsRouter,
   oauth2Consent: oauth2ConsentRouter,
   oauth2Keys: oauth2KeysRouter,

@@ -128,6 +128,8 @@ beforeAll(async () => {
       doomedOrganization: '',
       onboardingLink: '',
       doomedOnboardingLink: '',
+      oldRevision: '',
+      currentRevision: '',
     },
     b: {
       identityId: userB.identityId,
@@ -219,6 +221,11 @@ beforeAll(async () => {
   // Organizations need Growth: a project of A's on its own Growth plan, two organizations and two onboarding links.
   fixture.a.organizationProject = (await a.projects.create({ name: 'Organizations', environment: 'dev' })).id;
   await setPlan(stack.stack.db, { kind: 'project', project: { id: fixture.a.organizationProject, workspace_id: null } }, 'Growth@0');
+  // Its configuration's history: the revision it was created with, and the current one after a rename.
+  const revisionOf = async (projectId: string) => String((await a.projects.get({ projectId })).current_revision.id);
+  fixture.a.oldRevision = await revisionOf(fixture.a.organizationProject);
+  await a.projects.update({ projectId: fixture.a.organizationProject, name: 'Organizations and history' });
+  fixture.a.currentRevision = await revisionOf(fixture.a.organizationProject);
   fixture.a.organization = (await a.organizations.create({ projectId: fixture.a.organizationProject, label: 'Matrix org', domains: ['matrix-org.example.test'] })).id;
   fixture.a.doomedOrganization = (await a.organizations.create({ projectId: fixture.a.organizationProject, label: 'Doomed org' })).id;
   for (const key of ['onboardingLink', 'doomedOnboardingLink'] as const) {

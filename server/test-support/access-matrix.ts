@@ -65,6 +65,9 @@ export interface MatrixFixture {
     doomedOrganization: string;
     onboardingLink: string;
     doomedOnboardingLink: string;
+    /** Revisions of the organizations project's configuration: the first, and the current one (after a rename). */
+    oldRevision: string;
+    currentRevision: string;
   };
   b: { identityId: string; workspace: string; project: string };
 }
@@ -179,6 +182,12 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
     b: 'refused',
     input: (f) => ({ projectId: f.a.project }),
     attempts: (f) => [{ projectId: f.a.project }, { projectId: f.a.looseProject }],
+  },
+  'projectHistory.list': { b: 'refused', input: (f) => ({ projectId: f.a.organizationProject }), attempts: (f) => [{ projectId: f.a.organizationProject }, { projectId: f.a.project }] },
+  'projectHistory.get': { b: 'refused', input: (f) => ({ projectId: f.a.organizationProject, revisionId: f.a.oldRevision }) },
+  'projectHistory.restore': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.organizationProject, revisionId: f.a.oldRevision, currentRevisionId: f.a.currentRevision }),
   },
   'projects.create': { b: 'refused', input: (f) => ({ name: 'Planted', environment: 'dev', workspaceId: f.a.workspace }) },
   'projects.update': {

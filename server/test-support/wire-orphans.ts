@@ -85,6 +85,10 @@ export const ORPHAN_ROUTES: OrphanRoute[] = [
   { method: 'GET', path: '/projects/{project_id}/eventstreams/{event_stream_id}/attempts', localOnly: "an event stream's delivery log (each attempt's status, response code and latency)" },
   { method: 'POST', path: '/projects/{project_id}/eventstreams/{event_stream_id}/deliveries/{delivery_id}/replay', localOnly: 'an event stream delivery sent once more' },
   { method: 'POST', path: '/projects/{project_id}/eventstreams/{event_stream_id}/test', localOnly: 'a test event sent to an event stream now' },
+  // The history of a project's configuration: Ory Network keeps revisions but publishes no call to list or restore them.
+  { method: 'GET', path: '/projects/{project_id}/revisions', localOnly: "a project's configuration revisions, newest first, with their authors" },
+  { method: 'GET', path: '/projects/{project_id}/revisions/{revision_id}', localOnly: 'one configuration revision and the one before it, secrets redacted' },
+  { method: 'POST', path: '/projects/{project_id}/revisions/{revision_id}/restore', localOnly: 'an old configuration revision restored as a new one' },
   { method: 'GET', path: '/pricing', localOnly: "the spec §3 plan catalogue (id, legacyIds, name, price, priceYearly, features, colours) with prices per currency; Ory's spec has no such route" },
   { method: 'GET', path: '/workspaces/{workspace}/subscription', responses: { 200: 'subscription', ...ERRORS } },
   { method: 'POST', path: '/workspaces/{workspace}/subscription', responses: { 201: 'subscription', ...ERRORS } },

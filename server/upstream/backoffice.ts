@@ -28,6 +28,7 @@ import type { Environment } from '../../shared/schemas/common';
 import { createControlPlaneSdk } from './control-plane-sdk';
 import { createUpstreamHttp, path, type HttpMethod, type UpstreamHttp } from './http';
 import { createMetricsCalls } from './metrics';
+import { createProjectHistoryCalls } from './project-history';
 import { createEventStreamCalls } from './event-streams';
 import { createIdentitySchemaCalls } from './identity-schemas';
 import { createTeamCalls } from './team';
@@ -100,6 +101,8 @@ export function createBackofficeClient(options: { baseUrl: string; timeoutMs: nu
     metrics: createMetricsCalls(call),
     /** Event streams of a project, their delivery log, replay and test send. */
     eventStreams: createEventStreamCalls(call, sdk),
+    /** The history of a project's configuration: revisions, their changes, restoring one. */
+    projectHistory: createProjectHistoryCalls(call),
     // ---- projects ----
     /**
      * ProjectApi.listProjects exists, but this hot call (every page load) stays on our own client: measured

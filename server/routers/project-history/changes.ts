@@ -1,0 +1,44 @@
+import { create } from 'jsondiffpatch';
+import { format } from 'jsondiffpatch/formatters/jsonpatch';
+import type { ConfigChange } from '../../../shared/schemas/project-history';
+
+/** Array items are compared in place (no move detection), so every change reads as an add, a remove or a replace. */
+const differ = create({ arrays: { detectMove: false } });
+
+/** The most changes one revision shows; a larger change (an imported configuration) is cut, and says so. */
+export const MAX_CHANGES = 500;
+
+function at(doc: unknown, pointer: string): unknown {
+  let node = doc;
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** An added or removed object, read as its leaves: each setting on its own line, at its own path. */
+function leaves(path: string, value: unknown): [string, unknown][] {
+  if (!isObject(value) || Object.keys(value).length === 0) return [[path, value]];
+  return Object.entries(value).flatMap(([k, v]) => leaves(`${path}/${escape(k)}`, v));
+}
+
+/**
+ * What changed from `before` to `after`, as JSON-pointer operations with the value before and after each
+ * (computed with jsondiffpatch, read through its JSON Patch formatter).
+ */
+export function configChanges(before: unknown, after: unknown): { changes: ConfigChange[]; truncated: boolean } {
+  const delta = differ.diff(before, after);
+  if (!delta) return { changes: [], truncated: false };
+  const changes: ConfigChange[] = [];
+  for (const op of format(delta)) {
+    if (op.op === 'add') for (const [path, value] of leaves(op.path, op.value)) changes.push({ op: 'add', path, after: value });
+    else if (op.op === 'remove') for (const [path, value] of leaves(op.path, at(before, op.path))) changes.push({ op: 'remove', path, before: value });
+    else if (op.op === 'replace') changes.push({ op: 'replace', path: op.path, before: at(before, op.path), after: op.value });
+  }
+  return { changes: changes.slice(0, MAX_CHANGES), truncated: changes.length > MAX_CHANGES };
+}
