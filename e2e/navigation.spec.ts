@@ -87,6 +87,7 @@ const PROJECT_STOPS: Stop[] = [
   project('session-settings', 'nav-session-settings', 'Session settings', false),
   project('limits', 'nav-limits', 'Limits', false),
   project('ui', 'nav-ui-settings', 'User interface', false),
+  project('settings/history', 'nav-project-history', 'Configuration history', false),
   project('settings/advanced', 'nav-project-advanced', 'Advanced', false),
 ];
 

@@ -52,6 +52,7 @@ export const PAGES = {
   connect: lazyPage(() => import('./pages/developers/ConnectPage')),
   support: lazyPage(() => import('./pages/general/SupportPage')),
   tour: lazyPage(() => import('./pages/general/TourPage')),
+  projectHistory: lazyPage(() => import('./pages/project-settings/HistoryPage')),
   emailMessage: lazyPage(() => import('./pages/messaging/EmailMessagePage')),
 
   oauth2Clients: lazyPage(() => import('./pages/oauth2/OAuth2ClientsPage')),

@@ -139,6 +139,7 @@ export type PageId =
   | 'workspaceMembers'
   | 'workspaceApiKeys'
   | 'projectAdvanced'
+  | 'projectHistory'
   | 'emailConfiguration'
   | 'smsConfiguration'
   | 'emailTemplates'

@@ -30,6 +30,7 @@ const PAGE_QUERIES: Record<string, (utils: Utils, p: Params) => Promise<unknown>
   emailMessage: (u, p) => [u.messaging.message.prefetch({ projectId: p.project!, id: p.id! })],
   getStarted: (u, p) => [u.projects.endpoint.prefetch({ projectId: p.project! }, QUERY_RULES.project), u.projects.progress.prefetch({ projectId: p.project! })],
   connect: (u, p) => [u.projects.endpoint.prefetch({ projectId: p.project! }, QUERY_RULES.project)],
+  projectHistory: (u, p) => [u.projectHistory.list.prefetch({ projectId: p.project! })],
   tour: (u) => [u.projects.list.prefetch(undefined, QUERY_RULES.projectList), u.projects.getActive.prefetch()],
   support: (u) => [u.system.version.prefetch(), u.projects.getActive.prefetch(), u.projects.list.prefetch()],
   collaborators: (u, p) => [u.members.list.prefetch({ projectId: p.project! }), u.invites.list.prefetch({ projectId: p.project! })],

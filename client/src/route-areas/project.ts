@@ -287,6 +287,12 @@ export const PROJECT_ROUTES = {
     layout: { pageTitle: 'User interface', breadcrumb: 'User interface' },
     nav: { label: 'User interface', group: 'project-settings', icon: 'Paintbrush', order: 70, keywords: ['ui urls'], description: 'Points the flows at your own sign-in, registration and settings pages.' },
   }),
+  projectHistory: defineRoute(`${P}/settings/history`, {
+    area: 'project-settings',
+    page: 'projectHistory',
+    layout: { pageTitle: 'Configuration history', breadcrumb: 'History' },
+    nav: { label: 'History', group: 'project-settings', icon: 'History', order: 75, keywords: ['revisions', 'rollback', 'undo', 'restore', 'audit'], description: "Lists every change to this project's configuration and restores an earlier version." },
+  }),
   projectAdvanced: defineRoute(`${P}/settings/advanced`, {
     area: 'project-settings',
     page: 'projectAdvanced',

@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { createProject, expectNoA11yViolations, newUser, patchProjectUpstream, register } from './support';
+
+test('the configuration history shows who changed what, and restoring an earlier version brings it back as a new one', async ({ page }) => {
+  const user = newUser('history');
+  await register(page, user);
+  const projectId = await createProject(page, 'Before');
+  // A change made outside this page (with the user's own session): the name.
+  await patchProjectUpstream(page, projectId, [{ op: 'replace', path: '/name', value: 'After' }]);
+
+  await page.goto(`/projects/${projectId}/settings/history`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Configuration history');
+  const rows = page.getByTestId('history-table').locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText('After');
+  await expect(rows.nth(0)).toContainText(user.email);
+  await expect(rows.nth(0).getByTestId('history-current')).toBeVisible();
+  await expect(rows.nth(1).getByTestId('history-current')).toHaveCount(0);
+  await expectNoA11yViolations(page, 'configuration history');
+
+  // What the newest version changed: the name, before and after.
+  await rows.nth(0).getByTestId('history-show').click();
+  const changes = page.getByTestId('history-changes-dialog');
+  await expect(changes.getByTestId('history-change')).toHaveCount(1);
+  await expect(changes.getByTestId('history-change')).toContainText('/name');
+  await expect(changes.getByTestId('history-change').locator('del')).toHaveText('"Before"');
+  await expect(changes.getByTestId('history-change').locator('ins')).toHaveText('"After"');
+  await expectNoA11yViolations(page, 'configuration history changes');
+  await page.keyboard.press('Escape');
+  await expect(changes).toBeHidden();
+
+  // Restore the first version: asked first, then a third version, current, named as before.
+  await rows.nth(1).getByTestId('history-restore').click();
+  const confirm = page.getByTestId('history-restore-dialog');
+  await expect(confirm).toContainText('The current configuration stays in the history.');
+  await confirm.getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByText('The configuration was restored as a new version.')).toBeVisible();
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toContainText('Before');
+  await expect(rows.nth(0).getByTestId('history-current')).toBeVisible();
+  await expect(page.getByTestId('project-switcher')).toContainText('Before');
+});
