@@ -105,7 +105,13 @@ export async function registerHostedPages(app: FastifyInstance, deps: HostedDeps
           const value = req.headers[name];
           if (typeof value === 'string') headers[name] = value;
         }
-        const slug = tenantOf(req).project?.slug ?? '';
+        const tenant = tenantOf(req);
+        // The page's own base (a proxy's, a custom domain's) is where the flow's forms must post to.
+        if (headers['x-forwarded-host'] === undefined) {
+          const base = new URL(tenant.base);
+          Object.assign(headers, { 'x-forwarded-proto': base.protocol.slice(0, -1), 'x-forwarded-host': base.host, 'x-forwarded-prefix': base.pathname });
+        }
+        const slug = tenant.project?.slug ?? '';
         const res = await app.inject({ method: 'GET', url: `${projectApiPath(slug)}${path}`, headers });
         let body: Record<string, unknown> = {};
         try {
