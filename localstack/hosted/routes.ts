@@ -93,7 +93,7 @@ export async function registerHostedPages(app: FastifyInstance, deps: HostedDeps
       const errorPage = async (req: FastifyRequest, reply: FastifyReply, status: number, text: string) => {
         const { locale, theme } = await look(req);
         const tenant = tenantOf(req);
-        const body = `<ul class="messages" role="alert"><li class="message error" data-testid="hosted-error">${esc(text)}</li></ul>
+        const body = `<div role="alert"><ul class="messages"><li class="message error" data-testid="hosted-error">${esc(text)}</li></ul></div>
 <div class="links"><a href="${esc(uiLink(tenant.uiUrl, '/login'))}">${esc(chrome(locale, 'link.back'))}</a></div>`;
         return html(reply, status, page({ locale, theme, title: chrome(locale, 'title.error'), body }));
       };
