@@ -81,8 +81,12 @@ test('an end user signs up, verifies and recovers on the hosted pages, accessibl
   await recovering.locator('button[name="method"][value="password"]').click();
   await expect(recovering.getByTestId('hosted-signed-in')).toContainText(email);
 
-  // The new password signs in on the hosted login page.
-  await returning.goto(signUpUrl.replace(/\/registration$/, '/login'));
+  // The new password signs in on the hosted login page, which the OAuth2 endpoints page links to (with its consent page).
+  await page.goto(`/projects/${projectId}/oauth/endpoints`);
+  const loginUrl = signUpUrl.replace(/\/registration$/, '/login');
+  await expect(page.getByTestId('oauth2-hosted-login-open')).toHaveAttribute('href', loginUrl);
+  await expect(page.getByTestId('oauth2-hosted-consent-value')).toHaveText(signUpUrl.replace(/\/registration$/, '/consent'));
+  await returning.goto(loginUrl);
   await returning.locator('input[name="identifier"]').fill(email);
   await returning.locator('input[name="password"]').fill('another-long-passphrase-77');
   await returning.locator('button[name="method"][value="password"]').click();
