@@ -177,4 +177,16 @@ test('custom domains go pending → active from DNS with the spec’s messages, 
   await expect(login.getByTestId('hosted-preview-note')).toBeVisible();
   await expect(login.locator('img.logo')).toHaveAttribute('src', `data:image/png;base64,${PIXEL_PNG}`);
   await expect(login.getByRole('button').first()).toHaveCSS('background-color', 'rgb(242, 170, 76)');
+
+  // The logo removed and saved: the sign-in page shows none, its colours stay.
+  await page.getByTestId('account-experience-theming').click();
+  await page.getByTestId('theme-customize-Night').click();
+  await expect(page.getByTestId('image-logo-preview')).toBeVisible();
+  await page.getByTestId('image-logo-remove').click();
+  await expect(page.getByTestId('image-logo-preview')).toHaveCount(0);
+  await page.getByTestId('customize-save').click();
+  await expect(toastSuccess.filter({ hasText: 'Theme saved' }).first()).toBeVisible();
+  await page.getByTestId('nav-account-experience').click();
+  await expect(login.locator('body')).toHaveCSS('background-color', 'rgb(16, 24, 32)');
+  await expect(login.locator('img.logo')).toHaveCount(0);
 });

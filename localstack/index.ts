@@ -27,6 +27,7 @@ import { errorBody } from '../shared/ory-error';
 import { maskUrl, REDACT_PATHS, REDACTED } from '../shared/redact';
 import { findMalformedText } from '../shared/text-input';
 import { createCnameLookup, startLocalDns, type LocalDns } from './kernel/dns';
+import { createHostRouter, routeHostsOn } from './custom-domain/host-routing';
 
 export interface LocalStackOptions {
   /** 0 = a random free port. Default 4455. */
@@ -131,6 +132,8 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     routerOptions: { maxParamLength: 2048 },
     ...requestTimeoutOptions(opts.requestTimeoutMs ?? REQUEST_TIMEOUT_MS),
   });
+  // Custom domains: the Host decides which project's API a request reaches, before Fastify routes it.
+  routeHostsOn(app.server, createHostRouter(db, log));
   // Requests being answered, by method and path: named when a close has to cut them.
   const inFlight = new Map<string, string>();
   app.addHook('onRequest', async (req) => {

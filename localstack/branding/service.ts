@@ -50,13 +50,22 @@ export async function findBranding(q: Queryable, projectId: string): Promise<Pro
   return row ?? null;
 }
 
-const themeValues = (body: BrandingThemeBody) =>
-  withoutUndefined({
-    logo_url: body.logo_url,
-    logo_type: body.logo_type,
-    favicon_url: body.favicon_url,
-    favicon_type: body.favicon_type,
-  });
+/** The image columns a body sets (only those given): an empty URL removes that image and its type. */
+function themeValues(body: BrandingThemeBody): Partial<Record<'logo_url' | 'logo_type' | 'favicon_url' | 'favicon_type', string | null>> {
+  const out: Partial<Record<'logo_url' | 'logo_type' | 'favicon_url' | 'favicon_type', string | null>> = {};
+  for (const kind of ['logo', 'favicon'] as const) {
+    const url = body[`${kind}_url`];
+    const type = body[`${kind}_type`];
+    if (url === '') {
+      out[`${kind}_url`] = null;
+      out[`${kind}_type`] = null;
+      continue;
+    }
+    if (url !== undefined) out[`${kind}_url`] = url;
+    if (type !== undefined) out[`${kind}_type`] = type;
+  }
+  return out;
+}
 
 /** Creates the project's branding with its built-in theme (styled by `body` when given); 409 if it exists. */
 export async function createBranding(q: Queryable, project: ProjectRow, body: BrandingThemeBody, now: Date): Promise<ProjectBrandingRow> {

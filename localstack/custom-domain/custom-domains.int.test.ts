@@ -1,7 +1,9 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cnameTarget, customDomainState } from '../../shared/domain/custom-domain';
 import type { LocalStack } from '../index';
 import { setPlan } from '../billing/quota';
+import { uniqueEmail } from '../test-support/admin-api';
 import { createProject, expectOryError, newUser, rawCall, startTestStack, type TestUser } from '../test-support/control-plane';
 
 /*
@@ -40,6 +42,30 @@ const stateOf = async (user: TestUser, projectId: string, hostname: string) => {
   const domain = (list.body as { hostname: string }[]).find((d) => d.hostname === hostname) as Record<string, string>;
   return { state: customDomainState(domain), domain };
 };
+
+interface HostAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  json: () => any;
+}
+
+/** A request to the stack as if sent to `host` (the Host header a browser sends to a custom domain). */
+function viaHost(host: string, path: string, options: { headers?: Record<string, string>; method?: string; body?: unknown } = {}) {
+  const { port } = new URL(stack.url);
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const headers = { host, accept: 'application/json', ...(payload ? { 'content-type': 'application/json' } : {}), ...options.headers };
+  return new Promise<HostAnswer>((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, json: () => JSON.parse(body) }));
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
 
 describe('custom domain states from DNS answers', () => {
   it('go pending → inactive → active → not-found → active as the CNAME record changes', async () => {
@@ -138,5 +164,69 @@ describe('the custom_domains quota', () => {
     expectOryError(await owner.call('POST', `/projects/${b.id}/cname`, { hostname: 'g9.growth.example.test' }), 403, /includes 9 custom domains/);
     const quota = await owner.call('GET', `/quota/project/${a.id}/custom_domains`);
     expect(quota.body).toMatchObject({ included: 9, used: 9, can_use_more: false });
+  });
+});
+
+describe('the data plane on a custom domain', () => {
+  it('answers on an active domain only: flows, sessions and hosted pages, with its base, cookie domain and CORS origins', async () => {
+    const project = await productionProject();
+    const hostname = `id${n}.example.test`;
+    const { body } = await owner.call('POST', `/projects/${project.id}/cname`, {
+      hostname,
+      cookie_domain: 'example.test',
+      cors_enabled: true,
+      cors_allowed_origins: ['https://*.shop.example.test'],
+    });
+    // Pending: the host is nobody's yet (the console's own identity provider answers at the root, no hosted pages).
+    const actionOn = async (host: string) => (await viaHost(host, '/self-service/registration/browser')).json().ui.action as string;
+    expect(await actionOn(hostname)).not.toContain(hostname);
+    expect((await viaHost(hostname, '/ui/login', { headers: { accept: 'text/html' } })).status).toBe(404);
+
+    // The CNAME in the local DNS server moves the domain to active; from then on the host is the project's.
+    expect((await dns('PUT', hostname, cnameTarget(project.slug))).status).toBe(204);
+    expect((await stateOf(owner, project.id, hostname)).state).toBe('active');
+    const flow = await viaHost(`${hostname}:8080`, '/self-service/registration/browser', { headers: { origin: 'https://www.shop.example.test' } });
+    expect(flow.status).toBe(200);
+    expect(flow.json().ui.action).toMatch(new RegExp(`^http://${hostname}:8080/self-service/registration\\?flow=`));
+    expect(String(flow.headers['set-cookie'])).toMatch(/Domain=example\.test/);
+    expect(flow.headers['access-control-allow-origin']).toBe('https://www.shop.example.test');
+    expect(flow.headers['access-control-allow-credentials']).toBe('true');
+    const preflight = await viaHost(hostname, '/sessions/whoami', { method: 'OPTIONS', headers: { origin: 'https://www.shop.example.test', 'access-control-request-method': 'GET' } });
+    expect(preflight.status).toBe(204);
+    expect((await viaHost(hostname, '/sessions/whoami', { headers: { origin: 'https://evil.example.test' } })).headers['access-control-allow-origin']).toBeUndefined();
+
+    // An end user signs up on the domain; their session is the project's, which the console's tenant does not know.
+    const api = (await viaHost(hostname, '/self-service/registration/api')).json() as { id: string };
+    const email = uniqueEmail('on-domain');
+    const registered = await viaHost(hostname, `/self-service/registration?flow=${api.id}`, {
+      method: 'POST',
+      body: { method: 'password', password: 'a-long-and-unusual-passphrase-42', traits: { email } },
+    });
+    expect(registered.status).toBe(200);
+    const token = { 'x-session-token': registered.json().session_token as string };
+    const whoami = await viaHost(hostname, '/sessions/whoami', { headers: token });
+    expect(whoami.status).toBe(200);
+    expect(whoami.json().identity.traits.email).toBe(email);
+    expect((await viaHost('127.0.0.1', '/sessions/whoami', { headers: token })).status).toBe(401);
+
+    // The hosted pages answer there too, their forms posting to the domain.
+    const page = await viaHost(hostname, '/ui/login', { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(303);
+    const login = await viaHost(hostname, String(page.headers.location).replace(`http://${hostname}`, ''), { headers: { accept: 'text/html' } });
+    expect(login.status).toBe(303);
+    const cookies = ([] as string[]).concat(login.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+    const rendered = await viaHost(hostname, String(login.headers.location).replace(`http://${hostname}`, ''), { headers: { accept: 'text/html', cookie: cookies } });
+    expect(rendered.status).toBe(200);
+    expect(rendered.headers['content-type']).toMatch(/text\/html/);
+    expect(rendered.body).toContain(`action="http://${hostname}/self-service/login?flow=`);
+
+    // Only the project's API is there: the control plane is not, and an unknown name is nobody's.
+    expect((await viaHost(hostname, '/projects')).status).toBe(404);
+    expect(await actionOn(`other${n}.example.test`)).not.toContain(`other${n}.example.test`);
+
+    // Removed, the host answers nothing of the project's any more.
+    expect((await owner.call('DELETE', `/cname/${body.id}`)).status).toBe(204);
+    expect(await actionOn(hostname)).not.toContain(hostname);
+    expect((await viaHost(hostname, '/sessions/whoami', { headers: token })).status).toBe(401);
   });
 });

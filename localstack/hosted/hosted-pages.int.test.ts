@@ -182,6 +182,16 @@ describe("a project's hosted pages", () => {
       jsonPatch: [{ op: 'replace', path: '/services/account_experience/config/locale_behavior', value: 'force_default' }],
     });
     expect((await english.go(`${project.base}/ui/login`)).html).toContain('<html lang="en"');
+    // Forced, the default is spoken whatever the browser asks for.
+    await owner.projects.patchProject({
+      projectId: project.id,
+      jsonPatch: [{ op: 'replace', path: '/services/account_experience/config/default_locale', value: 'de' }],
+    });
+    expect((await browser({ 'accept-language': 'en' }).go(`${project.base}/ui/login`)).html).toContain('<html lang="de"');
+    await owner.projects.patchProject({
+      projectId: project.id,
+      jsonPatch: [{ op: 'replace', path: '/services/account_experience/config/default_locale', value: 'en' }],
+    });
   });
 
   it("runs an OAuth2 authorization-code + PKCE sign-in through the project's hosted login and consent", async () => {

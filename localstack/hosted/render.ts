@@ -38,8 +38,9 @@ export function messagesHtml(locale: Locale, messages: UiText[] | undefined): st
   const items = messages
     .map((m) => `<li class="message ${esc(m.type)}" data-testid="hosted-message" data-id="${esc(m.id)}">${esc(translate(locale, m))}</li>`)
     .join('');
-  const alert = messages.some((m) => m.type === 'error') ? ' role="alert"' : ' role="status"';
-  return `<ul class="messages"${alert}>${items}</ul>`;
+  // The live region wraps the list: a list keeps its own role, or its items are no longer a list's.
+  const role = messages.some((m) => m.type === 'error') ? 'alert' : 'status';
+  return `<div role="${role}"><ul class="messages">${items}</ul></div>`;
 }
 
 type Attributes = Record<string, unknown> & { node_type: string };

@@ -93,7 +93,7 @@ export async function registerHostedPages(app: FastifyInstance, deps: HostedDeps
       const errorPage = async (req: FastifyRequest, reply: FastifyReply, status: number, text: string) => {
         const { locale, theme } = await look(req);
         const tenant = tenantOf(req);
-        const body = `<ul class="messages" role="alert"><li class="message error" data-testid="hosted-error">${esc(text)}</li></ul>
+        const body = `<div role="alert"><ul class="messages"><li class="message error" data-testid="hosted-error">${esc(text)}</li></ul></div>
 <div class="links"><a href="${esc(uiLink(tenant.uiUrl, '/login'))}">${esc(chrome(locale, 'link.back'))}</a></div>`;
         return html(reply, status, page({ locale, theme, title: chrome(locale, 'title.error'), body }));
       };
@@ -105,7 +105,13 @@ export async function registerHostedPages(app: FastifyInstance, deps: HostedDeps
           const value = req.headers[name];
           if (typeof value === 'string') headers[name] = value;
         }
-        const slug = tenantOf(req).project?.slug ?? '';
+        const tenant = tenantOf(req);
+        // The page's own base (a proxy's, a custom domain's) is where the flow's forms must post to.
+        if (headers['x-forwarded-host'] === undefined) {
+          const base = new URL(tenant.base);
+          Object.assign(headers, { 'x-forwarded-proto': base.protocol.slice(0, -1), 'x-forwarded-host': base.host, 'x-forwarded-prefix': base.pathname });
+        }
+        const slug = tenant.project?.slug ?? '';
         const res = await app.inject({ method: 'GET', url: `${projectApiPath(slug)}${path}`, headers });
         let body: Record<string, unknown> = {};
         try {

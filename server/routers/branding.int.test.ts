@@ -69,6 +69,16 @@ describe('branding', () => {
     const renamed = await a.branding.updateTheme({ projectId: project.id, themeId: night.id, name: 'Midnight' });
     expect(renamed).toMatchObject({ name: 'Midnight', primary_color: '#00ff88' });
 
+    // A favicon added, then the logo and the favicon removed (null): the theme has neither, nor their types.
+    const withIcon = await a.branding.updateTheme({ projectId: project.id, themeId: night.id, favicon_url: 'https://cdn.example.com/icon.png', favicon_type: 'image/png' });
+    expect(withIcon).toMatchObject({ favicon_url: 'https://cdn.example.com/icon.png', favicon_type: 'image/png', logo_url: 'https://cdn.example.com/logo.png' });
+    const bare = await a.branding.updateTheme({ projectId: project.id, themeId: night.id, logo_url: null, favicon_url: null });
+    expect(bare).toMatchObject({ name: 'Midnight', primary_color: '#00ff88' });
+    expect(bare).not.toHaveProperty('logo_url');
+    expect(bare).not.toHaveProperty('favicon_url');
+    expect(bare).not.toHaveProperty('favicon_type');
+    expect((await a.branding.get({ projectId: project.id })).themes.find((t) => t.id === night.id)).not.toHaveProperty('logo_url');
+
     const listed = await a.branding.get({ projectId: project.id });
     expect(listed.themes.map((t) => t.name)).toEqual([first.themes[0]!.name, 'Midnight']);
   });

@@ -38,13 +38,16 @@ export const brandingImageSchema = z
 
 const themeName = z.string().trim().min(1, { error: 'Give the theme a name.' }).max(64, { error: 'Use at most 64 characters for the name.' });
 
+/** On the wire, an empty logo or favicon URL removes the image (and its type). */
+const clearableImage = z.union([z.literal(''), brandingImageSchema]);
+
 /** createProjectBranding and setProjectBrandingThemeBody: a theme's name, images and colours. */
 export const brandingThemeBodySchema = conformsTo<CreateProjectBranding>()(
   z.object({
     name: themeName.optional(),
-    logo_url: brandingImageSchema.optional(),
+    logo_url: clearableImage.optional(),
     logo_type: z.string().max(64).optional(),
-    favicon_url: brandingImageSchema.optional(),
+    favicon_url: clearableImage.optional(),
     favicon_type: z.string().max(64).optional(),
     theme: brandingColorsSchema.optional(),
   }),
@@ -94,12 +97,14 @@ const imageFields = {
   favicon_url: brandingImageSchema.optional(),
   favicon_type: z.string().max(64, { error: 'Use at most 64 characters for the type.' }).optional(),
 };
+/** On an edit a logo or favicon may also be removed (null). */
+const clearableImageFields = { ...imageFields, logo_url: brandingImageSchema.nullable().optional(), favicon_url: brandingImageSchema.nullable().optional() };
 
 export const brandingGetInput = z.object({ projectId: uuidSchema });
 /** A new theme: its name, images and colours, every field named as Ory's theme names it. */
 export const brandingCreateThemeInput = z.object({ projectId: uuidSchema, name: themeName, ...imageFields, ...colorFields });
-/** An edit of a theme: only the fields given change; a colour set to null is cleared. */
-export const brandingUpdateThemeInput = z.object({ projectId: uuidSchema, themeId: uuidSchema, name: themeName.optional(), ...imageFields, ...clearableColorFields });
+/** An edit of a theme: only the fields given change; a colour, logo or favicon set to null is cleared. */
+export const brandingUpdateThemeInput = z.object({ projectId: uuidSchema, themeId: uuidSchema, name: themeName.optional(), ...clearableImageFields, ...clearableColorFields });
 export const brandingThemeRefInput = z.object({ projectId: uuidSchema, themeId: uuidSchema });
 export type BrandingCreateThemeInput = z.infer<typeof brandingCreateThemeInput>;
 export type BrandingUpdateThemeInput = z.infer<typeof brandingUpdateThemeInput>;

@@ -13,12 +13,18 @@ import {
 } from '../../../shared/schemas/branding';
 import { projectProcedure, router } from '../../trpc/init';
 
-/** The name and images of an input, as Ory's theme body names them (only those given). */
-const imageBody = (input: { name?: string | undefined; logo_url?: string | undefined; logo_type?: string | undefined; favicon_url?: string | undefined; favicon_type?: string | undefined }): BrandingThemeBody => ({
+/** The name and images of an input, as Ory's theme body names them (only those given; a removed image is ''). */
+const imageBody = (input: {
+  name?: string | undefined;
+  logo_url?: string | null | undefined;
+  logo_type?: string | undefined;
+  favicon_url?: string | null | undefined;
+  favicon_type?: string | undefined;
+}): BrandingThemeBody => ({
   ...(input.name !== undefined ? { name: input.name } : {}),
-  ...(input.logo_url !== undefined ? { logo_url: input.logo_url } : {}),
+  ...(input.logo_url !== undefined ? { logo_url: input.logo_url ?? '' } : {}),
   ...(input.logo_type !== undefined ? { logo_type: input.logo_type } : {}),
-  ...(input.favicon_url !== undefined ? { favicon_url: input.favicon_url } : {}),
+  ...(input.favicon_url !== undefined ? { favicon_url: input.favicon_url ?? '' } : {}),
   ...(input.favicon_type !== undefined ? { favicon_type: input.favicon_type } : {}),
 });
 

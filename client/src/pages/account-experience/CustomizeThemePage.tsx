@@ -71,7 +71,9 @@ function changesOf(saved: Draft, draft: Draft): Omit<BrandingUpdateThemeInput, '
     if (before !== after) out[key] = after ?? null;
   }
   if (draft.logo && draft.logo.url !== saved.logo?.url) Object.assign(out, { logo_url: draft.logo.url, ...(draft.logo.type ? { logo_type: draft.logo.type } : {}) });
+  if (!draft.logo && saved.logo) out.logo_url = null;
   if (draft.favicon && draft.favicon.url !== saved.favicon?.url) Object.assign(out, { favicon_url: draft.favicon.url, ...(draft.favicon.type ? { favicon_type: draft.favicon.type } : {}) });
+  if (!draft.favicon && saved.favicon) out.favicon_url = null;
   return out;
 }
 
@@ -115,8 +117,8 @@ function ColorField({ name, value, onChange }: { name: BrandingColorKey; value: 
   );
 }
 
-/** A logo or favicon: an uploaded image of an allowed type and size, read as a data URL. */
-function ImageField({ label, kind, value, onChange }: { label: string; kind: 'logo' | 'favicon'; value: Image | undefined; onChange: (image: Image) => void }) {
+/** A logo or favicon: an uploaded image of an allowed type and size, read as a data URL, or none (removed). */
+function ImageField({ label, kind, value, onChange }: { label: string; kind: 'logo' | 'favicon'; value: Image | undefined; onChange: (image: Image | undefined) => void }) {
   const [error, setError] = useState<string | null>(null);
   const id = `image-${kind}`;
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
@@ -145,7 +147,14 @@ function ImageField({ label, kind, value, onChange }: { label: string; kind: 'lo
   return (
     <div className="field image-field" data-testid={`${id}-field`}>
       <label htmlFor={id}>{label}</label>
-      {value && <img src={value.url} alt={`Current ${kind}`} className={`image-field-preview image-field-${kind}`} data-testid={`${id}-preview`} />}
+      {value && (
+        <div className="image-field-current">
+          <img src={value.url} alt={`Current ${kind}`} className={`image-field-preview image-field-${kind}`} data-testid={`${id}-preview`} />
+          <Button variant="ghost" onClick={() => onChange(undefined)} aria-label={`Remove the ${kind}`} data-testid={`${id}-remove`}>
+            Remove
+          </Button>
+        </div>
+      )}
       <input id={id} type="file" accept={BRANDING_IMAGE_TYPES.join(',')} onChange={pick} aria-describedby={`${id}-hint`} data-testid={`${id}-input`} />
       <p className="hint" id={`${id}-hint`}>
         PNG, JPEG, SVG, WebP, GIF or ICO, at most {BRANDING_IMAGE_MAX_BYTES / 1024} KB.
