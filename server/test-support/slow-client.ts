@@ -20,12 +20,9 @@ export function trickleBody(port: number, path: string, opts: { contentLength?: 
     let answer = '';
     let sent = 0;
     const socket = connect(port, '127.0.0.1');
-    const timer = setInterval(() => {
-      if (sent < contentLength && socket.writable) {
-        socket.write(' ');
-        sent += 1;
-      }
-    }, everyMs);
+    // The body starts once the request line and headers are written: a byte queued before the connection
+    // opened (a slow connect on a busy machine) would go out first and make the request malformed.
+    let timer: ReturnType<typeof setInterval> | undefined;
     const done = () => {
       clearInterval(timer);
       socket.destroy();
@@ -34,6 +31,12 @@ export function trickleBody(port: number, path: string, opts: { contentLength?: 
     socket.on('connect', () => {
       const headers = { host: `127.0.0.1:${port}`, 'content-type': 'application/json', 'content-length': String(contentLength), ...opts.headers };
       socket.write(`POST ${path} HTTP/1.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n`);
+      timer = setInterval(() => {
+        if (sent < contentLength && socket.writable) {
+          socket.write(' ');
+          sent += 1;
+        }
+      }, everyMs);
     });
     socket.on('data', (chunk: Buffer) => {
       answer += chunk.toString('latin1');
