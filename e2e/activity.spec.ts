@@ -29,12 +29,12 @@ async function endUserSignsUpAndIn(request: APIRequestContext, slug: string, ema
 
 test('a real sign-in shows on the activity charts and in the event list, and a stream receives a signed test event that its log shows', async ({ page }) => {
   // A receiver on this machine, as the local stack only sends to loopback endpoints.
-  const received: { body: string; signature: string; timestamp: string }[] = [];
+  const received: { body: string; signature: string; timestamp: string; path: string }[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      received.push({ body: Buffer.concat(chunks).toString('utf8'), signature: String(req.headers['ory-event-signature']), timestamp: String(req.headers['ory-event-timestamp']) });
+      received.push({ body: Buffer.concat(chunks).toString('utf8'), signature: String(req.headers['ory-event-signature']), timestamp: String(req.headers['ory-event-timestamp']), path: req.url ?? '' });
       res.statusCode = 204;
       res.end();
     });
@@ -93,6 +93,22 @@ test('a real sign-in shows on the activity charts and in the event list, and a s
     expect(test).toBeDefined();
     expect(test!.signature).toBe(`v1=${createHmac('sha256', secret).update(`${test!.timestamp}.${test!.body}`).digest('hex')}`);
     await expectNoA11yViolations(page);
+
+    // Edited: the stream sends to its new endpoint from then on, signed with the same secret.
+    await page.getByTestId('event-stream-edit').click();
+    const edit = page.getByTestId('event-stream-edit-dialog');
+    await expect(edit.getByTestId('event-stream-edit-endpoint')).toHaveValue(endpoint);
+    await edit.getByTestId('event-stream-edit-endpoint').fill('ftp://example.com/hooks');
+    await edit.getByTestId('event-stream-save').click();
+    await expect(edit).toContainText('Enter the endpoint as an https:// URL.');
+    await edit.getByTestId('event-stream-edit-endpoint').fill(`${endpoint}/v2`);
+    await edit.getByTestId('event-stream-save').click();
+    await expect(edit).toBeHidden();
+    await expect(page.getByTestId('event-streams-table')).toContainText(`${endpoint}/v2`);
+    await page.getByTestId('event-stream-test').click();
+    await expect.poll(() => received.filter((r) => r.path === '/hooks/ory/v2').length).toBe(1);
+    const moved = received.find((r) => r.path === '/hooks/ory/v2')!;
+    expect(moved.signature).toBe(`v1=${createHmac('sha256', secret).update(`${moved.timestamp}.${moved.body}`).digest('hex')}`);
   } finally {
     await new Promise((resolve) => server.close(resolve));
   }

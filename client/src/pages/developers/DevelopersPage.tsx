@@ -17,8 +17,58 @@ import { useProject } from '../../shell/ProjectContext';
 import { trpc } from '../../trpc';
 
 const createSchema = eventStreamCreateInput;
-type Stream = { id: string; type: string; status: 'active' | 'paused'; https_endpoint?: unknown; topic_arn?: string };
+type Stream = { id: string; type: string; status: 'active' | 'paused'; https_endpoint?: unknown; topic_arn?: string; role_arn?: string };
 const destinationOf = (s: Stream): string => (typeof s.https_endpoint === 'string' ? s.https_endpoint : (s.topic_arn ?? s.id));
+
+/** Changes where a stream delivers: its endpoint, or its SNS topic and role; its type, status, secret and log stay. */
+function EditStreamDialog({ projectId, stream, onClose }: { projectId: string; stream: Stream; onClose: () => void }) {
+  const set = trpc.eventStreams.set.useMutation();
+  const https = stream.type === 'https';
+  const action = useActionForm({
+    schema: createSchema,
+    // Only the fields of the stream's type: an empty field of the other type would not pass its own check.
+    defaultValues: https
+      ? { projectId, type: 'https' as const, https_endpoint: typeof stream.https_endpoint === 'string' ? stream.https_endpoint : '' }
+      : { projectId, type: 'sns' as const, topic_arn: stream.topic_arn ?? '', role_arn: stream.role_arn ?? '' },
+    onSubmit: (values) =>
+      set.mutateAsync(
+        https
+          ? { projectId, streamId: stream.id, https_endpoint: values.https_endpoint ?? '' }
+          : { projectId, streamId: stream.id, topic_arn: values.topic_arn ?? '', role_arn: values.role_arn ?? '' },
+      ),
+    onDone: () => {
+      toast.success('The event stream was saved.');
+      onClose();
+    },
+    errorFallback: 'The event stream could not be saved.',
+  });
+  const errors = action.form.formState.errors;
+  return (
+    <Dialog
+      open
+      title="Edit event stream"
+      description="Events go to the new destination from now on; the signing secret and the delivery log stay."
+      onClose={onClose}
+      testId="event-stream-edit-dialog"
+      footer={
+        <Button type="submit" variant="primary" form={action.id} busy={action.busy} data-testid="event-stream-save">
+          Save
+        </Button>
+      }
+    >
+      <ActionForm action={action} testId="event-stream-edit-form">
+        {https ? (
+          <TextField label="Endpoint" hint="Locally, only endpoints on this machine (localhost) receive events." error={errors.https_endpoint?.message} data-testid="event-stream-edit-endpoint" {...action.form.register('https_endpoint')} />
+        ) : (
+          <>
+            <TextField label="SNS topic ARN" error={errors.topic_arn?.message} data-testid="event-stream-edit-topic" {...action.form.register('topic_arn')} />
+            <TextField label="IAM role ARN" error={errors.role_arn?.message} data-testid="event-stream-edit-role" {...action.form.register('role_arn')} />
+          </>
+        )}
+      </ActionForm>
+    </Dialog>
+  );
+}
 
 /** /projects/{project}/developers: what developers need of this project, and its event streams with their delivery log. */
 export default function DevelopersPage() {
@@ -29,6 +79,7 @@ export default function DevelopersPage() {
   const [secret, setSecret] = useState<string | null>(null);
   const [shown, setShown] = useState<string | null>(null);
   const [doomed, setDoomed] = useState<Stream | null>(null);
+  const [editing, setEditing] = useState<Stream | null>(null);
   const create = trpc.eventStreams.create.useMutation();
   const set = trpc.eventStreams.set.useMutation();
   const remove = trpc.eventStreams.delete.useMutation();
@@ -121,6 +172,9 @@ export default function DevelopersPage() {
                       >
                         {s.status === 'active' ? 'Pause' : 'Resume'}
                       </Button>
+                      <Button onClick={() => setEditing(s)} data-testid="event-stream-edit">
+                        Edit<span className="sr-only"> {destinationOf(s)}</span>
+                      </Button>
                       <Button variant="danger" onClick={() => setDoomed(s)} data-testid="event-stream-delete">
                         Delete
                       </Button>
@@ -160,6 +214,8 @@ export default function DevelopersPage() {
           )}
         </ActionForm>
       </Dialog>
+
+      {editing && <EditStreamDialog projectId={projectId} stream={editing} onClose={() => setEditing(null)} />}
 
       <Dialog
         open={secret !== null}
