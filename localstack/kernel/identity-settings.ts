@@ -17,6 +17,8 @@ export interface IdentitySettings {
     profile: boolean;
     /** `selfservice.methods.totp.enabled`: an authenticator app as a second factor (off unless the project turns it on). */
     totp: boolean;
+    /** `selfservice.methods.lookup_secret.enabled`: backup recovery codes as a second factor (off unless turned on). */
+    lookup_secret: boolean;
   };
   /** `selfservice.methods.totp.config.issuer`, or null for the tenant's host. */
   totpIssuer: string | null;
@@ -79,6 +81,7 @@ export function settingsOf(config: JsonObject): IdentitySettings {
       code: bool(at('selfservice', 'methods', 'code', 'enabled'), true),
       profile: bool(at('selfservice', 'methods', 'profile', 'enabled'), true),
       totp: bool(at('selfservice', 'methods', 'totp', 'enabled'), false),
+      lookup_secret: bool(at('selfservice', 'methods', 'lookup_secret', 'enabled'), false),
     },
     totpIssuer: text(at('selfservice', 'methods', 'totp', 'config', 'issuer')),
     whoamiRequiredAal: requiredAal(at('session', 'whoami', 'required_aal')),

@@ -14,7 +14,8 @@ import { clearSessionCookie, sessionRowJson } from './service';
 import { tenantOf } from '../kernel/tenant';
 import { recordEvent } from '../event/record';
 import { identitySettings } from '../kernel/identity-settings';
-import { aal2Required, findTotpUrl } from '../self-service/totp';
+import { aal2Required } from '../self-service/totp';
+import { hasSecondFactor } from '../self-service/lookup';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -46,7 +47,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: IdentityDeps):
       // `highest_available`: an aal1 session of an identity with a second factor must prove it first.
       if (row.aal !== 'aal2') {
         const settings = await identitySettings(db, tenant.nid);
-        if (settings.whoamiRequiredAal === 'highest_available' && settings.methods.totp && (await findTotpUrl(db, tenant.nid, row.identity_id))) {
+        if (settings.whoamiRequiredAal === 'highest_available' && (await hasSecondFactor(db, tenant.nid, row.identity_id, settings))) {
           throw aal2Required(baseOf(deps, req));
         }
       }
