@@ -192,7 +192,11 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
       return false;
     }
     if (!checkEnrolmentCode(flow.ui.nodes, url, body.totp_code, now)) return false;
-    await saveTotpUrl(db, tenant.nid, identityId, url, now);
+    // As Kratos: the app just proven counts as a second factor of the session that enrolled it.
+    await db.tx(async (q) => {
+      await saveTotpUrl(q, tenant.nid, identityId, url, now);
+      if (args.session) await raiseSessionToAal2(q, tenant.nid, args.session.id, 'totp', deps.ctx.clock);
+    });
     delete flow.data.totp_url;
     return true;
   }
