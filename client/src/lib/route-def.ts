@@ -159,6 +159,7 @@ export type PageId =
   | 'authentication'
   | 'authRecovery'
   | 'mfa'
+  | 'accountAdvanced'
   | 'authVerification'
   | 'authSessions'
   | 'organizations'

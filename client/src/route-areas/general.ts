@@ -25,7 +25,12 @@ export const GENERAL_ROUTES = {
     layout: { pageTitle: 'Account settings', breadcrumb: 'Account settings', skipFirstTimeExperience: true },
     nav: { label: 'Account settings', keywords: ['profile', 'password'] },
   }),
-  accountSettingsAdvanced: soon('/settings/advanced', 'identity', { label: 'Advanced account settings', parent: 'accountSettings', description: 'Manage second factors, passkeys and the sessions of your Console account.' }),
+  accountSettingsAdvanced: defineRoute('/settings/advanced', {
+    area: 'identity',
+    page: 'accountAdvanced',
+    layout: { pageTitle: 'Advanced account settings', breadcrumb: 'Advanced account settings', skipFirstTimeExperience: true },
+    nav: { label: 'Advanced account settings', parent: 'accountSettings', keywords: ['two-factor', '2fa', 'totp', 'backup codes', 'sessions'], description: 'Manage second factors and the sessions of your Console account.' },
+  }),
   getStartedGeneral: soon('/get-started', 'general', { label: 'Guided tour', group: 'console', icon: 'Rocket', order: 30, description: 'A guided tour from your first project to your first signed-in user.' }),
   invites: defineRoute('/invites', {
     area: 'general',
