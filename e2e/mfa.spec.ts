@@ -1,6 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { E2E_LOCALSTACK_URL } from './ports';
-import { createProject, expectNoA11yViolations, newUser, register } from './support';
+import { Secret, TOTP } from 'otpauth';
+import { createProject, expectNoA11yViolations, fillLogin, newUser, register, signOut } from './support';
+
+/** The code an authenticator app shows now for `secret` (base32), as the console account's app would. */
+const codeOf = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate();
 
 test('the two-factor page turns the authenticator app on, and the project’s settings flow then offers its QR code', async ({ page }) => {
   await register(page, newUser('mfa'));
@@ -35,4 +39,35 @@ test('the two-factor page turns the authenticator app on, and the project’s se
   const qr = settings.ui.nodes.find((n) => n.attributes.id === 'totp_qr');
   expect(qr?.group).toBe('totp');
   expect(qr?.attributes.src).toMatch(/^data:image\/png;base64,/);
+});
+
+test('the console account enrols an authenticator app on /settings/advanced; the next sign-in asks for its code and comes back', async ({ page }) => {
+  const user = newUser('console-totp');
+  await register(page, user);
+  await page.goto('/settings/advanced');
+  await expect(page.getByRole('heading', { name: 'Advanced account settings', level: 1 })).toBeVisible({ timeout: 30_000 });
+  const totpForm = page.getByTestId('advanced-totp-form');
+  const secret = (await totpForm.locator('#totp_secret_key code').textContent()) ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+  await expect(page.getByTestId('sessions-table').getByTestId('session-current')).toBeVisible();
+  await expectNoA11yViolations(page, 'advanced account settings');
+
+  await totpForm.getByTestId('flow-input-totp_code').fill(codeOf(secret));
+  await totpForm.getByTestId('flow-submit-method-totp').click();
+  await expect(totpForm.getByTestId('flow-submit-totp_unlink-true')).toBeVisible();
+  await expect(page.getByTestId('sessions-table')).toContainText('Authenticator app');
+
+  // Signed out and in again with the password alone: §4 sends the session to the second factor, then back.
+  await signOut(page);
+  await page.goto('/settings/advanced');
+  await expect(page).toHaveURL(/\/login\?/);
+  await fillLogin(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/login\?.*aal=aal2/);
+  await expect(page.getByRole('heading', { name: 'Confirm it is you' })).toBeVisible();
+  const second = page.getByTestId('login-totp-form');
+  await second.getByTestId('flow-input-totp_code').fill(codeOf(secret));
+  await second.getByTestId('flow-submit-method-totp').click();
+  await expect(page).toHaveURL(/\/settings\/advanced$/);
+  await expect(page.getByRole('heading', { name: 'Advanced account settings', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('sessions-table').getByRole('row').filter({ has: page.getByTestId('session-current') })).toContainText('Password, Authenticator app');
 });

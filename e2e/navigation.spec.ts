@@ -100,7 +100,7 @@ const CONSOLE_STOPS: Stop[] = [
   console_('/get-started', 'nav-get-started-general', 'Guided tour', false),
   console_('/support', 'nav-support', 'Support', false),
   palette('/settings', 'accountSettings', 'account settings', 'Account settings'),
-  palette('/settings/advanced', 'accountSettingsAdvanced', 'advanced account', 'Advanced account settings', true),
+  palette('/settings/advanced', 'accountSettingsAdvanced', 'advanced account', 'Advanced account settings'),
   palette('/projects/create', 'createProject', 'create project', 'Create a project'),
   palette('/workspaces/create', 'createWorkspace', 'create workspace', 'Create a workspace'),
   console_('/workspaces', 'nav-workspaces', 'Workspaces', false),

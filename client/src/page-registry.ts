@@ -13,6 +13,7 @@ export const PAGES = {
   verification: lazyPage(() => import('./pages/identity/VerificationPage')),
   oauth2Consent: lazyPage(() => import('./pages/oauth2/OAuth2ConsentPage')),
   settings: lazyPage(() => import('./pages/identity/SettingsPage')),
+  accountAdvanced: lazyPage(() => import('./pages/identity/AdvancedSettingsPage')),
   home: lazyPage(() => import('./pages/general/HomePage')),
   notFound: lazyPage(() => import('./pages/general/NotFoundPage')),
   serverError: lazyPage(() => import('./pages/general/ServerErrorPage')),

@@ -42,7 +42,7 @@ export async function insertOidcLink(q: Queryable, nid: string, identityId: stri
   });
 }
 
-/** The providers the identity linked, and how many first-factor credentials it has (an authenticator app is none). */
+/** The providers the identity linked, and how many first-factor credentials it has (an authenticator app or backup codes are none). */
 export async function identityCredentialTypes(q: Queryable, nid: string, identityId: string): Promise<{ linked: string[]; count: number }> {
   const rows = await q.orm
     .select({ type: identityCredentials.type })
@@ -50,7 +50,7 @@ export async function identityCredentialTypes(q: Queryable, nid: string, identit
     .where(and(eq(identityCredentials.nid, nid), eq(identityCredentials.identity_id, identityId)));
   return {
     linked: rows.filter((r) => r.type.startsWith(OIDC_TYPE_PREFIX)).map((r) => r.type.slice(OIDC_TYPE_PREFIX.length)),
-    count: rows.filter((r) => r.type !== 'totp').length,
+    count: rows.filter((r) => r.type !== 'totp' && r.type !== 'lookup_secret').length,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/types';
 import { parseGoDuration } from './go-duration';
 import { configAt, tenantIdentityConfig, type JsonObject } from './tenant-config';
+import { CONSOLE_NID } from './tenant-id';
 
 /** A self-service flow with a page of its own in the tenant's UI. */
 export type UiFlowKind = 'login' | 'registration' | 'recovery' | 'verification' | 'settings' | 'error';
@@ -17,6 +18,8 @@ export interface IdentitySettings {
     profile: boolean;
     /** `selfservice.methods.totp.enabled`: an authenticator app as a second factor (off unless the project turns it on). */
     totp: boolean;
+    /** `selfservice.methods.lookup_secret.enabled`: backup recovery codes as a second factor (off unless turned on). */
+    lookup_secret: boolean;
   };
   /** `selfservice.methods.totp.config.issuer`, or null for the tenant's host. */
   totpIssuer: string | null;
@@ -79,6 +82,7 @@ export function settingsOf(config: JsonObject): IdentitySettings {
       code: bool(at('selfservice', 'methods', 'code', 'enabled'), true),
       profile: bool(at('selfservice', 'methods', 'profile', 'enabled'), true),
       totp: bool(at('selfservice', 'methods', 'totp', 'enabled'), false),
+      lookup_secret: bool(at('selfservice', 'methods', 'lookup_secret', 'enabled'), false),
     },
     totpIssuer: text(at('selfservice', 'methods', 'totp', 'config', 'issuer')),
     whoamiRequiredAal: requiredAal(at('session', 'whoami', 'required_aal')),
@@ -98,8 +102,18 @@ export function settingsOf(config: JsonObject): IdentitySettings {
   };
 }
 
+/**
+ * The console's own sign-in: Ory Network's defaults, plus the second factors a console account may add on
+ * /settings/advanced (an authenticator app, backup codes), which whoami and settings then require
+ * (`highest_available`, the default).
+ */
+const CONSOLE_SETTINGS: IdentitySettings = settingsOf({
+  selfservice: { methods: { totp: { enabled: true, config: { issuer: 'Console' } }, lookup_secret: { enabled: true } } },
+});
+
 /** The settings of tenant `nid` as its project's current revision holds them (defaults for the console's own). */
 export async function identitySettings(q: Queryable, nid: string): Promise<IdentitySettings> {
+  if (nid === CONSOLE_NID) return CONSOLE_SETTINGS;
   return settingsOf(await tenantIdentityConfig(q, nid));
 }
 

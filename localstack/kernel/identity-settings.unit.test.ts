@@ -4,7 +4,7 @@ import { isAllowedReturnUrl, settingsOf } from './identity-settings';
 describe('the identity settings of a project config', () => {
   it('take Ory Network’s defaults for what is not set, and Kratos’ names for what is', () => {
     expect(settingsOf({})).toMatchObject({
-      methods: { password: true, code: true, profile: true, totp: false },
+      methods: { password: true, code: true, profile: true, totp: false, lookup_secret: false },
       totpIssuer: null,
       whoamiRequiredAal: 'highest_available',
       settingsRequiredAal: 'highest_available',
@@ -20,6 +20,7 @@ describe('the identity settings of a project config', () => {
         methods: {
           password: { enabled: false, config: { min_password_length: 12, haveibeenpwned_enabled: false } },
           totp: { enabled: true, config: { issuer: 'Example' } },
+          lookup_secret: { enabled: true },
         },
         flows: { registration: { enabled: false }, settings: { required_aal: 'aal1' }, recovery: { use: 'link', lifespan: '15m' }, login: { ui_url: 'https://auth.example.com/login' } },
         allowed_return_urls: ['https://app.example.com/', 7],
@@ -27,7 +28,7 @@ describe('the identity settings of a project config', () => {
       session: { lifespan: '2h', whoami: { required_aal: 'aal1' } },
     });
     expect(set).toMatchObject({
-      methods: { password: false, totp: true },
+      methods: { password: false, totp: true, lookup_secret: true },
       totpIssuer: 'Example',
       whoamiRequiredAal: 'aal1',
       settingsRequiredAal: 'aal1',

@@ -10,6 +10,11 @@ const submitBody = z.looseObject({
   code: z.string().max(64).optional(),
   totp_code: z.string().max(64).optional(),
   totp_unlink: z.union([z.boolean(), z.string().max(8)]).optional(),
+  lookup_secret: z.string().max(64).optional(),
+  lookup_secret_reveal: z.union([z.boolean(), z.string().max(8)]).optional(),
+  lookup_secret_regenerate: z.union([z.boolean(), z.string().max(8)]).optional(),
+  lookup_secret_confirm: z.union([z.boolean(), z.string().max(8)]).optional(),
+  lookup_secret_disable: z.union([z.boolean(), z.string().max(8)]).optional(),
   traits: z.looseObject({ email: z.string().max(512).optional(), name: z.string().max(512).optional() }).optional(),
 }, { error: 'The request body must be a JSON object or a form.' });
 export type SubmitBody = z.infer<typeof submitBody>;

@@ -11,15 +11,25 @@ import { sessionToken } from '../session/token';
 import { csrfNode } from './nodes';
 import { findTotpUrl, sessionRequiredForHigherAal, totpCodeValid, totpLoginNodes } from './totp';
 import type { SubmitArgs, Outcome } from './flow-routes';
+import { findRecoveryCodes, lookupLoginNodes, useRecoveryCode } from './lookup';
 import { texts } from './texts';
 import { recordEvent } from '../event/record';
 import { linkAfterLogin, oidcFlowNodes, organizationProvider, requestedProvider, startOidc } from './oidc';
 
 /** Browser login with identifier (email) and password; with `aal=aal2`, the second factor of a signed-in identity. */
 export function loginHandler(deps: IdentityDeps): FlowHandler {
+  /** The session (aal2) after a second factor, as a native app or a browser receives it. */
+  async function raised(args: SubmitArgs, sessionId: string): Promise<Outcome> {
+    const { req, flow, db, tenant, base, settings } = args;
+    const json = await sessionJson(db, tenant.nid, sessionId, base);
+    if (flow.type === 'api') return { type: 'json', redirect: '', body: { session_token: sessionToken(req, tenant.sessionCookie), session: json } };
+    const redirect = flow.return_to ?? settings.defaultReturnUrl ?? uiLink(tenant.uiUrl, '/');
+    return { type: 'json', redirect, body: { session: json, continue_with: [{ action: 'redirect_browser_to', redirect_browser_to: redirect }] } };
+  }
+
   /** The authenticator app's code raises the flow's session to aal2 (Kratos' totp strategy). */
   async function submitTotp(args: SubmitArgs): Promise<Outcome> {
-    const { req, flow, body, db, tenant, base, session, settings } = args;
+    const { flow, body, db, tenant, session } = args;
     if (!session) throw noActiveSession();
     const url = await findTotpUrl(db, tenant.nid, session.identity_id);
     if (!url) {
@@ -36,10 +46,29 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
       await raiseSessionToAal2(q, tenant.nid, session.id, 'totp', deps.ctx.clock);
       await recordEvent(q, deps.ctx.clock, tenant.nid, 'LoginSucceeded', { identity_id: session.identity_id, method: 'totp', aal: 'aal2', flow_type: flow.type });
     });
-    const json = await sessionJson(db, tenant.nid, session.id, base);
-    if (flow.type === 'api') return { type: 'json', redirect: '', body: { session_token: sessionToken(req, tenant.sessionCookie), session: json } };
-    const redirect = flow.return_to ?? settings.defaultReturnUrl ?? uiLink(tenant.uiUrl, '/');
-    return { type: 'json', redirect, body: { session: json, continue_with: [{ action: 'redirect_browser_to', redirect_browser_to: redirect }] } };
+    return raised(args, session.id);
+  }
+
+  /**
+   * A backup code raises the flow's session to aal2 and is used up (Kratos' lookup strategy): a used code or
+   * one that is not the identity's is the flow's message, and the code input is emptied.
+   */
+  async function submitLookup(args: SubmitArgs): Promise<Outcome> {
+    const { flow, body, db, tenant, session } = args;
+    if (!session) throw noActiveSession();
+    setValue(flow.ui.nodes, 'lookup_secret', '');
+    const outcome = await db.tx(async (q) => {
+      const used = await useRecoveryCode(q, tenant.nid, session.identity_id, body.lookup_secret ?? '', args.now);
+      if (used !== 'used') return used;
+      await markPassed(q, flow, deps.ctx.clock.now());
+      await raiseSessionToAal2(q, tenant.nid, session.id, 'lookup_secret', deps.ctx.clock);
+      await recordEvent(q, deps.ctx.clock, tenant.nid, 'LoginSucceeded', { identity_id: session.identity_id, method: 'lookup_secret', aal: 'aal2', flow_type: flow.type });
+      return used;
+    });
+    if (outcome === 'used') return raised(args, session.id);
+    if (outcome !== 'none') await recordEvent(db, deps.ctx.clock, tenant.nid, 'LoginFailed', { method: 'lookup_secret', reason: 'invalid_credentials', flow_type: flow.type });
+    flow.ui.messages = [outcome === 'none' ? texts.noLookup() : outcome === 'already_used' ? texts.lookupAlreadyUsed() : texts.lookupInvalid()];
+    return { type: 'flow', status: 400 };
   }
 
   // Verified against for unknown identifiers so that timing does not reveal which emails exist.
@@ -62,7 +91,9 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
       // The second factor is asked for with `aal=aal2`, or on a refresh of an identity that has one.
       const hasTotp = settings.methods.totp && session ? (await findTotpUrl(deps.ctx.db, tenant.nid, session.identity_id)) !== null : false;
       if (aal === 'aal2') {
-        return { state: 'choose_method', ui: { nodes: [csrfNode(csrf), ...(hasTotp ? totpLoginNodes() : [])] }, data: { refresh, aal } };
+        const hasCodes = settings.methods.lookup_secret && session ? (await findRecoveryCodes(deps.ctx.db, tenant.nid, session.identity_id)) !== null : false;
+        const nodes = [csrfNode(csrf), ...(hasTotp ? totpLoginNodes() : []), ...(hasCodes ? lookupLoginNodes() : [])];
+        return { state: 'choose_method', ui: { nodes }, data: { refresh, aal } };
       }
       const first = withoutDisabledMethods([...loginNodes(csrf), ...(await oidcFlowNodes(deps.ctx.db, tenant.nid, 'login'))], settings);
       return { state: 'choose_method', ui: { nodes: [...first, ...(refresh && hasTotp ? totpLoginNodes() : [])] }, data: { refresh, aal } };
@@ -80,6 +111,7 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
         if (sso) return startOidc(deps, args, sso);
       }
       if (body.method === 'totp' && settings.methods.totp && (flow.data.aal === 'aal2' || flow.data.refresh === true)) return submitTotp(args);
+      if (body.method === 'lookup_secret' && settings.methods.lookup_secret && flow.data.aal === 'aal2') return submitLookup(args);
       setValue(nodes, 'identifier', body.identifier ?? '');
       if (body.method !== 'password' || !settings.methods.password) {
         flow.ui.messages = [texts.noStrategy('login')];

@@ -36,7 +36,8 @@ describe('settings', () => {
     b.jar.store(user.cookie);
     const flow = b.keep(await b.api.createBrowserSettingsFlow({ cookie: b.cookie() }));
     expect(flow.data.identity.id).toBe(user.identityId);
-    expect(flow.data.ui.nodes.map((n) => n.group)).toEqual(['default', 'profile', 'profile', 'profile', 'password', 'password']);
+    // The console account's settings also offer its second factors: a new authenticator app (QR code, secret, code, save) and backup codes.
+    expect(flow.data.ui.nodes.map((n) => n.group)).toEqual(['default', 'profile', 'profile', 'profile', 'password', 'password', 'totp', 'totp', 'totp', 'totp', 'lookup_secret']);
     const profile = await b.api.updateSettingsFlow({
       flow: flow.data.id,
       cookie: b.cookie(),

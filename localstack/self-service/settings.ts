@@ -18,6 +18,23 @@ import { recordEvent } from '../event/record';
 import type { IdentitySettings } from '../kernel/identity-settings';
 import type { Tenant } from '../kernel/tenant';
 import { aal2Required, checkEnrolmentCode, deleteTotp, findTotpUrl, newTotpUrl, saveTotpUrl, totpIssuer, totpSettingsNodes } from './totp';
+import {
+  codesNode,
+  confirmNode,
+  deleteRecoveryCodes,
+  disableNode,
+  findRecoveryCodes,
+  hasSecondFactor,
+  LOOKUP_CODE_COUNT,
+  lookupSettingsNodes,
+  newRecoveryCodes,
+  noCodesToReveal,
+  nothingToConfirm,
+  regenerateNode,
+  saveRecoveryCodes,
+  type RecoveryCode,
+} from './lookup';
+import { raiseSessionToAal2 } from '../session/service';
 
 const identityMismatch = () =>
   new OryError(403, { id: 'security_identity_mismatch', reason: 'The requested flow does not belong to this session.' });
@@ -44,7 +61,16 @@ async function totpNodes(
   return totpSettingsNodes(enrolled, typeof data.totp_url === 'string' ? data.totp_url : null);
 }
 
-/** Settings (profile: name and email; password; the authenticator app) of the signed-in identity. */
+/** The `lookup_secret` nodes of a settings flow when the project turned backup codes on. */
+async function lookupNodes(q: Queryable, tenant: Tenant, settings: IdentitySettings, identityId: string | null): Promise<UiNode[]> {
+  if (!settings.methods.lookup_secret || !identityId) return [];
+  return lookupSettingsNodes((await findRecoveryCodes(q, tenant.nid, identityId)) !== null);
+}
+
+const isSet = (v: boolean | string | undefined) => v === true || v === 'true';
+const LOOKUP_ACTIONS = ['lookup_secret_confirm', 'lookup_secret_reveal', 'lookup_secret_disable', 'lookup_secret_regenerate'] as const;
+
+/** Settings (profile: name and email; password; the authenticator app; backup codes) of the signed-in identity. */
 export function settingsHandler(deps: IdentityDeps): FlowHandler {
   function requirePrivileged(args: SubmitArgs): void {
     const authenticatedAt = new Date(args.session?.authenticated_at ?? 0).getTime();
@@ -166,15 +192,61 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
       return false;
     }
     if (!checkEnrolmentCode(flow.ui.nodes, url, body.totp_code, now)) return false;
-    await saveTotpUrl(db, tenant.nid, identityId, url, now);
+    // As Kratos: the app just proven counts as a second factor of the session that enrolled it.
+    await db.tx(async (q) => {
+      await saveTotpUrl(q, tenant.nid, identityId, url, now);
+      if (args.session) await raiseSessionToAal2(q, tenant.nid, args.session.id, 'totp', deps.ctx.clock);
+    });
     delete flow.data.totp_url;
     return true;
   }
 
-  /** `selfservice.flows.settings.required_aal: highest_available`: an identity with an authenticator app must have used it. */
+  /**
+   * Backup codes, as Kratos' lookup strategy: regenerate shows twelve new codes (kept in the flow) with a confirm
+   * button, confirm saves them and counts as a second factor of the session, reveal shows the saved ones,
+   * disable deletes them. Regenerate and reveal return the flow as it is (`show_form`); confirm and disable
+   * save it. Returns null for "show the flow", else whether it saved.
+   */
+  async function saveLookup(args: SubmitArgs): Promise<boolean | null> {
+    const { flow, body, db, tenant, now, session } = args;
+    const identityId = flow.identity_id ?? '';
+    requirePrivileged(args);
+    // Kratos' precedence when several are set: confirm, reveal, disable, regenerate.
+    const action = LOOKUP_ACTIONS.find((a) => isSet(body[a]));
+    const withoutLookup = () => flow.ui.nodes.filter((n) => n.group !== 'lookup_secret');
+    if (action === 'lookup_secret_confirm') {
+      const pending = flow.data.lookup_regenerated as RecoveryCode[] | undefined;
+      if (!Array.isArray(pending) || pending.length !== LOOKUP_CODE_COUNT) throw nothingToConfirm();
+      await db.tx(async (q) => {
+        await saveRecoveryCodes(q, tenant.nid, identityId, pending.map((c) => ({ code: c.code })), now);
+        if (session) await raiseSessionToAal2(q, tenant.nid, session.id, 'lookup_secret', deps.ctx.clock);
+      });
+      delete flow.data.lookup_regenerated;
+      return true;
+    }
+    if (action === 'lookup_secret_reveal') {
+      const codes = await findRecoveryCodes(db, tenant.nid, identityId);
+      if (!codes) throw noCodesToReveal();
+      flow.ui.nodes = [...withoutLookup(), codesNode(codes), disableNode(), regenerateNode()];
+      return null;
+    }
+    if (action === 'lookup_secret_disable') {
+      await deleteRecoveryCodes(db, tenant.nid, identityId);
+      delete flow.data.lookup_regenerated;
+      return true;
+    }
+    if (action === 'lookup_secret_regenerate') {
+      const codes = newRecoveryCodes();
+      flow.data.lookup_regenerated = codes;
+      flow.ui.nodes = [...withoutLookup(), codesNode(codes), confirmNode()];
+    }
+    return null;
+  }
+
+  /** `selfservice.flows.settings.required_aal: highest_available`: an identity with a second factor must have used it. */
   async function requireAal(tenant: Tenant, settings: IdentitySettings, session: { aal: string; identity_id: string } | null, returnTo?: string) {
-    if (!session || session.aal === 'aal2' || settings.settingsRequiredAal !== 'highest_available' || !settings.methods.totp) return;
-    if (await findTotpUrl(deps.ctx.db, tenant.nid, session.identity_id)) throw aal2Required(tenant.base, returnTo);
+    if (!session || session.aal === 'aal2' || settings.settingsRequiredAal !== 'highest_available') return;
+    if (await hasSecondFactor(deps.ctx.db, tenant.nid, session.identity_id, settings)) throw aal2Required(tenant.base, returnTo);
   }
 
   return {
@@ -198,7 +270,12 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
       return {
         state: 'show_form',
         identityId,
-        ui: { nodes: withoutDisabledMethods([...nodes, ...(await oidcSettingsNodes(deps.ctx.db, tenant.nid, identityId)), ...totp], settings) },
+        ui: {
+          nodes: withoutDisabledMethods(
+            [...nodes, ...(await oidcSettingsNodes(deps.ctx.db, tenant.nid, identityId)), ...totp, ...(await lookupNodes(deps.ctx.db, tenant, settings, identityId))],
+            settings,
+          ),
+        },
         data,
       };
     },
@@ -221,7 +298,11 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
       else if (body.method === 'profile' && methods.profile) saved = await saveProfile(args);
       else if (body.method === 'password' && methods.password) saved = await savePassword(args);
       else if (body.method === 'totp' && methods.totp) saved = await saveTotp(args);
-      else {
+      else if (LOOKUP_ACTIONS.some((a) => isSet(body[a])) && methods.lookup_secret) {
+        const outcome = await saveLookup(args);
+        if (outcome === null) return { type: 'flow', status: 200 };
+        saved = outcome;
+      } else {
         flow.ui.messages = [texts.noStrategy('settings')];
         return { type: 'flow', status: 400 };
       }
@@ -234,6 +315,7 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
           ...(schema ? schemaSettingsNodes(flow.csrf_token, schema, traits) : settingsNodes(flow.csrf_token, traits)),
           ...(await oidcSettingsNodes(args.db, args.tenant.nid, flow.identity_id)),
           ...(await totpNodes(args.db, args.tenant, args.settings, flow.identity_id, traits.email, flow.data)),
+          ...(await lookupNodes(args.db, args.tenant, args.settings, flow.identity_id)),
         ],
         args.settings,
       );

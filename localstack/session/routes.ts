@@ -5,20 +5,49 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { route } from '../kernel/route';
 import { baseOf, isSecure, type IdentityDeps } from '../kernel/identity-deps';
-import { noActiveSession, OryError } from '../kernel/errors';
+import { noActiveSession, OryError, resourceNotFound } from '../kernel/errors';
 import { currentSession } from '../self-service/flow-routes';
 import { checkReturnTo, isJsonRequest, queryValue, seeOther, uiLink } from '../kernel/http';
 import { selfserviceErrors, sessions } from '../identity/schema';
-import { logoutTokenFor, sessionToken } from './token';
+import { findSession, logoutTokenFor, sessionToken } from './token';
 import { clearSessionCookie, sessionRowJson } from './service';
+import { countSessions, disableOtherSessions, disableOwnSession, listSessions } from './store';
+import { sessionView } from './views';
+import { findIdentity } from '../identity/store';
+import { identityView } from '../identity/views';
+import { goInt, setOffsetPagingHeaders } from '../kernel/paging';
+import type { Db } from '../db/types';
+import type { Tenant } from '../kernel/tenant';
+import type { SessionRow } from '../identity/schema';
+import type { FastifyRequest } from 'fastify';
 import { tenantOf } from '../kernel/tenant';
 import { recordEvent } from '../event/record';
 import { identitySettings } from '../kernel/identity-settings';
-import { aal2Required, findTotpUrl } from '../self-service/totp';
+import { aal2Required } from '../self-service/totp';
+import { hasSecondFactor } from '../self-service/lookup';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const whoamiQuery = z.looseObject({ tokenize_as: queryValue });
+/** listMySessions pages as Kratos' x.ParsePagination: `page` from 0, `per_page` 1–1000 (default 250). */
+const mySessionsQuery = z.looseObject({ page: queryValue, per_page: queryValue });
+const sessionIdParams = z.object({ id: z.string().max(64) });
+const MY_SESSIONS_DEFAULT = 250;
+const MY_SESSIONS_MAX = 1000;
+
+/** The request's working session that meets whoami's assurance level; throws Kratos' 401 or 403 otherwise. */
+async function satisfyingSession(deps: IdentityDeps, db: Db, tenant: Tenant, req: FastifyRequest): Promise<SessionRow> {
+  const row = await currentSession(db, tenant, req, deps.ctx.clock.now());
+  if (!row) throw noActiveSession();
+  // `highest_available`: an aal1 session of an identity with a second factor must prove it first.
+  if (row.aal !== 'aal2') {
+    const settings = await identitySettings(db, tenant.nid);
+    if (settings.whoamiRequiredAal === 'highest_available' && (await hasSecondFactor(db, tenant.nid, row.identity_id, settings))) {
+      throw aal2Required(baseOf(deps, req));
+    }
+  }
+  return row;
+}
 const logoutUrlQuery = z.looseObject({ return_to: queryValue });
 const logoutQuery = z.looseObject({ token: queryValue, return_to: queryValue });
 /** Kratos answers any id it does not hold, however malformed, with 404: the id is not length-checked here. */
@@ -40,17 +69,70 @@ export function registerSessionRoutes(app: FastifyInstance, deps: IdentityDeps):
     query: whoamiQuery,
     auth: 'public',
     handler: async ({ req, reply }) => {
-      const tenant = tenantOf(req);
-      const row = await currentSession(db, tenant, req, ctx.clock.now());
-      if (!row) throw noActiveSession();
-      // `highest_available`: an aal1 session of an identity with a second factor must prove it first.
-      if (row.aal !== 'aal2') {
-        const settings = await identitySettings(db, tenant.nid);
-        if (settings.whoamiRequiredAal === 'highest_available' && settings.methods.totp && (await findTotpUrl(db, tenant.nid, row.identity_id))) {
-          throw aal2Required(baseOf(deps, req));
-        }
-      }
+      const row = await satisfyingSession(deps, db, tenantOf(req), req);
       return reply.header('cache-control', 'private, no-store').send(await sessionRowJson(db, row, baseOf(deps, req)));
+    },
+  });
+
+  // FrontendApi.listMySessions: the identity's other working sessions, newest first, with identity and devices.
+  route(app, ctx, {
+    method: 'GET',
+    url: '/sessions',
+    query: mySessionsQuery,
+    auth: 'public',
+    handler: async ({ req, reply, query }) => {
+      const tenant = tenantOf(req);
+      const current = await satisfyingSession(deps, db, tenant, req);
+      const now = ctx.clock.now();
+      const page = Math.max(goInt(query.page) ?? 0, 0);
+      const perPage = Math.min(Math.max(goInt(query.per_page) ?? MY_SESSIONS_DEFAULT, 1), MY_SESSIONS_MAX);
+      const filter = { nid: tenant.nid, identityId: current.identity_id, exceptId: current.id, active: true };
+      const rows = await listSessions(db, { ...filter, after: null, offset: page * perPage, limit: perPage }, now);
+      const total = await countSessions(db, filter, now);
+      setOffsetPagingHeaders(req, reply, total, page, perPage, (search, size, offset) => {
+        search.set('per_page', String(size));
+        search.set('page', String(Math.trunc(offset / size)));
+      });
+      const owner = await findIdentity(db, tenant.nid, current.identity_id);
+      const identity = owner ? identityView(owner, baseOf(deps, req)) : undefined;
+      return reply
+        .header('cache-control', 'private, no-store')
+        .send(rows.slice(0, perPage).map((row) => sessionView(row, { ...(identity ? { identity } : {}), devices: true }, now)));
+    },
+  });
+
+  // FrontendApi.disableMyOtherSessions: every other session of the identity ends; answers how many.
+  route(app, ctx, {
+    method: 'DELETE',
+    url: '/sessions',
+    auth: 'public',
+    handler: async ({ req, q }) => {
+      const tenant = tenantOf(req);
+      const current = await findSession(q, tenant.nid, sessionToken(req, tenant.sessionCookie), ctx.clock.now());
+      if (!current) throw new OryError(401, { reason: 'No valid session cookie found.' });
+      const count = await disableOtherSessions(q, tenant.nid, current.identity_id, current.id, ctx.clock.now());
+      if (count > 0) await recordEvent(q, ctx.clock, tenant.nid, 'SessionRevoked', { identity_id: current.identity_id, reason: 'self_service' });
+      return { count };
+    },
+  });
+
+  // FrontendApi.disableMySession: one other session of the identity; its own current one ends by logout instead.
+  route(app, ctx, {
+    method: 'DELETE',
+    url: '/sessions/:id',
+    params: sessionIdParams,
+    auth: 'public',
+    status: 204,
+    handler: async ({ req, params, q }) => {
+      const tenant = tenantOf(req);
+      const current = await findSession(q, tenant.nid, sessionToken(req, tenant.sessionCookie), ctx.clock.now());
+      if (!current) throw new OryError(401, { reason: 'No valid session cookie found.' });
+      if (!UUID.test(params.id)) throw new OryError(400, { reason: 'The session id must be a UUID.' });
+      if (params.id.toLowerCase() === current.id) {
+        throw new OryError(400, { reason: 'You can not revoke the session in use: sign out to end it.' });
+      }
+      if (!(await disableOwnSession(q, tenant.nid, current.identity_id, params.id))) throw resourceNotFound('session');
+      await recordEvent(q, ctx.clock, tenant.nid, 'SessionRevoked', { session_id: params.id, identity_id: current.identity_id, reason: 'self_service' });
     },
   });
 

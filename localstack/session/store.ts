@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, not, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ne, not, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/types';
 import { sessions, type SessionRow } from '../identity/schema';
 import { msOf, type Cursor } from '../kernel/paging';
@@ -6,6 +6,8 @@ import { msOf, type Cursor } from '../kernel/paging';
 export interface SessionFilter {
   nid: string;
   identityId?: string;
+  /** A session to leave out (Kratos' listMySessions leaves out the caller's own). */
+  exceptId?: string;
   /** true: only sessions that still work; false: only revoked or expired ones. */
   active?: boolean;
   after: Cursor | null;
@@ -21,6 +23,7 @@ const working = (now: Date) => and(eq(sessions.active, true), gt(sessions.expire
 function filtered(filter: Omit<SessionFilter, 'after' | 'limit'>, now: Date): SQL[] {
   const conditions: SQL[] = [eq(sessions.nid, filter.nid)];
   if (filter.identityId) conditions.push(eq(sessions.identity_id, filter.identityId));
+  if (filter.exceptId) conditions.push(ne(sessions.id, filter.exceptId));
   if (filter.active === true) conditions.push(working(now));
   if (filter.active === false) conditions.push(not(working(now)));
   return conditions;
@@ -68,6 +71,26 @@ export async function disableSession(q: Queryable, nid: string, id: string): Pro
     .where(and(eq(sessions.nid, nid), eq(sessions.id, id)))
     .returning({ id: sessions.id });
   return rows.length > 0;
+}
+
+/** Revokes a session of the identity (not another identity's); false when it has none with that id. */
+export async function disableOwnSession(q: Queryable, nid: string, identityId: string, id: string): Promise<boolean> {
+  const rows = await q.orm
+    .update(sessions)
+    .set({ active: false })
+    .where(and(eq(sessions.nid, nid), eq(sessions.identity_id, identityId), eq(sessions.id, id)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+/** Revokes every working session of the identity but `keepId`; how many it revoked. */
+export async function disableOtherSessions(q: Queryable, nid: string, identityId: string, keepId: string, now: Date): Promise<number> {
+  const rows = await q.orm
+    .update(sessions)
+    .set({ active: false })
+    .where(and(eq(sessions.nid, nid), eq(sessions.identity_id, identityId), ne(sessions.id, keepId), working(now)))
+    .returning({ id: sessions.id });
+  return rows.length;
 }
 
 /** Deletes every session of an identity of the tenant; how many there were. */

@@ -47,6 +47,7 @@ function table(): Record<string, [unknown, string][]> {
   const ws = workspace;
   const p = projectId;
   return {
+    'auth.revokeSession': [[{}, 'sessionId'], [{ sessionId: 'current' }, 'sessionId'], [{ sessionId: LONG }, 'sessionId'], [{ sessionId: NUL }, 'sessionId']],
     'workspaces.list': [[{ pageSize: 'ten' }, 'pageSize'], [{ pageToken: LONG }, 'pageToken'], [{ pageToken: NUL }, 'pageToken'], [7, 'input']],
     'workspaces.get': [[{}, 'workspaceId'], [{ workspaceId: 1 }, 'workspaceId'], [{ workspaceId: 'ws-1' }, 'workspaceId'], [{ workspaceId: LONG }, 'workspaceId']],
     'workspaces.create': [[{}, 'name'], [{ name: 5 }, 'name'], [{ name: LONG }, 'name'], [{ name: NUL }, 'name'], [{ name: LONE }, 'name']],

@@ -14,7 +14,7 @@ import { setPlan } from '../../localstack/billing/quota';
 import { memberInvites, workspaceMembers } from '../../localstack/project/schema';
 import { courierMessages } from '../../localstack/identity/schema';
 import { verifyEmail } from '../test-support/verify-email';
-import { registerUser, signUpToProject } from '../test-support/users';
+import { loginUser, registerUser, signUpToProject } from '../test-support/users';
 import { appRouter } from './_app';
 import { DOCUMENTS_AND_FOLDERS } from '../../shared/permissions/templates';
 
@@ -86,6 +86,7 @@ beforeAll(async () => {
   fixture = {
     a: {
       identityId: userA.identityId,
+      consoleSession: '',
       workspace: aWorkspace,
       project: (await a.projects.create({ name: 'Secret', environment: 'prod', workspaceId: aWorkspace })).id,
       looseProject: (await a.projects.create({ name: 'Loose secret', environment: 'dev' })).id,
@@ -170,6 +171,9 @@ beforeAll(async () => {
   const [mail] = await stack.stack.db.orm.select().from(courierMessages).where(eq(courierMessages.recipient, 'a-second-address@example.com'));
   fixture.a.inviteToLinkToken = new URL(/https?:\/\/\S+/.exec(mail!.body)![0]).searchParams.get('token')!;
   await a.billing.changePlan({ projectId: fixture.a.subscribedProject, plan: 'Production@0', interval: 'monthly', currency: 'eur' });
+  // A second sign-in of A's own console account (another browser), a session A may end from /settings/advanced.
+  const secondSignIn = await loginUser(stack.url, userA.email, userA.password);
+  fixture.a.consoleSession = (await callerFor(deps, secondSignIn.cookie).auth.session()).session!.id;
   // End users of A's project, signed up through its own API flows.
   const slug = (await a.projects.get({ projectId: fixture.a.project })).slug;
   const endUser = await signUpToProject(stack.url, slug, 'end-user@example.com');

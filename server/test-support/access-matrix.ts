@@ -8,6 +8,8 @@ const CONSOLE_VERSION = pkg.version;
 export interface MatrixFixture {
   a: {
     identityId: string;
+    /** Another session of A's own console account (a second sign-in), for A to end. */
+    consoleSession: string;
     workspace: string;
     project: string;
     looseProject: string;
@@ -121,6 +123,24 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
     b: 'own',
     input: () => undefined,
     check: (answer, f, who) => expect((answer as { session: { identity: { id: string } } }).session.identity.id).toBe(f[who].identityId),
+  },
+
+  'auth.sessions': {
+    b: 'own',
+    input: () => undefined,
+    check: (answer, f, who) => {
+      const { identityId, sessions } = answer as { identityId: string; sessions: { id: string; current: boolean }[] };
+      expect(identityId).toBe(f[who].identityId);
+      expect(sessions[0]?.current).toBe(true);
+      if (who === 'b') expect(sessions.map((s) => s.id)).not.toContain(f.a.consoleSession);
+    },
+  },
+  // B cannot end A's session (the identity provider finds no such session of B's); A ends its own other one.
+  'auth.revokeSession': { b: 'refused', input: (f) => ({ sessionId: f.a.consoleSession }) },
+  'auth.revokeOtherSessions': {
+    b: 'own',
+    input: () => undefined,
+    check: (answer) => expect((answer as { count: number }).count).toBeGreaterThanOrEqual(0),
   },
 
   'system.version': {

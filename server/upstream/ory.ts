@@ -24,6 +24,41 @@ export function createOryClient(options: { basePath: string; timeoutMs: number }
     oauth2(c: CallContext): OAuth2Api {
       return transport.guarded(new OAuth2Api(transport.configuration(basePath, { cookie: c.cookie, requestId: c.requestId, signal: c.signal })));
     },
+    /**
+     * The caller's own sessions (FrontendApi.listMySessions, disableMySession, disableMyOtherSessions) with the
+     * forwarded session cookie: the other working sessions of the caller's identity, and revoking them.
+     */
+    mySessions(c: CallContext) {
+      const cookie = sessionCookieHeader(c.cookie) ?? '';
+      const options = () => transport.requestOptions({ requestId: c.requestId, signal: c.signal });
+      return {
+        async listOthers(): Promise<unknown[]> {
+          const all: unknown[] = [];
+          // Kratos pages by page/per_page; one page of its maximum holds every session a person keeps.
+          try {
+            const response = await frontend.listMySessions({ cookie, perPage: 1000 }, options());
+            all.push(...response.data);
+          } catch (error) {
+            throw transport.failure(error, 'listMySessions');
+          }
+          return all;
+        },
+        async revoke(id: string): Promise<void> {
+          try {
+            await frontend.disableMySession({ id, cookie }, options());
+          } catch (error) {
+            throw transport.failure(error, 'disableMySession');
+          }
+        },
+        async revokeOthers(): Promise<number> {
+          try {
+            return (await frontend.disableMyOtherSessions({ cookie }, options())).data.count ?? 0;
+          } catch (error) {
+            throw transport.failure(error, 'disableMyOtherSessions');
+          }
+        },
+      };
+    },
     /** GET /sessions/whoami with the forwarded session cookie; throws UpstreamError (401 when signed out). */
     async toSession(c: CallContext): Promise<Session> {
       const cookie = sessionCookieHeader(c.cookie);

@@ -39,3 +39,26 @@ export const sessionSchema = conformsTo<OrySession>()(z.looseObject({
 /** auth.session: the caller's session, or null when signed out. */
 export const sessionOutput = z.object({ session: sessionSchema.nullable() });
 export type Session = z.infer<typeof sessionSchema>;
+
+/** One session of the caller's account as /settings/advanced lists it: when, how and from where. */
+export const accountSessionSchema = z.object({
+  id: z.string(),
+  current: z.boolean(),
+  authenticated_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  aal: z.string().nullable(),
+  /** The methods the session was proven with, in order (password, totp, lookup_secret, …). */
+  methods: z.array(z.string()),
+  /** The devices it was used from (user agent and address as the identity provider saw them). */
+  devices: z.array(z.object({ user_agent: z.string().nullable(), ip_address: z.string().nullable(), location: z.string().nullable() })),
+});
+export type AccountSession = z.infer<typeof accountSessionSchema>;
+
+/** auth.sessions: the caller's identity, its current session first, then its other working sessions, newest first. */
+export const accountSessionsOutput = z.object({ identityId: z.string(), sessions: z.array(accountSessionSchema) });
+
+/** auth.revokeSession: one other session of the caller's own account. */
+export const revokeSessionInput = z.object({ sessionId: z.uuid({ message: 'sessionId: Must be a session id (a UUID)' }) });
+export const revokeSessionOutput = z.object({ revoked: z.literal(true) });
+/** auth.revokeOtherSessions: how many of the caller's other sessions ended. */
+export const revokeOtherSessionsOutput = z.object({ count: z.number().int().min(0) });

@@ -20,6 +20,8 @@ export type MutationPath = {
  */
 export const INVALIDATES = {
   'projects.create': ['projects.list', 'workspaces.listProjects'],
+  'auth.revokeSession': ['auth.sessions'],
+  'auth.revokeOtherSessions': ['auth.sessions'],
   'projects.update': ['projects.list', 'workspaces.listProjects'],
   'projects.setEnvironment': ['projects.list', 'workspaces.listProjects', 'quota.get'],
   'projects.delete': ['projects.list', 'projects.getActive', 'workspaces.listProjects'],

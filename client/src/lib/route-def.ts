@@ -161,6 +161,7 @@ export type PageId =
   | 'authentication'
   | 'authRecovery'
   | 'mfa'
+  | 'accountAdvanced'
   | 'authVerification'
   | 'authSessions'
   | 'organizations'

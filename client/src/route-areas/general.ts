@@ -1,5 +1,5 @@
 import { defineRoute } from '../lib/route-def';
-import { identityLayout, soon } from './kit';
+import { identityLayout } from './kit';
 
 /** The console's own pages: sign-in and account, invites, the project list and status pages. */
 export const GENERAL_ROUTES = {
@@ -25,7 +25,12 @@ export const GENERAL_ROUTES = {
     layout: { pageTitle: 'Account settings', breadcrumb: 'Account settings', skipFirstTimeExperience: true },
     nav: { label: 'Account settings', keywords: ['profile', 'password'] },
   }),
-  accountSettingsAdvanced: soon('/settings/advanced', 'identity', { label: 'Advanced account settings', parent: 'accountSettings', description: 'Manage second factors, passkeys and the sessions of your Console account.' }),
+  accountSettingsAdvanced: defineRoute('/settings/advanced', {
+    area: 'identity',
+    page: 'accountAdvanced',
+    layout: { pageTitle: 'Advanced account settings', breadcrumb: 'Advanced account settings', skipFirstTimeExperience: true },
+    nav: { label: 'Advanced account settings', parent: 'accountSettings', keywords: ['two-factor', '2fa', 'totp', 'backup codes', 'sessions'], description: 'Manage second factors and the sessions of your Console account.' },
+  }),
   getStartedGeneral: defineRoute('/get-started', {
     area: 'general',
     page: 'tour',

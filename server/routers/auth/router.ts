@@ -1,4 +1,5 @@
 import { router } from '../../trpc/init';
 import { session } from './session';
+import { revokeOtherSessions, revokeSession, sessions } from './sessions';
 
-export const authRouter = router({ session });
+export const authRouter = router({ session, sessions, revokeSession, revokeOtherSessions });

@@ -4,6 +4,9 @@ import { absoluteReturnTo, appPathFromReturnTo } from '../../lib/navigation';
 import { ROUTES } from '../../routes';
 import { finishTarget } from './finish';
 import { FlowView, IdentityCard } from './IdentityFrame';
+import { UiMessages } from './FlowNodes';
+import { FlowForm } from './FlowForm';
+import type { SelfServiceFlow } from './flow-types';
 import { useFlow } from './use-flow';
 
 export default function LoginPage() {
@@ -28,25 +31,56 @@ export default function LoginPage() {
     },
   );
 
+  const secondFactor = aal === 'aal2';
+  const submit = (b: Record<string, unknown>) => void flow.submit(b);
+  const { state } = flow;
   return (
     <IdentityCard
-      title={aal === 'aal2' ? 'Confirm it is you' : 'Sign in to the Console'}
+      title={secondFactor ? 'Confirm it is you' : 'Sign in to the Console'}
       testId="login-page"
       footer={
-        <>
-          <Link href={`${ROUTES.recovery.build({})}${forward}`} data-testid="forgot-password-link">
-            Forgot your password?
-          </Link>
-          <span>
-            No account yet?{' '}
-            <Link href={`${ROUTES.registration.build({})}${forward}`} data-testid="registration-link">
-              Create one
+        secondFactor ? undefined : (
+          <>
+            <Link href={`${ROUTES.recovery.build({})}${forward}`} data-testid="forgot-password-link">
+              Forgot your password?
             </Link>
-          </span>
-        </>
+            <span>
+              No account yet?{' '}
+              <Link href={`${ROUTES.registration.build({})}${forward}`} data-testid="registration-link">
+                Create one
+              </Link>
+            </span>
+          </>
+        )
       }
     >
-      <FlowView {...flow} restart={() => void flow.restart()} submit={(b) => void flow.submit(b)} />
+      {secondFactor && state.status === 'ready' ? (
+        <SecondFactorForms flow={state.flow} version={state.version} submitting={flow.submitting} submit={submit} />
+      ) : (
+        <FlowView {...flow} restart={() => void flow.restart()} submit={submit} />
+      )}
     </IdentityCard>
+  );
+}
+
+const SECOND_FACTORS = [
+  { group: 'totp', hint: 'Type the six-digit code your authenticator app shows for the Console.' },
+  { group: 'lookup_secret', hint: 'No app at hand? Use one of your backup codes instead.' },
+] as const;
+
+/** The second factor (§4, aal=aal2): one form per factor the account has, so each is sent on its own. */
+function SecondFactorForms({ flow, version, submitting, submit }: { flow: SelfServiceFlow; version: number; submitting: boolean; submit: (b: Record<string, unknown>) => void }) {
+  const offered = SECOND_FACTORS.filter((f) => flow.ui.nodes.some((n) => n.group === f.group));
+  return (
+    <>
+      <UiMessages messages={flow.ui.messages} />
+      {offered.length === 0 && <p className="state-text">Your account has no second factor this step could take.</p>}
+      {offered.map((f) => (
+        <div key={f.group} className="flow-factor">
+          <p className="card-text">{f.hint}</p>
+          <FlowForm key={`${f.group}-${version}`} flow={flow} groups={[f.group]} submitting={submitting} onSubmit={submit} testId={`login-${f.group}-form`} />
+        </div>
+      ))}
+    </>
   );
 }

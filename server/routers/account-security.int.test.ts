@@ -1,0 +1,167 @@
+import type { UiNode } from '@ory/client';
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCaches, type AppDeps } from '../deps';
+import { callerFor, rejection, startTestStack, TEST_PUBLIC_URL, testDeps, type TestStack } from '../test-support/bff';
+import { CookieJar, frontendApi, loginUser, registerUser, type TestUser } from '../test-support/users';
+
+/*
+ * The console's own account on /settings/advanced, against a real local stack over HTTP: its sessions listed
+ * and ended through `auth` procedures, and its second factors (an authenticator app, backup codes) enrolled
+ * in the console's own settings flow, after which a new sign-in is asked for the second factor (§4: the
+ * session fetch answers FORBIDDEN 'aal2') until a login with aal=aal2 takes it.
+ */
+
+let stack: TestStack;
+let deps: AppDeps;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  // No session cache: an ended session is seen as ended on the next call.
+  deps = testDeps(stack.url, {}, { caches: createCaches({ sessionMs: 0 }) });
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+type Flow = { id: string; ui: { nodes: UiNode[]; messages?: { id: number; text: string }[] } };
+const attr = (n: UiNode) => n.attributes as { name?: string; id?: string; value?: unknown; text?: { context?: { secret?: string; secrets?: { text: string }[] } } };
+const node = (flow: Flow, name: string) => flow.ui.nodes.find((n) => attr(n).name === name || attr(n).id === name);
+const csrfOf = (flow: Flow) => String(node(flow, 'csrf_token')?.attributes && attr(node(flow, 'csrf_token')!).value);
+const codeOf = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate();
+
+/** The browser settings flow of the console's own account, with the cookie of `user`. */
+async function settingsFlow(user: TestUser) {
+  const api = frontendApi(stack.url);
+  const jar = new CookieJar();
+  jar.store(user.cookie.split('; '));
+  const created = await api.createBrowserSettingsFlow({ cookie: jar.header() });
+  jar.store(created.headers['set-cookie']);
+  const flow = created.data as unknown as Flow;
+  const submit = async (body: Record<string, unknown>) => {
+    const res = await api.updateSettingsFlow(
+      { flow: flow.id, cookie: jar.header(), updateSettingsFlowBody: { csrf_token: csrfOf(flow), ...body } as never },
+      { validateStatus: () => true },
+    );
+    return { status: res.status, flow: res.data as unknown as Flow & { state: string } };
+  };
+  return { flow, submit };
+}
+
+describe('the sessions of the console account', () => {
+  it('lists the current session first, ends another one, refuses the current one, and ends all others', async () => {
+    const user = await registerUser(stack.url, { name: 'Session keeper' });
+    const second = await loginUser(stack.url, user.email, user.password);
+    const third = await loginUser(stack.url, user.email, user.password);
+    const me = callerFor(deps, user.cookie);
+    const currentId = (await me.auth.session()).session!.id;
+    const secondId = (await callerFor(deps, second.cookie).auth.session()).session!.id;
+
+    const listed = await me.auth.sessions();
+    expect(listed.identityId).toBe(user.identityId);
+    expect(listed.sessions).toHaveLength(3);
+    expect(listed.sessions[0]).toMatchObject({ id: currentId, current: true, aal: 'aal1', methods: ['password'] });
+    expect(listed.sessions.slice(1).every((s) => !s.current)).toBe(true);
+    expect(listed.sessions.map((s) => s.id)).toContain(secondId);
+
+    expect(await me.auth.revokeSession({ sessionId: secondId })).toEqual({ revoked: true });
+    expect((await callerFor(deps, second.cookie).auth.session()).session).toBeNull();
+    expect((await me.auth.sessions()).sessions.map((s) => s.id)).not.toContain(secondId);
+
+    const self = await rejection(me.auth.revokeSession({ sessionId: currentId }));
+    expect(self.code).toBe('BAD_REQUEST');
+    expect(self.message).toBe('This is the session you are using: sign out to end it.');
+    expect((await rejection(me.auth.revokeSession({ sessionId: crypto.randomUUID() }))).code).toBe('NOT_FOUND');
+    expect((await rejection(me.auth.revokeSession({ sessionId: 'not-a-session' }))).code).toBe('BAD_REQUEST');
+
+    expect(await me.auth.revokeOtherSessions()).toEqual({ count: 1 });
+    expect((await callerFor(deps, third.cookie).auth.session()).session).toBeNull();
+    expect((await me.auth.sessions()).sessions.map((s) => s.id)).toEqual([currentId]);
+    expect(await me.auth.revokeOtherSessions()).toEqual({ count: 0 });
+  });
+
+  it('never shows or ends another account’s sessions', async () => {
+    const [a, b] = await Promise.all([registerUser(stack.url, { name: 'A' }), registerUser(stack.url, { name: 'B' })]);
+    const aOther = await loginUser(stack.url, a.email, a.password);
+    const aOtherId = (await callerFor(deps, aOther.cookie).auth.session()).session!.id;
+    const asB = callerFor(deps, b.cookie);
+    expect((await asB.auth.sessions()).sessions.map((s) => s.id)).not.toContain(aOtherId);
+    expect((await rejection(asB.auth.revokeSession({ sessionId: aOtherId }))).code).toBe('NOT_FOUND');
+    expect(await asB.auth.revokeOtherSessions()).toEqual({ count: 0 });
+    expect((await callerFor(deps, aOther.cookie).auth.session()).session?.id).toBe(aOtherId);
+  });
+
+  it('is refused signed out', async () => {
+    expect((await rejection(callerFor(deps).auth.sessions())).code).toBe('UNAUTHORIZED');
+    expect((await rejection(callerFor(deps).auth.revokeOtherSessions())).code).toBe('UNAUTHORIZED');
+  });
+});
+
+describe('the second factors of the console account', () => {
+  it('enrols an authenticator app; a new sign-in is asked for its code (FORBIDDEN aal2) and counts once it is given', async () => {
+    const user = await registerUser(stack.url, { name: 'Two factors' });
+    const settings = await settingsFlow(user);
+    expect(settings.flow.ui.nodes.map((n) => n.group)).toEqual(expect.arrayContaining(['totp', 'lookup_secret']));
+    const secret = attr(node(settings.flow, 'totp_secret_key')!).text!.context!.secret!;
+    const enrolled = await settings.submit({ method: 'totp', totp_code: codeOf(secret) });
+    expect(enrolled.flow.state).toBe('success');
+    // The session that enrolled the app proved it: it stays usable, now at aal2.
+    const mine = await callerFor(deps, user.cookie).auth.session();
+    expect(mine.session?.authenticator_assurance_level).toBe('aal2');
+
+    const again = await loginUser(stack.url, user.email, user.password);
+    const refused = await rejection(callerFor(deps, again.cookie).auth.session());
+    expect(refused.code).toBe('FORBIDDEN');
+    expect(refused.message).toBe('aal2');
+    expect((await rejection(callerFor(deps, again.cookie).auth.sessions())).code).toBe('FORBIDDEN');
+
+    // The console's login page with aal=aal2: the flow asks for the app's code (and no password).
+    const api = frontendApi(stack.url);
+    const jar = new CookieJar();
+    jar.store(again.cookie.split('; '));
+    const created = await api.createBrowserLoginFlow({ aal: 'aal2', cookie: jar.header(), returnTo: `${TEST_PUBLIC_URL}/settings/advanced` });
+    jar.store(created.headers['set-cookie']);
+    const login = created.data as unknown as Flow;
+    expect(login.ui.nodes.map((n) => `${n.group}:${attr(n).name}`)).toEqual(['default:csrf_token', 'totp:totp_code', 'totp:method']);
+    const done = await api.updateLoginFlow({
+      flow: login.id,
+      cookie: jar.header(),
+      updateLoginFlowBody: { method: 'totp', totp_code: codeOf(secret), csrf_token: csrfOf(login) },
+    });
+    expect(done.data.session.authenticator_assurance_level).toBe('aal2');
+    expect((await callerFor(deps, again.cookie).auth.session()).session?.authenticator_assurance_level).toBe('aal2');
+    const sessions = (await callerFor(deps, again.cookie).auth.sessions()).sessions;
+    expect(sessions[0]).toMatchObject({ current: true, aal: 'aal2', methods: ['password', 'totp'] });
+
+    // Unlinked, a new sign-in is enough on its own again.
+    const unlink = await (await settingsFlow(user)).submit({ method: 'totp', totp_unlink: true });
+    expect(unlink.flow.state).toBe('success');
+    const plain = await loginUser(stack.url, user.email, user.password);
+    expect((await callerFor(deps, plain.cookie).auth.session()).session?.authenticator_assurance_level).toBe('aal1');
+  });
+
+  it('keeps backup codes, one of which a login with aal=aal2 takes', async () => {
+    const user = await registerUser(stack.url, { name: 'Backup codes' });
+    const settings = await settingsFlow(user);
+    const generated = await settings.submit({ method: 'lookup_secret', lookup_secret_regenerate: true });
+    const codes = attr(node(generated.flow, 'lookup_secret_codes')!).text!.context!.secrets!.map((s) => s.text);
+    expect(codes).toHaveLength(12);
+    expect((await settings.submit({ method: 'lookup_secret', lookup_secret_confirm: true })).flow.state).toBe('success');
+
+    const again = await loginUser(stack.url, user.email, user.password);
+    expect((await rejection(callerFor(deps, again.cookie).auth.session())).message).toBe('aal2');
+    const api = frontendApi(stack.url);
+    const jar = new CookieJar();
+    jar.store(again.cookie.split('; '));
+    const created = await api.createBrowserLoginFlow({ aal: 'aal2', cookie: jar.header() });
+    jar.store(created.headers['set-cookie']);
+    const login = created.data as unknown as Flow;
+    const use = (code: string) =>
+      api.updateLoginFlow(
+        { flow: login.id, cookie: jar.header(), updateLoginFlowBody: { method: 'lookup_secret', lookup_secret: code, csrf_token: csrfOf(login) } },
+        { validateStatus: () => true },
+      );
+    expect((await use(codes[0]!)).status).toBe(200);
+    expect((await callerFor(deps, again.cookie).auth.session()).session?.authenticator_assurance_level).toBe('aal2');
+  });
+});
