@@ -26,6 +26,10 @@ test('the password policy and the allowed return URLs set in the console hold in
   });
   expect(refused.status()).toBe(400);
   expect(await refused.text()).toContain('The password must be at least 12 characters long, but got 11.');
+  const accepted = await page.request.post(`${api}/self-service/registration?flow=${flow.id}`, {
+    data: { method: 'password', password: 'Zq9-xw7-Lp4-k', traits: { email: 'twelve@example.com' } },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
 
   // An allowed return URL must pass the origin rule; a flow then refuses a return_to outside the list.
   await page.goto(`/projects/${projectId}/browser-redirects`);
@@ -45,5 +49,8 @@ test('the password policy and the allowed return URLs set in the console hold in
   await page.goto(`/projects/${projectId}/limits`);
   await expect(page.getByTestId('limits-rateLimitTiers')).toContainText('Session');
   await expect(page.getByTestId('limits-domainsStreamsAndSeats')).toContainText('Collaborator seats');
+  // What is used is counted: the end user who signed up is today's one active user; no check was made this month.
+  await expect(page.getByTestId('limits-projectsAndUsers').getByRole('row', { name: /Daily active users/ })).toContainText('1 today');
+  await expect(page.getByTestId('limits-platform').getByRole('row', { name: /Permission checks/ })).toContainText('0 this month');
   await expectNoA11yViolations(page, 'limits');
 });

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { planLimit } from '../../shared/domain/plan-quotas';
-import { quotaFeatureSchema, type QuotaUsage } from '../../shared/domain/quota';
+import { MONTHLY_METERED_FEATURES, quotaFeatureSchema, type QuotaUsage } from '../../shared/domain/quota';
 import { resolvePlanId, planDisplayName } from '../../shared/domain/plans';
 import type { PlanId } from '../../shared/schemas/plans';
 import { recordPlanChange } from './history';
@@ -109,17 +109,54 @@ export async function productionProjects(q: Queryable, scope: Scope): Promise<nu
 }
 
 /**
- * What is used of a feature: seats, production projects, custom domains, event streams and organizations are counted
- * here; the rest count as their areas arrive (until then nothing of them is in use).
+ * What is used of a feature: seats, projects by environment, custom domains, event streams, organizations and
+ * branding themes as they are now; daily active users today; metered features this month. Features with
+ * nothing to count (support tiers, data location, rate-limit tiers…) answer 0.
  */
 async function usedOf(q: Queryable, scope: Scope, feature: string, now: Date): Promise<number> {
   if (feature === 'collaborator_seats') return seatsUsed(q, await seatScope(q, scope), now);
   if (feature === 'production_projects') return productionProjects(q, scope);
+  if (feature === 'staging_projects') return projectsIn(q, scope, 'stage');
+  if (feature === 'development_projects') return projectsIn(q, scope, 'dev');
   if (feature === 'custom_domains') return customDomainsUsed(q, scope);
   if (feature === 'event_streams') return eventStreamsUsed(q, scope);
   if (feature === 'organizations') return organizationsUsed(q, scope);
+  if (feature === 'branding_themes') return brandingThemesUsed(q, scope);
+  if (feature === 'daily_active_users') return activeUsersOn(q, scope, now);
+  if ((MONTHLY_METERED_FEATURES as readonly string[]).includes(feature)) return meteredThisMonth(q, scope, feature, now);
   return 0;
 }
+
+/** The projects whose use a scope's plan counts, as SQL: the project itself, or those its workspace pays for. */
+const scopeProjects = (scope: Scope) => (scope.kind === 'workspace' ? paidByWorkspace(scope.workspaceId) : sql`SELECT ${scope.project.id}::uuid`);
+
+async function scalar(q: Queryable, query: ReturnType<typeof sql>): Promise<number> {
+  const [row] = await q.orm.select({ n: sql<number>`(${query})` }).from(projects).limit(1);
+  return Number(row?.n ?? 0);
+}
+
+/** Staging or development projects a scope's plan pays for (not deleted). */
+const projectsIn = (q: Queryable, scope: Scope, environment: 'stage' | 'dev') =>
+  scalar(q, sql`SELECT count(*)::int FROM projects WHERE id IN (${scopeProjects(scope)}) AND environment = ${environment} AND state <> 'deleted'`);
+
+/** Branding themes of a scope's projects, each project's built-in theme not counted (as the theme quota counts). */
+const brandingThemesUsed = (q: Queryable, scope: Scope) =>
+  scalar(
+    q,
+    sql`SELECT (SELECT count(*) FROM project_branding_themes t JOIN project_brandings b ON b.id = t.project_branding_id WHERE b.project_id IN (${scopeProjects(scope)}))
+      - (SELECT count(*) FROM project_brandings WHERE project_id IN (${scopeProjects(scope)}))`,
+  );
+
+/** Distinct identities of a scope's projects that signed in on the billing clock's day (UTC). */
+const activeUsersOn = (q: Queryable, scope: Scope, now: Date) =>
+  scalar(q, sql`SELECT count(*)::int FROM active_identities WHERE project_id IN (${scopeProjects(scope)}) AND day = ${now.toISOString().slice(0, 10)}::date`);
+
+/** A metered feature's count over the scope's projects since the first of the month (UTC). */
+const meteredThisMonth = (q: Queryable, scope: Scope, metric: string, now: Date) =>
+  scalar(
+    q,
+    sql`SELECT coalesce(sum(count), 0)::bigint FROM usage_counters WHERE project_id IN (${scopeProjects(scope)}) AND metric = ${metric} AND day >= ${`${now.toISOString().slice(0, 7)}-01`}::date`,
+  );
 
 /** Custom domains of the projects a scope's plan pays for (a project's own, or a workspace's). */
 async function customDomainsUsed(q: Queryable, scope: Scope): Promise<number> {

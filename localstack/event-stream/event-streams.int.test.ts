@@ -115,6 +115,9 @@ describe('event streams', () => {
     while ((await stack.eventStreams.flush()) > 0);
     const payloads = good.got.map((g) => JSON.parse(g.body) as { id: string; type: string; project_id: string });
     expect(payloads).toHaveLength(recorded.body.events.length);
+    // Each event queued for each of the two streams is one event_stream_events of this month's use.
+    const used = await owner.call('GET', `/quota/project/${project.id}/event_stream_events`);
+    expect(used.body).toMatchObject({ feature: 'event_stream_events', used: 2 * recorded.body.events.length, is_unlimited: true });
     expect(new Set(payloads.map((p) => p.id)).size).toBe(payloads.length);
     expect(payloads.map((p) => p.type).sort()).toEqual(recorded.body.events.map((e: { name: string }) => e.name).sort());
     expect(payloads.filter((p) => p.type === 'LoginSucceeded')).toHaveLength(N);

@@ -33,7 +33,8 @@ export function streamPayload(id: string, e: Event, attributes: EventAttributes)
 /*
  * One statement per batch: the events are inserted, and each is queued for every active https stream of
  * its project (event_streams, event_stream_deliveries; SQL only, so this folder imports no other), so an
- * event is queued for delivery exactly when it is recorded, and once.
+ * event is queued for delivery exactly when it is recorded, and once; each queued delivery counts one
+ * `event_stream_events` of the project's usage that day (usage_counters), in the same statement.
  */
 async function insert(q: EventWriter, events: Event[]): Promise<void> {
   for (let i = 0; i < events.length; i += BATCH) {
@@ -48,10 +49,16 @@ async function insert(q: EventWriter, events: Event[]): Promise<void> {
     });
     await q.query(
       `WITH ev (id, nid, type, occurred_at, identity_id, attributes, payload) AS (VALUES ${values.join(', ')}),
-       recorded AS (INSERT INTO project_events (id, nid, type, occurred_at, identity_id, attributes) SELECT id, nid, type, occurred_at, identity_id, attributes FROM ev)
-       INSERT INTO event_stream_deliveries (id, stream_id, event_id, event_type, payload, status, attempts, next_attempt_at, created_at, updated_at)
-       SELECT gen_random_uuid(), s.id, ev.id, ev.type, ev.payload, 'pending', 0, ev.occurred_at, ev.occurred_at, ev.occurred_at
-       FROM ev JOIN event_streams s ON s.project_id = ev.nid AND s.status = 'active' AND s.type = 'https'`,
+       recorded AS (INSERT INTO project_events (id, nid, type, occurred_at, identity_id, attributes) SELECT id, nid, type, occurred_at, identity_id, attributes FROM ev),
+       queued AS (
+         INSERT INTO event_stream_deliveries (id, stream_id, event_id, event_type, payload, status, attempts, next_attempt_at, created_at, updated_at)
+         SELECT gen_random_uuid(), s.id, ev.id, ev.type, ev.payload, 'pending', 0, ev.occurred_at, ev.occurred_at, ev.occurred_at
+         FROM ev JOIN event_streams s ON s.project_id = ev.nid AND s.status = 'active' AND s.type = 'https'
+         RETURNING event_id)
+       INSERT INTO usage_counters (project_id, day, metric, count)
+       SELECT ev.nid, (ev.occurred_at AT TIME ZONE 'UTC')::date, 'event_stream_events', count(*)
+       FROM queued JOIN ev ON ev.id = queued.event_id GROUP BY 1, 2
+       ON CONFLICT (project_id, metric, day) DO UPDATE SET count = usage_counters.count + EXCLUDED.count`,
       params,
     );
   }

@@ -1,6 +1,7 @@
 import type { UiNode } from '@ory/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTA_FEATURES } from '../../shared/domain/quota';
+import { DOCUMENTS_AND_FOLDERS } from '../../shared/permissions/templates';
 import type { AppDeps } from '../deps';
 import { callerFor, rejection, startTestStack, testDeps, type TestStack } from '../test-support/bff';
 import { CookieJar, frontendApi, registerUser, signUpToProject } from '../test-support/users';
@@ -197,6 +198,24 @@ describe('browser redirects and the UI’s URLs', () => {
 });
 
 describe('limits and who may see the settings', () => {
+  it('counts what is used: projects by environment, themes, today’s active users, and this month’s permission checks', async () => {
+    const { projectId, slug } = await newProject('Limits used');
+    const usedOf = async (feature: string) => (await owner.quota.all({ projectId })).find((q) => q.feature === feature)?.used;
+    expect(await usedOf('development_projects')).toBe(1);
+    expect(await usedOf('staging_projects')).toBe(0);
+    expect(await usedOf('daily_active_users')).toBe(0);
+    expect(await usedOf('permission_checks')).toBe(0);
+
+    await signUpToProject(stack.url, slug, 'limits-user@example.com');
+    expect(await usedOf('daily_active_users')).toBe(1);
+    await owner.permissionRules.set({ projectId, opl: DOCUMENTS_AND_FOLDERS });
+    for (let i = 0; i < 3; i++) await owner.permissions.check({ projectId, namespace: 'File', object: `doc-${i}`, relation: 'view', subject: { id: 'reader' } });
+    expect(await usedOf('permission_checks')).toBe(3);
+    await owner.projects.setEnvironment({ projectId, environment: 'stage' });
+    expect(await usedOf('staging_projects')).toBe(1);
+    expect(await usedOf('development_projects')).toBe(0);
+  });
+
   it('answers every quota feature of the plan, and refuses a stranger the settings and the limits', async () => {
     const { projectId } = await newProject('Limits');
     const all = await owner.quota.all({ projectId });

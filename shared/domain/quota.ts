@@ -98,3 +98,6 @@ export function quotaRemaining(usage: QuotaUsage): number {
   if (usage.is_unlimited) return Number.POSITIVE_INFINITY;
   return Math.max(0, usage.included - usage.used);
 }
+
+/** Metered features whose use is counted over the calendar month (UTC): the limits page says "this month". */
+export const MONTHLY_METERED_FEATURES = ['permission_checks', 'm2m_token_issuance', 'event_stream_events'] as const;

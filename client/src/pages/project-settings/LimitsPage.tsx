@@ -1,5 +1,5 @@
 import { formatNumber } from '../../../../shared/domain/format';
-import { isRateLimitTierFeature, QUOTA_FEATURE_GROUPS, type QuotaFeatureGroup, type QuotaUsage } from '../../../../shared/domain/quota';
+import { isRateLimitTierFeature, MONTHLY_METERED_FEATURES, QUOTA_FEATURE_GROUPS, type QuotaFeatureGroup, type QuotaUsage } from '../../../../shared/domain/quota';
 import { Card, PageHeader } from '../../components/Card';
 import { QueryView } from '../../components/QueryView';
 import { Table } from '../../components/Table';
@@ -28,7 +28,12 @@ function limitOf(q: QuotaUsage): string {
   return formatNumber(q.included);
 }
 
-const usedOf = (q: QuotaUsage) => (isRateLimitTierFeature(q.feature) || !q.feature_available ? '—' : formatNumber(q.used));
+function usedOf(q: QuotaUsage): string {
+  if (isRateLimitTierFeature(q.feature) || !q.feature_available) return '—';
+  if ((MONTHLY_METERED_FEATURES as readonly string[]).includes(q.feature)) return `${formatNumber(q.used)} this month`;
+  if (q.feature === 'daily_active_users') return `${formatNumber(q.used)} today`;
+  return formatNumber(q.used);
+}
 
 /** /projects/{project}/limits: every quota of the project's plan with its use, and the plan's rate-limit tiers. */
 export default function LimitsPage() {
