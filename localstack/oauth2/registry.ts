@@ -3,7 +3,7 @@ import type Provider from 'oidc-provider';
 import type { ChallengeDeps } from './challenges';
 import { createProvider } from './provider';
 import { resolveSettings } from './settings';
-import type { ArtefactStore, ClientStore, SigningKey } from './storage';
+import type { ArtefactStore, ClientStore, SigningKey, StoredJwk } from './storage';
 
 /** What a project's authorization server is built from. */
 export interface ServerSource {
@@ -17,7 +17,9 @@ export interface ServerSource {
   clientScopes(): Promise<string[]>;
   signingKeys(): Promise<SigningKey[]>;
   cookieKeys(): Promise<string[]>;
-  fallbackUrls: { login: string; consent: string; logout?: string };
+  fallbackUrls: { login: string; consent: string; logout?: string; device?: string };
+  /** The public keys a trusted JWT-grant issuer registered. */
+  issuerKeys?(issuer: string): Promise<StoredJwk[]>;
   now(): number;
   /** Told of every token the token endpoint issues (the grant type and the client). */
   onGrant?(grantType: string, clientId: string): void;
@@ -48,6 +50,7 @@ export function createServerRegistry() {
         signingKeys: keys,
         cookieKeys,
         fallbackUrls: source.fallbackUrls,
+        issuerKeys: source.issuerKeys,
         now: source.now,
       });
       provider.on('grant.success', (c) => source.onGrant?.(String(c.oidc.params?.grant_type ?? ''), c.oidc.client?.clientId ?? ''));
