@@ -38,8 +38,15 @@ const refusal = async (promise: Promise<unknown>) => {
 /** A browser: follows nothing by itself, keeps its cookies. */
 function browser() {
   const jar = new Map<string, string>();
-  return async (url: string) => {
-    const res = await fetch(url, { redirect: 'manual', headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
+  return async (url: string, form?: Record<string, string>) => {
+    const res = await fetch(url, {
+      redirect: 'manual',
+      headers: {
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      ...(form ? { method: 'POST', body: new URLSearchParams(form).toString() } : {}),
+    });
     for (const line of res.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');
       jar.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
@@ -91,7 +98,14 @@ describe('the device authorization grant', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('name="user_code"');
 
-    // A wrong code is refused; the right one sends the browser on to sign in.
+    // A wrong code typed on the page is refused there, and by Hydra's API; the right one sends the browser on to sign in.
+    const csrf = /name="csrf_token" value="([^"]+)"/.exec(page.text)?.[1] ?? '';
+    const typo = await go(`${project.base}/ui/device`, { device_challenge: challenge, csrf_token: csrf, user_code: 'BCDF-GHJK' });
+    expect(typo.status).toBe(400);
+    expect(typo.text).toContain('That code is not known, has expired or was used already.');
+    const typed = await go(`${project.base}/ui/device`, { device_challenge: challenge, csrf_token: csrf, user_code: authorization.user_code });
+    expect(typed.status).toBe(303);
+    expect(typed.location!.href).toContain(`${project.base}/oauth2/device/verify?device_verifier=`);
     const wrong = await oauth2.acceptUserCodeRequest({ deviceChallenge: challenge, acceptDeviceUserCodeRequest: { user_code: 'BCDF-GHJK' } }).catch((e) => e.response);
     expect(wrong.status).toBe(400);
     expect(wrong.data.error_description).toContain("The 'user_code' session could not be found or has expired or is otherwise malformed.");
