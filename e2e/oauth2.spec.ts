@@ -113,6 +113,18 @@ test('an OAuth2 client is created with its secret shown once, gets tokens that f
   await page.getByTestId('delete-oauth2-key-dialog').getByRole('button', { name: 'Delete key' }).click();
   await expect(keys.getByTestId('oauth2-key-delete-rotated-e2e')).toBeHidden();
   expect(await published()).not.toContain('rotated-e2e');
+  // A set of the project's own goes whole, after confirming.
+  await keys.getByTestId('oauth2-keys-set').fill('partner-keys');
+  await keys.getByTestId('oauth2-keys-set-show').click();
+  await expect(keys.getByTestId('oauth2-keys-empty')).toContainText('No keys in partner-keys');
+  await keys.getByTestId('oauth2-key-kid').fill('partner-e2e');
+  await keys.getByTestId('oauth2-key-create-submit').click();
+  await expect(keys.getByTestId('oauth2-keys-table')).toContainText('partner-e2e');
+  await keys.getByTestId('oauth2-key-set-delete').click();
+  const deleteSet = page.getByTestId('delete-oauth2-key-set-dialog');
+  await expect(deleteSet).toContainText('Every key of partner-keys goes with it');
+  await deleteSet.getByRole('button', { name: 'Delete key set' }).click();
+  await expect(keys.getByTestId('oauth2-keys-empty')).toContainText('No keys in partner-keys');
 
   // Edit its name; the list follows.
   await page.goto(`/projects/${projectId}/oauth`);
