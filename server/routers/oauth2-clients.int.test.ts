@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerFor, rejection, startTestStack, testDeps, type TestStack } from '../test-support/bff';
@@ -106,6 +108,40 @@ describe('oauth2Clients', () => {
     const config = await oidc.discovery(issuer, client.client_id!, {}, oidc.ClientSecretBasic(client.client_secret!), { execute: [oidc.allowInsecureRequests] });
     const tokens = await oidc.clientCredentialsGrant(config, { scope: 'reports:read' });
     expect(tokens.scope).toBe('reports:read');
+  });
+
+  it('gives a JWT-bearer client a token for an assertion of an issuer the console trusts, within the trust\'s scopes', async () => {
+    const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
+    await owner.oauth2TrustedIssuers.trust({
+      projectId,
+      issuer: {
+        issuer: 'https://partner.example.com',
+        allow_any_subject: true,
+        scope: 'reports:read',
+        jwk: JSON.stringify({ ...(await exportJWK(publicKey)), kid: 'partner-1', alg: 'ES256', use: 'sig' }),
+        expires_at: '2099-01-31',
+      },
+    });
+    const client = await owner.oauth2Clients.create({
+      projectId,
+      client: { client_name: 'Partner bridge', grant_types: ['urn:ietf:params:oauth:grant-type:jwt-bearer'], scope: 'reports:read reports:write' },
+    });
+    const base = `${stack.url}/project-api/${slug}`;
+    const config = await oidc.discovery(new URL(base), client.client_id!, {}, oidc.ClientSecretBasic(client.client_secret!), { execute: [oidc.allowInsecureRequests] });
+    const assertion = () =>
+      new SignJWT({ jti: randomUUID() })
+        .setProtectedHeader({ alg: 'ES256', kid: 'partner-1' })
+        .setIssuer('https://partner.example.com')
+        .setSubject('partner-user-7')
+        .setAudience(`${base}/oauth2/token`)
+        .setIssuedAt()
+        .setExpirationTime('5m')
+        .sign(privateKey);
+    const grant = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
+    const tokens = await oidc.genericGrantRequest(config, grant, { assertion: await assertion(), scope: 'reports:read' });
+    expect(tokens.scope).toBe('reports:read');
+    const refused = await oidc.genericGrantRequest(config, grant, { assertion: await assertion(), scope: 'reports:write' }).catch((e: { error?: string }) => e);
+    expect((refused as { error?: string }).error).toBe('invalid_scope');
   });
 
   it("changes the project's token lifespan and strategy, and the next token follows", async () => {

@@ -79,7 +79,7 @@ export const oauth2ClientSchema = conformsTo<OAuth2Client>()(
 );
 export type OAuth2ClientView = z.infer<typeof oauth2ClientSchema>;
 
-export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials', 'implicit', 'urn:ietf:params:oauth:grant-type:device_code'] as const;
+export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials', 'implicit', 'urn:ietf:params:oauth:grant-type:device_code', 'urn:ietf:params:oauth:grant-type:jwt-bearer'] as const;
 export const RESPONSE_TYPES = ['code', 'id_token', 'token', 'code id_token'] as const;
 export const TOKEN_ENDPOINT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'] as const;
 
