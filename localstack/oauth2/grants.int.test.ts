@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Configuration, OAuth2Api } from '@ory/client';
-import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
+import { createRemoteJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../index';
@@ -214,6 +214,19 @@ describe('the JWT-bearer grant', () => {
       client_id: clientId,
       scope: 'reports:read',
     });
+  });
+
+  it('issues a JWT access token to a client whose strategy is jwt, signed with the project key', async () => {
+    const { data: jwtClient } = await hydra(project).createOAuth2Client({
+      oAuth2Client: { grant_types: [JWT_BEARER], scope: 'reports:read', access_token_strategy: 'jwt', audience: ['https://reports.example.com'] },
+    });
+    const client = await relyingParty(project, jwtClient.client_id!, jwtClient.client_secret!);
+    const tokens = await oidc.genericGrantRequest(client, JWT_BEARER, { assertion: await assertion(), scope: 'reports:read' });
+    const { payload } = await jwtVerify(tokens.access_token, createRemoteJWKSet(new URL(`${project.base}/.well-known/jwks.json`)), {
+      issuer: project.base,
+      audience: 'https://reports.example.com',
+    });
+    expect(payload).toMatchObject({ sub: 'service-account-1', client_id: jwtClient.client_id, scope: 'reports:read' });
   });
 
   it("refuses with Hydra's errors: a scope the trust does not allow, an untrusted issuer, a wrong key, an expired assertion, a wrong audience, a replay", async () => {

@@ -30,8 +30,8 @@ export interface JwtBearerDeps {
   /** Seconds since the epoch, from the stack's clock. */
   now(): number;
   settings: { jtiOptional: boolean; iatOptional: boolean; maxTtl: number };
-  /** The access token's lifespan for this client, in seconds. */
-  lifespan(ctx: KoaContextWithOIDC): number;
+  /** The resource server a JWT access token is formatted for, or undefined for an opaque token. */
+  resourceServer(ctx: KoaContextWithOIDC): InstanceType<Provider['ResourceServer']> | undefined;
 }
 
 interface Trust {
@@ -157,6 +157,8 @@ export function registerJwtBearerGrant(provider: Provider, deps: JwtBearerDeps):
       gty: 'jwt_bearer',
       scope: requested.join(' ') || undefined,
     });
+    const resourceServer = deps.resourceServer(ctx);
+    if (resourceServer) token.resourceServer = resourceServer;
     ctx.oidc.entity('AccessToken', token);
     const value = await token.save();
     ctx.body = {

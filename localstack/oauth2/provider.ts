@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { errors, type Configuration, type KoaContextWithOIDC, type ResourceServer } from 'oidc-provider';
 import { adapterFactory } from './adapter';
 import { EXTRA_CLIENT_METADATA, SUPPORTED_AUTH_METHODS, SUPPORTED_RESPONSE_TYPES } from './client-mapping';
 import { SIGNING_ALG } from './keys';
@@ -114,6 +114,14 @@ export function createProvider(opts: ProviderOptions): Provider {
     ctx.status = 302;
     ctx.redirect(to);
   };
+
+  const resourceServerInfo = (ctx: KoaContextWithOIDC, resource: string, client: { scope?: string | undefined }): ResourceServer => ({
+    scope: typeof client.scope === 'string' ? client.scope : OIDC_SCOPES.join(' '),
+    audience: resource,
+    accessTokenFormat: strategyOf(client),
+    accessTokenTTL: clientLifespan(ctx, client, 'access_token') ?? settings.ttl.accessToken,
+    jwt: { sign: { alg: SIGNING_ALG } },
+  });
 
   const configuration: Configuration = {
     adapter: adapterFactory(artefacts, opts.clients, opts.now),
@@ -241,15 +249,9 @@ export function createProvider(opts: ProviderOptions): Provider {
         // An OpenID Connect code flow's access token stays opaque so that userinfo accepts it (oidc-provider's
         // userinfo takes no token meant for another audience); a plain OAuth2 flow's follows the strategy.
         useGrantedResource: async () => false,
-        getResourceServerInfo: async (_ctx, resource, client) => {
+        getResourceServerInfo: async (ctx, resource, client) => {
           if (resource !== issuer && !audienceOf(client).includes(resource)) throw new errors.InvalidTarget();
-          return {
-            scope: typeof client.scope === 'string' ? client.scope : OIDC_SCOPES.join(' '),
-            audience: resource,
-            accessTokenFormat: strategyOf(client),
-            accessTokenTTL: clientLifespan(_ctx, client, 'access_token') ?? settings.ttl.accessToken,
-            jwt: { sign: { alg: SIGNING_ALG } },
-          };
+          return resourceServerInfo(ctx, resource, client);
         },
       },
     },
@@ -289,7 +291,13 @@ export function createProvider(opts: ProviderOptions): Provider {
     issuerKeys: opts.issuerKeys ?? (async () => []),
     now: opts.now,
     settings: settings.jwtBearer,
-    lifespan: (ctx) => clientLifespan(ctx, ctx.oidc.client, 'access_token') ?? settings.ttl.accessToken,
+    // A client whose tokens are JWTs gets a JWT for its first audience, or for the project itself.
+    resourceServer: (ctx) => {
+      const client = ctx.oidc.client!;
+      if (strategyOf(client) !== 'jwt') return undefined;
+      const resource = audienceOf(client)[0] ?? issuer;
+      return new provider.ResourceServer(resource, resourceServerInfo(ctx, resource, client));
+    },
   });
   // Device polling (RFC 8628 §3.5): the authorization answer names the interval, and a device polling a pending
   // authorization sooner than that is told slow_down, as Hydra does.
