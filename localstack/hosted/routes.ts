@@ -341,7 +341,7 @@ ${links(locale, [
           if (!query.device_challenge) {
             // Without a challenge the page starts at the authorization server, which gives it one.
             const server = await deps.oauth2.serverFor(req);
-            const to = new URL(`${server.provider.issuer}/oauth2/device/verify`);
+            const to = new URL(`${server.publicBase}/oauth2/device/verify`);
             if (query.user_code) to.searchParams.set('user_code', query.user_code);
             return seeOther(reply, to.href);
           }
@@ -359,7 +359,7 @@ ${links(locale, [
           checkCsrf(req, body.csrf_token, tenantOf(req));
           const server = await deps.oauth2.serverFor(req);
           try {
-            return seeOther(reply, (await acceptDeviceRequest(server, body.device_challenge, body.user_code.trim(), server.provider.issuer)).redirect_to);
+            return seeOther(reply, (await acceptDeviceRequest(server, body.device_challenge, body.user_code.trim(), server.publicBase)).redirect_to);
           } catch (err) {
             if (!(err instanceof HydraError)) throw err;
             if (err.status === 404) return errorPage(req, reply, 404, 'This sign-in has expired. Start again from your device.');
@@ -407,7 +407,7 @@ ${links(locale, [
           checkCsrf(req, body.csrf_token, tenant);
           const server = await deps.oauth2.serverFor(req);
           try {
-            if (body.action === 'accept') return seeOther(reply, (await acceptLogoutRequest(server, body.logout_challenge, server.provider.issuer)).redirect_to);
+            if (body.action === 'accept') return seeOther(reply, (await acceptLogoutRequest(server, body.logout_challenge, server.publicBase)).redirect_to);
             await rejectLogoutRequest(server, body.logout_challenge);
           } catch (err) {
             if (err instanceof HydraError) return errorPage(req, reply, err.status, err.description);

@@ -50,7 +50,7 @@ export interface AdminProject {
   /** The name of the set whose keys sign the project's tokens (only RS256 private keys go in it). */
   signingSet: string;
   /** The project's authorization server, for challenges and introspection. */
-  server(): Promise<ChallengeDeps & { provider: Provider }>;
+  server(): Promise<ChallengeDeps & { provider: Provider; publicBase: string }>;
 }
 
 export interface AdminOptions {
@@ -300,7 +300,7 @@ export function registerOAuth2Admin(scope: FastifyInstance, opts: AdminOptions):
   scope.get('/admin/oauth2/auth/requests/logout', async (req) => getLogoutRequest(await (await opts.projectOf(req)).server(), logoutChallenge(req)));
   scope.put('/admin/oauth2/auth/requests/logout/accept', async (req) => {
     const server = await (await opts.projectOf(req)).server();
-    return acceptLogoutRequest(server, logoutChallenge(req), server.provider.issuer);
+    return acceptLogoutRequest(server, logoutChallenge(req), server.publicBase);
   });
   scope.put('/admin/oauth2/auth/requests/logout/reject', async (req, reply) => {
     await rejectLogoutRequest(await (await opts.projectOf(req)).server(), logoutChallenge(req));
@@ -312,7 +312,7 @@ export function registerOAuth2Admin(scope: FastifyInstance, opts: AdminOptions):
     const server = await (await opts.projectOf(req)).server();
     const q = (req.query ?? {}) as Record<string, unknown>;
     const body = parse(acceptDeviceBody, req.body);
-    return acceptDeviceRequest(server, typeof q.device_challenge === 'string' ? q.device_challenge : '', body.user_code ?? '', server.provider.issuer);
+    return acceptDeviceRequest(server, typeof q.device_challenge === 'string' ? q.device_challenge : '', body.user_code ?? '', server.publicBase);
   });
 
   registerOAuth2AdminExtras(scope, opts);

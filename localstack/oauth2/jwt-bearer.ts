@@ -97,7 +97,8 @@ export function registerJwtBearerGrant(provider: Provider, deps: JwtBearerDeps):
     }
 
     const now = deps.now();
-    const tokenUrl = `${provider.issuer.replace(/\/$/, '')}/oauth2/token`;
+    // The token endpoint as the client reached it (not the issuer, which a project may name otherwise).
+    const tokenUrl = ctx.oidc.urlFor('token');
     const audience = claims.aud === undefined ? [] : Array.isArray(claims.aud) ? claims.aud : [claims.aud];
     if (audience.length === 0) throw invalidGrant('The JWT in "assertion" request parameter MUST contain an "aud" (audience) claim.');
     if (!audience.includes(tokenUrl)) {

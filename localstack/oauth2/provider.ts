@@ -31,8 +31,10 @@ export const OIDC_SCOPES = ['openid', 'offline_access', 'offline', 'email', 'pro
 export const CONSENT_SESSION = 'ConsentSession';
 
 export interface ProviderOptions {
-  /** The project's data-plane base, `<stack>/project-api/{slug}`: the `iss` of every token. */
+  /** The `iss` of every token: the project's data-plane base, or the issuer its config names. */
   issuer: string;
+  /** Where the project's public paths answer, `<stack>/project-api/{slug}` (the issuer when left out). */
+  publicBase?: string;
   settings: OAuth2Settings;
   artefacts: ArtefactStore;
   clients: ClientStore;
@@ -128,8 +130,8 @@ export function createProvider(opts: ProviderOptions): Provider {
     jwks: { keys: opts.signingKeys as never },
     cookies: {
       keys: opts.cookieKeys,
-      long: { httpOnly: true, sameSite: settings.cookieSameSite.toLowerCase() as 'lax', path: new URL(issuer).pathname },
-      short: { httpOnly: true, sameSite: settings.cookieSameSite.toLowerCase() as 'lax', path: new URL(issuer).pathname },
+      long: { httpOnly: true, sameSite: settings.cookieSameSite.toLowerCase() as 'lax', path: new URL(opts.publicBase ?? issuer).pathname },
+      short: { httpOnly: true, sameSite: settings.cookieSameSite.toLowerCase() as 'lax', path: new URL(opts.publicBase ?? issuer).pathname },
     },
     routes: HYDRA_ROUTES,
     scopes: [...new Set([...OIDC_SCOPES, ...(opts.scopes ?? []).filter((s) => /^[\x21\x23-\x5B\x5D-\x7E]+$/.test(s))])],

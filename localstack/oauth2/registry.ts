@@ -9,6 +9,8 @@ import type { ArtefactStore, ClientStore, SigningKey, StoredJwk } from './storag
 export interface ServerSource {
   projectId: string;
   issuer: string;
+  /** Where the project's public paths answer (the issuer when left out). */
+  publicBase?: string;
   /** The project's `services.oauth2.config`. */
   config: unknown;
   artefacts: ArtefactStore;
@@ -25,7 +27,11 @@ export interface ServerSource {
   onGrant?(grantType: string, clientId: string): void;
 }
 
-export type ProjectServer = ChallengeDeps & { provider: Provider };
+export type ProjectServer = ChallengeDeps & {
+  provider: Provider;
+  /** Where the project's public paths answer, whatever its issuer. */
+  publicBase: string;
+};
 
 /**
  * One authorization server per project, kept while what it was built from stays the same: oidc-provider fixes
@@ -37,12 +43,13 @@ export function createServerRegistry() {
     async serverFor(source: ServerSource): Promise<ProjectServer> {
       const [scopes, keys, cookieKeys] = await Promise.all([source.clientScopes(), source.signingKeys(), source.cookieKeys()]);
       const fingerprint = createHash('sha256')
-        .update(JSON.stringify([source.issuer, source.config ?? null, [...new Set(scopes)].sort(), keys.map((k) => k.kid), cookieKeys]))
+        .update(JSON.stringify([source.issuer, source.publicBase ?? null, source.config ?? null, [...new Set(scopes)].sort(), keys.map((k) => k.kid), cookieKeys]))
         .digest('base64url');
       const cached = servers.get(source.projectId);
       if (cached?.fingerprint === fingerprint) return cached.server;
       const provider = createProvider({
         issuer: source.issuer,
+        publicBase: source.publicBase,
         settings: resolveSettings(source.config),
         artefacts: source.artefacts,
         clients: source.clients,
@@ -54,7 +61,7 @@ export function createServerRegistry() {
         now: source.now,
       });
       provider.on('grant.success', (c) => source.onGrant?.(String(c.oidc.params?.grant_type ?? ''), c.oidc.client?.clientId ?? ''));
-      const server = { provider, clients: source.clients, artefacts: source.artefacts, now: source.now };
+      const server = { provider, clients: source.clients, artefacts: source.artefacts, now: source.now, publicBase: source.publicBase ?? source.issuer };
       servers.set(source.projectId, { fingerprint, server });
       return server;
     },

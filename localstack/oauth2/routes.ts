@@ -61,7 +61,9 @@ export async function registerOAuth2(app: FastifyInstance, deps: AdminDeps): Pro
     return registry.serverFor({
       // The console's own server answers at the stack's root and on the console's origin: one per issuer.
       projectId: nid === CONSOLE_NID ? `${nid} ${tenant.base}` : nid,
-      issuer: tenant.base,
+      // A project may name its own issuer (Hydra's urls.self.issuer); its paths still answer on its base.
+      issuer: nid === CONSOLE_NID ? tenant.base : (settings.urls.issuer ?? tenant.base),
+      publicBase: tenant.base,
       config,
       artefacts: pgArtefactStore(ctx.db, nid),
       clients,

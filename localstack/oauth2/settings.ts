@@ -10,6 +10,8 @@ export interface OAuth2Settings {
     logout: string | null;
     error: string | null;
     postLogoutRedirect: string | null;
+    /** The issuer of the project's tokens (Hydra's `urls.self.issuer`), or null for the project's own base. */
+    issuer: string | null;
     /** Where a browser enters a device's user code (Hydra's `urls.device.verification`). */
     deviceVerification: string | null;
     /** Where a browser lands once a device is signed in (Hydra's `urls.device.success`). */
@@ -72,6 +74,7 @@ export function resolveSettings(config: unknown): OAuth2Settings {
       logout: url(config, 'urls.logout'),
       error: url(config, 'urls.error'),
       postLogoutRedirect: url(config, 'urls.post_logout_redirect'),
+      issuer: url(config, 'urls.self.issuer'),
       deviceVerification: url(config, 'urls.device.verification'),
       deviceSuccess: url(config, 'urls.device.success'),
     },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerFor, rejection, startTestStack, testDeps, type TestStack } from '../test-support/bff';
@@ -215,5 +215,35 @@ describe('oauth2Clients', () => {
     await owner.oauth2Config.setConfigure({ projectId, pkce_enforced: false });
     await owner.oauth2Config.setCookies({ projectId, same_site_mode: 'Lax' });
     expect((await owner.oauth2Config.get({ projectId })).urls.login).toBe('');
+  });
+
+  it('names the issuer the project config names, in discovery and in its tokens, while answering on its own base', async () => {
+    const base = `${stack.url}/project-api/${slug}`;
+    const discovered = async () => ((await (await fetch(`${base}/.well-known/openid-configuration`)).json()) as { issuer: string; token_endpoint: string });
+    const client = await owner.oauth2Clients.create({
+      projectId,
+      client: { client_name: 'Issued', grant_types: ['client_credentials'], scope: 'jobs', access_token_strategy: 'jwt' },
+    });
+    const mint = async () => {
+      const res = await fetch(`${base}/oauth2/token`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from(`${encodeURIComponent(client.client_id!)}:${encodeURIComponent(client.client_secret!)}`).toString('base64')}`,
+        },
+        body: 'grant_type=client_credentials&scope=jobs',
+      });
+      expect(res.status).toBe(200);
+      return decodeJwt(((await res.json()) as { access_token: string }).access_token);
+    };
+    expect((await owner.oauth2Config.setUrls({ projectId, issuer: 'https://auth.example.com' })).urls.issuer).toBe('https://auth.example.com');
+    expect(await discovered()).toMatchObject({ issuer: 'https://auth.example.com', token_endpoint: `${base}/oauth2/token` });
+    expect((await mint()).iss).toBe('https://auth.example.com');
+    expect((await rejection(owner.oauth2Config.setUrls({ projectId, issuer: 'not a url' }))).code).toBe('BAD_REQUEST');
+
+    await owner.oauth2Config.setUrls({ projectId, issuer: '' });
+    expect((await discovered()).issuer).toBe(base);
+    expect((await mint()).iss).toBe(base);
+    expect((await owner.oauth2Config.get({ projectId })).urls.issuer).toBe('');
   });
 });

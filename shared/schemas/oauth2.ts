@@ -156,7 +156,7 @@ export const oauth2ConfigOutput = z.object({
   revisionId: z.string(),
   lifespans: z.object({ access_token: z.string(), refresh_token: z.string(), id_token: z.string(), auth_code: z.string() }),
   strategies: z.object({ access_token: z.enum(['opaque', 'jwt']) }),
-  urls: z.object({ login: z.string(), consent: z.string(), logout: z.string(), error: z.string(), post_logout_redirect: z.string() }),
+  urls: z.object({ login: z.string(), consent: z.string(), logout: z.string(), error: z.string(), post_logout_redirect: z.string(), issuer: z.string() }),
   configure: z.object({ pkce_enforced: z.boolean(), pkce_enforced_for_public_clients: z.boolean() }),
   openid: z.object({ subject_types: z.array(z.enum(['public', 'pairwise'])), pairwise_salt_set: z.boolean() }),
   cookies: z.object({ same_site_mode: z.enum(['Strict', 'Lax', 'None']) }),
@@ -188,7 +188,7 @@ const urlOrEmpty = z.union([
   z.literal(''),
 ]);
 /** Where the server sends browsers; empty for the project's default. */
-export const oauth2UrlsForm = z.object({ login: urlOrEmpty, consent: urlOrEmpty, logout: urlOrEmpty, error: urlOrEmpty, post_logout_redirect: urlOrEmpty });
+export const oauth2UrlsForm = z.object({ login: urlOrEmpty, consent: urlOrEmpty, logout: urlOrEmpty, error: urlOrEmpty, post_logout_redirect: urlOrEmpty, issuer: urlOrEmpty });
 export const oauth2SetUrlsInput = oauth2UrlsForm.partial().extend({ projectId });
 export const oauth2ConfigureForm = z.object({ pkce_enforced: z.boolean(), pkce_enforced_for_public_clients: z.boolean() });
 export const oauth2SetConfigureInput = oauth2ConfigureForm.partial().extend({ projectId });
