@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { E2E_LOCALSTACK_URL } from './ports';
 import { createProject, expectNoA11yViolations, fillLogin, newUser, register, signOut } from './support';
 
-test('an OAuth2 client is created with its secret shown once, gets tokens that follow the lifespan set in the console, is edited and deleted', async ({ page }) => {
+test('an OAuth2 client is created with its secret shown once, gets tokens that follow the lifespan set in the console, is edited and deleted; a web client signs a user in from a relying-party app', async ({ page }) => {
   await register(page, newUser('oauth'));
   const projectId = await createProject(page, 'Apps');
   const slug = await page.evaluate(async (id) => {
@@ -33,6 +33,54 @@ test('an OAuth2 client is created with its secret shown once, gets tokens that f
   await expect(dialog.getByRole('alert')).toContainText('only time the client secret is shown');
   await dialog.getByTestId('oauth2-client-done').click();
   await expect(page.getByTestId('oauth2-clients-table')).toContainText('Nightly reports');
+
+  // A web client made in the console signs a project user in from a tiny relying-party app served here: the
+  // browser runs authorization code + PKCE through the project's hosted sign-up and consent, lands on the app
+  // with a code, and the app trades it for tokens.
+  const app = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html lang="en"><title>Photo book</title><main><h1>Back at Photo book</h1></main></html>'));
+  await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
+  const callback = `http://127.0.0.1:${(app.address() as AddressInfo).port}/callback`;
+  await page.getByTestId('oauth2-client-open').first().click();
+  await dialog.getByTestId('oauth2-client-name').fill('Photo book');
+  await dialog.getByTestId('oauth2-client-redirects').fill(callback);
+  await dialog.getByTestId('oauth2-client-scope').fill('openid email');
+  await dialog.getByTestId('oauth2-client-submit').click();
+  const webSecret = (await dialog.getByTestId('oauth2-secret-value').textContent())?.trim() ?? '';
+  const webId = (await dialog.getByTestId('oauth2-secret-client-id').textContent())?.trim() ?? '';
+  await dialog.getByTestId('oauth2-client-done').click();
+  const base = `${E2E_LOCALSTACK_URL}/project-api/${slug}`;
+  const verifier = randomBytes(32).toString('base64url');
+  const authorization = new URLSearchParams({
+    client_id: webId,
+    response_type: 'code',
+    redirect_uri: callback,
+    scope: 'openid email',
+    state: 'photo-1',
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+  });
+  await page.goto(`${base}/oauth2/auth?${authorization.toString()}`);
+  await expect(page.getByText('Sign in to continue to Photo book.')).toBeVisible();
+  await page.getByRole('link', { name: "Don't have an account? Sign up" }).click();
+  const reader = newUser('photo');
+  await page.locator('input[name="traits.email"]').fill(reader.email);
+  await page.locator('input[name="traits.name"]').fill('Photo Reader');
+  await page.locator('input[name="password"]').fill(reader.password);
+  await page.locator('button[name="method"]').first().click();
+  await expect(page.getByTestId('hosted-consent-client')).toContainText('Photo book wants to access your account.');
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await page.waitForURL(`${callback}?**`);
+  await expect(page.getByRole('heading', { name: 'Back at Photo book' })).toBeVisible();
+  const landed = new URL(page.url());
+  expect(landed.searchParams.get('state')).toBe('photo-1');
+  const traded = await page.request.post(`${base}/oauth2/token`, {
+    form: { grant_type: 'authorization_code', code: landed.searchParams.get('code') ?? '', redirect_uri: callback, code_verifier: verifier },
+    headers: { authorization: `Basic ${Buffer.from(`${encodeURIComponent(webId)}:${encodeURIComponent(webSecret)}`).toString('base64')}` },
+  });
+  expect(traded.status(), await traded.text()).toBe(200);
+  const web = (await traded.json()) as { id_token: string; access_token: string };
+  expect(JSON.parse(Buffer.from(web.id_token.split('.')[1]!, 'base64url').toString())).toMatchObject({ email: reader.email, aud: webId, iss: base });
+  app.close();
 
   // The endpoints page names where the project answers; the secret the console showed gets a token there.
   await page.goto(`/projects/${projectId}/oauth/endpoints`);
@@ -113,6 +161,18 @@ test('an OAuth2 client is created with its secret shown once, gets tokens that f
   await page.getByTestId('delete-oauth2-key-dialog').getByRole('button', { name: 'Delete key' }).click();
   await expect(keys.getByTestId('oauth2-key-delete-rotated-e2e')).toBeHidden();
   expect(await published()).not.toContain('rotated-e2e');
+  // A set of the project's own goes whole, after confirming.
+  await keys.getByTestId('oauth2-keys-set').fill('partner-keys');
+  await keys.getByTestId('oauth2-keys-set-show').click();
+  await expect(keys.getByTestId('oauth2-keys-empty')).toContainText('No keys in partner-keys');
+  await keys.getByTestId('oauth2-key-kid').fill('partner-e2e');
+  await keys.getByTestId('oauth2-key-create-submit').click();
+  await expect(keys.getByTestId('oauth2-keys-table')).toContainText('partner-e2e');
+  await keys.getByTestId('oauth2-key-set-delete').click();
+  const deleteSet = page.getByTestId('delete-oauth2-key-set-dialog');
+  await expect(deleteSet).toContainText('Every key of partner-keys goes with it');
+  await deleteSet.getByRole('button', { name: 'Delete key set' }).click();
+  await expect(keys.getByTestId('oauth2-keys-empty')).toContainText('No keys in partner-keys');
 
   // Edit its name; the list follows.
   await page.goto(`/projects/${projectId}/oauth`);
@@ -144,7 +204,8 @@ test('an OAuth2 client is created with its secret shown once, gets tokens that f
   const confirm = page.getByTestId('delete-oauth2-client-dialog');
   await expect(confirm).toContainText('cannot be undone');
   await confirm.getByRole('button', { name: 'Delete client' }).click();
-  await expect(page.getByTestId('empty-state')).toContainText('No OAuth2 clients yet');
+  await expect(page.getByTestId('oauth2-clients-table')).not.toContainText('Weekly reports');
+  await expect(page.getByTestId('oauth2-clients-table')).toContainText('Photo book');
 });
 
 test("the console's consent page lets a command-line tool act on the account when allowed, and sends it away when denied", async ({ page }) => {

@@ -10,6 +10,7 @@ import { acceptConsent, acceptLogin, ChallengeError, getConsentRequest, getLogin
 import type { OAuth2Servers } from '../oauth2/routes';
 import { HydraError } from '../oauth2/hydra-clients';
 import { acceptLogoutRequest, getLogoutRequest, rejectLogoutRequest } from '../oauth2/logout';
+import { acceptDeviceRequest } from '../oauth2/device';
 import { publicIdentity } from '../identity/service';
 import { checkCsrf, issueCsrfToken } from '../self-service/csrf';
 import { currentSession } from '../self-service/flow-routes';
@@ -37,6 +38,12 @@ const flowQuery = z.looseObject({ flow: queryValue, return_to: queryValue, login
 const consentQuery = z.looseObject({ consent_challenge: queryValue });
 const errorQuery = z.looseObject({ id: queryValue });
 const logoutQuery = z.looseObject({ logout_challenge: queryValue });
+const deviceQuery = z.looseObject({ device_challenge: queryValue, user_code: queryValue });
+const deviceForm = z.looseObject({
+  device_challenge: z.string().max(512),
+  csrf_token: z.string().max(512).optional(),
+  user_code: z.string().max(64),
+});
 const logoutForm = z.looseObject({
   logout_challenge: z.string().max(512),
   csrf_token: z.string().max(512).optional(),
@@ -314,6 +321,59 @@ ${links(locale, [
         },
       });
 
+      // The project's device verification page until it names its own (Hydra's device request: the user code).
+      const devicePage = async (req: FastifyRequest, reply: FastifyReply, status: number, challenge: string, userCode: string, error?: string) => {
+        const tenant = tenantOf(req);
+        const { locale, theme } = await look(req);
+        const csrf = issueCsrfToken(req, reply, tenant, tenant.base.startsWith('https:'));
+        const alert = error ? `<ul class="messages" role="alert"><li class="message error" data-testid="hosted-device-error">${esc(error)}</li></ul>` : '';
+        const body = `${alert}<p data-testid="hosted-device">${esc(chrome(locale, 'device.intro'))}</p>
+<form action="${esc(uiLink(tenant.uiUrl, '/device'))}" method="POST">
+<input type="hidden" name="device_challenge" value="${esc(challenge)}">
+<input type="hidden" name="csrf_token" value="${esc(csrf)}">
+<label for="user_code">${esc(chrome(locale, 'device.code'))}</label>
+<input${attrs({ id: 'user_code', name: 'user_code', type: 'text', value: userCode, required: true, autocomplete: 'one-time-code', autocapitalize: 'characters' })}>
+<div class="row"><button type="submit">${esc(chrome(locale, 'device.submit'))}</button></div>
+</form>`;
+        return html(reply, status, page({ locale, theme, title: chrome(locale, 'title.device'), body }));
+      };
+
+      route(scope, ctx, {
+        method: 'GET',
+        url: '/ui/device',
+        query: deviceQuery,
+        auth: 'public',
+        handler: async ({ req, reply, query }) => {
+          if (!query.device_challenge) {
+            // Without a challenge the page starts at the authorization server, which gives it one.
+            const server = await deps.oauth2.serverFor(req);
+            const to = new URL(`${server.publicBase}/oauth2/device/verify`);
+            if (query.user_code) to.searchParams.set('user_code', query.user_code);
+            return seeOther(reply, to.href);
+          }
+          return devicePage(req, reply, 200, query.device_challenge, query.user_code ?? '');
+        },
+      });
+
+      route(scope, ctx, {
+        method: 'POST',
+        url: '/ui/device',
+        body: deviceForm,
+        auth: 'public',
+        transaction: false,
+        handler: async ({ req, reply, body }) => {
+          checkCsrf(req, body.csrf_token, tenantOf(req));
+          const server = await deps.oauth2.serverFor(req);
+          try {
+            return seeOther(reply, (await acceptDeviceRequest(server, body.device_challenge, body.user_code.trim(), server.publicBase)).redirect_to);
+          } catch (err) {
+            if (!(err instanceof HydraError)) throw err;
+            if (err.status === 404) return errorPage(req, reply, 404, 'This sign-in has expired. Start again from your device.');
+            return devicePage(req, reply, 400, body.device_challenge, body.user_code, 'That code is not known, has expired or was used already. Check the code on your device.');
+          }
+        },
+      });
+
       // The project's logout page until it names its own (Hydra's logout request: sign out, or stay signed in).
       route(scope, ctx, {
         method: 'GET',
@@ -353,7 +413,7 @@ ${links(locale, [
           checkCsrf(req, body.csrf_token, tenant);
           const server = await deps.oauth2.serverFor(req);
           try {
-            if (body.action === 'accept') return seeOther(reply, (await acceptLogoutRequest(server, body.logout_challenge, server.provider.issuer)).redirect_to);
+            if (body.action === 'accept') return seeOther(reply, (await acceptLogoutRequest(server, body.logout_challenge, server.publicBase)).redirect_to);
             await rejectLogoutRequest(server, body.logout_challenge);
           } catch (err) {
             if (err instanceof HydraError) return errorPage(req, reply, err.status, err.description);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AdminOptions, AdminProject } from './admin-routes';
 import { withoutSecret } from './challenges';
 import { badRequest, clientNotFound, clientView, HydraError, LIFESPAN_FIELDS } from './hydra-clients';
+import { TRUSTED_ISSUER } from './jwt-bearer';
 import { CONSENT_SESSION } from './provider';
 import { parseDuration } from './settings';
 import type { StoredClient, StoredJwk } from './storage';
@@ -15,8 +16,7 @@ import type { StoredClient, StoredJwk } from './storage';
  * error shapes as the client routes.
  */
 
-/** Kind of the artefact that records a trusted JWT-grant issuer. */
-export const TRUSTED_ISSUER = 'TrustedJwtIssuer';
+export { TRUSTED_ISSUER };
 
 /** The secret-based methods, the only ones whose secret Hydra rotates. */
 const SECRET_METHODS = ['client_secret_basic', 'client_secret_post'];

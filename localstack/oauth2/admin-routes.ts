@@ -22,6 +22,7 @@ import {
   toStored,
   validateClient,
 } from './hydra-clients';
+import { acceptDeviceRequest } from './device';
 import { acceptLogoutRequest, getLogoutRequest, rejectLogoutRequest } from './logout';
 import { registerOAuth2AdminExtras, requireSecretMethod, rotated } from './admin-extra-routes';
 import type { ArtefactStore, KeySetRepository, StoredClient } from './storage';
@@ -49,7 +50,7 @@ export interface AdminProject {
   /** The name of the set whose keys sign the project's tokens (only RS256 private keys go in it). */
   signingSet: string;
   /** The project's authorization server, for challenges and introspection. */
-  server(): Promise<ChallengeDeps & { provider: Provider }>;
+  server(): Promise<ChallengeDeps & { provider: Provider; publicBase: string }>;
 }
 
 export interface AdminOptions {
@@ -112,6 +113,8 @@ const acceptConsentBody = z.object({
     })
     .optional(),
 });
+
+const acceptDeviceBody = z.object({ user_code: z.string().max(64, 'a user code has at most 64 characters').optional() });
 
 const rejectBody = z.object({
   error: z.string().optional(),
@@ -297,11 +300,19 @@ export function registerOAuth2Admin(scope: FastifyInstance, opts: AdminOptions):
   scope.get('/admin/oauth2/auth/requests/logout', async (req) => getLogoutRequest(await (await opts.projectOf(req)).server(), logoutChallenge(req)));
   scope.put('/admin/oauth2/auth/requests/logout/accept', async (req) => {
     const server = await (await opts.projectOf(req)).server();
-    return acceptLogoutRequest(server, logoutChallenge(req), server.provider.issuer);
+    return acceptLogoutRequest(server, logoutChallenge(req), server.publicBase);
   });
   scope.put('/admin/oauth2/auth/requests/logout/reject', async (req, reply) => {
     await rejectLogoutRequest(await (await opts.projectOf(req)).server(), logoutChallenge(req));
     return reply.code(204).send();
+  });
+
+  // Device requests (device.ts): the device verification page accepts its challenge with the user code it was given.
+  scope.put('/admin/oauth2/auth/requests/device/accept', async (req) => {
+    const server = await (await opts.projectOf(req)).server();
+    const q = (req.query ?? {}) as Record<string, unknown>;
+    const body = parse(acceptDeviceBody, req.body);
+    return acceptDeviceRequest(server, typeof q.device_challenge === 'string' ? q.device_challenge : '', body.user_code ?? '', server.publicBase);
   });
 
   registerOAuth2AdminExtras(scope, opts);

@@ -1,7 +1,14 @@
 import type { StoredClient } from './storage';
 
 /** The grant types this server issues for; Hydra's client may list others, which then simply never succeed. */
-export const SUPPORTED_GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials', 'implicit'] as const;
+export const SUPPORTED_GRANT_TYPES = [
+  'authorization_code',
+  'refresh_token',
+  'client_credentials',
+  'implicit',
+  'urn:ietf:params:oauth:grant-type:device_code',
+  'urn:ietf:params:oauth:grant-type:jwt-bearer',
+] as const;
 /** The response types the provider is configured with (OAuth 2.1 and OpenID Connect's code and hybrid flows). */
 export const SUPPORTED_RESPONSE_TYPES = ['code', 'code id_token', 'id_token', 'none'] as const;
 export const SUPPORTED_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'] as const;

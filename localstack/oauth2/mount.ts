@@ -24,6 +24,8 @@ export function servePublicOAuth2(
     publicPath?: string;
     /** The xsrf secret of an accepted logout request's verifier (see logout.ts); throws when it is not one. */
     redeemLogout?(verifier: string): Promise<string>;
+    /** The xsrf secret and user code of an accepted device request's verifier (see device.ts); throws when it is not one. */
+    redeemDevice?(verifier: string): Promise<{ xsrf: string; userCode: string }>;
     /** Where a browser is sent with Hydra's `error` and `error_description` when its logout cannot finish. */
     errorUrl?: string;
   }>,
@@ -37,13 +39,42 @@ export function servePublicOAuth2(
     return callback;
   };
   const handle = async (req: FastifyRequest, reply: FastifyReply) => {
-    const { provider, basePath, publicPath, redeemLogout, errorUrl } = await providerFor(req);
+    const { provider, basePath, publicPath, redeemLogout, redeemDevice, errorUrl } = await providerFor(req);
     const raw = req.raw as typeof req.raw & { originalUrl?: string; body?: string };
     const url = raw.url ?? '/';
     raw.url = url.startsWith(basePath) ? url.slice(basePath.length) || '/' : url;
     raw.originalUrl = publicPath === undefined ? url : `${publicPath}${raw.url}`;
-    const verifier = (req.query as Record<string, unknown> | undefined)?.logout_verifier;
-    if (redeemLogout && req.method === 'GET' && raw.url.split('?')[0] === '/oauth2/sessions/logout' && typeof verifier === 'string') {
+    const query = (req.query ?? {}) as Record<string, unknown>;
+    const path = raw.url.split('?')[0];
+    /** The request goes on to oidc-provider as the POST of this form to `to` (its own confirmation step). */
+    const repost = async (to: string, form: Record<string, string>) => {
+      if (!raw.readableEnded) {
+        raw.resume();
+        await once(raw, 'end');
+      }
+      const body = new URLSearchParams(form).toString();
+      raw.method = 'POST';
+      raw.url = to;
+      raw.originalUrl = `${publicPath ?? basePath}${raw.url}`;
+      raw.headers['content-type'] = 'application/x-www-form-urlencoded';
+      raw.headers['content-length'] = String(Buffer.byteLength(body));
+      raw.body = body;
+    };
+    const deviceVerifier = query.device_verifier;
+    if (redeemDevice && req.method === 'GET' && path === '/oauth2/device/verify' && typeof deviceVerifier === 'string') {
+      // An accepted device request comes back here: it becomes oidc-provider's confirmation of the user code (the
+      // session's xsrf secret, the code, confirm), and the device authorization goes on to login and consent.
+      let redeemed: { xsrf: string; userCode: string };
+      try {
+        redeemed = await redeemDevice(deviceVerifier);
+      } catch (err) {
+        if (!(err instanceof HydraError)) throw err;
+        return reply.code(err.status).send(err.body);
+      }
+      await repost('/oauth2/device/verify', { xsrf: redeemed.xsrf, user_code: redeemed.userCode, confirm: 'yes' });
+    }
+    const verifier = query.logout_verifier;
+    if (redeemLogout && req.method === 'GET' && path === '/oauth2/sessions/logout' && typeof verifier === 'string') {
       // An accepted logout request comes back here: it becomes oidc-provider's own logout confirmation (a POST of
       // the session's xsrf secret), so the session ends exactly as oidc-provider ends it.
       let xsrf: string;
@@ -58,17 +89,7 @@ export function servePublicOAuth2(
         to.searchParams.set('error_description', err.body.error_description);
         return reply.code(302).header('location', to.href).send();
       }
-      if (!raw.readableEnded) {
-        raw.resume();
-        await once(raw, 'end');
-      }
-      const body = new URLSearchParams({ xsrf, logout: 'yes' }).toString();
-      raw.method = 'POST';
-      raw.url = '/oauth2/sessions/logout/confirm';
-      raw.originalUrl = `${publicPath ?? basePath}${raw.url}`;
-      raw.headers['content-type'] = 'application/x-www-form-urlencoded';
-      raw.headers['content-length'] = String(Buffer.byteLength(body));
-      raw.body = body;
+      await repost('/oauth2/sessions/logout/confirm', { xsrf, logout: 'yes' });
     }
     reply.hijack();
     await callbackOf(provider)(raw, reply.raw);

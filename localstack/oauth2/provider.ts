@@ -1,11 +1,15 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { errors, type Configuration, type KoaContextWithOIDC, type ResourceServer } from 'oidc-provider';
 import { adapterFactory } from './adapter';
 import { EXTRA_CLIENT_METADATA, SUPPORTED_AUTH_METHODS, SUPPORTED_RESPONSE_TYPES } from './client-mapping';
 import { SIGNING_ALG } from './keys';
+import { createDeviceRequest, deviceErrorPage } from './device';
+import { JWT_BEARER, registerJwtBearerGrant } from './jwt-bearer';
 import { createLogoutRequest } from './logout';
 import { parseDuration, type OAuth2Settings } from './settings';
-import type { ArtefactStore, ClientStore, SigningKey } from './storage';
+import type { ArtefactStore, ClientStore, SigningKey, StoredJwk } from './storage';
+
+const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 
 /** Hydra's public paths, given to oidc-provider's routes (discovery is `/.well-known/openid-configuration` on both). */
 export const HYDRA_ROUTES = {
@@ -27,8 +31,10 @@ export const OIDC_SCOPES = ['openid', 'offline_access', 'offline', 'email', 'pro
 export const CONSENT_SESSION = 'ConsentSession';
 
 export interface ProviderOptions {
-  /** The project's data-plane base, `<stack>/project-api/{slug}`: the `iss` of every token. */
+  /** The `iss` of every token: the project's data-plane base, or the issuer its config names. */
   issuer: string;
+  /** Where the project's public paths answer, `<stack>/project-api/{slug}` (the issuer when left out). */
+  publicBase?: string;
   settings: OAuth2Settings;
   artefacts: ArtefactStore;
   clients: ClientStore;
@@ -37,7 +43,9 @@ export interface ProviderOptions {
   /** Secrets that sign the provider's cookies, the first signs. */
   cookieKeys: string[];
   /** Where a browser goes to sign in, consent or log out when the project's config names no URL of its own. */
-  fallbackUrls: { login: string; consent: string; logout?: string };
+  fallbackUrls: { login: string; consent: string; logout?: string; device?: string };
+  /** The public keys a trusted JWT-grant issuer registered (none when left out). */
+  issuerKeys?(issuer: string): Promise<StoredJwk[]>;
   /**
    * The scopes the project's clients name. oidc-provider refuses a client whose `scope` lists a value the server
    * was not built with, so a project's server knows every scope of its clients (and is rebuilt when they change).
@@ -57,8 +65,9 @@ const clientField = (client: unknown, field: string): unknown =>
   client && typeof client === 'object' ? (client as Record<string, unknown>)[field] : undefined;
 
 /** Hydra's name of the grant a token is issued by, from the token request (or the authorization request). */
-function grantOf(ctx: KoaContextWithOIDC | undefined): 'authorization_code' | 'refresh_token' | 'client_credentials' | 'device_authorization' | 'implicit' {
+function grantOf(ctx: KoaContextWithOIDC | undefined): 'authorization_code' | 'refresh_token' | 'client_credentials' | 'device_authorization' | 'jwt_bearer' | 'implicit' {
   const grantType = ctx?.oidc?.params?.grant_type;
+  if (grantType === JWT_BEARER) return 'jwt_bearer';
   if (grantType === 'refresh_token') return 'refresh_token';
   if (grantType === 'client_credentials') return 'client_credentials';
   if (grantType === 'urn:ietf:params:oauth:grant-type:device_code') return 'device_authorization';
@@ -95,13 +104,34 @@ export function createProvider(opts: ProviderOptions): Provider {
     return Array.isArray(audience) ? audience.filter((a): a is string => typeof a === 'string') : [];
   };
 
+  const deviceVerificationUrl = settings.urls.deviceVerification ?? opts.fallbackUrls.device;
+  /** Sends the browser to the device verification page with a new device challenge, or shows oidc-provider's form without one. */
+  const toDeviceVerification = async (ctx: KoaContextWithOIDC, form: string, userCode?: string) => {
+    if (!deviceVerificationUrl) {
+      ctx.type = 'html';
+      ctx.body = deviceErrorPage(form, userCode ? `Confirm the code ${userCode} shown on your device.` : 'Enter the code shown on your device.');
+      return;
+    }
+    const to = await createDeviceRequest({ artefacts, now: opts.now, lifespan: settings.ttl.deviceUserCode, verificationUrl: deviceVerificationUrl }, ctx, userCode);
+    ctx.status = 302;
+    ctx.redirect(to);
+  };
+
+  const resourceServerInfo = (ctx: KoaContextWithOIDC, resource: string, client: { scope?: string | undefined }): ResourceServer => ({
+    scope: typeof client.scope === 'string' ? client.scope : OIDC_SCOPES.join(' '),
+    audience: resource,
+    accessTokenFormat: strategyOf(client),
+    accessTokenTTL: clientLifespan(ctx, client, 'access_token') ?? settings.ttl.accessToken,
+    jwt: { sign: { alg: SIGNING_ALG } },
+  });
+
   const configuration: Configuration = {
     adapter: adapterFactory(artefacts, opts.clients, opts.now),
     jwks: { keys: opts.signingKeys as never },
     cookies: {
       keys: opts.cookieKeys,
-      long: { httpOnly: true, sameSite: settings.cookieSameSite.toLowerCase() as 'lax', path: new URL(issuer).pathname },
-      short: { httpOnly: true, sameSite: settings.cookieSameSite.toLowerCase() as 'lax', path: new URL(issuer).pathname },
+      long: { httpOnly: true, sameSite: settings.cookieSameSite.toLowerCase() as 'lax', path: new URL(opts.publicBase ?? issuer).pathname },
+      short: { httpOnly: true, sameSite: settings.cookieSameSite.toLowerCase() as 'lax', path: new URL(opts.publicBase ?? issuer).pathname },
     },
     routes: HYDRA_ROUTES,
     scopes: [...new Set([...OIDC_SCOPES, ...(opts.scopes ?? []).filter((s) => /^[\x21\x23-\x5B\x5D-\x7E]+$/.test(s))])],
@@ -138,7 +168,7 @@ export function createProvider(opts: ProviderOptions): Provider {
       Grant: settings.ttl.refreshToken,
       Interaction: settings.ttl.loginConsentRequest,
       Session: settings.ttl.refreshToken,
-      DeviceCode: settings.ttl.loginConsentRequest,
+      DeviceCode: settings.ttl.deviceUserCode,
     },
     issueRefreshToken: async (_ctx, client, code) =>
       client.grantTypeAllowed('refresh_token') && (code.scopes.has('offline_access') || code.scopes.has('offline')),
@@ -182,7 +212,33 @@ export function createProvider(opts: ProviderOptions): Provider {
           ctx.body = '<!DOCTYPE html><html><head><meta charset="utf-8"><title>Signed out</title></head><body><p>You are signed out.</p></body></html>';
         },
       },
-      deviceFlow: { enabled: true },
+      deviceFlow: {
+        enabled: true,
+        // The browser enters the user code on the project's device verification page (Hydra's device
+        // challenge, see device.ts) rather than on oidc-provider's own form; a refused code is said here.
+        userCodeInputSource: async (ctx, form, _out, err) => {
+          if (err) {
+            ctx.type = 'html';
+            ctx.body = deviceErrorPage(form, String((err as { error_description?: string }).error_description ?? err.message));
+            return;
+          }
+          await toDeviceVerification(ctx, form);
+        },
+        // A code given in the link (`verification_uri_complete`) is shown filled in on the same page.
+        userCodeConfirmSource: async (ctx, form, _client, _deviceInfo, userCode) => {
+          await toDeviceVerification(ctx, form, userCode);
+        },
+        successSource: async (ctx) => {
+          if (settings.urls.deviceSuccess) {
+            ctx.status = 302;
+            ctx.redirect(settings.urls.deviceSuccess);
+            return;
+          }
+          ctx.type = 'html';
+          ctx.body =
+            '<!DOCTYPE html><html><head><meta charset="utf-8"><title>Device signed in</title></head><body><p data-testid="device-success">You can now close this window and return to the application.</p></body></html>';
+        },
+      },
       resourceIndicators: {
         enabled: true,
         // A client whose tokens are JWTs gets them for its first audience, or for the project itself: oidc-provider
@@ -195,15 +251,9 @@ export function createProvider(opts: ProviderOptions): Provider {
         // An OpenID Connect code flow's access token stays opaque so that userinfo accepts it (oidc-provider's
         // userinfo takes no token meant for another audience); a plain OAuth2 flow's follows the strategy.
         useGrantedResource: async () => false,
-        getResourceServerInfo: async (_ctx, resource, client) => {
+        getResourceServerInfo: async (ctx, resource, client) => {
           if (resource !== issuer && !audienceOf(client).includes(resource)) throw new errors.InvalidTarget();
-          return {
-            scope: typeof client.scope === 'string' ? client.scope : OIDC_SCOPES.join(' '),
-            audience: resource,
-            accessTokenFormat: strategyOf(client),
-            accessTokenTTL: clientLifespan(_ctx, client, 'access_token') ?? settings.ttl.accessToken,
-            jwt: { sign: { alg: SIGNING_ALG } },
-          };
+          return resourceServerInfo(ctx, resource, client);
         },
       },
     },
@@ -238,6 +288,52 @@ export function createProvider(opts: ProviderOptions): Provider {
     }),
   };
   const provider = new Provider(issuer, configuration);
+  registerJwtBearerGrant(provider, {
+    artefacts,
+    issuerKeys: opts.issuerKeys ?? (async () => []),
+    now: opts.now,
+    settings: settings.jwtBearer,
+    // A client whose tokens are JWTs gets a JWT for its first audience, or for the project itself.
+    resourceServer: (ctx) => {
+      const client = ctx.oidc.client!;
+      if (strategyOf(client) !== 'jwt') return undefined;
+      const resource = audienceOf(client)[0] ?? issuer;
+      return new provider.ResourceServer(resource, resourceServerInfo(ctx, resource, client));
+    },
+  });
+  // Device polling (RFC 8628 §3.5): the authorization answer names the interval, and a device polling a pending
+  // authorization sooner than that is told slow_down, as Hydra does.
+  const lastPolls = new Map<string, number>();
+  provider.use(async (ctx, next) => {
+    await next();
+    const oidc = (ctx as KoaContextWithOIDC).oidc as KoaContextWithOIDC['oidc'] | undefined;
+    if (!oidc) return;
+    const body = ctx.body as Record<string, unknown> | undefined;
+    if (oidc.route === 'device_authorization' && ctx.status === 200 && body && typeof body === 'object') {
+      ctx.body = { ...body, interval: settings.devicePollingInterval };
+      return;
+    }
+    // A client using a grant it does not list is unauthorized_client to Hydra (oidc-provider says invalid_request).
+    if (oidc.route === 'token' && body?.error === 'invalid_request' && body.error_description === 'requested grant type is not allowed for this client') {
+      ctx.body = {
+        error: 'unauthorized_client',
+        error_description: `The client is not authorized to request a token using this method. The OAuth 2.0 Client is not allowed to use authorization grant "${String(oidc.params?.grant_type ?? '')}".`,
+      };
+      return;
+    }
+    if (oidc.route !== 'token' || oidc.params?.grant_type !== DEVICE_CODE_GRANT || body?.error !== 'authorization_pending') return;
+    const key = createHash('sha256').update(String(oidc.params.device_code ?? '')).digest('base64url');
+    const at = opts.now();
+    for (const [k, last] of lastPolls) if (at - last > settings.ttl.deviceUserCode) lastPolls.delete(k);
+    const last = lastPolls.get(key);
+    lastPolls.set(key, at);
+    if (last !== undefined && at - last < settings.devicePollingInterval) {
+      ctx.body = {
+        error: 'slow_down',
+        error_description: "The authorization request was rate-limited to prevent system overload. Ensure that you don't call the token endpoint sooner than the polling interval",
+      };
+    }
+  });
   // A secret replaced by a rotation still authenticates the client until its rotated secrets are deleted.
   const ClientModel = provider.Client as unknown as { prototype: { compareClientSecret(this: unknown, actual: string): boolean | Promise<boolean> } };
   const compare = ClientModel.prototype.compareClientSecret;

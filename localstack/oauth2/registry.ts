@@ -3,12 +3,14 @@ import type Provider from 'oidc-provider';
 import type { ChallengeDeps } from './challenges';
 import { createProvider } from './provider';
 import { resolveSettings } from './settings';
-import type { ArtefactStore, ClientStore, SigningKey } from './storage';
+import type { ArtefactStore, ClientStore, SigningKey, StoredJwk } from './storage';
 
 /** What a project's authorization server is built from. */
 export interface ServerSource {
   projectId: string;
   issuer: string;
+  /** Where the project's public paths answer (the issuer when left out). */
+  publicBase?: string;
   /** The project's `services.oauth2.config`. */
   config: unknown;
   artefacts: ArtefactStore;
@@ -17,13 +19,19 @@ export interface ServerSource {
   clientScopes(): Promise<string[]>;
   signingKeys(): Promise<SigningKey[]>;
   cookieKeys(): Promise<string[]>;
-  fallbackUrls: { login: string; consent: string; logout?: string };
+  fallbackUrls: { login: string; consent: string; logout?: string; device?: string };
+  /** The public keys a trusted JWT-grant issuer registered. */
+  issuerKeys?(issuer: string): Promise<StoredJwk[]>;
   now(): number;
   /** Told of every token the token endpoint issues (the grant type and the client). */
   onGrant?(grantType: string, clientId: string): void;
 }
 
-export type ProjectServer = ChallengeDeps & { provider: Provider };
+export type ProjectServer = ChallengeDeps & {
+  provider: Provider;
+  /** Where the project's public paths answer, whatever its issuer. */
+  publicBase: string;
+};
 
 /**
  * One authorization server per project, kept while what it was built from stays the same: oidc-provider fixes
@@ -35,12 +43,13 @@ export function createServerRegistry() {
     async serverFor(source: ServerSource): Promise<ProjectServer> {
       const [scopes, keys, cookieKeys] = await Promise.all([source.clientScopes(), source.signingKeys(), source.cookieKeys()]);
       const fingerprint = createHash('sha256')
-        .update(JSON.stringify([source.issuer, source.config ?? null, [...new Set(scopes)].sort(), keys.map((k) => k.kid), cookieKeys]))
+        .update(JSON.stringify([source.issuer, source.publicBase ?? null, source.config ?? null, [...new Set(scopes)].sort(), keys.map((k) => k.kid), cookieKeys]))
         .digest('base64url');
       const cached = servers.get(source.projectId);
       if (cached?.fingerprint === fingerprint) return cached.server;
       const provider = createProvider({
         issuer: source.issuer,
+        publicBase: source.publicBase,
         settings: resolveSettings(source.config),
         artefacts: source.artefacts,
         clients: source.clients,
@@ -48,10 +57,11 @@ export function createServerRegistry() {
         signingKeys: keys,
         cookieKeys,
         fallbackUrls: source.fallbackUrls,
+        issuerKeys: source.issuerKeys,
         now: source.now,
       });
       provider.on('grant.success', (c) => source.onGrant?.(String(c.oidc.params?.grant_type ?? ''), c.oidc.client?.clientId ?? ''));
-      const server = { provider, clients: source.clients, artefacts: source.artefacts, now: source.now };
+      const server = { provider, clients: source.clients, artefacts: source.artefacts, now: source.now, publicBase: source.publicBase ?? source.issuer };
       servers.set(source.projectId, { fingerprint, server });
       return server;
     },

@@ -8,6 +8,7 @@ import { installErrorHandler, OryError, type ErrorSurface } from '../kernel/erro
 import { registerOAuth2Admin } from './admin-routes';
 import { HydraError } from './hydra-clients';
 import { registerConsoleOAuth2 } from './console';
+import { redeemDeviceVerifier } from './device';
 import { redeemLogoutVerifier } from './logout';
 import { servePublicOAuth2 } from './mount';
 import { clientScopes, ID_TOKEN_SET, pgArtefactStore, pgClientRepository, pgKeySets, projectKeys } from './pg-store';
@@ -60,7 +61,9 @@ export async function registerOAuth2(app: FastifyInstance, deps: AdminDeps): Pro
     return registry.serverFor({
       // The console's own server answers at the stack's root and on the console's origin: one per issuer.
       projectId: nid === CONSOLE_NID ? `${nid} ${tenant.base}` : nid,
-      issuer: tenant.base,
+      // A project may name its own issuer (Hydra's urls.self.issuer); its paths still answer on its base.
+      issuer: nid === CONSOLE_NID ? tenant.base : (settings.urls.issuer ?? tenant.base),
+      publicBase: tenant.base,
       config,
       artefacts: pgArtefactStore(ctx.db, nid),
       clients,
@@ -72,7 +75,9 @@ export async function registerOAuth2(app: FastifyInstance, deps: AdminDeps): Pro
         login: settings.urls.login ?? `${tenant.uiUrl}/login`,
         consent: settings.urls.consent ?? `${tenant.uiUrl}/consent`,
         logout: settings.urls.logout ?? `${tenant.uiUrl}/logout`,
+        device: settings.urls.deviceVerification ?? `${tenant.uiUrl}/device`,
       },
+      issuerKeys: (issuer) => pgKeySets(ctx.db, nid).get(issuer),
       now,
       // Every token response is an event of the project and one unit of its m2m_token_issuance usage.
       onGrant: (grantType, clientId) =>
@@ -125,6 +130,7 @@ export async function registerOAuth2(app: FastifyInstance, deps: AdminDeps): Pro
           provider: server.provider,
           basePath: projectApiPath(tenant.project?.slug ?? ''),
           redeemLogout: (verifier) => redeemLogoutVerifier(server, verifier),
+          redeemDevice: (verifier) => redeemDeviceVerifier(server, verifier),
           errorUrl: resolveSettings(await oauth2Config(ctx.db, tenant.nid)).urls.error ?? `${tenant.uiUrl}/error`,
         };
       });

@@ -10,9 +10,19 @@ export interface OAuth2Settings {
     logout: string | null;
     error: string | null;
     postLogoutRedirect: string | null;
+    /** The issuer of the project's tokens (Hydra's `urls.self.issuer`), or null for the project's own base. */
+    issuer: string | null;
+    /** Where a browser enters a device's user code (Hydra's `urls.device.verification`). */
+    deviceVerification: string | null;
+    /** Where a browser lands once a device is signed in (Hydra's `urls.device.success`). */
+    deviceSuccess: string | null;
   };
   /** Lifespans in seconds. */
-  ttl: { accessToken: number; refreshToken: number; idToken: number; authCode: number; loginConsentRequest: number };
+  ttl: { accessToken: number; refreshToken: number; idToken: number; authCode: number; loginConsentRequest: number; deviceUserCode: number };
+  /** Seconds a device waits between two polls of the token endpoint; a quicker poll is answered slow_down. */
+  devicePollingInterval: number;
+  /** The JWT-bearer grant (RFC 7523): whether an assertion must carry `jti` and `iat`, and its longest lifetime in seconds. */
+  jwtBearer: { jtiOptional: boolean; iatOptional: boolean; maxTtl: number };
   accessTokenStrategy: 'opaque' | 'jwt';
   pkce: { enforced: boolean; enforcedForPublicClients: boolean };
   subjectTypes: Array<'public' | 'pairwise'>;
@@ -64,6 +74,9 @@ export function resolveSettings(config: unknown): OAuth2Settings {
       logout: url(config, 'urls.logout'),
       error: url(config, 'urls.error'),
       postLogoutRedirect: url(config, 'urls.post_logout_redirect'),
+      issuer: url(config, 'urls.self.issuer'),
+      deviceVerification: url(config, 'urls.device.verification'),
+      deviceSuccess: url(config, 'urls.device.success'),
     },
     ttl: {
       accessToken: duration(config, 'ttl.access_token', 3600),
@@ -71,6 +84,13 @@ export function resolveSettings(config: unknown): OAuth2Settings {
       idToken: duration(config, 'ttl.id_token', 3600),
       authCode: duration(config, 'ttl.auth_code', 600),
       loginConsentRequest: duration(config, 'ttl.login_consent_request', 1800),
+      deviceUserCode: duration(config, 'ttl.device_user_code', 900),
+    },
+    devicePollingInterval: duration(config, 'oauth2.device_authorization.token_polling_interval', 5),
+    jwtBearer: {
+      jtiOptional: bool(config, 'oauth2.grant.jwt.jti_optional', false),
+      iatOptional: bool(config, 'oauth2.grant.jwt.iat_optional', false),
+      maxTtl: duration(config, 'oauth2.grant.jwt.max_ttl', 720 * 3600),
     },
     accessTokenStrategy: strategy === 'jwt' ? 'jwt' : 'opaque',
     pkce: {

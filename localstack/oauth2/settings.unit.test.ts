@@ -21,8 +21,10 @@ describe('parseDuration', () => {
 describe('resolveSettings', () => {
   it("gives Hydra's defaults to an empty config", () => {
     expect(resolveSettings({})).toEqual({
-      urls: { login: null, consent: null, logout: null, error: null, postLogoutRedirect: null },
-      ttl: { accessToken: 3600, refreshToken: 2_592_000, idToken: 3600, authCode: 600, loginConsentRequest: 1800 },
+      urls: { login: null, consent: null, logout: null, error: null, postLogoutRedirect: null, issuer: null, deviceVerification: null, deviceSuccess: null },
+      ttl: { accessToken: 3600, refreshToken: 2_592_000, idToken: 3600, authCode: 600, loginConsentRequest: 1800, deviceUserCode: 900 },
+      devicePollingInterval: 5,
+      jwtBearer: { jtiOptional: false, iatOptional: false, maxTtl: 2_592_000 },
       accessTokenStrategy: 'opaque',
       pkce: { enforced: false, enforcedForPublicClients: false },
       subjectTypes: ['public'],

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerFor, rejection, startTestStack, testDeps, type TestStack } from '../test-support/bff';
@@ -108,6 +110,40 @@ describe('oauth2Clients', () => {
     expect(tokens.scope).toBe('reports:read');
   });
 
+  it('gives a JWT-bearer client a token for an assertion of an issuer the console trusts, within the trust\'s scopes', async () => {
+    const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
+    await owner.oauth2TrustedIssuers.trust({
+      projectId,
+      issuer: {
+        issuer: 'https://partner.example.com',
+        allow_any_subject: true,
+        scope: 'reports:read',
+        jwk: JSON.stringify({ ...(await exportJWK(publicKey)), kid: 'partner-1', alg: 'ES256', use: 'sig' }),
+        expires_at: '2099-01-31',
+      },
+    });
+    const client = await owner.oauth2Clients.create({
+      projectId,
+      client: { client_name: 'Partner bridge', grant_types: ['urn:ietf:params:oauth:grant-type:jwt-bearer'], scope: 'reports:read reports:write' },
+    });
+    const base = `${stack.url}/project-api/${slug}`;
+    const config = await oidc.discovery(new URL(base), client.client_id!, {}, oidc.ClientSecretBasic(client.client_secret!), { execute: [oidc.allowInsecureRequests] });
+    const assertion = () =>
+      new SignJWT({ jti: randomUUID() })
+        .setProtectedHeader({ alg: 'ES256', kid: 'partner-1' })
+        .setIssuer('https://partner.example.com')
+        .setSubject('partner-user-7')
+        .setAudience(`${base}/oauth2/token`)
+        .setIssuedAt()
+        .setExpirationTime('5m')
+        .sign(privateKey);
+    const grant = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
+    const tokens = await oidc.genericGrantRequest(config, grant, { assertion: await assertion(), scope: 'reports:read' });
+    expect(tokens.scope).toBe('reports:read');
+    const refused = await oidc.genericGrantRequest(config, grant, { assertion: await assertion(), scope: 'reports:write' }).catch((e: { error?: string }) => e);
+    expect((refused as { error?: string }).error).toBe('invalid_scope');
+  });
+
   it("changes the project's token lifespan and strategy, and the next token follows", async () => {
     const client = await owner.oauth2Clients.create({ projectId, client: { client_name: 'Clocked', grant_types: ['client_credentials'], scope: 'jobs' } });
     const issuer = new URL(`${stack.url}/project-api/${slug}`);
@@ -179,5 +215,35 @@ describe('oauth2Clients', () => {
     await owner.oauth2Config.setConfigure({ projectId, pkce_enforced: false });
     await owner.oauth2Config.setCookies({ projectId, same_site_mode: 'Lax' });
     expect((await owner.oauth2Config.get({ projectId })).urls.login).toBe('');
+  });
+
+  it('names the issuer the project config names, in discovery and in its tokens, while answering on its own base', async () => {
+    const base = `${stack.url}/project-api/${slug}`;
+    const discovered = async () => ((await (await fetch(`${base}/.well-known/openid-configuration`)).json()) as { issuer: string; token_endpoint: string });
+    const client = await owner.oauth2Clients.create({
+      projectId,
+      client: { client_name: 'Issued', grant_types: ['client_credentials'], scope: 'jobs', access_token_strategy: 'jwt' },
+    });
+    const mint = async () => {
+      const res = await fetch(`${base}/oauth2/token`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from(`${encodeURIComponent(client.client_id!)}:${encodeURIComponent(client.client_secret!)}`).toString('base64')}`,
+        },
+        body: 'grant_type=client_credentials&scope=jobs',
+      });
+      expect(res.status).toBe(200);
+      return decodeJwt(((await res.json()) as { access_token: string }).access_token);
+    };
+    expect((await owner.oauth2Config.setUrls({ projectId, issuer: 'https://auth.example.com' })).urls.issuer).toBe('https://auth.example.com');
+    expect(await discovered()).toMatchObject({ issuer: 'https://auth.example.com', token_endpoint: `${base}/oauth2/token` });
+    expect((await mint()).iss).toBe('https://auth.example.com');
+    expect((await rejection(owner.oauth2Config.setUrls({ projectId, issuer: 'not a url' }))).code).toBe('BAD_REQUEST');
+
+    await owner.oauth2Config.setUrls({ projectId, issuer: '' });
+    expect((await discovered()).issuer).toBe(base);
+    expect((await mint()).iss).toBe(base);
+    expect((await owner.oauth2Config.get({ projectId })).urls.issuer).toBe('');
   });
 });

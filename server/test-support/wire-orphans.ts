@@ -148,6 +148,8 @@ export const ORPHAN_ROUTES: OrphanRoute[] = [
   { method: 'POST', path: '/ui/consent', localOnly: 'the hosted consent form: accepts or rejects the OAuth2 consent request, then redirects' },
   { method: 'GET', path: '/ui/logout', localOnly: "the hosted OAuth2 logout page: asks whether to sign out (Hydra's logout request)" },
   { method: 'POST', path: '/ui/logout', localOnly: 'the hosted logout form: accepts the OAuth2 logout request (redirects) or rejects it' },
+  { method: 'GET', path: '/ui/device', localOnly: "the hosted device verification page: asks for the user code of Hydra's device request" },
+  { method: 'POST', path: '/ui/device', localOnly: 'the hosted device form: accepts the device request with the user code, then redirects' },
   {
     method: 'GET',
     path: '/local/mailbox/messages',

@@ -79,7 +79,7 @@ export const oauth2ClientSchema = conformsTo<OAuth2Client>()(
 );
 export type OAuth2ClientView = z.infer<typeof oauth2ClientSchema>;
 
-export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials', 'implicit', 'urn:ietf:params:oauth:grant-type:device_code'] as const;
+export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials', 'implicit', 'urn:ietf:params:oauth:grant-type:device_code', 'urn:ietf:params:oauth:grant-type:jwt-bearer'] as const;
 export const RESPONSE_TYPES = ['code', 'id_token', 'token', 'code id_token'] as const;
 export const TOKEN_ENDPOINT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'] as const;
 
@@ -156,7 +156,7 @@ export const oauth2ConfigOutput = z.object({
   revisionId: z.string(),
   lifespans: z.object({ access_token: z.string(), refresh_token: z.string(), id_token: z.string(), auth_code: z.string() }),
   strategies: z.object({ access_token: z.enum(['opaque', 'jwt']) }),
-  urls: z.object({ login: z.string(), consent: z.string(), logout: z.string(), error: z.string(), post_logout_redirect: z.string() }),
+  urls: z.object({ login: z.string(), consent: z.string(), logout: z.string(), error: z.string(), post_logout_redirect: z.string(), issuer: z.string() }),
   configure: z.object({ pkce_enforced: z.boolean(), pkce_enforced_for_public_clients: z.boolean() }),
   openid: z.object({ subject_types: z.array(z.enum(['public', 'pairwise'])), pairwise_salt_set: z.boolean() }),
   cookies: z.object({ same_site_mode: z.enum(['Strict', 'Lax', 'None']) }),
@@ -188,7 +188,7 @@ const urlOrEmpty = z.union([
   z.literal(''),
 ]);
 /** Where the server sends browsers; empty for the project's default. */
-export const oauth2UrlsForm = z.object({ login: urlOrEmpty, consent: urlOrEmpty, logout: urlOrEmpty, error: urlOrEmpty, post_logout_redirect: urlOrEmpty });
+export const oauth2UrlsForm = z.object({ login: urlOrEmpty, consent: urlOrEmpty, logout: urlOrEmpty, error: urlOrEmpty, post_logout_redirect: urlOrEmpty, issuer: urlOrEmpty });
 export const oauth2SetUrlsInput = oauth2UrlsForm.partial().extend({ projectId });
 export const oauth2ConfigureForm = z.object({ pkce_enforced: z.boolean(), pkce_enforced_for_public_clients: z.boolean() });
 export const oauth2SetConfigureInput = oauth2ConfigureForm.partial().extend({ projectId });

@@ -53,6 +53,7 @@ function view(read: Read): OAuth2Config {
       logout: text(urls.logout),
       error: text(urls.error),
       post_logout_redirect: text(urls.post_logout_redirect),
+      issuer: text(obj(urls.self).issuer),
     },
     configure: { pkce_enforced: pkce.enforced === true, pkce_enforced_for_public_clients: pkce.enforced_for_public_clients === true },
     openid: {
@@ -118,6 +119,14 @@ export const oauth2ConfigRouter = router({
         if (value === undefined) continue;
         if (value === '') delete urls[key];
         else urls[key] = value;
+      }
+      // Hydra keeps the issuer under urls.self.issuer.
+      if (input.issuer !== undefined) {
+        const self = { ...obj(urls.self) };
+        if (input.issuer === '') delete self.issuer;
+        else self.issuer = input.issuer;
+        if (Object.keys(self).length > 0) urls.self = self;
+        else delete urls.self;
       }
       return view(await writeSection(ctx, ctx.projectId, read, 'urls', urls));
     }),

@@ -16,6 +16,7 @@ const GRANT_LABELS: Record<(typeof GRANT_TYPES)[number], string> = {
   client_credentials: 'Client credentials (machine to machine)',
   implicit: 'Implicit (legacy browser apps)',
   'urn:ietf:params:oauth:grant-type:device_code': 'Device code (TVs, CLIs)',
+  'urn:ietf:params:oauth:grant-type:jwt-bearer': "JWT bearer (a trusted issuer's signed JWTs)",
 };
 
 /** The secret of a client, shown once after it is created or rotated. */

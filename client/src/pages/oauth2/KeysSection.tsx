@@ -20,8 +20,8 @@ type PublicKey = z.infer<typeof publicJwkSchema>;
 
 /**
  * The project's JSON Web Key sets, one at a time: the signing set of ID tokens by default, or any set by name.
- * A new key in the signing set signs from then on (rotation); a key is deleted after confirmation. Only public
- * parts are ever shown.
+ * A new key in the signing set signs from then on (rotation); a key, or the whole set, is deleted after
+ * confirmation. Only public parts are ever shown.
  */
 export function KeysSection({ projectId }: { projectId: string }) {
   const [typed, setTyped] = useState(ID_TOKEN_KEY_SET);
@@ -30,6 +30,8 @@ export function KeysSection({ projectId }: { projectId: string }) {
   const keys = trpc.oauth2Keys.get.useQuery({ projectId, set }, { retry: false });
   const create = trpc.oauth2Keys.create.useMutation();
   const remove = trpc.oauth2Keys.deleteKey.useMutation({ onSuccess: () => (toast.success('Key deleted'), setDeleting(null)) });
+  const [deletingSet, setDeletingSet] = useState(false);
+  const removeSet = trpc.oauth2Keys.deleteSet.useMutation({ onSuccess: () => (toast.success('Key set deleted'), setDeletingSet(false)) });
   const signing = set === ID_TOKEN_KEY_SET;
 
   const action = useActionForm({
@@ -76,6 +78,7 @@ export function KeysSection({ projectId }: { projectId: string }) {
           description={signing ? 'The server makes its signing key when it first signs a token; create one now to choose its algorithm.' : 'Create a key below to start this set.'}
         />
       ) : (
+        <>
         <Table
           caption={`Keys of ${set}`}
           testId="oauth2-keys-table"
@@ -97,6 +100,12 @@ export function KeysSection({ projectId }: { projectId: string }) {
             },
           ]}
         />
+        <div className="form-actions">
+          <Button variant="danger" onClick={() => setDeletingSet(true)} data-testid="oauth2-key-set-delete">
+            Delete the set {set}
+          </Button>
+        </div>
+        </>
       )}
 
       <ActionForm action={action} testId="oauth2-key-create" submitLabel={signing ? 'Rotate: create a new signing key' : 'Create key'}>
@@ -135,6 +144,22 @@ export function KeysSection({ projectId }: { projectId: string }) {
         onConfirm={() => deleting && remove.mutate({ projectId, set, kid: deleting })}
         onClose={() => (setDeleting(null), remove.reset())}
         testId="delete-oauth2-key-dialog"
+      />
+
+      <ConfirmDialog
+        open={deletingSet}
+        title={`Delete the key set ${set}?`}
+        message={
+          signing
+            ? 'Every key that signs this project\'s tokens goes: tokens signed so far can no longer be verified, and the server makes a new signing key when it next signs. This cannot be undone.'
+            : `Every key of ${set} goes with it. This cannot be undone.`
+        }
+        confirmLabel="Delete key set"
+        busy={removeSet.isPending}
+        error={removeSet.error ? (errorText(removeSet.error) ?? 'Could not delete the key set.') : undefined}
+        onConfirm={() => removeSet.mutate({ projectId, set })}
+        onClose={() => (setDeletingSet(false), removeSet.reset())}
+        testId="delete-oauth2-key-set-dialog"
       />
     </Card>
   );

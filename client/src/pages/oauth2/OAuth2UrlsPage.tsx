@@ -13,6 +13,7 @@ const FIELDS = [
   { key: 'logout', label: 'Logout', hint: 'Your page that confirms signing out; it receives ?logout_challenge=….' },
   { key: 'error', label: 'Error', hint: 'Where users see an OAuth2 error the app cannot be told about.' },
   { key: 'post_logout_redirect', label: 'After logout', hint: 'Where users land after signing out when the app names no place.' },
+  { key: 'issuer', label: 'Issuer', hint: "The iss of the project's tokens and discovery document; leave empty for the project's own address." },
 ] as const;
 
 function UrlsForm({ projectId, config }: { projectId: string; config: OAuth2Config }) {
