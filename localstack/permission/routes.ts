@@ -23,7 +23,7 @@ import { authorizeAdmin } from '../kernel/admin-auth';
 import { OryError } from '../kernel/errors';
 import { PROJECT_API_PREFIX, tenantOf, useProjectTenant } from '../kernel/tenant';
 import type { ProjectRow } from '../project/schema';
-import { CheckNotCompletedError, DEFAULT_LIMITS, PermissionEngine } from '../../shared/permissions/engine';
+import { CheckNotCompletedError, DEFAULT_LIMITS, NoRelationTupleError, PermissionEngine, UnknownRelationError } from '../../shared/permissions/engine';
 import type { RelationTuple } from '../../shared/permissions/model';
 import { parseCached, rulesOfServices, type ProjectRules } from './rules';
 import { createPageTokens } from './page-token';
@@ -85,6 +85,8 @@ function installErrorHandler(scope: FastifyInstance, log: Logger): void {
     if (err instanceof CheckNotCompletedError) {
       return reply.code(422).send(errorBody(422, { message: err.message, reason: err.reason }));
     }
+    if (err instanceof UnknownRelationError) return reply.code(400).send(errorBody(400, { reason: err.reason }));
+    if (err instanceof NoRelationTupleError) return reply.code(404).send(errorBody(404, { message: err.message }));
     const status = (err as { statusCode?: unknown }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       // Fastify's own refusals (a body that is no JSON, too large, a bad content type) in Keto's JSON.
@@ -192,7 +194,7 @@ function registerRoutes(scope: FastifyInstance, ctx: LocalStackContext, checks: 
   };
   const engineFor = async (project: ProjectRow) => {
     const rules = await rulesOf(ctx.db, project);
-    return { rules, engine: new PermissionEngine(rules.namespaces, new SqlTupleReader(ctx.db, project.id), DEFAULT_LIMITS) };
+    return { rules, engine: new PermissionEngine(rules.namespaces, new SqlTupleReader(ctx.db, project.id), DEFAULT_LIMITS, rules.mode) };
   };
 
   /** One metered check: unknown namespaces are "not allowed", as Keto answers them. */
@@ -297,13 +299,16 @@ function registerRoutes(scope: FastifyInstance, ctx: LocalStackContext, checks: 
     const { engine } = await engineFor(project);
     const results: { allowed: boolean; error?: string }[] = [];
     for (const raw of tuples) {
+      let tuple: RelationTuple;
       try {
-        const tuple = tupleFromJson(raw);
-        results.push({ allowed: await engine.allowed(tuple, maxDepth) });
+        tuple = tupleFromJson(raw);
       } catch (error) {
-        if (error instanceof KetoError || error instanceof CheckNotCompletedError) results.push({ allowed: false, error: error.message });
-        else throw error;
+        if (!(error instanceof KetoError)) throw error;
+        results.push({ allowed: false, error: error.message });
+        continue;
       }
+      const [result] = await engine.batchCheck([tuple], maxDepth);
+      results.push(result!);
     }
     if (tuples.length > 0) checks.count(project.id, tuples.length, results.map((r) => ({ allowed: String(r.allowed) })));
     return { results };

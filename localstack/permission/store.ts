@@ -2,9 +2,9 @@
  * The relation tuples of one project in the database: what a check reads (one query per step, each served by
  * the unique key) and what the API writes and lists.
  */
-import { and, asc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../kernel/queryable';
-import type { SubjectSetHolding, TupleReader } from '../../shared/permissions/engine';
+import type { SubjectSetHolding, SubjectSetType, TupleReader } from '../../shared/permissions/engine';
 import type { RelationTuple, Subject, SubjectSet } from '../../shared/permissions/model';
 import { relationTuples as t } from './schema';
 
@@ -92,7 +92,7 @@ export class SqlTupleReader implements TupleReader {
   }
 
   /** One query: the sets stored under `namespace:object#relation`, each with whether `subject` is stored in it. */
-  async subjectSetsHolding(namespace: string, object: string, relation: string, subject: Subject, limit: number): Promise<SubjectSetHolding[]> {
+  async subjectSetsHolding(namespace: string, object: string, relation: string, subject: Subject, limit: number, types?: readonly SubjectSetType[]): Promise<SubjectSetHolding[]> {
     const member = subject.set
       ? sql`m.subject_id IS NULL AND m.subject_set_namespace = ${subject.set.namespace} AND m.subject_set_object = ${subject.set.object} AND m.subject_set_relation = ${subject.set.relation}`
       : sql`m.subject_id = ${subject.id} AND m.subject_set_namespace IS NULL`;
@@ -107,7 +107,16 @@ export class SqlTupleReader implements TupleReader {
           AND m.relation = relation_tuples.subject_set_relation AND ${member})`,
       })
       .from(t)
-      .where(and(eq(t.project_id, this.projectId), eq(t.namespace, namespace), eq(t.object, object), eq(t.relation, relation), isNotNull(t.subject_set_namespace)))
+      .where(
+        and(
+          eq(t.project_id, this.projectId),
+          eq(t.namespace, namespace),
+          eq(t.object, object),
+          eq(t.relation, relation),
+          isNotNull(t.subject_set_namespace),
+          types ? or(...types.map((type) => and(eq(t.subject_set_namespace, type.namespace), eq(t.subject_set_relation, type.relation)))) : undefined,
+        ),
+      )
       .orderBy(asc(t.seq))
       .limit(limit);
     return rows.map((r) => ({ set: { namespace: r.namespace ?? '', object: r.object ?? '', relation: r.relation ?? '' }, holds: r.holds === true }));
