@@ -264,6 +264,118 @@ describe("Keto's permission API on a project's data plane", () => {
   });
 });
 
+describe("Keto's expansion of permits and its strict mode, over HTTP", () => {
+  const leaf = (subject: Record<string, unknown>) => ({ type: 'leaf', tuple: { namespace: '', object: '', relation: '', ...subject } });
+  const node = (type: string, subject: Record<string, unknown>, children: unknown[]) => ({ type, tuple: { namespace: '', object: '', relation: '', ...subject }, children });
+  const set = (namespace: string, object: string, relation: string) => ({ subject_set: { namespace, object, relation } });
+
+  it('expands a permit into the unions, intersections and exclusions of its rule', async () => {
+    const { relationship, permission } = apis(orgs);
+    await relationship.patchRelationships({
+      relationshipPatch: [
+        { action: 'insert', relation_tuple: { namespace: 'Organization', object: 'initech', relation: 'members', subject_id: 'peter' } },
+        { action: 'insert', relation_tuple: { namespace: 'Organization', object: 'initech', relation: 'admins', subject_id: 'bill' } },
+        { action: 'insert', relation_tuple: { namespace: 'Organization', object: 'initech', relation: 'banned', subject_id: 'milton' } },
+      ],
+    });
+    // manage: admins && !banned; view: (members || manage) && !banned.
+    const manage = await permission.expandPermissions({ namespace: 'Organization', object: 'initech', relation: 'manage' });
+    expect(manage.data).toEqual(
+      node('intersection', set('Organization', 'initech', 'manage'), [
+        node('union', set('Organization', 'initech', 'admins'), [leaf({ subject_id: 'bill' })]),
+        node('exclusion', {}, [node('union', set('Organization', 'initech', 'banned'), [leaf({ subject_id: 'milton' })])]),
+      ]),
+    );
+    const view = await permission.expandPermissions({ namespace: 'Organization', object: 'initech', relation: 'view' });
+    expect(view.data).toEqual(
+      node('intersection', set('Organization', 'initech', 'view'), [
+        node('union', {}, [
+          node('union', set('Organization', 'initech', 'members'), [leaf({ subject_id: 'peter' })]),
+          node('intersection', set('Organization', 'initech', 'manage'), [
+            node('union', set('Organization', 'initech', 'admins'), [leaf({ subject_id: 'bill' })]),
+            node('exclusion', {}, [node('union', set('Organization', 'initech', 'banned'), [leaf({ subject_id: 'milton' })])]),
+          ]),
+        ]),
+        node('exclusion', {}, [node('union', set('Organization', 'initech', 'banned'), [leaf({ subject_id: 'milton' })])]),
+      ]),
+    );
+    // A traversal: the documents example's file view walks its parents to the folder's viewers.
+    const file = await apis(docs).permission.expandPermissions({ namespace: 'File', object: 'keto/README.md', relation: 'view' });
+    expect(file.data).toEqual(
+      node('union', set('File', 'keto/README.md', 'view'), [
+        leaf(set('File', 'keto/README.md', 'viewers')),
+        leaf(set('File', 'keto/README.md', 'owners')),
+        node('union', set('File', 'keto/README.md', 'parents'), [
+          node('union', set('Folder', 'keto/', 'view'), [
+            node('union', set('Folder', 'keto/', 'viewers'), [
+              node('union', set('Group', 'developer', 'members'), [leaf({ subject_id: 'patrik' }), leaf({ subject_id: 'henning' })]),
+            ]),
+            leaf(set('Folder', 'keto/', 'parents')),
+          ]),
+        ]),
+      ]),
+    );
+  });
+
+  it('refuses a relation the namespace does not declare with Keto\u2019s 400', async () => {
+    const refused = await keto(docs, 'GET', '/relation-tuples/check/openapi?namespace=File&object=private&relation=admins&subject_id=henning');
+    expect([refused.status, refused.body.error.reason]).toEqual([400, 'relation "admins" does not exist']);
+    const batch = await apis(docs).permission.batchCheckPermission({
+      batchCheckPermissionBody: { tuples: [{ namespace: 'File', object: 'private', relation: 'admins', subject_id: 'henning' }, { namespace: 'File', object: 'private', relation: 'edit', subject_id: 'henning' }] },
+    });
+    expect(batch.data).toEqual({ results: [{ allowed: false, error: 'The request was malformed or contained invalid parameters' }, { allowed: true }] });
+  });
+
+  it('in strict mode ignores tuples under a permit, answers a limit with 422, and expands only what is declared', async () => {
+    const strict = await projectWithKey(stack, owner, 'Strict');
+    const opl = `class User implements Namespace {}
+class Group implements Namespace {
+  related: { members: (User | SubjectSet<Group, "members">)[] }
+}
+class File implements Namespace {
+  related: { editors: User[]; viewers: (User | SubjectSet<Group, "members">)[] }
+  permits = {
+    canEdit: (ctx: Context) => this.related.editors.includes(ctx.subject),
+    canView: (ctx: Context) => this.permits.canEdit(ctx) || this.related.viewers.includes(ctx.subject),
+  }
+}`;
+    const answer = await owner.projects.patchProject({
+      projectId: strict.id,
+      jsonPatch: [{ op: 'add', path: '/services/permission', value: { config: { namespaces: { location: locationOfOpl(opl) }, feature_flags: { strict_mode: true } } } }],
+    });
+    expect(answer.status).toBe(200);
+    const { relationship, permission } = apis(strict);
+    await relationship.patchRelationships({
+      relationshipPatch: [
+        { action: 'insert', relation_tuple: { namespace: 'File', object: 'doc', relation: 'editors', subject_id: 'alice' } },
+        { action: 'insert', relation_tuple: { namespace: 'File', object: 'doc', relation: 'canEdit', subject_id: 'eve' } },
+        { action: 'insert', relation_tuple: { namespace: 'File', object: 'doc', relation: 'viewers', subject_set: { namespace: 'Group', object: 'a', relation: 'members' } } },
+        { action: 'insert', relation_tuple: { namespace: 'Group', object: 'a', relation: 'members', subject_set: { namespace: 'Group', object: 'b', relation: 'members' } } },
+        { action: 'insert', relation_tuple: { namespace: 'Group', object: 'b', relation: 'members', subject_set: { namespace: 'Group', object: 'c', relation: 'members' } } },
+        { action: 'insert', relation_tuple: { namespace: 'Group', object: 'c', relation: 'members', subject_id: 'bob' } },
+      ],
+    });
+    const allowed = async (relation: string, subjectId: string) => (await permission.checkPermission({ namespace: 'File', object: 'doc', relation, subjectId })).data.allowed;
+    expect(await allowed('canEdit', 'alice')).toBe(true);
+    expect(await allowed('canView', 'alice')).toBe(true);
+    expect(await allowed('canEdit', 'eve')).toBe(false);
+    expect(await allowed('canView', 'eve')).toBe(false);
+    expect(await allowed('canView', 'bob')).toBe(true);
+    const limited = await keto(strict, 'GET', '/relation-tuples/check/openapi?namespace=File&object=doc&relation=viewers&subject_id=bob&max-depth=2');
+    expect([limited.status, limited.body.error.message, limited.body.error.reason]).toEqual([422, 'The check could not be completed', 'max_depth_exceeded']);
+    const batch = await keto(strict, 'POST', '/relation-tuples/batch/check?max-depth=2', { tuples: [{ namespace: 'File', object: 'doc', relation: 'viewers', subject_id: 'bob' }] });
+    expect(batch.body).toEqual({ results: [{ allowed: false, error: 'max_depth_exceeded' }] });
+    // Expansion keeps subjects of declared types only (a subject id is none), and refuses an undeclared root.
+    const undeclared = await keto(strict, 'GET', '/relation-tuples/expand?namespace=File&object=doc&relation=nothing');
+    expect([undeclared.status, undeclared.body.error.message]).toEqual([404, 'no relation tuple found']);
+    const editors = await permission.expandPermissions({ namespace: 'File', object: 'doc', relation: 'viewers', maxDepth: 2 });
+    expect(editors.data).toEqual(node('union', set('File', 'doc', 'viewers'), [leaf(set('Group', 'a', 'members'))]));
+    // The same tuples outside strict mode: the tuple under the permit counts.
+    await owner.projects.patchProject({ projectId: strict.id, jsonPatch: [{ op: 'replace', path: '/services/permission/config/feature_flags/strict_mode', value: false }] });
+    expect(await allowed('canEdit', 'eve')).toBe(true);
+  });
+});
+
 describe('checks that would run away', () => {
   it('answers cyclic rules with Keto\u2019s 422, deep and wide subject sets within the limits, and other projects meanwhile', async () => {
     const bomb = await projectWithKey(stack, owner, 'Bomb');
