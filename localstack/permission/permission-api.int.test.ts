@@ -127,6 +127,11 @@ describe("Keto's relationship API on a project's data plane", () => {
     expect(badPatch.body.error.message).toBe('unknown action upsert');
     const missing = await keto(docs, 'PATCH', '/admin/relation-tuples', [{ action: 'insert' }]);
     expect(missing.body.error.message).toBe('relation_tuple is missing');
+    // Text the database cannot store is a 400, never a failure of the service.
+    const nul = await keto(docs, 'PUT', '/admin/relation-tuples', { namespace: 'File', object: 'a\u0000b', relation: 'viewers', subject_id: 'a' });
+    const nulCheck = await keto(docs, 'GET', '/relation-tuples/check/openapi?namespace=File&object=a%00b&relation=view&subject_id=a');
+    const nulList = await keto(docs, 'GET', '/relation-tuples?namespace=File&subject_id=a%00b');
+    expect([nul.status, nulCheck.status, nulList.status]).toEqual([400, 400, 400]);
   });
 
   it('applies a patch atomically: one bad tuple and nothing is written', async () => {
