@@ -223,10 +223,16 @@ describe("Keto's permission API on a project's data plane", () => {
           { namespace: 'File', object: 'private', relation: 'view', subject_id: 'henning' },
           { namespace: 'File', object: 'private', relation: 'view', subject_id: 'patrik' },
           { namespace: 'File', object: 'private', relation: 'view' },
+          { namespace: 'Nope', object: 'private', relation: 'view', subject_id: 'henning' },
+          { namespace: 'File', object: 'private', relation: 'view', subject_set: { namespace: 'Nope', object: 'x', relation: 'y' } },
         ],
       },
     });
-    expect(answer.data).toEqual({ results: [{ allowed: true }, { allowed: false }, { allowed: false, error: 'subject is not allowed to be nil' }] });
+    // As Keto's own end-to-end test answers: an unknown namespace is the error of its entry alone.
+    const notFound = { allowed: false, error: 'The requested resource could not be found' };
+    expect(answer.data).toEqual({ results: [{ allowed: true }, { allowed: false }, { allowed: false, error: 'subject is not allowed to be nil' }, notFound, notFound] });
+    const single = await keto(docs, 'GET', '/relation-tuples/check?namespace=File&object=private&relation=view&subject_set.namespace=Nope&subject_set.object=x&subject_set.relation=y');
+    expect([single.status, single.body]).toEqual([403, { allowed: false }]);
     const many = Array.from({ length: 11 }, () => tuples[0]);
     const refused = await keto(docs, 'POST', '/relation-tuples/batch/check', { tuples: many });
     expect([refused.status, refused.body.error.message]).toEqual([400, 'batch exceeds max size of 10']);

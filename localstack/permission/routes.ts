@@ -178,6 +178,12 @@ function requireNamespace(rules: ProjectRules, namespace: string | undefined): v
 }
 
 
+/** Whether the tuple's namespace and its subject set's (if any) are the rules' own. */
+function namespacesKnown(rules: ProjectRules, tuple: RelationTuple): boolean {
+  const known = (name: string) => rules.namespaces.some((n) => n.name === name);
+  return known(tuple.namespace) && (!tuple.subject.set || known(tuple.subject.set.namespace));
+}
+
 function pageSizeOf(raw: string | undefined): number {
   if (raw === undefined || raw === '') return DEFAULT_PAGE_SIZE;
   if (!/^\d{1,9}$/.test(raw)) throw badRequest(`strconv.ParseInt: parsing ${JSON.stringify(raw)}: invalid syntax`);
@@ -197,10 +203,10 @@ function registerRoutes(scope: FastifyInstance, ctx: LocalStackContext, checks: 
     return { rules, engine: new PermissionEngine(rules.namespaces, new SqlTupleReader(ctx.db, project.id), DEFAULT_LIMITS, rules.mode) };
   };
 
-  /** One metered check: unknown namespaces are "not allowed", as Keto answers them. */
+  /** One metered check: unknown namespaces (of the object or of a subject set) are "not allowed", as Keto answers them. */
   const check = async (project: ProjectRow, tuple: RelationTuple, maxDepth: number) => {
-    const { engine } = await engineFor(project);
-    const allowed = await engine.allowed(tuple, maxDepth);
+    const { rules, engine } = await engineFor(project);
+    const allowed = namespacesKnown(rules, tuple) ? await engine.allowed(tuple, maxDepth) : false;
     checks.count(project.id, 1, [{ namespace: tuple.namespace, relation: tuple.relation, allowed: String(allowed) }]);
     return allowed;
   };
@@ -296,12 +302,16 @@ function registerRoutes(scope: FastifyInstance, ctx: LocalStackContext, checks: 
     }
     const tuples = (body.tuples ?? []) as unknown[];
     if (tuples.length > DEFAULT_LIMITS.maxBatchCheckSize) throw badRequest(`batch exceeds max size of ${DEFAULT_LIMITS.maxBatchCheckSize}`);
-    const { engine } = await engineFor(project);
+    const { rules, engine } = await engineFor(project);
     const results: { allowed: boolean; error?: string }[] = [];
     for (const raw of tuples) {
       let tuple: RelationTuple;
       try {
+        // As Keto maps a tuple: its namespace is looked up before its subject is read.
+        const namespace = typeof raw === 'object' && raw !== null ? (raw as { namespace?: unknown }).namespace : undefined;
+        if (!rules.namespaces.some((n) => n.name === namespace)) throw new KetoError(404, { message: 'The requested resource could not be found' });
         tuple = tupleFromJson(raw);
+        if (!namespacesKnown(rules, tuple)) throw new KetoError(404, { message: 'The requested resource could not be found' });
       } catch (error) {
         if (!(error instanceof KetoError)) throw error;
         results.push({ allowed: false, error: error.message });
