@@ -128,10 +128,13 @@ class CheckMeter {
     this.pending = new Map();
     this.events = [];
     this.flushing = this.flushing.then(async () => {
-      try {
-        await recordEvents(this.ctx.db, events);
-      } catch (err) {
-        this.ctx.log.error({ err }, 'permission check events could not be recorded');
+      // In slices, so checks waiting for the database pass between them instead of behind one long statement.
+      for (let i = 0; i < events.length; i += EVENT_SLICE) {
+        try {
+          await recordEvents(this.ctx.db, events.slice(i, i + EVENT_SLICE));
+        } catch (err) {
+          this.ctx.log.error({ err }, 'permission check events could not be recorded');
+        }
       }
       for (const [projectId, n] of batch) {
         try {
@@ -146,6 +149,8 @@ class CheckMeter {
 }
 
 const METER_INTERVAL_MS = 1000;
+/** Check events written per statement. */
+const EVENT_SLICE = 50;
 
 export async function registerPermissionApi(app: FastifyInstance, ctx: LocalStackContext): Promise<void> {
   const checks = new CheckMeter(ctx);
