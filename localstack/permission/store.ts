@@ -5,7 +5,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../kernel/queryable';
 import { prepared } from '../db/prepared';
-import type { SubjectSetHolding, SubjectSetType, TupleReader } from '../../shared/permissions/engine';
+import type { Lookahead, SubjectSetHolding, SubjectSetType, TupleReader } from '../../shared/permissions/engine';
 import type { RelationTuple, Subject, SubjectSet } from '../../shared/permissions/model';
 import { relationTuples as t } from './schema';
 
@@ -173,6 +173,36 @@ export class SqlTupleReader implements TupleReader {
         .prepare(`permission_subject_sets_holding_${kind}`),
     );
     return map(await statement.execute({ project: this.projectId, namespace, object, relation, limit, ...subjectParams(subject) }));
+  }
+
+  /**
+   * One query for what a check asks of several relations of one object for a subject id: the direct tuple of each,
+   * and the first `limit` subject sets of each (oldest first) with whether the subject is stored in them. Whether
+   * it is, is asked only of the sets kept.
+   */
+  async lookahead(namespace: string, object: string, relations: readonly string[], subjectId: string, limit: number): Promise<Map<string, Lookahead>> {
+    const result = (await this.q.orm.execute(sql`
+      SELECT x.relation, x.subject_set_namespace AS ns, x.subject_set_object AS obj, x.subject_set_relation AS rel,
+        CASE WHEN x.subject_set_namespace IS NULL THEN NULL ELSE EXISTS (SELECT 1 FROM relation_tuples m WHERE m.project_id = x.project_id
+          AND m.namespace = x.subject_set_namespace AND m.object = x.subject_set_object AND m.relation = x.subject_set_relation
+          AND m.subject_id = ${subjectId} AND m.subject_set_namespace IS NULL) END AS holds
+      FROM (
+        SELECT project_id, relation, subject_set_namespace, subject_set_object, subject_set_relation, seq,
+          row_number() OVER (PARTITION BY relation, subject_set_namespace IS NULL ORDER BY seq) AS rn
+        FROM relation_tuples
+        WHERE project_id = ${this.projectId} AND namespace = ${namespace} AND object = ${object}
+          AND relation IN (${sql.join(relations.map((r) => sql`${r}`), sql`, `)})
+          AND ((subject_id = ${subjectId} AND subject_set_namespace IS NULL) OR subject_set_namespace IS NOT NULL)
+      ) x
+      WHERE x.rn <= ${limit}
+      ORDER BY x.seq`)) as unknown as { rows: { relation: string; ns: string | null; obj: string | null; rel: string | null; holds: boolean | null }[] };
+    const out = new Map<string, Lookahead>(relations.map((r) => [r, { direct: false, sets: [] }]));
+    for (const row of result.rows) {
+      const entry = out.get(row.relation)!;
+      if (row.ns === null) entry.direct = true;
+      else entry.sets.push({ set: { namespace: row.ns, object: row.obj ?? '', relation: row.rel ?? '' }, holds: row.holds === true });
+    }
+    return out;
   }
 
   async tuplesOf(namespace: string, object: string, relation: string, limit: number): Promise<RelationTuple[]> {

@@ -318,3 +318,28 @@ class Doc implements Namespace {
     expect(await allowed('grouped', 'cy')).toBe('member');
   });
 });
+
+describe('round trips of a check', () => {
+  it('reads the relations a rule names together, and three reads for a file seen through its folder (six one by one)', async () => {
+    const { namespaces } = parseOpl(DOCUMENTS_AND_FOLDERS);
+    const store = new MemoryTupleStore(
+      ['Group:g#members@ada', 'Folder:d#viewers@Group:g#members', 'File:f#parents@Folder:d#'].map(parseTuple),
+    );
+    const calls: string[] = [];
+    const counted = new Proxy(store, {
+      get(target, name, receiver) {
+        const value = Reflect.get(target, name, receiver) as unknown;
+        if (typeof value !== 'function' || name === 'constructor') return value;
+        return (...args: unknown[]) => {
+          calls.push(String(name));
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    // The store's own lookahead calls its other methods on the target, not through the proxy: one call, one read.
+    const engine = new PermissionEngine(namespaces, counted, DEFAULT_LIMITS);
+    expect(await engine.allowed(parseTuple('File:f#view@ada'))).toBe(true);
+    // File: viewers and owners with their sets (1), parents (1); Folder: viewers with its sets (1) holds ada.
+    expect(calls).toEqual(['lookahead', 'subjectSets', 'lookahead']);
+  });
+});

@@ -44,6 +44,18 @@ export interface TupleReader {
   subjectSetsHolding(namespace: string, object: string, relation: string, subject: Subject, limit: number, types?: readonly SubjectSetType[]): Promise<SubjectSetHolding[]>;
   /** The tuples of `namespace:object#relation`, at most `limit`, in a stable order. */
   tuplesOf(namespace: string, object: string, relation: string, limit: number): Promise<RelationTuple[]>;
+  /**
+   * Optional, one round trip for what `hasTuple` and `subjectSetsHolding` would answer for each of `relations` of
+   * `namespace:object` and a subject id: whether it is stored directly, and the first `limit` subject sets (as
+   * `subjectSetsHolding`, in the same order).
+   */
+  lookahead?(namespace: string, object: string, relations: readonly string[], subjectId: string, limit: number): Promise<Map<string, Lookahead>>;
+}
+
+/** What one relation of an object holds for a subject id: a direct tuple, and its subject sets. */
+export interface Lookahead {
+  direct: boolean;
+  sets: SubjectSetHolding[];
 }
 
 export interface EngineLimits {
@@ -219,6 +231,8 @@ class CheckRun {
   private steps = 0;
   private nested = 0;
   private readonly visited = new Set<string>();
+  /** Lookups read ahead in this check (one snapshot of the tuples, as Keto reads a check). */
+  private readonly ahead = new Map<string, Lookahead>();
 
   constructor(
     private readonly namespaces: readonly Namespace[],
@@ -337,16 +351,36 @@ class CheckRun {
     return this.node('check', tuple, outcome, children);
   }
 
+  private aheadKey(namespace: string, object: string, relation: string): string {
+    return `${namespace}\u0000${object}\u0000${relation}`;
+  }
+
+  /**
+   * Reads what `relations` of the object hold for the subject in one round trip, when the reader can and the answer
+   * is the same as looking each up when needed: a subject id, outside strict mode (which filters the sets by type).
+   */
+  private async readAhead(tuple: RelationTuple, relations: readonly string[]): Promise<Lookahead[] | null> {
+    if (!this.reader.lookahead || this.strict || tuple.subject.id === undefined) return null;
+    const missing = relations.filter((r) => !this.ahead.has(this.aheadKey(tuple.namespace, tuple.object, r)));
+    if (missing.length > 0) {
+      const read = await this.reader.lookahead(tuple.namespace, tuple.object, missing, tuple.subject.id, this.limits.maxReadWidth + 1);
+      for (const relation of missing) this.ahead.set(this.aheadKey(tuple.namespace, tuple.object, relation), read.get(relation) ?? { direct: false, sets: [] });
+    }
+    return relations.map((r) => this.ahead.get(this.aheadKey(tuple.namespace, tuple.object, r))!);
+  }
+
   private async direct(tuple: RelationTuple, relations: string[], depth: number): Promise<Outcome> {
     this.step();
     if (depth <= 0) return this.depthReached(tuple);
-    const found = await this.reader.hasTuple(tuple.namespace, tuple.object, relations, tuple.subject);
+    const ahead = await this.readAhead(tuple, relations);
+    const found = ahead ? ahead.some((a) => a.direct) : await this.reader.hasTuple(tuple.namespace, tuple.object, relations, tuple.subject);
     if (!this.tracing) return found ? { membership: 'member' } : NOT_MEMBER;
     // With several relations, the first that holds is the one the debugger names.
     let stored: RelationTuple | undefined;
     if (found) {
-      for (const relation of relations) {
-        if (relations.length === 1 || (await this.reader.hasTuple(tuple.namespace, tuple.object, [relation], tuple.subject))) {
+      for (const [i, relation] of relations.entries()) {
+        const holds = ahead ? ahead[i]!.direct : relations.length === 1 || (await this.reader.hasTuple(tuple.namespace, tuple.object, [relation], tuple.subject));
+        if (holds) {
           stored = { ...tuple, relation };
           break;
         }
@@ -422,7 +456,8 @@ class CheckRun {
   private async expandSubject(tuple: RelationTuple, depth: number, types?: SubjectSetType[]): Promise<Outcome> {
     this.step();
     if (depth <= 0) return this.depthReached(tuple);
-    const found = await this.reader.subjectSetsHolding(tuple.namespace, tuple.object, tuple.relation, tuple.subject, this.limits.maxReadWidth + 1, types);
+    const ahead = types ? undefined : this.ahead.get(this.aheadKey(tuple.namespace, tuple.object, tuple.relation));
+    const found = ahead ? ahead.sets : await this.reader.subjectSetsHolding(tuple.namespace, tuple.object, tuple.relation, tuple.subject, this.limits.maxReadWidth + 1, types);
     // With declared types, a subject stored in a set counts only where the set's relation allows it directly.
     const all = types
       ? found.map((r) => ({ ...r, holds: r.holds && types.some((t) => t.allowsDirect && t.namespace === r.set.namespace && t.relation === r.set.relation) }))
