@@ -127,6 +127,11 @@ describe("Keto's relationship API on a project's data plane", () => {
     expect(badPatch.body.error.message).toBe('unknown action upsert');
     const missing = await keto(docs, 'PATCH', '/admin/relation-tuples', [{ action: 'insert' }]);
     expect(missing.body.error.message).toBe('relation_tuple is missing');
+    // Text the database cannot store is a 400, never a failure of the service.
+    const nul = await keto(docs, 'PUT', '/admin/relation-tuples', { namespace: 'File', object: 'a\u0000b', relation: 'viewers', subject_id: 'a' });
+    const nulCheck = await keto(docs, 'GET', '/relation-tuples/check/openapi?namespace=File&object=a%00b&relation=view&subject_id=a');
+    const nulList = await keto(docs, 'GET', '/relation-tuples?namespace=File&subject_id=a%00b');
+    expect([nul.status, nulCheck.status, nulList.status]).toEqual([400, 400, 400]);
   });
 
   it('applies a patch atomically: one bad tuple and nothing is written', async () => {
@@ -218,10 +223,16 @@ describe("Keto's permission API on a project's data plane", () => {
           { namespace: 'File', object: 'private', relation: 'view', subject_id: 'henning' },
           { namespace: 'File', object: 'private', relation: 'view', subject_id: 'patrik' },
           { namespace: 'File', object: 'private', relation: 'view' },
+          { namespace: 'Nope', object: 'private', relation: 'view', subject_id: 'henning' },
+          { namespace: 'File', object: 'private', relation: 'view', subject_set: { namespace: 'Nope', object: 'x', relation: 'y' } },
         ],
       },
     });
-    expect(answer.data).toEqual({ results: [{ allowed: true }, { allowed: false }, { allowed: false, error: 'subject is not allowed to be nil' }] });
+    // As Keto's own end-to-end test answers: an unknown namespace is the error of its entry alone.
+    const notFound = { allowed: false, error: 'The requested resource could not be found' };
+    expect(answer.data).toEqual({ results: [{ allowed: true }, { allowed: false }, { allowed: false, error: 'subject is not allowed to be nil' }, notFound, notFound] });
+    const single = await keto(docs, 'GET', '/relation-tuples/check?namespace=File&object=private&relation=view&subject_set.namespace=Nope&subject_set.object=x&subject_set.relation=y');
+    expect([single.status, single.body]).toEqual([403, { allowed: false }]);
     const many = Array.from({ length: 11 }, () => tuples[0]);
     const refused = await keto(docs, 'POST', '/relation-tuples/batch/check', { tuples: many });
     expect([refused.status, refused.body.error.message]).toEqual([400, 'batch exceeds max size of 10']);
@@ -261,6 +272,118 @@ describe("Keto's permission API on a project's data plane", () => {
     await permission.batchCheckPermission({ batchCheckPermissionBody: { tuples: [tuples[0]!, tuples[1]!] } });
     // Checks are written to the usage in the background, within a second.
     await expect.poll(async () => (await usageBetween(stack.db, [metered.id], day, next)).permissionChecks, { timeout: 5000 }).toBe(5);
+  });
+});
+
+describe("Keto's expansion of permits and its strict mode, over HTTP", () => {
+  const leaf = (subject: Record<string, unknown>) => ({ type: 'leaf', tuple: { namespace: '', object: '', relation: '', ...subject } });
+  const node = (type: string, subject: Record<string, unknown>, children: unknown[]) => ({ type, tuple: { namespace: '', object: '', relation: '', ...subject }, children });
+  const set = (namespace: string, object: string, relation: string) => ({ subject_set: { namespace, object, relation } });
+
+  it('expands a permit into the unions, intersections and exclusions of its rule', async () => {
+    const { relationship, permission } = apis(orgs);
+    await relationship.patchRelationships({
+      relationshipPatch: [
+        { action: 'insert', relation_tuple: { namespace: 'Organization', object: 'initech', relation: 'members', subject_id: 'peter' } },
+        { action: 'insert', relation_tuple: { namespace: 'Organization', object: 'initech', relation: 'admins', subject_id: 'bill' } },
+        { action: 'insert', relation_tuple: { namespace: 'Organization', object: 'initech', relation: 'banned', subject_id: 'milton' } },
+      ],
+    });
+    // manage: admins && !banned; view: (members || manage) && !banned.
+    const manage = await permission.expandPermissions({ namespace: 'Organization', object: 'initech', relation: 'manage' });
+    expect(manage.data).toEqual(
+      node('intersection', set('Organization', 'initech', 'manage'), [
+        node('union', set('Organization', 'initech', 'admins'), [leaf({ subject_id: 'bill' })]),
+        node('exclusion', {}, [node('union', set('Organization', 'initech', 'banned'), [leaf({ subject_id: 'milton' })])]),
+      ]),
+    );
+    const view = await permission.expandPermissions({ namespace: 'Organization', object: 'initech', relation: 'view' });
+    expect(view.data).toEqual(
+      node('intersection', set('Organization', 'initech', 'view'), [
+        node('union', {}, [
+          node('union', set('Organization', 'initech', 'members'), [leaf({ subject_id: 'peter' })]),
+          node('intersection', set('Organization', 'initech', 'manage'), [
+            node('union', set('Organization', 'initech', 'admins'), [leaf({ subject_id: 'bill' })]),
+            node('exclusion', {}, [node('union', set('Organization', 'initech', 'banned'), [leaf({ subject_id: 'milton' })])]),
+          ]),
+        ]),
+        node('exclusion', {}, [node('union', set('Organization', 'initech', 'banned'), [leaf({ subject_id: 'milton' })])]),
+      ]),
+    );
+    // A traversal: the documents example's file view walks its parents to the folder's viewers.
+    const file = await apis(docs).permission.expandPermissions({ namespace: 'File', object: 'keto/README.md', relation: 'view' });
+    expect(file.data).toEqual(
+      node('union', set('File', 'keto/README.md', 'view'), [
+        leaf(set('File', 'keto/README.md', 'viewers')),
+        leaf(set('File', 'keto/README.md', 'owners')),
+        node('union', set('File', 'keto/README.md', 'parents'), [
+          node('union', set('Folder', 'keto/', 'view'), [
+            node('union', set('Folder', 'keto/', 'viewers'), [
+              node('union', set('Group', 'developer', 'members'), [leaf({ subject_id: 'patrik' }), leaf({ subject_id: 'henning' })]),
+            ]),
+            leaf(set('Folder', 'keto/', 'parents')),
+          ]),
+        ]),
+      ]),
+    );
+  });
+
+  it('refuses a relation the namespace does not declare with Keto\u2019s 400', async () => {
+    const refused = await keto(docs, 'GET', '/relation-tuples/check/openapi?namespace=File&object=private&relation=admins&subject_id=henning');
+    expect([refused.status, refused.body.error.reason]).toEqual([400, 'relation "admins" does not exist']);
+    const batch = await apis(docs).permission.batchCheckPermission({
+      batchCheckPermissionBody: { tuples: [{ namespace: 'File', object: 'private', relation: 'admins', subject_id: 'henning' }, { namespace: 'File', object: 'private', relation: 'edit', subject_id: 'henning' }] },
+    });
+    expect(batch.data).toEqual({ results: [{ allowed: false, error: 'The request was malformed or contained invalid parameters' }, { allowed: true }] });
+  });
+
+  it('in strict mode ignores tuples under a permit, answers a limit with 422, and expands only what is declared', async () => {
+    const strict = await projectWithKey(stack, owner, 'Strict');
+    const opl = `class User implements Namespace {}
+class Group implements Namespace {
+  related: { members: (User | SubjectSet<Group, "members">)[] }
+}
+class File implements Namespace {
+  related: { editors: User[]; viewers: (User | SubjectSet<Group, "members">)[] }
+  permits = {
+    canEdit: (ctx: Context) => this.related.editors.includes(ctx.subject),
+    canView: (ctx: Context) => this.permits.canEdit(ctx) || this.related.viewers.includes(ctx.subject),
+  }
+}`;
+    const answer = await owner.projects.patchProject({
+      projectId: strict.id,
+      jsonPatch: [{ op: 'add', path: '/services/permission', value: { config: { namespaces: { location: locationOfOpl(opl) }, feature_flags: { strict_mode: true } } } }],
+    });
+    expect(answer.status).toBe(200);
+    const { relationship, permission } = apis(strict);
+    await relationship.patchRelationships({
+      relationshipPatch: [
+        { action: 'insert', relation_tuple: { namespace: 'File', object: 'doc', relation: 'editors', subject_id: 'alice' } },
+        { action: 'insert', relation_tuple: { namespace: 'File', object: 'doc', relation: 'canEdit', subject_id: 'eve' } },
+        { action: 'insert', relation_tuple: { namespace: 'File', object: 'doc', relation: 'viewers', subject_set: { namespace: 'Group', object: 'a', relation: 'members' } } },
+        { action: 'insert', relation_tuple: { namespace: 'Group', object: 'a', relation: 'members', subject_set: { namespace: 'Group', object: 'b', relation: 'members' } } },
+        { action: 'insert', relation_tuple: { namespace: 'Group', object: 'b', relation: 'members', subject_set: { namespace: 'Group', object: 'c', relation: 'members' } } },
+        { action: 'insert', relation_tuple: { namespace: 'Group', object: 'c', relation: 'members', subject_id: 'bob' } },
+      ],
+    });
+    const allowed = async (relation: string, subjectId: string) => (await permission.checkPermission({ namespace: 'File', object: 'doc', relation, subjectId })).data.allowed;
+    expect(await allowed('canEdit', 'alice')).toBe(true);
+    expect(await allowed('canView', 'alice')).toBe(true);
+    expect(await allowed('canEdit', 'eve')).toBe(false);
+    expect(await allowed('canView', 'eve')).toBe(false);
+    expect(await allowed('canView', 'bob')).toBe(true);
+    const limited = await keto(strict, 'GET', '/relation-tuples/check/openapi?namespace=File&object=doc&relation=viewers&subject_id=bob&max-depth=2');
+    expect([limited.status, limited.body.error.message, limited.body.error.reason]).toEqual([422, 'The check could not be completed', 'max_depth_exceeded']);
+    const batch = await keto(strict, 'POST', '/relation-tuples/batch/check?max-depth=2', { tuples: [{ namespace: 'File', object: 'doc', relation: 'viewers', subject_id: 'bob' }] });
+    expect(batch.body).toEqual({ results: [{ allowed: false, error: 'max_depth_exceeded' }] });
+    // Expansion keeps subjects of declared types only (a subject id is none), and refuses an undeclared root.
+    const undeclared = await keto(strict, 'GET', '/relation-tuples/expand?namespace=File&object=doc&relation=nothing');
+    expect([undeclared.status, undeclared.body.error.message]).toEqual([404, 'no relation tuple found']);
+    const editors = await permission.expandPermissions({ namespace: 'File', object: 'doc', relation: 'viewers', maxDepth: 2 });
+    expect(editors.data).toEqual(node('union', set('File', 'doc', 'viewers'), [leaf(set('Group', 'a', 'members'))]));
+    // The same tuples outside strict mode: the tuple under the permit counts.
+    await owner.projects.patchProject({ projectId: strict.id, jsonPatch: [{ op: 'replace', path: '/services/permission/config/feature_flags/strict_mode', value: false }] });
+    expect(await allowed('canEdit', 'eve')).toBe(true);
   });
 });
 

@@ -23,7 +23,7 @@ import { authorizeAdmin } from '../kernel/admin-auth';
 import { OryError } from '../kernel/errors';
 import { PROJECT_API_PREFIX, tenantOf, useProjectTenant } from '../kernel/tenant';
 import type { ProjectRow } from '../project/schema';
-import { CheckNotCompletedError, DEFAULT_LIMITS, PermissionEngine } from '../../shared/permissions/engine';
+import { CheckNotCompletedError, DEFAULT_LIMITS, NoRelationTupleError, PermissionEngine, UnknownRelationError } from '../../shared/permissions/engine';
 import type { RelationTuple } from '../../shared/permissions/model';
 import { parseCached, rulesOfServices, type ProjectRules } from './rules';
 import { createPageTokens } from './page-token';
@@ -85,6 +85,8 @@ function installErrorHandler(scope: FastifyInstance, log: Logger): void {
     if (err instanceof CheckNotCompletedError) {
       return reply.code(422).send(errorBody(422, { message: err.message, reason: err.reason }));
     }
+    if (err instanceof UnknownRelationError) return reply.code(400).send(errorBody(400, { reason: err.reason }));
+    if (err instanceof NoRelationTupleError) return reply.code(404).send(errorBody(404, { message: err.message }));
     const status = (err as { statusCode?: unknown }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       // Fastify's own refusals (a body that is no JSON, too large, a bad content type) in Keto's JSON.
@@ -126,10 +128,13 @@ class CheckMeter {
     this.pending = new Map();
     this.events = [];
     this.flushing = this.flushing.then(async () => {
-      try {
-        await recordEvents(this.ctx.db, events);
-      } catch (err) {
-        this.ctx.log.error({ err }, 'permission check events could not be recorded');
+      // In slices, so checks waiting for the database pass between them instead of behind one long statement.
+      for (let i = 0; i < events.length; i += EVENT_SLICE) {
+        try {
+          await recordEvents(this.ctx.db, events.slice(i, i + EVENT_SLICE));
+        } catch (err) {
+          this.ctx.log.error({ err }, 'permission check events could not be recorded');
+        }
       }
       for (const [projectId, n] of batch) {
         try {
@@ -144,6 +149,8 @@ class CheckMeter {
 }
 
 const METER_INTERVAL_MS = 1000;
+/** Check events written per statement. */
+const EVENT_SLICE = 50;
 
 export async function registerPermissionApi(app: FastifyInstance, ctx: LocalStackContext): Promise<void> {
   const checks = new CheckMeter(ctx);
@@ -176,6 +183,12 @@ function requireNamespace(rules: ProjectRules, namespace: string | undefined): v
 }
 
 
+/** Whether the tuple's namespace and its subject set's (if any) are the rules' own. */
+function namespacesKnown(rules: ProjectRules, tuple: RelationTuple): boolean {
+  const known = (name: string) => rules.namespaces.some((n) => n.name === name);
+  return known(tuple.namespace) && (!tuple.subject.set || known(tuple.subject.set.namespace));
+}
+
 function pageSizeOf(raw: string | undefined): number {
   if (raw === undefined || raw === '') return DEFAULT_PAGE_SIZE;
   if (!/^\d{1,9}$/.test(raw)) throw badRequest(`strconv.ParseInt: parsing ${JSON.stringify(raw)}: invalid syntax`);
@@ -192,13 +205,13 @@ function registerRoutes(scope: FastifyInstance, ctx: LocalStackContext, checks: 
   };
   const engineFor = async (project: ProjectRow) => {
     const rules = await rulesOf(ctx.db, project);
-    return { rules, engine: new PermissionEngine(rules.namespaces, new SqlTupleReader(ctx.db, project.id), DEFAULT_LIMITS) };
+    return { rules, engine: new PermissionEngine(rules.namespaces, new SqlTupleReader(ctx.db, project.id), DEFAULT_LIMITS, rules.mode) };
   };
 
-  /** One metered check: unknown namespaces are "not allowed", as Keto answers them. */
+  /** One metered check: unknown namespaces (of the object or of a subject set) are "not allowed", as Keto answers them. */
   const check = async (project: ProjectRow, tuple: RelationTuple, maxDepth: number) => {
-    const { engine } = await engineFor(project);
-    const allowed = await engine.allowed(tuple, maxDepth);
+    const { rules, engine } = await engineFor(project);
+    const allowed = namespacesKnown(rules, tuple) ? await engine.allowed(tuple, maxDepth) : false;
     checks.count(project.id, 1, [{ namespace: tuple.namespace, relation: tuple.relation, allowed: String(allowed) }]);
     return allowed;
   };
@@ -294,16 +307,23 @@ function registerRoutes(scope: FastifyInstance, ctx: LocalStackContext, checks: 
     }
     const tuples = (body.tuples ?? []) as unknown[];
     if (tuples.length > DEFAULT_LIMITS.maxBatchCheckSize) throw badRequest(`batch exceeds max size of ${DEFAULT_LIMITS.maxBatchCheckSize}`);
-    const { engine } = await engineFor(project);
+    const { rules, engine } = await engineFor(project);
     const results: { allowed: boolean; error?: string }[] = [];
     for (const raw of tuples) {
+      let tuple: RelationTuple;
       try {
-        const tuple = tupleFromJson(raw);
-        results.push({ allowed: await engine.allowed(tuple, maxDepth) });
+        // As Keto maps a tuple: its namespace is looked up before its subject is read.
+        const namespace = typeof raw === 'object' && raw !== null ? (raw as { namespace?: unknown }).namespace : undefined;
+        if (!rules.namespaces.some((n) => n.name === namespace)) throw new KetoError(404, { message: 'The requested resource could not be found' });
+        tuple = tupleFromJson(raw);
+        if (!namespacesKnown(rules, tuple)) throw new KetoError(404, { message: 'The requested resource could not be found' });
       } catch (error) {
-        if (error instanceof KetoError || error instanceof CheckNotCompletedError) results.push({ allowed: false, error: error.message });
-        else throw error;
+        if (!(error instanceof KetoError)) throw error;
+        results.push({ allowed: false, error: error.message });
+        continue;
       }
+      const [result] = await engine.batchCheck([tuple], maxDepth);
+      results.push(result!);
     }
     if (tuples.length > 0) checks.count(project.id, tuples.length, results.map((r) => ({ allowed: String(r.allowed) })));
     return { results };

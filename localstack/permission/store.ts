@@ -2,9 +2,10 @@
  * The relation tuples of one project in the database: what a check reads (one query per step, each served by
  * the unique key) and what the API writes and lists.
  */
-import { and, asc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../kernel/queryable';
-import type { SubjectSetHolding, TupleReader } from '../../shared/permissions/engine';
+import { prepared } from '../db/prepared';
+import type { Lookahead, SubjectSetHolding, SubjectSetType, TupleReader } from '../../shared/permissions/engine';
 import type { RelationTuple, Subject, SubjectSet } from '../../shared/permissions/model';
 import { relationTuples as t } from './schema';
 
@@ -57,7 +58,26 @@ function matching(projectId: string, query: TupleQuery): SQL {
   )!;
 }
 
-/** The tuples of one project as the check engine reads them. */
+/** A placeholder of a prepared statement. */
+const ph = (name: string) => sql.placeholder(name);
+
+/** The subject columns matched against placeholders `subject_id` or `set_namespace`, `set_object`, `set_relation`. */
+function subjectIsPlaceholder(kind: 'id' | 'set'): SQL {
+  return kind === 'set'
+    ? and(isNull(t.subject_id), eq(t.subject_set_namespace, ph('set_namespace')), eq(t.subject_set_object, ph('set_object')), eq(t.subject_set_relation, ph('set_relation')))!
+    : and(eq(t.subject_id, ph('subject_id')), isNull(t.subject_set_namespace))!;
+}
+
+const subjectParams = (subject: Subject) =>
+  subject.set ? { set_namespace: subject.set.namespace, set_object: subject.set.object, set_relation: subject.set.relation } : { subject_id: subject.id };
+
+/** Relations a direct lookup names at most with a prepared statement; more are looked up with a query built each time. */
+const PREPARED_RELATIONS = 8;
+
+/**
+ * The tuples of one project as the check engine reads them. The lookups a check makes are prepared once per
+ * database handle, so a check spends no time building SQL.
+ */
 export class SqlTupleReader implements TupleReader {
   constructor(
     private readonly q: Queryable,
@@ -65,62 +85,137 @@ export class SqlTupleReader implements TupleReader {
   ) {}
 
   async hasTuple(namespace: string, object: string, relations: readonly string[], subject: Subject): Promise<boolean> {
-    const rows = await this.q.orm
-      .select({ one: sql<number>`1` })
-      .from(t)
-      .where(
-        and(
-          eq(t.project_id, this.projectId),
-          eq(t.namespace, namespace),
-          eq(t.object, object),
-          relations.length === 1 ? eq(t.relation, relations[0]!) : inArray(t.relation, [...relations]),
-          subjectIs(subject),
-        ),
-      )
-      .limit(1);
-    return rows.length > 0;
+    const kind = subject.set ? 'set' : 'id';
+    const n = relations.length;
+    if (n === 0) return false;
+    if (n > PREPARED_RELATIONS) {
+      const rows = await this.q.orm
+        .select({ one: sql<number>`1` })
+        .from(t)
+        .where(and(eq(t.project_id, this.projectId), eq(t.namespace, namespace), eq(t.object, object), inArray(t.relation, [...relations]), subjectIs(subject)))
+        .limit(1);
+      return rows.length > 0;
+    }
+    const statement = prepared(this.q, `permission-has-tuple-${kind}-${n}`, (orm) =>
+      orm
+        .select({ one: sql<number>`1` })
+        .from(t)
+        .where(
+          and(
+            eq(t.project_id, ph('project')),
+            eq(t.namespace, ph('namespace')),
+            eq(t.object, ph('object')),
+            n === 1 ? eq(t.relation, ph('r0')) : inArray(t.relation, Array.from({ length: n }, (_, i) => ph(`r${i}`))),
+            subjectIsPlaceholder(kind),
+          ),
+        )
+        .limit(1)
+        .prepare(`permission_has_tuple_${kind}_${n}`),
+    );
+    const params: Record<string, unknown> = { project: this.projectId, namespace, object, ...subjectParams(subject) };
+    relations.forEach((relation, i) => (params[`r${i}`] = relation));
+    return (await statement.execute(params)).length > 0;
   }
 
   async subjectSets(namespace: string, object: string, relation: string, limit: number): Promise<SubjectSet[]> {
-    const rows = await this.q.orm
-      .select({ namespace: t.subject_set_namespace, object: t.subject_set_object, relation: t.subject_set_relation })
-      .from(t)
-      .where(and(eq(t.project_id, this.projectId), eq(t.namespace, namespace), eq(t.object, object), eq(t.relation, relation), isNotNull(t.subject_set_namespace)))
-      .orderBy(asc(t.seq))
-      .limit(limit);
+    const statement = prepared(this.q, 'permission-subject-sets', (orm) =>
+      orm
+        .select({ namespace: t.subject_set_namespace, object: t.subject_set_object, relation: t.subject_set_relation })
+        .from(t)
+        .where(and(eq(t.project_id, ph('project')), eq(t.namespace, ph('namespace')), eq(t.object, ph('object')), eq(t.relation, ph('relation')), isNotNull(t.subject_set_namespace)))
+        .orderBy(asc(t.seq))
+        .limit(ph('limit'))
+        .prepare('permission_subject_sets'),
+    );
+    const rows = await statement.execute({ project: this.projectId, namespace, object, relation, limit });
     return rows.map((r) => ({ namespace: r.namespace ?? '', object: r.object ?? '', relation: r.relation ?? '' }));
   }
 
-  /** One query: the sets stored under `namespace:object#relation`, each with whether `subject` is stored in it. */
-  async subjectSetsHolding(namespace: string, object: string, relation: string, subject: Subject, limit: number): Promise<SubjectSetHolding[]> {
-    const member = subject.set
-      ? sql`m.subject_id IS NULL AND m.subject_set_namespace = ${subject.set.namespace} AND m.subject_set_object = ${subject.set.object} AND m.subject_set_relation = ${subject.set.relation}`
-      : sql`m.subject_id = ${subject.id} AND m.subject_set_namespace IS NULL`;
-    const rows = await this.q.orm
-      .select({
-        namespace: t.subject_set_namespace,
-        object: t.subject_set_object,
-        relation: t.subject_set_relation,
-        // Qualified by hand: inside the subquery drizzle's column names would read as the inner table's.
-        holds: sql<boolean>`EXISTS (SELECT 1 FROM relation_tuples m WHERE m.project_id = relation_tuples.project_id
-          AND m.namespace = relation_tuples.subject_set_namespace AND m.object = relation_tuples.subject_set_object
-          AND m.relation = relation_tuples.subject_set_relation AND ${member})`,
+  /**
+   * One query: the sets stored under `namespace:object#relation` (only of `types`, when given), each with whether
+   * `subject` is stored directly in it.
+   */
+  async subjectSetsHolding(namespace: string, object: string, relation: string, subject: Subject, limit: number, types?: readonly SubjectSetType[]): Promise<SubjectSetHolding[]> {
+    const kind = subject.set ? 'set' : 'id';
+    const build = (orm: Queryable['orm'], typed: SQL | undefined, values: { subject: SQL; base: SQL[] }) =>
+      orm
+        .select({
+          namespace: t.subject_set_namespace,
+          object: t.subject_set_object,
+          relation: t.subject_set_relation,
+          // Qualified by hand: inside the subquery drizzle's column names would read as the inner table's.
+          holds: sql<boolean>`EXISTS (SELECT 1 FROM relation_tuples m WHERE m.project_id = relation_tuples.project_id
+            AND m.namespace = relation_tuples.subject_set_namespace AND m.object = relation_tuples.subject_set_object
+            AND m.relation = relation_tuples.subject_set_relation AND ${values.subject})`,
+        })
+        .from(t)
+        .where(and(...values.base, isNotNull(t.subject_set_namespace), typed))
+        .orderBy(asc(t.seq));
+    const map = (rows: { namespace: string | null; object: string | null; relation: string | null; holds: boolean }[]) =>
+      rows.map((r) => ({ set: { namespace: r.namespace ?? '', object: r.object ?? '', relation: r.relation ?? '' }, holds: r.holds === true }));
+    if (types) {
+      const member = subject.set
+        ? sql`m.subject_id IS NULL AND m.subject_set_namespace = ${subject.set.namespace} AND m.subject_set_object = ${subject.set.object} AND m.subject_set_relation = ${subject.set.relation}`
+        : sql`m.subject_id = ${subject.id} AND m.subject_set_namespace IS NULL`;
+      const typed = or(...types.map((type) => and(eq(t.subject_set_namespace, type.namespace), eq(t.subject_set_relation, type.relation))));
+      const base = [eq(t.project_id, this.projectId), eq(t.namespace, namespace), eq(t.object, object), eq(t.relation, relation)];
+      return map(await build(this.q.orm, typed ?? sql`false`, { subject: member, base }).limit(limit));
+    }
+    const statement = prepared(this.q, `permission-subject-sets-holding-${kind}`, (orm) =>
+      build(orm, undefined, {
+        subject:
+          kind === 'set'
+            ? sql`m.subject_id IS NULL AND m.subject_set_namespace = ${ph('set_namespace')} AND m.subject_set_object = ${ph('set_object')} AND m.subject_set_relation = ${ph('set_relation')}`
+            : sql`m.subject_id = ${ph('subject_id')} AND m.subject_set_namespace IS NULL`,
+        base: [eq(t.project_id, ph('project')), eq(t.namespace, ph('namespace')), eq(t.object, ph('object')), eq(t.relation, ph('relation'))],
       })
-      .from(t)
-      .where(and(eq(t.project_id, this.projectId), eq(t.namespace, namespace), eq(t.object, object), eq(t.relation, relation), isNotNull(t.subject_set_namespace)))
-      .orderBy(asc(t.seq))
-      .limit(limit);
-    return rows.map((r) => ({ set: { namespace: r.namespace ?? '', object: r.object ?? '', relation: r.relation ?? '' }, holds: r.holds === true }));
+        .limit(ph('limit'))
+        .prepare(`permission_subject_sets_holding_${kind}`),
+    );
+    return map(await statement.execute({ project: this.projectId, namespace, object, relation, limit, ...subjectParams(subject) }));
+  }
+
+  /**
+   * One query for what a check asks of several relations of one object for a subject id: the direct tuple of each,
+   * and the first `limit` subject sets of each (oldest first) with whether the subject is stored in them. Whether
+   * it is, is asked only of the sets kept.
+   */
+  async lookahead(namespace: string, object: string, relations: readonly string[], subjectId: string, limit: number): Promise<Map<string, Lookahead>> {
+    const result = (await this.q.orm.execute(sql`
+      SELECT x.relation, x.subject_set_namespace AS ns, x.subject_set_object AS obj, x.subject_set_relation AS rel,
+        CASE WHEN x.subject_set_namespace IS NULL THEN NULL ELSE EXISTS (SELECT 1 FROM relation_tuples m WHERE m.project_id = x.project_id
+          AND m.namespace = x.subject_set_namespace AND m.object = x.subject_set_object AND m.relation = x.subject_set_relation
+          AND m.subject_id = ${subjectId} AND m.subject_set_namespace IS NULL) END AS holds
+      FROM (
+        SELECT project_id, relation, subject_set_namespace, subject_set_object, subject_set_relation, seq,
+          row_number() OVER (PARTITION BY relation, subject_set_namespace IS NULL ORDER BY seq) AS rn
+        FROM relation_tuples
+        WHERE project_id = ${this.projectId} AND namespace = ${namespace} AND object = ${object}
+          AND relation IN (${sql.join(relations.map((r) => sql`${r}`), sql`, `)})
+          AND ((subject_id = ${subjectId} AND subject_set_namespace IS NULL) OR subject_set_namespace IS NOT NULL)
+      ) x
+      WHERE x.rn <= ${limit}
+      ORDER BY x.seq`)) as unknown as { rows: { relation: string; ns: string | null; obj: string | null; rel: string | null; holds: boolean | null }[] };
+    const out = new Map<string, Lookahead>(relations.map((r) => [r, { direct: false, sets: [] }]));
+    for (const row of result.rows) {
+      const entry = out.get(row.relation)!;
+      if (row.ns === null) entry.direct = true;
+      else entry.sets.push({ set: { namespace: row.ns, object: row.obj ?? '', relation: row.rel ?? '' }, holds: row.holds === true });
+    }
+    return out;
   }
 
   async tuplesOf(namespace: string, object: string, relation: string, limit: number): Promise<RelationTuple[]> {
-    const rows = await this.q.orm
-      .select()
-      .from(t)
-      .where(and(eq(t.project_id, this.projectId), eq(t.namespace, namespace), eq(t.object, object), eq(t.relation, relation)))
-      .orderBy(asc(t.seq))
-      .limit(limit);
-    return rows.map(tupleOfRow);
+    const statement = prepared(this.q, 'permission-tuples-of', (orm) =>
+      orm
+        .select()
+        .from(t)
+        .where(and(eq(t.project_id, ph('project')), eq(t.namespace, ph('namespace')), eq(t.object, ph('object')), eq(t.relation, ph('relation'))))
+        .orderBy(asc(t.seq))
+        .limit(ph('limit'))
+        .prepare('permission_tuples_of'),
+    );
+    return (await statement.execute({ project: this.projectId, namespace, object, relation, limit })).map(tupleOfRow);
   }
 }
 

@@ -121,18 +121,22 @@ export function maxDepthOf(query: RawQuery): number {
   return Number.parseInt(raw, raw.toLowerCase().includes('0x') ? 16 : 10) || 0;
 }
 
-/** Keto's expand tree: each node a tuple naming its subject; a node without children is a leaf. */
+/**
+ * Keto's expand tree on the wire: each node's `tuple` names only its subject (`subject_id` or `subject_set`; neither
+ * for a compound part of a rule or a negation); a node without children is a `leaf`, whatever it stood for.
+ */
 export interface ExpandTreeJson {
-  type: 'union' | 'leaf';
+  type: 'union' | 'intersection' | 'exclusion' | 'leaf';
   tuple: { namespace: string; object: string; relation: string; subject_id?: string; subject_set?: { namespace: string; object: string; relation: string } };
   children?: ExpandTreeJson[];
 }
 
 export function expandTreeJson(tree: ExpandTree): ExpandTreeJson {
   const children = tree.children.map(expandTreeJson);
+  const subject = tree.subject;
   return {
-    type: children.length === 0 ? 'leaf' : 'union',
-    tuple: { namespace: '', object: '', relation: '', ...(tree.subject.set ? { subject_set: tree.subject.set } : { subject_id: tree.subject.id }) },
+    type: children.length === 0 ? 'leaf' : tree.type,
+    tuple: { namespace: '', object: '', relation: '', ...(subject?.set ? { subject_set: subject.set } : subject ? { subject_id: subject.id } : {}) },
     ...(children.length > 0 ? { children } : {}),
   };
 }

@@ -93,6 +93,17 @@ function table(): Record<string, [unknown, string][]> {
     'projectConfig.setBrowserRedirects': [[{ projectId: p, allowed_return_urls: ['ftp://files.example.com'] }, 'allowed_return_urls'], [{ projectId: p, default_browser_return_url: 'https://localhost/' }, 'default_browser_return_url']],
     'projectConfig.setUi': [[{ projectId: p, login: 'javascript:alert(1)' }, 'login']],
     'permissions.workspace': [[{ workspaceId: ws }, 'permissions'], [{ workspaceId: ws, permissions: ['backoffice.project.read'] }, 'permissions'], [{ workspaceId: 'x', permissions: ['backoffice.workspace.read'] }, 'workspaceId']],
+    'relationships.list': [[{ projectId: p, subjectId: 'a', subjectSet: { namespace: 'G', object: 'g', relation: 'm' } }, 'subjectSet'], [{ projectId: p, namespace: NUL }, 'namespace'], [{ projectId: p, object: LONG }, 'object'], [{ projectId: p, pageToken: LONG }, 'pageToken']],
+    'relationships.create': [[{ projectId: p, namespace: 'File', object: 'o', relation: 'r' }, 'subject'], [{ projectId: p, namespace: 'File', object: NUL, relation: 'r', subject: { id: 'a' } }, 'object'], [{ projectId: p, namespace: ' ', object: 'o', relation: 'r', subject: { id: 'a' } }, 'namespace'], [{ projectId: p, namespace: 'File', object: 'o', relation: 'r', subject: { set: { namespace: 'G', object: LONE, relation: '' } } }, 'subject']],
+    'relationships.delete': [[{ projectId: p, namespace: 'File', object: 'o', relation: LONG, subject: { id: 'a' } }, 'relation'], [{ projectId: 'x', namespace: 'File', object: 'o', relation: 'r', subject: { id: 'a' } }, 'projectId']],
+    'relationships.count': [[{ projectId: p }, 'namespace'], [{ projectId: p, namespace: 'File', subjectId: NUL }, 'subjectId']],
+    'relationships.deleteMatching': [[{ projectId: p, namespace: 'File' }, 'expectedCount'], [{ projectId: p, namespace: 'File', expectedCount: 0 }, 'expectedCount'], [{ projectId: p, namespace: 'File', expectedCount: 1.5 }, 'expectedCount'], [{ projectId: p, expectedCount: 1 }, 'namespace']],
+    'relationships.namespaces': [[{}, 'projectId'], [{ projectId: 'x' }, 'projectId']],
+    'permissionRules.get': [[{}, 'projectId']],
+    'permissionRules.validate': [[{ projectId: p }, 'opl'], [{ projectId: p, opl: 'x'.repeat(200_001) }, 'opl'], [{ projectId: p, opl: NUL }, 'opl']],
+    'permissionRules.set': [[{ projectId: p, opl: 7 }, 'opl'], [{ projectId: p, opl: 'class A implements Namespace {}', revisionId: 'r1' }, 'revisionId']],
+    'permissions.check': [[{ projectId: p, namespace: 'File', object: 'o', relation: 'view' }, 'subject'], [{ projectId: p, namespace: 'File', object: 'o', relation: 'view', subject: { id: 'a' }, maxDepth: 6 }, 'maxDepth'], [{ projectId: p, namespace: 'File', object: 'o', relation: 'view', subject: { id: 'a' }, maxDepth: 0 }, 'maxDepth']],
+    'permissions.expand': [[{ projectId: p, namespace: 'File', object: 'o' }, 'relation'], [{ projectId: p, namespace: 'File', object: 'o', relation: 'view', maxDepth: 1.5 }, 'maxDepth'], [{ projectId: p, namespace: 'File', object: LONG, relation: 'view' }, 'object']],
   };
 }
 

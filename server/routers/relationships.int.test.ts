@@ -143,6 +143,30 @@ describe('checks of the project\u2019s rules through the BFF', () => {
     });
   });
 
+  it('expands a permit into its rule\u2019s tree, in Keto\u2019s shape', async () => {
+    // manage: admins && !banned; grace is both an admin and banned.
+    const tree = await owner.permissions.expand({ projectId, namespace: 'Organization', object: 'acme', relation: 'manage' });
+    const tuple = (subject: object) => ({ namespace: '', object: '', relation: '', ...subject });
+    expect(tree).toEqual({
+      type: 'intersection',
+      tuple: tuple({ subject_set: { namespace: 'Organization', object: 'acme', relation: 'manage' } }),
+      children: [
+        { type: 'union', tuple: tuple({ subject_set: { namespace: 'Organization', object: 'acme', relation: 'admins' } }), children: [{ type: 'leaf', tuple: tuple({ subject_id: 'grace' }) }] },
+        {
+          type: 'exclusion',
+          tuple: tuple({}),
+          children: [{ type: 'union', tuple: tuple({ subject_set: { namespace: 'Organization', object: 'acme', relation: 'banned' } }), children: [{ type: 'leaf', tuple: tuple({ subject_id: 'grace' }) }] }],
+        },
+      ],
+    });
+  });
+
+  it('refuses a relation the rules do not declare, saying which', async () => {
+    const refused = await rejection(owner.permissions.check({ projectId, namespace: 'Organization', object: 'acme', relation: 'owners', subject: { id: 'ada' } }));
+    expect(refused.code).toBe('BAD_REQUEST');
+    expect(refused.message).toContain('relation "owners" does not exist');
+  });
+
   it('refuses a user outside the project everything', async () => {
     const attempts = [
       outsider.permissionRules.get({ projectId }),

@@ -38,7 +38,25 @@ export function legacyNamespacesOf(services: unknown): string[] {
 export function rulesPatch(services: unknown, opl: string): { op: 'add'; path: string; value: unknown }[] {
   const permission = isObject(services) ? services.permission : undefined;
   const location = { location: locationOfOpl(opl) };
+  // The namespaces' other settings (Keto's `experimental_strict_mode`) stay as they are.
+  if (isObject(permission) && isObject(permission.config) && isObject(permission.config.namespaces)) {
+    return [{ op: 'add', path: '/services/permission/config/namespaces/location', value: location.location }];
+  }
   if (isObject(permission) && isObject(permission.config)) return [{ op: 'add', path: '/services/permission/config/namespaces', value: location }];
   if (isObject(permission)) return [{ op: 'add', path: '/services/permission/config', value: { namespaces: location } }];
   return [{ op: 'add', path: '/services/permission', value: { config: { namespaces: location } } }];
+}
+
+/**
+ * Keto's feature flags of a project's permission config: `feature_flags.strict_mode` (or the older
+ * `namespaces.experimental_strict_mode`), and `feature_flags.expand_rewrites`, which this stack takes as on unless
+ * the project sets it to false, so an expansion shows what the rules derive.
+ */
+export function permissionModeOf(services: unknown): { strict: boolean; expandRewrites: boolean } {
+  const permission = isObject(services) ? services.permission : undefined;
+  const config = isObject(permission) ? permission.config : undefined;
+  const flags = isObject(config) && isObject(config.feature_flags) ? config.feature_flags : {};
+  const namespaces = isObject(config) ? config.namespaces : undefined;
+  const legacyStrict = isObject(namespaces) && namespaces.experimental_strict_mode === true;
+  return { strict: flags.strict_mode === true || legacyStrict, expandRewrites: flags.expand_rewrites !== false };
 }

@@ -2,7 +2,7 @@
  * Relation tuples kept in memory, in insertion order: the tuple store of unit tests and of checks over a handful of
  * tuples given inline.
  */
-import type { SubjectSetHolding, TupleReader } from './engine';
+import type { Lookahead, SubjectSetHolding, SubjectSetType, TupleReader } from './engine';
 import { sameSubject, type RelationTuple, type Subject, type SubjectSet } from './model';
 
 export class MemoryTupleStore implements TupleReader {
@@ -31,9 +31,23 @@ export class MemoryTupleStore implements TupleReader {
       .slice(0, limit);
   }
 
-  async subjectSetsHolding(namespace: string, object: string, relation: string, subject: Subject, limit: number): Promise<SubjectSetHolding[]> {
-    const sets = await this.subjectSets(namespace, object, relation, limit);
+  async subjectSetsHolding(namespace: string, object: string, relation: string, subject: Subject, limit: number, types?: readonly SubjectSetType[]): Promise<SubjectSetHolding[]> {
+    const sets = this.of(namespace, object, relation)
+      .flatMap((t) => (t.subject.set ? [t.subject.set] : []))
+      .filter((set) => !types || types.some((type) => type.namespace === set.namespace && type.relation === set.relation))
+      .slice(0, limit);
     return Promise.all(sets.map(async (set) => ({ set, holds: await this.hasTuple(set.namespace, set.object, [set.relation], subject) })));
+  }
+
+  async lookahead(namespace: string, object: string, relations: readonly string[], subjectId: string, limit: number): Promise<Map<string, Lookahead>> {
+    const out = new Map<string, Lookahead>();
+    for (const relation of relations) {
+      out.set(relation, {
+        direct: await this.hasTuple(namespace, object, [relation], { id: subjectId }),
+        sets: await this.subjectSetsHolding(namespace, object, relation, { id: subjectId }, limit),
+      });
+    }
+    return out;
   }
 
   async tuplesOf(namespace: string, object: string, relation: string, limit: number): Promise<RelationTuple[]> {

@@ -1,4 +1,4 @@
-import { CheckNotCompletedError, PermissionEngine, type TraceNode } from '../../../shared/permissions/engine';
+import { CheckNotCompletedError, DEFAULT_LIMITS, PermissionEngine, UnknownRelationError, type TraceNode } from '../../../shared/permissions/engine';
 import {
   expandTreeSchema,
   permissionCheckInput,
@@ -39,7 +39,7 @@ export const check = dataPlaneProcedure('backoffice.project.read')
       postCheckPermissionBody: { namespace: input.namespace, object: input.object, relation: input.relation, ...subjectBody(input.subject) },
     });
     const rules = await projectRules(ctx);
-    const engine = new PermissionEngine(rules.namespaces, new RemoteTupleReader(ctx.apis.relationship));
+    const engine = new PermissionEngine(rules.namespaces, new RemoteTupleReader(ctx.apis.relationship), DEFAULT_LIMITS, rules.mode);
     const tuple = { namespace: input.namespace, object: input.object, relation: input.relation, subject: input.subject };
     try {
       const { membership, trace } = await engine.check(tuple, { trace: true, ...(input.maxDepth ? { maxDepth: input.maxDepth } : {}) });
@@ -47,6 +47,8 @@ export const check = dataPlaneProcedure('backoffice.project.read')
       return { allowed: data.allowed, explanation: explainNode(explanation), explanationDisagrees: (membership === 'member') !== data.allowed };
     } catch (error) {
       if (error instanceof CheckNotCompletedError) throw new TRPCError({ code: 'UNPROCESSABLE_CONTENT', message: `${error.message}: ${error.reason}` });
+      // The rules changed between the answer and its explanation: the relation is gone from them now.
+      if (error instanceof UnknownRelationError) throw new TRPCError({ code: 'BAD_REQUEST', message: `${error.reason}: the permission rules do not declare it.` });
       throw error;
     }
   });

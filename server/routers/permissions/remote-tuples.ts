@@ -1,5 +1,5 @@
 import type { Relationship, RelationshipApi } from '@ory/client';
-import type { SubjectSetHolding, TupleReader } from '../../../shared/permissions/engine';
+import type { SubjectSetHolding, SubjectSetType, TupleReader } from '../../../shared/permissions/engine';
 import type { RelationTuple, Subject, SubjectSet } from '../../../shared/permissions/model';
 
 const PAGE = 100;
@@ -52,8 +52,10 @@ export class RemoteTupleReader implements TupleReader {
     return rows.flatMap((r) => (r.subject_set ? [r.subject_set] : []));
   }
 
-  async subjectSetsHolding(namespace: string, object: string, relation: string, subject: Subject, limit: number): Promise<SubjectSetHolding[]> {
-    const sets = await this.subjectSets(namespace, object, relation, limit);
+  async subjectSetsHolding(namespace: string, object: string, relation: string, subject: Subject, limit: number, types?: readonly SubjectSetType[]): Promise<SubjectSetHolding[]> {
+    const sets = (await this.subjectSets(namespace, object, relation, types ? 1000 : limit))
+      .filter((set) => !types || types.some((type) => type.namespace === set.namespace && type.relation === set.relation))
+      .slice(0, limit);
     const out: SubjectSetHolding[] = [];
     for (const set of sets) out.push({ set, holds: await this.hasTuple(set.namespace, set.object, [set.relation], subject) });
     return out;

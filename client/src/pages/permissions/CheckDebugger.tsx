@@ -32,7 +32,7 @@ function stepText(node: ExplainNode): string {
     case 'subject-set':
       return `Members of a subject set named on ${at}#${node.relation}`;
     case 'limit':
-      return `Stopped here: ${node.limitation === 'max-width-exceeded' ? 'too many subject sets at one step' : 'the depth limit is reached'}`;
+      return `Stopped here: ${node.limitation === 'max_width_exceeded' ? 'too many subject sets at one step' : 'the depth limit is reached'}`;
   }
 }
 
