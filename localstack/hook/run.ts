@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { locate, systemLookup, type Lookup } from '../courier/network';
 import type { Queryable } from '../db/types';
+import { OryError } from '../kernel/errors';
 import type { HookStop } from '../kernel/identity-deps';
 import type { WebHook } from './config';
 import { identityHookCalls } from './schema';
@@ -117,7 +118,7 @@ function messagesOf(answer: string): HookMessages | null {
   }));
 }
 
-async function callOne(deps: HookRunDeps, nid: string, hook: WebHook, payload: unknown): Promise<HookMessages | null> {
+async function callOne(deps: HookRunDeps, nid: string, hook: WebHook, payload: unknown): Promise<{ ok: boolean; stop: HookMessages | null }> {
   const body = hook.httpMethod === 'GET' || hook.httpMethod === 'HEAD' ? null : JSON.stringify(payload);
   const started = performance.now();
   const answer = await send(hook, body, deps.lookup ?? systemLookup);
@@ -141,14 +142,15 @@ async function callOne(deps: HookRunDeps, nid: string, hook: WebHook, payload: u
     at: deps.now(),
   });
   if (!ok) deps.log.warn({ nid, hook: hook.path, code: answer.code }, 'identity web hook failed');
-  return stop;
+  return { ok, stop };
 }
 
 /**
  * Calls the hooks in order with the flow's context as the JSON body and logs each call. A hook that may
  * interrupt (`can_interrupt` or `response.parse`) and answers 4xx with Ory's messages stops the run: its
- * messages are returned for the flow to show. Any other failure is logged and the flow goes on; hooks with
- * `response.ignore` are not waited for.
+ * messages are returned for the flow to show; any other failure of such a hook refuses the flow with 502.
+ * A failing hook that may not interrupt is logged and the flow goes on; hooks with `response.ignore` are
+ * not waited for.
  */
 export async function runWebHooks(deps: HookRunDeps, nid: string, hooks: WebHook[], payload: unknown): Promise<HookMessages | null> {
   for (const hook of hooks) {
@@ -156,8 +158,12 @@ export async function runWebHooks(deps: HookRunDeps, nid: string, hooks: WebHook
       void callOne(deps, nid, hook, payload).catch((err: unknown) => deps.log.error({ err, hook: hook.path }, 'identity web hook log failed'));
       continue;
     }
-    const stop = await callOne(deps, nid, hook, payload);
+    const { ok, stop } = await callOne(deps, nid, hook, payload);
     if (stop) return stop;
+    // A hook that may interrupt and failed without Ory's messages stops the flow as Kratos does: 502.
+    if (!ok && hook.interrupts) {
+      throw new OryError(502, { reason: 'A third-party upstream service responded improperly. Please try again later.', message: 'webhook failed' });
+    }
   }
   return null;
 }

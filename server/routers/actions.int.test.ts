@@ -132,6 +132,15 @@ describe('identity actions (web hooks) through the BFF', () => {
     expect((await owner.actions.set({ projectId: project.id, hooks: [] })).hooks).toEqual([]);
   });
 
+  it('an interrupting hook that fails without messages refuses the registration with 502, storing no identity', async () => {
+    const project = await owner.projects.create({ name: 'Hooks down', environment: 'dev' });
+    await owner.actions.set({ projectId: project.id, hooks: [hook({ url: `${base}/broken`, canInterrupt: true })] });
+    const refused = await register(project.slug, 'nobody@open.example');
+    expect(refused.status).toBe(502);
+    expect((await owner.identities.list({ projectId: project.id })).identities).toEqual([]);
+    expect((await owner.actions.log({ projectId: project.id })).calls).toEqual([expect.objectContaining({ status: 'failed', response_code: 500, interrupted: false })]);
+  });
+
   it('refuses a hook URL that is not on this machine with a 400 that says so, writing nothing', async () => {
     const project = await owner.projects.create({ name: 'Hooks far', environment: 'dev' });
     const before = await owner.actions.get({ projectId: project.id });

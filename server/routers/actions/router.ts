@@ -62,6 +62,15 @@ function slotsOf(config: Json): Slot[] {
 
 const isWebHook = (entry: unknown): entry is Json => isObject(entry) && entry.hook === 'web_hook';
 
+/** A hook URL as shown: a password in it is never read back. */
+function shownUrl(raw: string): string {
+  if (!URL.canParse(raw)) return raw;
+  const url = new URL(raw);
+  if (!url.password) return raw;
+  url.password = 'REDACTED';
+  return url.toString();
+}
+
 function viewOf(key: string, slot: Slot, entry: Json): HookView {
   const c = obj(entry.config);
   const auth = obj(c.auth);
@@ -72,7 +81,7 @@ function viewOf(key: string, slot: Slot, entry: Json): HookView {
     flow: slot.flow,
     timing: slot.timing,
     method: slot.method,
-    url: str(c.url),
+    url: shownUrl(str(c.url)),
     httpMethod: (str(c.method) || 'POST').toUpperCase(),
     body: str(c.body),
     auth:
@@ -100,7 +109,9 @@ function entryOf(input: HookInput, previous: Json | undefined): Json {
   const prev = obj(previous?.config);
   const prevAuth = obj(prev.auth);
   const prevSecret = (field: 'password' | 'value') => (prevAuth.type === input.auth.type ? str(obj(prevAuth.config)[field]) : '');
-  const config: Json = { ...prev, url: input.url, method: input.httpMethod, can_interrupt: input.canInterrupt };
+  // The page shows a URL's password redacted: sent back unchanged, the stored URL stays.
+  const url = typeof prev.url === 'string' && shownUrl(prev.url) === input.url ? prev.url : input.url;
+  const config: Json = { ...prev, url, method: input.httpMethod, can_interrupt: input.canInterrupt };
   if (input.body) config.body = input.body;
   else delete config.body;
   const response: Json = { ...obj(prev.response), ignore: input.ignoreResponse };
