@@ -141,6 +141,18 @@ describe('identity actions (web hooks) through the BFF', () => {
     expect((await owner.actions.log({ projectId: project.id })).calls).toEqual([expect.objectContaining({ status: 'failed', response_code: 500, interrupted: false })]);
   });
 
+  it('a before hook that interrupts refuses the flow as it is created; a hook whose answer is ignored does not hold the flow up and is still logged', async () => {
+    const project = await owner.projects.create({ name: 'Hooks before', environment: 'dev' });
+    await owner.actions.set({ projectId: project.id, hooks: [hook({ flow: 'login', timing: 'before', method: null, url: `${base}/deny`, canInterrupt: true })] });
+    const created = await fetch(`${stack.url}/project-api/${project.slug}/self-service/login/api`, { headers: { accept: 'application/json' } });
+    expect(created.status).toBe(400);
+    expect(JSON.stringify(await created.json())).toContain('Sign-ups from this domain are closed.');
+
+    await owner.actions.set({ projectId: project.id, hooks: [hook({ url: `${base}/broken`, ignoreResponse: true })] });
+    expect((await register(project.slug, 'quick@open.example')).status).toBe(200);
+    await expect.poll(async () => (await owner.actions.log({ projectId: project.id })).calls.map((c) => [c.flow, c.status, c.response_code])).toContainEqual(['registration', 'failed', 500]);
+  });
+
   it('refuses a hook URL that is not on this machine with a 400 that says so, writing nothing', async () => {
     const project = await owner.projects.create({ name: 'Hooks far', environment: 'dev' });
     const before = await owner.actions.get({ projectId: project.id });
