@@ -78,7 +78,7 @@ const PROJECT_STOPS: Stop[] = [
   project('activity/events', 'nav-activity-events', 'Events', false),
   project('connect', 'nav-connect', 'Connect', false),
   project('developers', 'nav-developers', 'Developers', false),
-  project('developers/actions', 'nav-developer-actions', 'Actions'),
+  project('developers/actions', 'nav-developer-actions', 'Actions', false),
   project('settings', 'nav-project-settings', 'Project settings', false),
   project('settings/collaborators', 'nav-collaborators', 'Collaborators', false),
   project('settings/billing', 'nav-project-billing', 'Billing', false),

@@ -22,6 +22,8 @@ import { registerIdentitySchemaRoutes } from './identity-schema/routes';
 import { registerCustomDomainRoutes, registerLocalDnsRoutes } from './custom-domain/routes';
 import { registerMetricsRoutes } from './metrics/routes';
 import { registerEventStreamRoutes } from './event-stream/routes';
+import { registerHookRoutes } from './hook/routes';
+import { assertHooksReachable } from './hook/reachable';
 import { registerOrganizationRoutes } from './organization/routes';
 
 /** Control-plane answers carry the request's id and name each refused field; a 500 says the request failed. */
@@ -41,7 +43,7 @@ export async function registerControlPlane(app: FastifyInstance, ctx: LocalStack
   await app.register(async (scope) => {
     installErrorHandler(scope, ctx.log, CONTROL_PLANE_ERRORS);
     useZodValidation(scope);
-    registerProjectRoutes(scope, ctx);
+    registerProjectRoutes(scope, ctx, assertHooksReachable);
     registerProjectHistoryRoutes(scope, ctx);
     registerNormalizedRoutes(scope, ctx);
     registerAccessRoutes(scope, ctx);
@@ -59,6 +61,7 @@ export async function registerControlPlane(app: FastifyInstance, ctx: LocalStack
     registerCustomDomainRoutes(scope, ctx);
     registerMetricsRoutes(scope, ctx);
     registerEventStreamRoutes(scope, ctx);
+    registerHookRoutes(scope, ctx);
     registerOrganizationRoutes(scope, ctx);
     if (opts.devTools) {
       registerPlanDevRoute(scope, ctx);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createFlowHooks } from './hook/flow-hooks';
 import type { FastifyInstance } from 'fastify';
 import type { LocalStackContext } from './kernel/context';
 import { installErrorHandler, type ErrorSurface } from './kernel/errors';
@@ -45,6 +46,7 @@ export async function registerIdentity(app: FastifyInstance, ctx: LocalStackCont
     codeLifespanMs: opts.codeLifespanMs ?? 15 * 60_000,
     privilegedSessionMs: opts.privilegedSessionMs ?? 15 * 60_000,
     hash: opts.hash ?? DEFAULT_HASH_OPTIONS,
+    hooks: createFlowHooks(ctx),
   };
   await app.register(async (scope) => {
     useConsoleTenant(scope, ctx);

@@ -50,6 +50,7 @@ export const PAGES = {
   activity: lazyPage(() => import('./pages/activity/ActivityPage')),
   activityEvents: lazyPage(() => import('./pages/activity/EventsPage')),
   developers: lazyPage(() => import('./pages/developers/DevelopersPage')),
+  developerActions: lazyPage(() => import('./pages/developers/ActionsPage')),
   connect: lazyPage(() => import('./pages/developers/ConnectPage')),
   support: lazyPage(() => import('./pages/general/SupportPage')),
   tour: lazyPage(() => import('./pages/general/TourPage')),

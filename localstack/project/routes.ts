@@ -16,7 +16,10 @@ import { projectListOutput, projectSchema } from '../../shared/schemas/project';
 const PATCHABLE_ROOTS = ['name', 'services', 'cors_admin', 'cors_public'];
 
 /** Projects in their full configuration form (ProjectApi of @ory/client). */
-export function registerProjectRoutes(scope: FastifyInstance, ctx: RouteContext): void {
+/** A check of a configuration about to be stored, against the one it replaces (400 for what the stack cannot serve). */
+export type ServicesCheck = (previous: unknown, next: unknown) => Promise<void>;
+
+export function registerProjectRoutes(scope: FastifyInstance, ctx: RouteContext, checkServices: ServicesCheck = async () => undefined): void {
   route(scope, ctx, {
     method: 'POST',
     url: '/projects',
@@ -63,6 +66,7 @@ export function registerProjectRoutes(scope: FastifyInstance, ctx: RouteContext)
     permission: 'backoffice.project.write',
     handler: async ({ q, project, body, caller }) => {
       const current = await findRevision(q, project.current_revision_id);
+      await checkServices(current.services, body.services);
       const next = await addRevision(q, project.id, revisionFromDocument(current, body), actorId(caller));
       return { project: projectView((await findProject(q, project.id))!, next), warnings: [] };
     },
@@ -75,7 +79,7 @@ export function registerProjectRoutes(scope: FastifyInstance, ctx: RouteContext)
     body: jsonPatchSchema,
     auth: 'session-or-workspace-key',
     permission: 'backoffice.project.write',
-    handler: async ({ q, project, body, caller }) => patchConfiguration(q, project, body, actorId(caller)),
+    handler: async ({ q, project, body, caller }) => patchConfiguration(q, project, body, actorId(caller), checkServices),
   });
 
   route(scope, ctx, {
@@ -87,7 +91,7 @@ export function registerProjectRoutes(scope: FastifyInstance, ctx: RouteContext)
     permission: 'backoffice.project.write',
     handler: async ({ q, project, params, body, caller }) => {
       assertCurrentRevision(project, params.revision_id);
-      return patchConfiguration(q, project, body, actorId(caller));
+      return patchConfiguration(q, project, body, actorId(caller), checkServices);
     },
   });
 
@@ -118,7 +122,7 @@ export function registerProjectRoutes(scope: FastifyInstance, ctx: RouteContext)
 }
 
 /** A JSON patch on the configuration: only the editable roots, and the result must still be a valid configuration. */
-async function patchConfiguration(q: Queryable, project: ProjectRow, patch: JsonPatch, author: string) {
+async function patchConfiguration(q: Queryable, project: ProjectRow, patch: JsonPatch, author: string, checkServices: ServicesCheck) {
   const outside = touchedRoots(patch).filter((root) => !PATCHABLE_ROOTS.includes(root));
   if (outside.length > 0) {
     throw badRequest(
@@ -128,6 +132,7 @@ async function patchConfiguration(q: Queryable, project: ProjectRow, patch: Json
   const current = await findRevision(q, project.current_revision_id);
   const patched = applyJsonPatch(projectDocument(current), patch);
   const doc = parseBody(setProjectBody, patched, 'project configuration after the patch');
+  await checkServices(current.services, doc.services);
   const next = await addRevision(q, project.id, revisionFromDocument(current, doc), author);
   return { project: projectView((await findProject(q, project.id))!, next), warnings: [] };
 }

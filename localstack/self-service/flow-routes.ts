@@ -102,6 +102,7 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
 
   async function newFlow(req: FastifyRequest, reply: FastifyReply, returnTo: string | undefined, session: SessionRow | null, settings: IdentitySettings, prior?: FlowRow) {
     const tenant = tenantOf(req);
+    await deps.hooks.before(req, tenant.nid, h.kind, 'browser');
     const csrf = issueCsrfToken(req, reply, tenant, isSecure(deps, req));
     const init = await h.init({ req, tenant, csrf, session, settings, ...(prior ? { prior } : {}) });
     return createFlow(db, {
@@ -158,6 +159,7 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
         const settings = await settingsFor(tenant);
         const session = await currentSession(db, tenant, req, ctx.clock.now());
         h.guardCreate?.(req, session, undefined);
+        await deps.hooks.before(req, tenant.nid, h.kind, 'api');
         const init = await h.init({ req, tenant, csrf: '', session, settings });
         const flow = await createFlow(db, {
           nid: tenant.nid,

@@ -1,4 +1,6 @@
-import { markPassed } from './flows';
+import { flowJson, markPassed } from './flows';
+import { publicIdentity } from '../identity/service';
+import { showHookMessages } from './hook-messages';
 import { clearNodeMessages, loginNodes, setValue, addNodeMessage, withoutDisabledMethods } from './nodes';
 import { isSecure, type IdentityDeps } from '../kernel/identity-deps';
 import { noActiveSession, sessionAlreadyAvailable } from '../kernel/errors';
@@ -136,6 +138,13 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
         flow.ui.messages = [texts.invalidCredentials()];
         return { type: 'flow', status: 400 };
       }
+      // The project's `after` web hooks of a password login: an interrupting one's messages refuse the sign-in.
+      const signingIn = await publicIdentity(db, tenant.nid, credential.identity_id, base);
+      const stop = await deps.hooks.afterInterrupting(req, tenant.nid, 'login', 'password', await flowJson(db, flow, base), signingIn);
+      if (stop) {
+        showHookMessages(flow.ui, stop);
+        return { type: 'flow', status: 400 };
+      }
       const session = await db.tx(async (q) => {
         await markPassed(q, flow, deps.ctx.clock.now());
         await linkAfterLogin(q, flow, credential.identity_id, deps.ctx.clock.now());
@@ -143,6 +152,7 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
         return issueSession(q, req, tenant.nid, credential.identity_id, 'password', settings.sessionLifespanMs ?? deps.sessionLifespanMs, deps.ctx.clock);
       });
       deps.ctx.log.info({ nid: tenant.nid, identity_id: credential.identity_id }, 'identity signed in');
+      await deps.hooks.afterNotifying(req, tenant.nid, 'login', 'password', await flowJson(db, flow, base), signingIn);
       if (flow.type === 'api') {
         // Native apps get the session token itself, to send as X-Session-Token or a bearer token.
         return { type: 'json', redirect: '', body: { session_token: session.token, session: await sessionJson(db, tenant.nid, session.id, base) } };

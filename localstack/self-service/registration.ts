@@ -1,7 +1,7 @@
 import { isSecure, type IdentityDeps } from '../kernel/identity-deps';
 import { OryError, sessionAlreadyAvailable } from '../kernel/errors';
 import type { FlowHandler } from './flow-routes';
-import { markPassed } from './flows';
+import { flowJson, markPassed } from './flows';
 import { uiLink } from '../kernel/http';
 import { traitIdentifiers } from '../../shared/domain/identity-schema-extension';
 import { insertIdentity } from '../identity/store';
@@ -20,6 +20,7 @@ import { texts } from './texts';
 import { validateTraits } from '../identity-schema/traits';
 import { startVerification } from './verification-mail';
 import { completePendingRegistration, oidcFlowNodes, requestedProvider, startOidc } from './oidc';
+import { showHookMessages } from './hook-messages';
 
 /** The tenant's default identity schema when it is not the console's own (whose form is the fixed one), else null. */
 async function ownSchema(deps: IdentityDeps, nid: string): Promise<JsonObject | null> {
@@ -78,6 +79,14 @@ export function registrationHandler(deps: IdentityDeps): FlowHandler {
       if (policy) addNodeMessage(nodes, 'password', policy);
       if (!traits || policy || flow.ui.messages.length > 0) return { type: 'flow', status: 400 };
 
+      // The project's `after` web hooks: those that may interrupt see the identity before it is stored, and
+      // their messages stop the registration; the others are told once it is.
+      const stop = await deps.hooks.afterInterrupting(req, tenant.nid, 'registration', 'password', await flowJson(db, flow, base), { schema_id: 'default', traits, state: 'active' });
+      if (stop) {
+        showHookMessages(flow.ui, stop);
+        return { type: 'flow', status: 400 };
+      }
+
       const passwordHash = await hashPassword(password, deps.hash);
       const accepted = traits;
       let result;
@@ -118,6 +127,7 @@ export function registrationHandler(deps: IdentityDeps): FlowHandler {
       deps.ctx.log.info({ nid: tenant.nid, identity_id: result.identityId }, 'identity registered');
       const identity = await publicIdentity(db, tenant.nid, result.identityId, base);
       const session = await sessionJson(db, tenant.nid, result.session.id, base);
+      await deps.hooks.afterNotifying(req, tenant.nid, 'registration', 'password', await flowJson(db, flow, base), identity);
       if (flow.type === 'api') {
         // Native apps get the session token itself (Kratos' successfulNativeRegistration).
         const token = result.session.token;

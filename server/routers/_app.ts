@@ -9,6 +9,7 @@ import { invitesRouter } from './invites/router';
 import { membersRouter } from './members/router';
 import { metricsRouter } from './metrics/router';
 import { eventStreamsRouter } from './event-streams/router';
+import { actionsRouter } from './actions/router';
 import { messagingRouter } from './messaging/router';
 import { oauth2ClientsRouter } from './oauth2-clients/router';
 import { oauth2ConfigRouter } from './oauth2-config/router';
@@ -62,6 +63,7 @@ export const appRouter = router({
   domains: domainsRouter,
   metrics: metricsRouter,
   eventStreams: eventStreamsRouter,
+  actions: actionsRouter,
   system: systemRouter,
 });
 

@@ -46,6 +46,7 @@ const LONG = 'x'.repeat(100_000);
 function table(): Record<string, [unknown, string][]> {
   const ws = workspace;
   const p = projectId;
+  const hook = { flow: 'registration', timing: 'after', method: 'password', url: 'http://127.0.0.1:9/hook', httpMethod: 'POST', body: '', auth: { type: 'none' }, canInterrupt: false, ignoreResponse: false };
   return {
     'auth.revokeSession': [[{}, 'sessionId'], [{ sessionId: 'current' }, 'sessionId'], [{ sessionId: LONG }, 'sessionId'], [{ sessionId: NUL }, 'sessionId']],
     'workspaces.list': [[{ pageSize: 'ten' }, 'pageSize'], [{ pageToken: LONG }, 'pageToken'], [{ pageToken: NUL }, 'pageToken'], [7, 'input']],
@@ -87,6 +88,20 @@ function table(): Record<string, [unknown, string][]> {
     ],
     'eventStreams.set': [[{ projectId: p, streamId: p, status: 'sleeping' }, 'status'], [{ projectId: p, streamId: 's' }, 'streamId']],
     'eventStreams.replay': [[{ projectId: p, streamId: p }, 'deliveryId']],
+    'actions.get': [[{}, 'projectId'], [{ projectId: 'p' }, 'projectId']],
+    'actions.set': [
+      [{ projectId: p }, 'hooks'],
+      [{ projectId: p, hooks: [{ ...hook, url: 'ftp://hooks.example.com' }] }, 'url'],
+      [{ projectId: p, hooks: [{ ...hook, flow: 'logout' }] }, 'flow'],
+      [{ projectId: p, hooks: [{ ...hook, timing: 'before', method: 'password' }] }, 'method'],
+      [{ projectId: p, hooks: [{ ...hook, canInterrupt: true, ignoreResponse: true }] }, 'ignoreResponse'],
+      [{ projectId: p, hooks: [{ ...hook, auth: { type: 'basic_auth', user: '' } }] }, 'user'],
+      [{ projectId: p, hooks: [{ ...hook, auth: { type: 'bearer' } }] }, 'auth'],
+      [{ projectId: p, hooks: [{ ...hook, body: 'function(ctx) ctx' }] }, 'body'],
+      [{ projectId: p, hooks: [{ ...hook, url: NUL }] }, 'url'],
+      [{ projectId: p, hooks: Array(51).fill(hook) }, 'hooks'],
+    ],
+    'actions.log': [[{ projectId: p, pageToken: LONG }, 'pageToken']],
     'quota.get': [[{ projectId: p, feature: 'moon' }, 'feature'], [{ workspaceId: ws }, 'feature']],
     'projectConfig.setAuthentication': [[{ projectId: p, min_password_length: 5 }, 'min_password_length'], [{ projectId: p, password_enabled: 'yes' }, 'password_enabled']],
     'projectConfig.setRecovery': [[{ projectId: p, use: 'pigeon' }, 'use'], [{ projectId: p, lifespan: 'a while' }, 'lifespan']],

@@ -649,6 +649,15 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
     b: 'refused',
     input: (f) => ({ projectId: f.a.project, from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z', filters: [{ attribute: 'method', condition: 'equals', value: 'password' }] }),
   },
+  'actions.get': { b: 'refused', input: (f) => ({ projectId: f.a.looseProject }) },
+  'actions.set': {
+    b: 'refused',
+    input: (f) => ({
+      projectId: f.a.looseProject,
+      hooks: [{ flow: 'verification', timing: 'before', method: null, url: 'http://127.0.0.1:9/matrix', httpMethod: 'POST', body: '', auth: { type: 'none' }, canInterrupt: false, ignoreResponse: false }],
+    }),
+  },
+  'actions.log': { b: 'refused', input: (f) => ({ projectId: f.a.looseProject }) },
   'eventStreams.list': { b: 'refused', input: (f) => ({ projectId: f.a.looseProject }) },
   'eventStreams.create': {
     b: 'refused',

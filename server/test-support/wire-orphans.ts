@@ -83,6 +83,7 @@ export const ORPHAN_ROUTES: OrphanRoute[] = [
   // Billing (CONTRACT.md: orphans subscription, createSubscriptionBody, updateSubscriptionBody).
   // Event streams' delivery log, replay and test send: the local stack's own, beside EventsApi's four calls.
   { method: 'GET', path: '/projects/{project_id}/eventstreams/{event_stream_id}/attempts', localOnly: "an event stream's delivery log (each attempt's status, response code and latency)" },
+  { method: 'GET', path: '/projects/{project_id}/identity-hooks/calls', localOnly: "the log of a project's identity web hook calls (each call's status, response code and latency)" },
   { method: 'POST', path: '/projects/{project_id}/eventstreams/{event_stream_id}/deliveries/{delivery_id}/replay', localOnly: 'an event stream delivery sent once more' },
   { method: 'POST', path: '/projects/{project_id}/eventstreams/{event_stream_id}/test', localOnly: 'a test event sent to an event stream now' },
   // The history of a project's configuration: Ory Network keeps revisions but publishes no call to list or restore them.

@@ -1,4 +1,5 @@
 import type { CreateProjectBody, JsonPatch, SetProject, UpdateWorkspaceBody } from '@ory/client';
+import { hookCallLogSchema } from '../../shared/schemas/actions';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { assertRequiredParams } from '../../shared/domain/required-param';
@@ -101,6 +102,9 @@ export function createBackofficeClient(options: { baseUrl: string; timeoutMs: nu
     metrics: createMetricsCalls(call),
     /** Event streams of a project, their delivery log, replay and test send. */
     eventStreams: createEventStreamCalls(call, sdk),
+    /** The log of a project's identity web hook calls (the local stack's own call). */
+    hookCalls: (c: CallContext, projectId: string, pageToken?: string) =>
+      call(c, 'GET', path`/projects/${projectId}/identity-hooks/calls`, hookCallLogSchema, undefined, { page_size: 25, page_token: pageToken }),
     /** The history of a project's configuration: revisions, their changes, restoring one. */
     projectHistory: createProjectHistoryCalls(call),
     // ---- projects ----

@@ -88,6 +88,7 @@ export const INVALIDATES = {
   'projectHistory.restore': [
     'projectHistory.list',
     'projectHistory.get',
+    'actions.get',
     'projects.get',
     'projects.list',
     'projects.configuration',
@@ -145,6 +146,7 @@ export const INVALIDATES = {
   'branding.activate': ['branding.get'],
   'branding.deactivate': ['branding.get'],
   // Event streams count against the plan's event_streams quota; replays and test sends add to the log.
+  'actions.set': ['actions.get', 'projects.get', 'projectConfig.get', 'projectHistory.list'],
   'eventStreams.create': ['eventStreams.list', 'quota.get'],
   'eventStreams.set': ['eventStreams.list'],
   'eventStreams.delete': ['eventStreams.list', 'quota.get'],

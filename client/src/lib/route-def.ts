@@ -147,6 +147,7 @@ export type PageId =
   | 'activity'
   | 'activityEvents'
   | 'developers'
+  | 'developerActions'
   | 'connect'
   | 'support'
   | 'emailMessage'

@@ -237,7 +237,12 @@ export const PROJECT_ROUTES = {
     layout: { pageTitle: 'Developers', breadcrumb: 'Developers', wide: true },
     nav: { label: 'Developers', group: 'activity', icon: 'Code', order: 30, keywords: ['api keys', 'sdk', 'event streams', 'webhooks'], description: 'Gathers the API keys, endpoints and event streams developers need for this project.' },
   }),
-  developerActions: soon(`${P}/developers/actions`, 'project', { label: 'Actions', group: 'activity', icon: 'Wrench', order: 40, keywords: ['webhooks', 'hooks'], description: 'Calls your webhooks before or after sign-up, sign-in and other flows.' }),
+  developerActions: defineRoute(`${P}/developers/actions`, {
+    area: 'project',
+    page: 'developerActions',
+    layout: { pageTitle: 'Actions', breadcrumb: 'Actions', wide: true },
+    nav: { label: 'Actions', group: 'activity', icon: 'Wrench', order: 40, keywords: ['webhooks', 'hooks'], description: 'Calls your webhooks before or after sign-up, sign-in and other flows.' },
+  }),
   // Project settings
   projectSettings: defineRoute(`${P}/settings`, {
     area: 'project-settings',
