@@ -161,6 +161,7 @@ export type PageId =
   | 'authentication'
   | 'authRecovery'
   | 'mfa'
+  | 'passwordless'
   | 'accountAdvanced'
   | 'authVerification'
   | 'authSessions'
