@@ -43,6 +43,14 @@ test('the passwordless page turns passkeys on; an end user signs up with a passk
     expect(credentials).toHaveLength(1);
     expect(credentials[0]!.rpId).toBe('localhost');
     expect(credentials[0]!.isResidentCredential).toBe(true);
+    // The project keeps it as Kratos does: a `passkey` credential identified by the authenticator's user handle.
+    const identities = await page.evaluate(async (id) => {
+      const res = await fetch(`/api/trpc/identities.list?input=${encodeURIComponent(JSON.stringify({ projectId: id }))}`);
+      return ((await res.json()) as { result: { data: { identities: { credentials?: Record<string, { identifiers: string[] }> }[] } } }).result.data.identities;
+    }, projectId);
+    expect(identities).toHaveLength(1);
+    expect(identities[0]!.credentials?.password).toBeUndefined();
+    expect(identities[0]!.credentials?.passkey?.identifiers).toEqual([Buffer.from(credentials[0]!.userHandle!, 'base64').toString('base64url')]);
 
     // Signing out ends on the hosted sign-in page, with a new login flow.
     await user.getByRole('link', { name: 'Sign out' }).click();
