@@ -11,7 +11,7 @@ export interface PageFrame {
   body: string;
 }
 
-/** A whole hosted page: one card, no script, the theme's stylesheet inline. */
+/** A whole hosted page: one card, the theme's stylesheet inline, no script but what a flow's script node loads. */
 export function page({ locale, theme, title, body }: PageFrame): string {
   const logo = theme?.logo_url ? `<img class="logo" src="${esc(theme.logo_url)}" alt="${esc(theme.name ?? '')}">` : '';
   return `<!doctype html>
