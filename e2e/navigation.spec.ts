@@ -43,7 +43,7 @@ const PROJECT_STOPS: Stop[] = [
   project('sessions', 'nav-sessions', 'Sessions', false),
   project('identity-schema', 'nav-identity-schema', 'Identity schema', false),
   project('authentication', 'nav-authentication', 'Sign-in methods', false),
-  project('passwordless', 'nav-passwordless', 'Passwordless'),
+  project('passwordless', 'nav-passwordless', 'Passwordless', false),
   project('mfa', 'nav-mfa', 'Two-factor authentication', false),
   project('authentication/recovery', 'nav-auth-recovery', 'Account recovery', false),
   project('authentication/verification', 'nav-auth-verification', 'Email verification', false),

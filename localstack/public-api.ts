@@ -3,7 +3,8 @@ import { createFlowHooks } from './hook/flow-hooks';
 import type { FastifyInstance } from 'fastify';
 import type { LocalStackContext } from './kernel/context';
 import { installErrorHandler, type ErrorSurface } from './kernel/errors';
-import { useZodValidation } from './kernel/route';
+import { route, useZodValidation } from './kernel/route';
+import { PASSKEY_SCRIPT, PASSKEY_SCRIPT_PATH } from './self-service/passkey';
 import { registerMailbox } from './courier/service';
 import type { IdentityDeps } from './kernel/identity-deps';
 import { registerFlow } from './self-service/flow-routes';
@@ -94,4 +95,12 @@ async function registerTenantRoutes(scope: FastifyInstance, deps: IdentityDeps, 
   registerOidcCallback(scope, deps);
   registerSessionRoutes(scope, deps);
   registerSchemaRoutes(scope, ctx);
+  // The browser's side of passkey sign-up and sign-in, which the flows' script node loads.
+  route(scope, ctx, {
+    method: 'GET',
+    url: PASSKEY_SCRIPT_PATH,
+    auth: 'public',
+    transaction: false,
+    handler: async ({ reply }) => reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(PASSKEY_SCRIPT),
+  });
 }

@@ -69,6 +69,7 @@ export const PAGES = {
   authentication: lazyPage(() => import('./pages/authentication/AuthenticationPage')),
   authRecovery: lazyPage(() => import('./pages/authentication/RecoveryPage')),
   mfa: lazyPage(() => import('./pages/authentication/MfaPage')),
+  passwordless: lazyPage(() => import('./pages/authentication/PasswordlessPage')),
   authVerification: lazyPage(() => import('./pages/authentication/VerificationPage')),
   authSessions: lazyPage(() => import('./pages/authentication/SessionLifespanPage')),
   organizations: lazyPage(() => import('./pages/organizations/OrganizationsPage')),

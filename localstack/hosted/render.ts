@@ -11,7 +11,7 @@ export interface PageFrame {
   body: string;
 }
 
-/** A whole hosted page: one card, no script, the theme's stylesheet inline. */
+/** A whole hosted page: one card, the theme's stylesheet inline, no script but what a flow's script node loads. */
 export function page({ locale, theme, title, body }: PageFrame): string {
   const logo = theme?.logo_url ? `<img class="logo" src="${esc(theme.logo_url)}" alt="${esc(theme.name ?? '')}">` : '';
   return `<!doctype html>
@@ -141,7 +141,9 @@ export function flowForms(locale: Locale, ui: UiContainer, opts: { titled: boole
   return groups
     .map((group, gi) => {
       const own = group === 'default' ? [] : nodes.filter((n) => n.group === group);
-      const hasFields = own.some((n) => n.attributes.node_type === 'input' && !isHidden(n) && !isButton(n));
+      // A passkey sign-up names the passkey after a trait: its form carries the traits as a password's does.
+      const signsUp = own.some((n) => n.attributes.node_type === 'input' && (n.attributes as { name?: string }).name === 'passkey_register');
+      const hasFields = signsUp || own.some((n) => n.attributes.node_type === 'input' && !isHidden(n) && !isButton(n));
       const shared = defaults.filter((n) => isHidden(n) || hasFields || group === 'default' || n.attributes.node_type !== 'input');
       const inner = [...shared, ...own].map((n, i) => nodeHtml(locale, n, `${gi}-${i}`)).join('\n');
       const titleKey = GROUP_TITLES[group];

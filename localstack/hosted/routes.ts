@@ -59,7 +59,8 @@ const consentForm = z.looseObject({
 
 /**
  * Every project's hosted pages at `{base}/ui/…`: its self-service flows rendered from their UI nodes as plain
- * HTML forms that post straight to the flows (no script), the OAuth2 login and consent of its authorization
+ * HTML forms that post straight to the flows (no script of their own; a flow's script node, as passkeys
+ * have, loads the flow's), the OAuth2 login and consent of its authorization
  * server, in the project's language settings and its active branding theme.
  */
 export async function registerHostedPages(app: FastifyInstance, deps: HostedDeps): Promise<void> {

@@ -20,7 +20,11 @@ export interface IdentitySettings {
     totp: boolean;
     /** `selfservice.methods.lookup_secret.enabled`: backup recovery codes as a second factor (off unless turned on). */
     lookup_secret: boolean;
+    /** `selfservice.methods.passkey.enabled`: sign-up and sign-in with a passkey (off unless turned on). */
+    passkey: boolean;
   };
+  /** `selfservice.methods.passkey.config.rp`: the relying party; unset parts come from the tenant's public URL. */
+  passkeyRp: { id: string | null; displayName: string | null; origins: string[] };
   /** `selfservice.methods.totp.config.issuer`, or null for the tenant's host. */
   totpIssuer: string | null;
   /** `session.whoami.required_aal`: `highest_available` refuses an aal1 session of an identity that has a second factor. */
@@ -58,6 +62,8 @@ function durationMs(v: unknown): number | null {
   return ns === null || ns <= 0n ? null : Number(ns / 1_000_000n);
 }
 
+const strings = (v: unknown) => (Array.isArray(v) ? v.filter((u): u is string => typeof u === 'string' && u !== '') : []);
+
 const use = (v: unknown): 'code' | 'link' => (v === 'link' ? 'link' : 'code');
 
 /** The settings of a config object (exported for the rules' own tests). */
@@ -83,6 +89,12 @@ export function settingsOf(config: JsonObject): IdentitySettings {
       profile: bool(at('selfservice', 'methods', 'profile', 'enabled'), true),
       totp: bool(at('selfservice', 'methods', 'totp', 'enabled'), false),
       lookup_secret: bool(at('selfservice', 'methods', 'lookup_secret', 'enabled'), false),
+      passkey: bool(at('selfservice', 'methods', 'passkey', 'enabled'), false),
+    },
+    passkeyRp: {
+      id: text(at('selfservice', 'methods', 'passkey', 'config', 'rp', 'id')),
+      displayName: text(at('selfservice', 'methods', 'passkey', 'config', 'rp', 'display_name')),
+      origins: strings(at('selfservice', 'methods', 'passkey', 'config', 'rp', 'origins')),
     },
     totpIssuer: text(at('selfservice', 'methods', 'totp', 'config', 'issuer')),
     whoamiRequiredAal: requiredAal(at('session', 'whoami', 'required_aal')),

@@ -6,7 +6,7 @@ import { isSecure, type IdentityDeps } from '../kernel/identity-deps';
 import { noActiveSession, sessionAlreadyAvailable } from '../kernel/errors';
 import type { FlowHandler } from './flow-routes';
 import { queryParam, uiLink } from '../kernel/http';
-import { findPasswordCredential } from '../identity/store';
+import { findIdentity, findPasswordCredential } from '../identity/store';
 import { hashPassword, verifyPassword } from '../identity/password';
 import { issueSession, raiseSessionToAal2, sessionJson, setSessionCookie } from '../session/service';
 import { sessionToken } from '../session/token';
@@ -15,6 +15,7 @@ import { findTotpUrl, sessionRequiredForHigherAal, totpCodeValid, totpLoginNodes
 import type { SubmitArgs, Outcome } from './flow-routes';
 import { findRecoveryCodes, lookupLoginNodes, useRecoveryCode } from './lookup';
 import { texts } from './texts';
+import { passkeyLoginNodes, relyingParty, verifyPasskeyLogin, type PasskeyFlowData } from './passkey';
 import { recordEvent } from '../event/record';
 import { linkAfterLogin, oidcFlowNodes, organizationProvider, requestedProvider, startOidc } from './oidc';
 
@@ -73,6 +74,40 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
     return { type: 'flow', status: 400 };
   }
 
+  /** Signs identity `identityId` in at aal1 by `method`: the session token for native apps, else the cookie and the redirect. */
+  async function signedIn(args: SubmitArgs, identityId: string, method: 'password' | 'passkey'): Promise<Outcome> {
+    const { req, reply, flow, db, tenant, base, settings } = args;
+    // The project's `after` web hooks of this login: an interrupting one's messages refuse the sign-in.
+    const signingIn = await publicIdentity(db, tenant.nid, identityId, base);
+    const stop = await deps.hooks.afterInterrupting(req, tenant.nid, 'login', method, await flowJson(db, flow, base), signingIn);
+    if (stop) {
+      showHookMessages(flow.ui, stop);
+      return { type: 'flow', status: 400 };
+    }
+    const session = await db.tx(async (q) => {
+      await markPassed(q, flow, deps.ctx.clock.now());
+      await linkAfterLogin(q, flow, identityId, deps.ctx.clock.now());
+      await recordEvent(q, deps.ctx.clock, tenant.nid, 'LoginSucceeded', { identity_id: identityId, method, aal: 'aal1', flow_type: flow.type });
+      return issueSession(q, req, tenant.nid, identityId, method, settings.sessionLifespanMs ?? deps.sessionLifespanMs, deps.ctx.clock);
+    });
+    deps.ctx.log.info({ nid: tenant.nid, identity_id: identityId }, 'identity signed in');
+    await deps.hooks.afterNotifying(req, tenant.nid, 'login', method, await flowJson(db, flow, base), signingIn);
+    if (flow.type === 'api') {
+      // Native apps get the session token itself, to send as X-Session-Token or a bearer token.
+      return { type: 'json', redirect: '', body: { session_token: session.token, session: await sessionJson(db, tenant.nid, session.id, base) } };
+    }
+    setSessionCookie(reply, tenant, session, isSecure(deps, req));
+    const redirect = flow.return_to ?? settings.defaultReturnUrl ?? uiLink(tenant.uiUrl, '/');
+    return {
+      type: 'json',
+      redirect,
+      body: {
+        session: await sessionJson(db, tenant.nid, session.id, base),
+        continue_with: [{ action: 'redirect_browser_to', redirect_browser_to: redirect }],
+      },
+    };
+  }
+
   // Verified against for unknown identifiers so that timing does not reveal which emails exist.
   const dummyHash = hashPassword('not-a-real-password-0', deps.hash);
   return {
@@ -97,11 +132,12 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
         const nodes = [csrfNode(csrf), ...(hasTotp ? totpLoginNodes() : []), ...(hasCodes ? lookupLoginNodes() : [])];
         return { state: 'choose_method', ui: { nodes }, data: { refresh, aal } };
       }
-      const first = withoutDisabledMethods([...loginNodes(csrf), ...(await oidcFlowNodes(deps.ctx.db, tenant.nid, 'login'))], settings);
-      return { state: 'choose_method', ui: { nodes: [...first, ...(refresh && hasTotp ? totpLoginNodes() : [])] }, data: { refresh, aal } };
+      const passkey = settings.methods.passkey && !refresh ? await passkeyLoginNodes(relyingParty(settings, tenant.base), tenant.base) : null;
+      const first = withoutDisabledMethods([...loginNodes(csrf), ...(passkey?.nodes ?? []), ...(await oidcFlowNodes(deps.ctx.db, tenant.nid, 'login'))], settings);
+      return { state: 'choose_method', ui: { nodes: [...first, ...(refresh && hasTotp ? totpLoginNodes() : [])] }, data: { refresh, aal, ...(passkey ? { passkey: passkey.data } : {}) } };
     },
     async submit(args) {
-      const { req, reply, flow, body, db, tenant, base, settings } = args;
+      const { flow, body, db, tenant, base, settings } = args;
       const nodes = flow.ui.nodes;
       clearNodeMessages(nodes);
       flow.ui.messages = [];
@@ -114,6 +150,17 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
       }
       if (body.method === 'totp' && settings.methods.totp && (flow.data.aal === 'aal2' || flow.data.refresh === true)) return submitTotp(args);
       if (body.method === 'lookup_secret' && settings.methods.lookup_secret && flow.data.aal === 'aal2') return submitLookup(args);
+      // Kratos' script submits the passkey form without `method`: the answer itself names the method.
+      if (settings.methods.passkey && flow.data.aal !== 'aal2' && (body.method === 'passkey' || !!body.passkey_login)) {
+        const proven = await db.tx((q) => verifyPasskeyLogin(q, tenant.nid, relyingParty(settings, base), flow.data.passkey as PasskeyFlowData | undefined, body.passkey_login, args.now));
+        const identity = typeof proven === 'string' ? null : await findIdentity(db, tenant.nid, proven.identityId);
+        if (typeof proven === 'string' || identity?.row.state !== 'active') {
+          await recordEvent(db, deps.ctx.clock, tenant.nid, 'LoginFailed', { method: 'passkey', reason: 'invalid_credentials', flow_type: flow.type });
+          flow.ui.messages = [proven === 'invalid' ? texts.passkeyInvalid() : texts.noPasskeyUser()];
+          return { type: 'flow', status: 400 };
+        }
+        return signedIn(args, identity.row.id, 'passkey');
+      }
       setValue(nodes, 'identifier', body.identifier ?? '');
       if (body.method !== 'password' || !settings.methods.password) {
         flow.ui.messages = [texts.noStrategy('login')];
@@ -138,35 +185,7 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
         flow.ui.messages = [texts.invalidCredentials()];
         return { type: 'flow', status: 400 };
       }
-      // The project's `after` web hooks of a password login: an interrupting one's messages refuse the sign-in.
-      const signingIn = await publicIdentity(db, tenant.nid, credential.identity_id, base);
-      const stop = await deps.hooks.afterInterrupting(req, tenant.nid, 'login', 'password', await flowJson(db, flow, base), signingIn);
-      if (stop) {
-        showHookMessages(flow.ui, stop);
-        return { type: 'flow', status: 400 };
-      }
-      const session = await db.tx(async (q) => {
-        await markPassed(q, flow, deps.ctx.clock.now());
-        await linkAfterLogin(q, flow, credential.identity_id, deps.ctx.clock.now());
-        await recordEvent(q, deps.ctx.clock, tenant.nid, 'LoginSucceeded', { identity_id: credential.identity_id, method: 'password', aal: 'aal1', flow_type: flow.type });
-        return issueSession(q, req, tenant.nid, credential.identity_id, 'password', settings.sessionLifespanMs ?? deps.sessionLifespanMs, deps.ctx.clock);
-      });
-      deps.ctx.log.info({ nid: tenant.nid, identity_id: credential.identity_id }, 'identity signed in');
-      await deps.hooks.afterNotifying(req, tenant.nid, 'login', 'password', await flowJson(db, flow, base), signingIn);
-      if (flow.type === 'api') {
-        // Native apps get the session token itself, to send as X-Session-Token or a bearer token.
-        return { type: 'json', redirect: '', body: { session_token: session.token, session: await sessionJson(db, tenant.nid, session.id, base) } };
-      }
-      setSessionCookie(reply, tenant, session, isSecure(deps, req));
-      const redirect = flow.return_to ?? settings.defaultReturnUrl ?? uiLink(tenant.uiUrl, '/');
-      return {
-        type: 'json',
-        redirect,
-        body: {
-          session: await sessionJson(db, tenant.nid, session.id, base),
-          continue_with: [{ action: 'redirect_browser_to', redirect_browser_to: redirect }],
-        },
-      };
+      return signedIn(args, credential.identity_id, 'password');
     },
   };
 }

@@ -9,7 +9,7 @@ import type {
 } from '@ory/client';
 import { texts, type UiText } from './texts';
 
-export type NodeGroup = 'default' | 'password' | 'profile' | 'code' | 'link' | 'oidc' | 'totp' | 'lookup_secret';
+export type NodeGroup = 'default' | 'password' | 'profile' | 'code' | 'link' | 'oidc' | 'totp' | 'lookup_secret' | 'passkey' | 'webauthn';
 
 /** Ory's uiNode, as @ory/client models it: every node the builders below make is one. */
 export type UiNode = OryUiNode;
@@ -122,7 +122,7 @@ export const enterCodeNodes = (csrf: string, email: string, kind: 'recovery' | '
 ];
 
 /** The nodes without the groups of methods the tenant's config turned off (`selfservice.methods.{group}.enabled`). */
-export function withoutDisabledMethods(nodes: UiNode[], settings: { methods: { password: boolean; code: boolean; profile: boolean; totp: boolean; lookup_secret: boolean } }): UiNode[] {
+export function withoutDisabledMethods(nodes: UiNode[], settings: { methods: { password: boolean; code: boolean; profile: boolean; totp: boolean; lookup_secret: boolean; passkey: boolean } }): UiNode[] {
   const off = new Set(Object.entries(settings.methods).filter(([, on]) => !on).map(([group]) => group));
   return nodes.filter((n) => !off.has(n.group));
 }

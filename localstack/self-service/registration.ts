@@ -19,6 +19,7 @@ import { recordEvent } from '../event/record';
 import { texts } from './texts';
 import { validateTraits } from '../identity-schema/traits';
 import { startVerification } from './verification-mail';
+import { passkeyRegistrationNodes, relyingParty, savePasskey, verifyPasskeyRegistration, type PasskeyFlowData } from './passkey';
 import { completePendingRegistration, oidcFlowNodes, requestedProvider, startOidc } from './oidc';
 import { showHookMessages } from './hook-messages';
 
@@ -27,6 +28,13 @@ async function ownSchema(deps: IdentityDeps, nid: string): Promise<JsonObject | 
   if (nid === CONSOLE_NID) return null;
   const schema = defaultSchema(await tenantSchemas(deps.ctx.db, nid)).schema;
   return schema === IDENTITY_SCHEMA ? null : schema;
+}
+
+/** The trait a passkey is named after: the one the schema marks `passkey.display_name`, else the email. */
+function passkeyDisplayNameField(schema: JsonObject | null): string {
+  const traits = (schema?.properties as { traits?: { properties?: Record<string, { 'ory.sh/kratos'?: { credentials?: { passkey?: { display_name?: boolean } } } }> } } | undefined)?.traits?.properties ?? {};
+  const marked = Object.entries(traits).find(([, p]) => p?.['ory.sh/kratos']?.credentials?.passkey?.display_name === true)?.[0];
+  return `traits.${marked ?? 'email'}`;
 }
 
 /** Browser registration with traits {email, name} and a password; signs the new identity in. */
@@ -45,7 +53,9 @@ export function registrationHandler(deps: IdentityDeps): FlowHandler {
     async init({ csrf, tenant, settings }) {
       const schema = await ownSchema(deps, tenant.nid);
       const nodes = schema ? schemaRegistrationNodes(csrf, schema) : registrationNodes(csrf);
-      return { state: 'choose_method', ui: { nodes: withoutDisabledMethods([...nodes, ...(await oidcFlowNodes(deps.ctx.db, tenant.nid, 'registration'))], settings) } };
+      const passkey = settings.methods.passkey ? await passkeyRegistrationNodes(relyingParty(settings, tenant.base), tenant.base, passkeyDisplayNameField(schema)) : null;
+      const ui = { nodes: withoutDisabledMethods([...nodes, ...(passkey?.nodes ?? []), ...(await oidcFlowNodes(deps.ctx.db, tenant.nid, 'registration'))], settings) };
+      return { state: 'choose_method', ui, ...(passkey ? { data: { passkey: passkey.data } } : {}) };
     },
     async submit(args) {
       const { req, reply, flow, body, db, tenant, base, settings } = args;
@@ -55,6 +65,8 @@ export function registrationHandler(deps: IdentityDeps): FlowHandler {
       const provider = requestedProvider(body);
       if (provider) return (await completePendingRegistration(deps, args, provider)) ?? startOidc(deps, args, provider, { traits: (body.traits as Record<string, unknown> | undefined) ?? {} });
       const schema = await ownSchema(deps, tenant.nid);
+      // A passkey sign-up posts the browser's answer (Kratos' form is submitted by its script, without `method`).
+      const withPasskey = settings.methods.passkey && (body.method === 'passkey' || !!body.passkey_register);
       let traits: Traits | Record<string, unknown> | null;
       let identifier: string;
       let email: string | null;
@@ -64,35 +76,46 @@ export function registrationHandler(deps: IdentityDeps): FlowHandler {
         const identifiers = traitIdentifiers(schema, submitted);
         identifier = identifiers.password ?? '';
         email = identifiers.verifiable.find((a) => a.via === 'email')?.value ?? null;
-        if (traits && !identifiers.password) flow.ui.messages = [texts.noStrategy('registration')];
+        if (traits && !identifiers.password && !withPasskey) flow.ui.messages = [texts.noStrategy('registration')];
       } else {
         traits = validateTraits(nodes, body.traits);
         identifier = traits ? normalizeEmail(traits.email as string) : '';
         email = identifier;
       }
-      if (body.method !== 'password' || !settings.methods.password) {
+      if (!withPasskey && (body.method !== 'password' || !settings.methods.password)) {
         flow.ui.messages = [texts.noStrategy('registration')];
         return { type: 'flow', status: 400 };
       }
-      const password = body.password ?? '';
-      const policy = password ? passwordPolicyError(password, identifier, settings.password) : texts.required('password');
-      if (policy) addNodeMessage(nodes, 'password', policy);
-      if (!traits || policy || flow.ui.messages.length > 0) return { type: 'flow', status: 400 };
+      let passwordHash: string | undefined;
+      let passkey: Awaited<ReturnType<typeof verifyPasskeyRegistration>> = null;
+      if (withPasskey) {
+        if (!traits || flow.ui.messages.length > 0) return { type: 'flow', status: 400 };
+        passkey = await verifyPasskeyRegistration(relyingParty(settings, base), flow.data.passkey as PasskeyFlowData | undefined, body.passkey_register, args.now);
+        if (!passkey) {
+          flow.ui.messages = [texts.passkeyInvalid()];
+          return { type: 'flow', status: 400 };
+        }
+      } else {
+        const password = body.password ?? '';
+        const policy = password ? passwordPolicyError(password, identifier, settings.password) : texts.required('password');
+        if (policy) addNodeMessage(nodes, 'password', policy);
+        if (!traits || policy || flow.ui.messages.length > 0) return { type: 'flow', status: 400 };
+        passwordHash = await hashPassword(password, deps.hash);
+      }
+      const method = passkey ? 'passkey' : 'password';
 
       // The project's `after` web hooks: those that may interrupt see the identity before it is stored, and
       // their messages stop the registration; the others are told once it is.
-      const stop = await deps.hooks.afterInterrupting(req, tenant.nid, 'registration', 'password', await flowJson(db, flow, base), { schema_id: 'default', traits, state: 'active' });
+      const stop = await deps.hooks.afterInterrupting(req, tenant.nid, 'registration', method, await flowJson(db, flow, base), { schema_id: 'default', traits, state: 'active' });
       if (stop) {
         showHookMessages(flow.ui, stop);
         return { type: 'flow', status: 400 };
       }
-
-      const passwordHash = await hashPassword(password, deps.hash);
       const accepted = traits;
       let result;
       try {
         result = await db.tx(async (q) => {
-          const identityId = schema
+          const identityId = schema || !passwordHash
             ? await insertIdentity(q, tenant.nid, {
                 // `default`: the identity follows the project's default schema, as the admin API's default does.
                 schemaId: 'default',
@@ -100,13 +123,14 @@ export function registrationHandler(deps: IdentityDeps): FlowHandler {
                 state: 'active',
                 metadataPublic: null,
                 metadataAdmin: null,
-                identifiers: traitIdentifiers(schema, accepted),
-                passwordHash,
+                identifiers: traitIdentifiers(schema ?? IDENTITY_SCHEMA, accepted),
+                ...(passwordHash ? { passwordHash } : {}),
               })
             : await createIdentity(q, tenant.nid, accepted as Traits, passwordHash);
+          if (passkey) await savePasskey(q, tenant.nid, identityId, passkey, deps.ctx.clock.now());
           await markPassed(q, flow, deps.ctx.clock.now());
-          await recordEvent(q, deps.ctx.clock, tenant.nid, 'RegistrationSucceeded', { identity_id: identityId, method: 'password', flow_type: flow.type });
-          const session = await issueSession(q, req, tenant.nid, identityId, 'password', settings.sessionLifespanMs ?? deps.sessionLifespanMs, deps.ctx.clock);
+          await recordEvent(q, deps.ctx.clock, tenant.nid, 'RegistrationSucceeded', { identity_id: identityId, method, flow_type: flow.type });
+          const session = await issueSession(q, req, tenant.nid, identityId, method, settings.sessionLifespanMs ?? deps.sessionLifespanMs, deps.ctx.clock);
           const verification = email && settings.verification.enabled
             ? await startVerification(deps, q, tenant, {
                 csrf: flow.csrf_token,
@@ -127,7 +151,7 @@ export function registrationHandler(deps: IdentityDeps): FlowHandler {
       deps.ctx.log.info({ nid: tenant.nid, identity_id: result.identityId }, 'identity registered');
       const identity = await publicIdentity(db, tenant.nid, result.identityId, base);
       const session = await sessionJson(db, tenant.nid, result.session.id, base);
-      await deps.hooks.afterNotifying(req, tenant.nid, 'registration', 'password', await flowJson(db, flow, base), identity);
+      await deps.hooks.afterNotifying(req, tenant.nid, 'registration', method, await flowJson(db, flow, base), identity);
       if (flow.type === 'api') {
         // Native apps get the session token itself (Kratos' successfulNativeRegistration).
         const token = result.session.token;

@@ -24,6 +24,10 @@ const minutes = (ms: number) => (Math.abs(ms) / 60_000).toFixed(2);
 export const texts = {
   signIn: () => info(1010001, 'Sign in'),
   signUp: () => info(1040001, 'Sign up'),
+  registerPasskey: () => info(1040007, 'Sign up with passkey'),
+  signInWithPasskey: () => info(1010021, 'Sign in with passkey'),
+  passkeyInvalid: () => error(4000043, 'The provided web authn login is invalid, please try again.'),
+  noPasskeyUser: () => error(4000015, 'This account does not exist or has no security key set up.'),
   signInWith: (provider: string, providerId: string) => info(1010002, `Sign in with ${provider}`, { provider, provider_id: providerId }),
   signUpWith: (provider: string, providerId: string) => info(1040002, `Sign up with ${provider}`, { provider, provider_id: providerId }),
   registrationContinue: () => info(1040003, 'Continue'),

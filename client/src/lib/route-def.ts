@@ -162,6 +162,7 @@ export type PageId =
   | 'authentication'
   | 'authRecovery'
   | 'mfa'
+  | 'passwordless'
   | 'accountAdvanced'
   | 'authVerification'
   | 'authSessions'

@@ -48,7 +48,12 @@ export const PROJECT_ROUTES = {
     layout: { pageTitle: 'Sign-in methods', breadcrumb: 'Sign-in methods' },
     nav: { label: 'Sign-in methods', group: 'authentication', icon: 'KeyRound', order: 0, keywords: ['password', 'authentication'], description: 'Chooses how users sign up and sign in: password, code, passkey and more.' },
   }),
-  passwordless: soon(`${P}/passwordless`, 'authentication', { label: 'Passwordless', group: 'authentication', icon: 'Zap', order: 10, description: 'Turns on sign-in with one-time codes, magic links and passkeys.' }),
+  passwordless: defineRoute(`${P}/passwordless`, {
+    area: 'authentication',
+    page: 'passwordless',
+    layout: { pageTitle: 'Passwordless', breadcrumb: 'Passwordless' },
+    nav: { label: 'Passwordless', group: 'authentication', icon: 'Zap', order: 10, keywords: ['passkey', 'webauthn'], description: 'Turns on sign-in with passkeys.' },
+  }),
   mfa: defineRoute(`${P}/mfa`, {
     area: 'authentication',
     page: 'mfa',

@@ -45,6 +45,7 @@ export const FIELDS: Mappings = {
   passwordless: {
     code_passwordless_enabled: { path: ['selfservice', 'methods', 'code', 'passwordless_enabled'], fallback: false },
     passkey_enabled: method('passkey'),
+    passkey_display_name: { path: ['selfservice', 'methods', 'passkey', 'config', 'rp', 'display_name'], fallback: '', empty: true },
     webauthn_passwordless: { path: ['selfservice', 'methods', 'webauthn', 'config', 'passwordless'], fallback: false },
   },
   mfa: {

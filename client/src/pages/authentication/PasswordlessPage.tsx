@@ -1,0 +1,35 @@
+import { passwordlessForm, type ProjectConfig } from '../../../../shared/schemas/project-config';
+import { trpc } from '../../trpc';
+import { ConfigSectionPage, type ConfigField } from './ConfigSectionForm';
+
+const passwordlessPageForm = passwordlessForm.pick({ passkey_enabled: true, passkey_display_name: true });
+type Values = Pick<ProjectConfig['passwordless'], 'passkey_enabled' | 'passkey_display_name'>;
+
+const FIELDS: readonly ConfigField<Values>[] = [
+  { key: 'passkey_enabled', kind: 'checkbox', label: 'Passkeys', hint: 'Users can sign up with a passkey instead of a password, and sign in with it.' },
+  {
+    key: 'passkey_display_name',
+    kind: 'text',
+    label: 'Name shown when a passkey is created',
+    placeholder: 'The project’s domain',
+    hint: 'The name the device shows when it saves the passkey. Leave empty for the project’s domain.',
+  },
+];
+
+/** /projects/{project}/passwordless: sign-up and sign-in without a password. */
+export default function PasswordlessPage() {
+  const save = trpc.projectConfig.setPasswordless.useMutation();
+  return (
+    <ConfigSectionPage<Values>
+      testId="passwordless-settings"
+      title="Passwordless"
+      description="Ways to sign up and sign in without a password."
+      schema={passwordlessPageForm}
+      fields={FIELDS}
+      read={(c) => ({ passkey_enabled: c.passwordless.passkey_enabled, passkey_display_name: c.passwordless.passkey_display_name })}
+      save={(projectId, changes, revisionId) => save.mutateAsync({ projectId, revisionId, ...changes })}
+      submitLabel="Save passwordless settings"
+      savedMessage="Passwordless settings saved"
+    />
+  );
+}
