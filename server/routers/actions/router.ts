@@ -11,12 +11,9 @@ import {
   type HookInput,
   type HookView,
 } from '../../../shared/schemas/actions';
-import type { Context } from '../../trpc/context';
 import { projectProcedure, router } from '../../trpc/init';
+import { type IdentityConfigRead, type Json, isObject, obj, readIdentityConfig, valueAt } from '../project-config/identity-config';
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const obj = (v: unknown): Json => (isObject(v) ? v : {});
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /** Where a list of hooks sits: a flow's `before`, its `after`, or its `after.<method>`. */
@@ -27,26 +24,6 @@ interface Slot {
 }
 const slotPath = (s: Slot) => ['selfservice', 'flows', s.flow, s.timing, ...(s.method ? [s.method] : []), 'hooks'];
 const slotId = (s: Slot) => `${s.flow}.${s.timing}.${s.method ?? '*'}`;
-
-interface Read {
-  revisionId: string;
-  hasIdentity: boolean;
-  hasConfig: boolean;
-  config: Json;
-}
-
-async function readConfig(ctx: Context, projectId: string): Promise<Read> {
-  const project = await ctx.deps.backoffice.getProject(ctx.call, projectId);
-  const identity = project.services.identity;
-  const config = obj(identity).config;
-  return { revisionId: project.revision_id, hasIdentity: isObject(identity), hasConfig: isObject(config), config: obj(config) };
-}
-
-function valueAt(config: Json, path: readonly string[]): unknown {
-  let at: unknown = config;
-  for (const key of path) at = isObject(at) ? at[key] : undefined;
-  return at;
-}
 
 /** Every slot of the config that holds a list of hooks. */
 function slotsOf(config: Json): Slot[] {
@@ -102,7 +79,7 @@ function webHooks(config: Json): { key: string; slot: Slot; entry: Json }[] {
   );
 }
 
-const view = (read: Read): ActionsView => ({ revisionId: read.revisionId, hooks: webHooks(read.config).map((h) => viewOf(h.key, h.slot, h.entry)) });
+const view = (read: IdentityConfigRead): ActionsView => ({ revisionId: read.revisionId, hooks: webHooks(read.config).map((h) => viewOf(h.key, h.slot, h.entry)) });
 
 /** The Kratos `web_hook` entry of an input, over the entry it edits (fields the page does not show survive). */
 function entryOf(input: HookInput, previous: Json | undefined): Json {
@@ -138,7 +115,7 @@ const pointer = (path: readonly string[]) => `/services/identity/config/${path.m
  * `session`, `show_verification_ui`, …) in place and gets its web hooks in the order given; slots that do
  * not change are not touched.
  */
-function patchOf(read: Read, hooks: HookInput[]): Op[] {
+function patchOf(read: IdentityConfigRead, hooks: HookInput[]): Op[] {
   const existing = new Map(webHooks(read.config).map((h) => [h.key, h.entry]));
   for (const h of hooks) {
     if (h.key && !existing.has(h.key)) {
@@ -188,17 +165,17 @@ export const actionsRouter = router({
   get: projectProcedure('backoffice.project.read')
     .input(actionsGetInput)
     .output(actionsOutput)
-    .query(async ({ ctx }) => view(await readConfig(ctx, ctx.projectId))),
+    .query(async ({ ctx }) => view(await readIdentityConfig(ctx, ctx.projectId))),
 
   set: projectProcedure('backoffice.project.write')
     .input(actionsSetInput)
     .output(actionsOutput)
     .mutation(async ({ ctx, input }) => {
-      const read = await readConfig(ctx, ctx.projectId);
+      const read = await readIdentityConfig(ctx, ctx.projectId);
       if (input.revisionId && input.revisionId !== read.revisionId) throw stale();
       const ops = patchOf(read, input.hooks);
       if (ops.length > 0) await ctx.deps.backoffice.patchProjectWithRevision(ctx.call, ctx.projectId, read.revisionId, ops);
-      return view(await readConfig(ctx, ctx.projectId));
+      return view(await readIdentityConfig(ctx, ctx.projectId));
     }),
 
   log: projectProcedure('backoffice.project.read')

@@ -24,11 +24,9 @@ import {
 } from '../../../shared/schemas/project-config';
 import type { Context } from '../../trpc/context';
 import { projectProcedure, router } from '../../trpc/init';
+import { type IdentityConfigRead, type Json, isObject, readIdentityConfig, valueAt } from './identity-config';
 import { FIELDS, type FieldMapping } from './fields';
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const obj = (v: unknown): Json => (isObject(v) ? v : {});
 
 const FORMS: { [S in ProjectConfigSection]: z.ZodObject } = {
   authentication: authenticationForm,
@@ -41,27 +39,6 @@ const FORMS: { [S in ProjectConfigSection]: z.ZodObject } = {
   ui: uiForm,
 };
 
-interface Read {
-  revisionId: string;
-  hasIdentity: boolean;
-  hasConfig: boolean;
-  config: Json;
-}
-
-/** `services.identity.config` of the project's current revision, read with the caller's cookie. */
-async function readConfig(ctx: Context, projectId: string): Promise<Read> {
-  const project = await ctx.deps.backoffice.getProject(ctx.call, projectId);
-  const identity = project.services.identity;
-  const config = obj(identity).config;
-  return { revisionId: project.revision_id, hasIdentity: isObject(identity), hasConfig: isObject(config), config: obj(config) };
-}
-
-function valueAt(config: Json, path: readonly string[]): unknown {
-  let at: unknown = config;
-  for (const key of path) at = isObject(at) ? at[key] : undefined;
-  return at;
-}
-
 /** A field as the page shows it: the stored value when it is one the page accepts, else the default. */
 function fieldValue(config: Json, form: z.ZodObject, key: string, mapping: FieldMapping): unknown {
   const raw = valueAt(config, mapping.path);
@@ -70,7 +47,7 @@ function fieldValue(config: Json, form: z.ZodObject, key: string, mapping: Field
   return value !== undefined && schema?.safeParse(value).success ? value : mapping.fallback;
 }
 
-function view(read: Read): ProjectConfig {
+function view(read: IdentityConfigRead): ProjectConfig {
   const out: Record<string, unknown> = { revisionId: read.revisionId };
   for (const section of Object.keys(FIELDS) as ProjectConfigSection[]) {
     const fields = FIELDS[section] as Record<string, FieldMapping>;
@@ -86,7 +63,7 @@ const pointer = (path: readonly string[]) => `/services/identity/config/${path.m
  * The JSON patch that writes the changed fields of one section: parents that do not exist yet are added,
  * a field emptied on the page is removed, and nothing else of the configuration is touched.
  */
-function patchOf(read: Read, section: ProjectConfigSection, changes: Json): Op[] {
+function patchOf(read: IdentityConfigRead, section: ProjectConfigSection, changes: Json): Op[] {
   const ops: Op[] = [];
   if (!read.hasIdentity) ops.push({ op: 'add', path: '/services/identity', value: { config: {} } });
   else if (!read.hasConfig) ops.push({ op: 'add', path: '/services/identity/config', value: {} });
@@ -128,12 +105,12 @@ const stale = () =>
  * survives, and a save from a revision that is no longer current answers CONFLICT instead of overwriting.
  */
 async function writeSection(ctx: Context, projectId: string, section: ProjectConfigSection, input: Json & { revisionId?: string | undefined }): Promise<ProjectConfig> {
-  const read = await readConfig(ctx, projectId);
+  const read = await readIdentityConfig(ctx, projectId);
   if (input.revisionId && input.revisionId !== read.revisionId) throw stale();
   const { projectId: _projectId, revisionId: _revisionId, ...changes } = input;
   const ops = patchOf(read, section, changes);
   if (ops.length > 0) await ctx.deps.backoffice.patchProjectWithRevision(ctx.call, projectId, read.revisionId, ops);
-  return view(await readConfig(ctx, projectId));
+  return view(await readIdentityConfig(ctx, projectId));
 }
 
 const write = projectProcedure('backoffice.project.write');
@@ -143,7 +120,7 @@ export const projectConfigRouter = router({
   get: projectProcedure('backoffice.project.read')
     .input(projectConfigInput)
     .output(projectConfigOutput)
-    .query(async ({ ctx }) => view(await readConfig(ctx, ctx.projectId))),
+    .query(async ({ ctx }) => view(await readIdentityConfig(ctx, ctx.projectId))),
   setAuthentication: write.input(setAuthenticationInput).output(projectConfigOutput).mutation(({ ctx, input }) => writeSection(ctx, ctx.projectId, 'authentication', input)),
   setPasswordless: write.input(setPasswordlessInput).output(projectConfigOutput).mutation(({ ctx, input }) => writeSection(ctx, ctx.projectId, 'passwordless', input)),
   setMfa: write.input(setMfaInput).output(projectConfigOutput).mutation(({ ctx, input }) => writeSection(ctx, ctx.projectId, 'mfa', input)),
