@@ -102,9 +102,14 @@ describe('the second factors of the console account', () => {
     const user = await registerUser(stack.url, { name: 'Two factors' });
     const settings = await settingsFlow(user);
     expect(settings.flow.ui.nodes.map((n) => n.group)).toEqual(expect.arrayContaining(['totp', 'lookup_secret']));
+    // The session is read (and kept a moment by the BFF) before the app is enrolled, as the page does.
+    const me = callerFor(deps, user.cookie);
+    expect((await me.auth.sessions()).sessions[0]).toMatchObject({ current: true, methods: ['password'] });
     const secret = attr(node(settings.flow, 'totp_secret_key')!).text!.context!.secret!;
     const enrolled = await settings.submit({ method: 'totp', totp_code: codeOf(secret) });
     expect(enrolled.flow.state).toBe('success');
+    // The list shows the new method at once: the current session is read afresh, not from that moment's copy.
+    expect((await me.auth.sessions()).sessions[0]).toMatchObject({ current: true, aal: 'aal2', methods: ['password', 'totp'] });
     // The session that enrolled the app proved it: it stays usable, now at aal2.
     const mine = await callerFor(deps, user.cookie).auth.session();
     expect(mine.session?.authenticator_assurance_level).toBe('aal2');

@@ -42,8 +42,10 @@ function summary(raw: unknown, current: boolean): AccountSession | null {
 
 /** The caller's sessions: the current one first, then the others. */
 export const sessions = authedProcedure.output(accountSessionsOutput).query(async ({ ctx }) => {
-  const session: Session = ctx.session;
-  const others = await ctx.deps.ory.mySessions(ctx.call).listOthers();
+  // The current session read afresh, not from the request's short whoami cache: a second factor enrolled a
+  // moment ago changes its methods and assurance level, and this list is where the user looks for that.
+  const [fresh, others] = await Promise.all([ctx.deps.ory.toSession(ctx.call).catch(() => ctx.session), ctx.deps.ory.mySessions(ctx.call).listOthers()]);
+  const session: Session = fresh;
   const current = summary(session, true);
   const list = [...(current ? [current] : []), ...others.flatMap((raw) => summary(raw, false) ?? [])];
   return { identityId: session.identity?.id ?? '', sessions: list };
