@@ -84,7 +84,7 @@ export function routePattern(pathname: string): string {
 /** The run's list of accessibility checks, scanned or skipped as repeats, beside its data directory; the global teardown prints its tally. */
 export const a11yLogPath = (dataDir: string): string => `${dataDir}-a11y.tsv`;
 
-type A11yRun = 'full' | 'colors';
+type A11yRun = 'full' | 'colors' | 'layout';
 
 /**
  * What this worker has checked already: a screen (a route pattern, or a label naming a page and the state
@@ -102,7 +102,7 @@ function scannedInRun(dir: string): Map<string, A11yRun> {
   if (!existsSync(a11yLogPath(dir))) return scanned;
   for (const line of readFileSync(a11yLogPath(dir), 'utf8').split('\n')) {
     const [decision, run, where] = line.split('\t');
-    if (decision !== 'scan' || (run !== 'full' && run !== 'colors') || !where) continue;
+    if (decision !== 'scan' || (run !== 'full' && run !== 'colors' && run !== 'layout') || !where) continue;
     if (scanned.get(where) !== 'full') scanned.set(where, run);
   }
   return scanned;
@@ -321,6 +321,26 @@ export async function expectNoColorViolations(page: Page, screen: string): Promi
   const exclude = (await frameSeen(page, 'colors')) ? [...FRAME, '.toast'] : ['.toast'];
   const violations = await runAxe(page, { type: 'rule', values: COLOR_RULES }, exclude);
   expect(violations.map((v) => v.id), `Colour violations on ${where}:\n\n${formatViolations(violations)}\n`).toEqual([]);
+}
+
+/**
+ * The rules whose outcome depends on the viewport's width: a region that scrolls only on a narrow screen
+ * must be reachable by keyboard, and touch targets keep their size. The document itself (names, roles,
+ * landmarks, colours) is the same at every width and gets the full check at 1440 px.
+ */
+export const LAYOUT_RULES = ['scrollable-region-focusable', 'target-size', 'meta-viewport'];
+
+/** axe's layout rules only, once per screen, theme and width (a full check of the same covers them). */
+export async function expectNoLayoutViolations(page: Page, screen: string): Promise<void> {
+  const { first, where } = await firstTime(page, screen, 'layout');
+  if (!first) return;
+  await page
+    .getByRole('heading', { level: 1 })
+    .first()
+    .waitFor({ state: 'visible', timeout: 10_000 })
+    .catch(() => undefined);
+  const violations = await runAxe(page, { type: 'rule', values: LAYOUT_RULES }, ['.toast']);
+  expect(violations.map((v) => v.id), `Layout violations on ${where}:\n\n${formatViolations(violations)}\n`).toEqual([]);
 }
 
 /** The newest verification code mailed to `email`, read from the local mailbox. */
