@@ -45,7 +45,15 @@ export function ProjectContext({ projectId, children }: { projectId: string | un
 function useActiveProjectSync(projectId: string | undefined): void {
   const utils = trpc.useUtils();
   const active = trpc.projects.getActive.useQuery(undefined, { ...QUERY_RULES.activeProject, enabled: Boolean(projectId) });
-  const setActive = trpc.projects.setActive.useMutation({ onSuccess: (answer) => utils.projects.getActive.setData(undefined, answer) });
+  // The answer is what the server now holds: a read of the active project still in flight (started before
+  // the change, or by a page mounting meanwhile) is cancelled first, so it cannot land after it and put the
+  // project just left back into the cache.
+  const setActive = trpc.projects.setActive.useMutation({
+    onSuccess: async (answer) => {
+      await utils.projects.getActive.cancel();
+      utils.projects.getActive.setData(undefined, answer);
+    },
+  });
   const known = active.isSuccess ? active.data.projectId : active.isError ? null : undefined;
   const { mutate } = setActive;
   // Once per project opened: a failure is not retried in a loop.

@@ -17,7 +17,9 @@ export function useSwitchProject() {
   const utils = trpc.useUtils();
   const [, navigate] = useLocation();
   return trpc.projects.setActive.useMutation({
-    onSuccess: ({ projectId }) => {
+    onSuccess: async ({ projectId }) => {
+      // A read of the active project still in flight would otherwise land after this and undo it.
+      await utils.projects.getActive.cancel();
       utils.projects.getActive.setData(undefined, { projectId });
       analytics.capture(ANALYTICS_EVENTS.projectSwitched, { project_id: projectId });
       navigate(ROUTES.getStarted.build({ project: projectId }));
