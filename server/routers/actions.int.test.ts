@@ -165,8 +165,14 @@ describe('identity actions (web hooks) through the BFF', () => {
   it('keeps projects apart: another user neither reads nor writes the hooks or their log', async () => {
     const project = await owner.projects.create({ name: 'Hooks private', environment: 'dev' });
     const other = callerFor(deps, (await registerUser(stack.url, { name: 'Hook Stranger' })).cookie);
-    for (const attempt of [other.actions.get({ projectId: project.id }), other.actions.log({ projectId: project.id }), other.actions.set({ projectId: project.id, hooks: [hook({})] })]) {
-      expect(['FORBIDDEN', 'NOT_FOUND']).toContain((await rejection(attempt)).code);
+    // One call at a time: a refusal started early, while the one before is still awaited, would be a
+    // rejection nobody handles yet.
+    for (const attempt of [
+      () => other.actions.get({ projectId: project.id }),
+      () => other.actions.log({ projectId: project.id }),
+      () => other.actions.set({ projectId: project.id, hooks: [hook({})] }),
+    ]) {
+      expect(['FORBIDDEN', 'NOT_FOUND']).toContain((await rejection(attempt())).code);
     }
     expect((await owner.actions.get({ projectId: project.id })).hooks).toEqual([]);
   });

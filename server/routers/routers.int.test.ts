@@ -178,16 +178,18 @@ describe('signed out', () => {
   it('answers UNAUTHORIZED on every authed procedure', async () => {
     const anonymous = callerFor(deps);
     const id = '00000000-0000-4000-8000-000000000000';
-    const calls: Promise<unknown>[] = [
-      anonymous.workspaces.list(),
-      anonymous.workspaces.get({ workspaceId: id }),
-      anonymous.workspaces.create({ name: 'x' }),
-      anonymous.projects.list(),
-      anonymous.projects.get({ projectId: id }),
-      anonymous.projects.getActive(),
-      anonymous.permissions.project({ projectId: id, permissions: ['backoffice.project.read'] }),
+    // Each asked only when the one before has answered: a refusal started early would be a rejection
+    // nobody handles yet.
+    const calls: (() => Promise<unknown>)[] = [
+      () => anonymous.workspaces.list(),
+      () => anonymous.workspaces.get({ workspaceId: id }),
+      () => anonymous.workspaces.create({ name: 'x' }),
+      () => anonymous.projects.list(),
+      () => anonymous.projects.get({ projectId: id }),
+      () => anonymous.projects.getActive(),
+      () => anonymous.permissions.project({ projectId: id, permissions: ['backoffice.project.read'] }),
     ];
-    for (const call of calls) expect((await rejection(call)).code).toBe('UNAUTHORIZED');
+    for (const call of calls) expect((await rejection(call())).code).toBe('UNAUTHORIZED');
   });
 });
 
