@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configChanges, MAX_CHANGES } from './changes';
+import { configChanges, LONG_ARRAY, MAX_CHANGES } from './changes';
 
 describe('configChanges', () => {
   it('reads a change as one line per setting, with the value before and after', () => {
@@ -28,5 +28,19 @@ describe('configChanges', () => {
     const cut = configChanges({}, wide);
     expect(cut.changes).toHaveLength(MAX_CHANGES);
     expect(cut.truncated).toBe(true);
+  });
+
+  it('compares a long array whole, so a revision with tens of thousands of entries is answered as one change', () => {
+    const urls = (n: number) => Array.from({ length: n }, (_, i) => `https://app${i}.example.com`);
+    const before = { services: { identity: { config: { allowed_return_urls: urls(20_000) } } }, name: 'A' };
+    const after = { services: { identity: { config: { allowed_return_urls: urls(20_001).slice(1) } } }, name: 'B' };
+    const { changes } = configChanges(before, after);
+    expect(changes.map((c) => [c.op, c.path])).toEqual([
+      ['replace', '/services/identity/config/allowed_return_urls'],
+      ['replace', '/name'],
+    ]);
+    // Equal long arrays are no change; short ones still read item by item.
+    expect(configChanges({ list: urls(LONG_ARRAY + 1) }, { list: urls(LONG_ARRAY + 1) }).changes).toEqual([]);
+    expect(configChanges({ list: ['a'] }, { list: ['a', 'b'] }).changes).toEqual([{ op: 'add', path: '/list/1', after: 'b' }]);
   });
 });
