@@ -41,10 +41,13 @@ export function ProjectContext({ projectId, children }: { projectId: string | un
 /**
  * The project open on screen is the active one, however it was reached (the switcher, a link, the palette,
  * a typed address), so the switcher on pages outside a project never names one the user has since left.
+ *
+ * The project is recorded as soon as it has loaded, without first reading which project the server holds:
+ * waiting on that read let a user who left the project quickly (before the read answered) leave it unrecorded.
+ * Only a cached answer that already names this project spares the write.
  */
 function useActiveProjectSync(projectId: string | undefined): void {
   const utils = trpc.useUtils();
-  const active = trpc.projects.getActive.useQuery(undefined, { ...QUERY_RULES.activeProject, enabled: Boolean(projectId) });
   // The answer is what the server now holds: a read of the active project still in flight (started before
   // the change, or by a page mounting meanwhile) is cancelled first, so it cannot land after it and put the
   // project just left back into the cache.
@@ -54,15 +57,19 @@ function useActiveProjectSync(projectId: string | undefined): void {
       utils.projects.getActive.setData(undefined, answer);
     },
   });
-  const known = active.isSuccess ? active.data.projectId : active.isError ? null : undefined;
   const { mutate } = setActive;
-  // Once per project opened: a failure is not retried in a loop.
-  const tried = useRef<string | null>(null);
+  // The project open now, once recorded (or found recorded): one write per project opened, none on re-renders.
+  const recorded = useRef<string | null>(null);
   useEffect(() => {
-    if (!projectId || known === undefined || known === projectId || tried.current === projectId) return;
-    tried.current = projectId;
+    if (!projectId) {
+      recorded.current = null;
+      return;
+    }
+    if (recorded.current === projectId) return;
+    recorded.current = projectId;
+    if (utils.projects.getActive.getData()?.projectId === projectId) return;
     mutate({ projectId });
-  }, [projectId, known, mutate]);
+  }, [projectId, mutate, utils]);
 }
 
 /** The loaded project of the surrounding ProjectContext. */
