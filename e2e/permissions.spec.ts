@@ -30,6 +30,20 @@ test('rules from a template, relationships added, the debugger explains an answe
   await page.getByTestId('rules-discard').click();
   await expect(page.getByTestId('rules-status')).toContainText('No problems found.');
 
+  // Checking options: strict mode is saved, then turned off again for the checks below.
+  const strict = page.getByTestId('permission-strict-mode');
+  const saveFlags = page.getByTestId('permission-flags-form-submit');
+  await strict.check();
+  await saveFlags.click();
+  await expect(page.getByText('Checking options saved')).toBeVisible();
+  await expect(saveFlags).toBeDisabled();
+  await strict.uncheck();
+  const saved = page.waitForResponse((r) => r.url().includes('permissionRules.setFeatureFlags') && r.ok());
+  await saveFlags.click();
+  await saved;
+  await page.reload();
+  await expect(strict).not.toBeChecked();
+
   // Relationships: the empty state explains them; add a group member, the folder's viewers and the file's parent.
   await page.goto(`/projects/${projectId}/permissions/relationships`);
   await expect(page.getByTestId('empty-state')).toContainText('File:readme#viewers@ada');

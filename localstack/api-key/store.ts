@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { projectApiKeys, projects, workspaceApiKeys, type ProjectApiKeyRow, type WorkspaceApiKeyRow } from '../project/schema';
 import type { Queryable } from '../kernel/queryable';
 import { newSecret } from './secret';
+import { authorizationChanged } from '../kernel/authz-cache';
 
 export interface NewApiKey {
   name: string;
@@ -68,6 +69,7 @@ async function deleteKey(q: Queryable, scope: Scope, scopeId: string, keyId: str
     .delete(t)
     .where(and(eq(scopeColumn, scopeId), eq(t.id, keyId)))
     .returning({ id: t.id });
+  authorizationChanged();
   return rows.length > 0;
 }
 
@@ -86,6 +88,7 @@ export const deleteWorkspaceApiKey = (q: Queryable, workspaceId: string, keyId: 
  * it removes the member).
  */
 export async function revokeKeysCreatedBy(q: Queryable, ownerId: string, scope: { projectId: string } | { workspaceId: string }): Promise<void> {
+  authorizationChanged();
   if ('projectId' in scope) {
     await q.orm.delete(projectApiKeys).where(and(eq(projectApiKeys.owner_id, ownerId), eq(projectApiKeys.project_id, scope.projectId)));
     return;

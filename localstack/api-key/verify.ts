@@ -2,6 +2,7 @@ import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { projectApiKeys, workspaceApiKeys } from '../project/schema';
 import type { Queryable } from '../kernel/queryable';
 import { apiKeyKind, hashApiKey, sameHash } from './secret';
+import { createAuthorizationCache } from '../kernel/authz-cache';
 
 /** Who an API key speaks for. */
 export type ApiKeyCaller =
@@ -29,6 +30,9 @@ const projectCreatorIsOwner = sql<boolean>`(EXISTS (SELECT 1 FROM project_member
 const workspaceCreatorIsOwner = sql<boolean>`EXISTS (SELECT 1 FROM workspace_members wm
     WHERE wm.workspace_id = workspace_api_keys.workspace_id AND wm.identity_id = workspace_api_keys.owner_id AND wm.role = 'owner')`;
 
+/** Project keys by hash, for the project API calls that present them (see authz-cache.ts). */
+const projectKeys = createAuthorizationCache<typeof projectApiKeys.$inferSelect & { creatorIsOwner: boolean }>(1000);
+
 /**
  * Authenticates an `Authorization: Bearer ory_pat_…` (project) or `ory_wak_…` (workspace) header. Null
  * when the header is missing or malformed, or the key is unknown, deleted or expired, or its creator is no
@@ -47,10 +51,14 @@ export async function authenticateApiKey(
   const live = (row: { token_hash: string; expires_at: Date | null }) =>
     sameHash(row.token_hash, hash) && (row.expires_at === null || row.expires_at.getTime() > now.getTime());
   if (kind === 'project') {
-    const [row] = await q.orm
-      .select({ ...getTableColumns(projectApiKeys), creatorIsOwner: projectCreatorIsOwner })
-      .from(projectApiKeys)
-      .where(eq(projectApiKeys.token_hash, hash));
+    // Only keys that work are kept; their expiry is read again at every use.
+    const row = await projectKeys.get(q, hash, async () => {
+      const [found] = await q.orm
+        .select({ ...getTableColumns(projectApiKeys), creatorIsOwner: projectCreatorIsOwner })
+        .from(projectApiKeys)
+        .where(eq(projectApiKeys.token_hash, hash));
+      return found?.creatorIsOwner ? found : null;
+    });
     if (!row || !live(row) || !row.creatorIsOwner) return null;
     return { kind, projectId: row.project_id, keyId: row.id, ownerId: row.owner_id };
   }

@@ -15,6 +15,7 @@ import { findProjectByRef } from '../project/store';
 import { findWorkspace } from '../workspace/store';
 import { projects, subscriptions, workspaces, type ProjectRow } from '../project/schema';
 import type { Queryable } from '../kernel/queryable';
+import { authorizationChanged } from '../kernel/authz-cache';
 
 /** A project or a workspace: what a plan, a seat count or an invite belongs to. */
 export type Scope = { kind: 'project'; project: Pick<ProjectRow, 'id' | 'workspace_id'> } | { kind: 'workspace'; workspaceId: string };
@@ -52,7 +53,10 @@ export async function setPlan(q: Queryable, scope: Scope, plan: string, now: Dat
     .returning({ id: subscriptions.id, interval: subscriptions.interval });
   await recordPlanChange(q, row!.id, now, plan, row!.interval);
   // A project names its subscription (Project.subscription_id).
-  if (scope.kind === 'project') await q.orm.update(projects).set({ subscription_id: row!.id }).where(eq(projects.id, scope.project.id));
+  if (scope.kind === 'project') {
+    await q.orm.update(projects).set({ subscription_id: row!.id }).where(eq(projects.id, scope.project.id));
+    authorizationChanged();
+  }
 }
 
 /**

@@ -16,6 +16,7 @@ import { invoicePage, readInvoiceToken } from './invoices';
 import { registerPortal } from './portal';
 import type { LocalStackContext } from '../kernel/context';
 import { route } from '../kernel/route';
+import { authorizationChanged } from '../kernel/authz-cache';
 
 /*
  * Billing of the local stack (spec §7 Billing): the plan catalogue, subscriptions of workspaces and projects,
@@ -142,7 +143,10 @@ async function create(q: Queryable, clock: Clock, scope: Scope, body: { plan: st
   if (blockers.length > 0) throw conflict(`This plan does not fit what is in use. ${blockers.join(' ')}`);
   await recordPlanChange(q, row!.id, now, plan, body.interval);
   // A project names its subscription (Project.subscription_id), as the console reads it.
-  if (scope.kind === 'project') await q.orm.update(projects).set({ subscription_id: row!.id, updated_at: now }).where(eq(projects.id, scope.project.id));
+  if (scope.kind === 'project') {
+    await q.orm.update(projects).set({ subscription_id: row!.id, updated_at: now }).where(eq(projects.id, scope.project.id));
+    authorizationChanged();
+  }
   return subscriptionView(row!);
 }
 
@@ -297,6 +301,7 @@ export function registerBillingRoutes(scope: FastifyInstance, ctx: LocalStackCon
       const deleted = await q.orm.delete(subscriptions).where(eq(subscriptions.project_id, project.id)).returning({ id: subscriptions.id });
       if (deleted.length === 0) throw badRequest('Project has no subscription');
       await q.orm.update(projects).set({ subscription_id: null, updated_at: new Date() }).where(eq(projects.id, project.id));
+      authorizationChanged();
       // Unlinked, the project falls back to its workspace's plan (its team taking that plan's seats) or to Develop.
       const fallback: Scope = project.workspace_id ? { kind: 'workspace', workspaceId: project.workspace_id } : { kind: 'project', project };
       await assertFitsPlanInForce(q, fallback, 'Unlinking the subscription', ctx.clock.now());

@@ -7,6 +7,7 @@ import { migrate } from './migrate';
 import { emptyClusterTemplate, migratedClusterTemplate } from './pglite-template';
 import { schema, type Orm } from './schema';
 import type { Db, Migration, MigrationTarget, RawQueryable } from './types';
+import { afterAuthorizationWrites } from '../kernel/authz-cache';
 
 /** Extensions the migrations create (pg_trgm: identity search), loaded into every cluster. */
 const EXTENSIONS = { pg_trgm };
@@ -101,7 +102,7 @@ export async function openPglite(dataDir?: string, migrations?: Migration[]): Pr
     kind: 'pglite',
     orm,
     ...raw(pg),
-    tx: (fn) => orm.transaction((t) => fn({ orm: t, ...raw(clientOf(t)) })),
+    tx: (fn) => afterAuthorizationWrites(() => orm.transaction((t) => fn({ orm: t, ...raw(clientOf(t)) }))),
     ...migrationTarget(pg),
     close() {
       // close() checkpoints and flushes the data directory; calling it twice must not throw.

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { isConnectionError } from './errors';
 import { schema, type Orm } from './schema';
 import type { Db, MigrationTarget, RawQueryable } from './types';
+import { afterAuthorizationWrites } from '../kernel/authz-cache';
 
 const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 
@@ -70,7 +71,7 @@ export async function openPostgres(databaseUrl: string, schemaName?: string): Pr
     // a transaction that fails to begin on it has done nothing and is begun again on another connection, a
     // few times (several idle ones may have died together). One that failed after its work started is never
     // retried; the request is answered 503.
-    tx: async (fn) => {
+    tx: (fn) => afterAuthorizationWrites(async () => {
       for (let attempt = 1; ; attempt++) {
         let began = false;
         try {
@@ -82,7 +83,7 @@ export async function openPostgres(databaseUrl: string, schemaName?: string): Pr
           if (began || attempt >= 5 || !isConnectionError(err)) throw err;
         }
       }
-    },
+    }),
     migrationTx: (fn) =>
       migrationTx((client) =>
         fn({

@@ -14,6 +14,7 @@ import {
   type RecoveryAddressRow,
   type VerifiableAddressRow,
 } from './schema';
+import { authorizationChanged } from '../kernel/authz-cache';
 
 export interface Traits {
   email: string;
@@ -422,5 +423,7 @@ export async function deleteIdentity(q: Queryable, nid: string, id: string): Pro
     .delete(identities)
     .where(and(eq(identities.nid, nid), eq(identities.id, id)))
     .returning({ id: identities.id });
+  // A console identity's memberships, and so its keys' authority, go with it.
+  authorizationChanged();
   return rows.length > 0;
 }

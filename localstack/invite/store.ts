@@ -5,6 +5,7 @@ import { CONSOLE_NID } from '../kernel/tenant-id';
 import { memberInvites, projectMembers, projects, workspaceMembers, type MemberInviteRow } from '../project/schema';
 import type { Queryable } from '../kernel/queryable';
 import { highestRole, type Role } from '../kernel/roles';
+import { authorizationChanged } from '../kernel/authz-cache';
 
 /** How long an invite stays open (spec §4 states: pending → … | expired). */
 export const INVITE_LIFESPAN_MS = 7 * 24 * 60 * 60 * 1000;
@@ -150,6 +151,8 @@ export async function linkInvite(q: Queryable, id: string, inviteeId: string): P
 
 /** Makes the identity a member with `role`, or keeps the higher role it already has. */
 export async function addMember(q: Queryable, invite: MemberInviteRow, identityId: string): Promise<void> {
+  // A role taken over by the invite's may be lower than a key's creator had.
+  authorizationChanged();
   const now = new Date();
   if (invite.project_id) {
     const [existing] = await q.orm

@@ -8,6 +8,7 @@ import { OryError } from './errors';
 import { forwardedBase } from './http';
 import { SESSION_COOKIE } from '../session/token';
 import { CONSOLE_NID } from './tenant-id';
+import { createAuthorizationCache } from './authz-cache';
 
 export { CONSOLE_NID } from './tenant-id';
 
@@ -75,6 +76,9 @@ export async function findProjectBySlug(q: Queryable, slug: string): Promise<Pro
   return row ?? null;
 }
 
+/** Projects by slug for the tenant of every project API call (see authz-cache.ts). */
+const projectsBySlug = createAuthorizationCache<ProjectRow>(1000);
+
 export const projectNotFound = (slug: string) =>
   new OryError(404, { reason: `No project with the slug "${slug}" exists. Check the project's API URL.` });
 
@@ -92,7 +96,7 @@ export const servedOnCustomHost = (raw: IncomingMessage, host: CustomHost): void
 /** Resolves the project tenant of a request under PROJECT_API_PREFIX; throws Ory's 404 for an unknown slug. */
 export async function projectTenant(ctx: LocalStackContext, req: FastifyRequest): Promise<Tenant> {
   const slug = (req.params as { slug?: string }).slug ?? '';
-  const project = /^[a-z0-9-]{1,64}$/.test(slug) ? await findProjectBySlug(ctx.db, slug) : null;
+  const project = /^[a-z0-9-]{1,64}$/.test(slug) ? await projectsBySlug.get(ctx.db, slug, () => findProjectBySlug(ctx.db, slug)) : null;
   if (!project) throw projectNotFound(slug);
   const apiPath = projectApiPath(project.slug);
   const forwarded = forwardedBase(req);

@@ -3,6 +3,7 @@ import { identities, identityVerifiableAddresses } from '../identity/schema';
 import { projectMembers, workspaceMembers } from '../project/schema';
 import type { Queryable } from '../kernel/queryable';
 import { highestRole } from '../kernel/roles';
+import { authorizationChanged } from '../kernel/authz-cache';
 
 /** The identity's email address is verified when one of its verifiable addresses equals it and is verified. */
 const emailVerified = sql<boolean>`EXISTS (SELECT 1 FROM ${identityVerifiableAddresses}
@@ -63,12 +64,14 @@ export async function removeProjectMember(q: Queryable, projectId: string, ident
   await q.orm
     .delete(projectMembers)
     .where(and(eq(projectMembers.project_id, projectId), eq(projectMembers.identity_id, identityId)));
+  authorizationChanged();
 }
 
 export async function removeWorkspaceMember(q: Queryable, workspaceId: string, identityId: string): Promise<void> {
   await q.orm
     .delete(workspaceMembers)
     .where(and(eq(workspaceMembers.workspace_id, workspaceId), eq(workspaceMembers.identity_id, identityId)));
+  authorizationChanged();
 }
 
 export async function setProjectMemberRole(q: Queryable, projectId: string, identityId: string, role: string): Promise<void> {
@@ -76,6 +79,7 @@ export async function setProjectMemberRole(q: Queryable, projectId: string, iden
     .update(projectMembers)
     .set({ role })
     .where(and(eq(projectMembers.project_id, projectId), eq(projectMembers.identity_id, identityId)));
+  authorizationChanged();
 }
 
 export async function setWorkspaceMemberRole(q: Queryable, workspaceId: string, identityId: string, role: string): Promise<void> {
@@ -83,6 +87,7 @@ export async function setWorkspaceMemberRole(q: Queryable, workspaceId: string, 
     .update(workspaceMembers)
     .set({ role })
     .where(and(eq(workspaceMembers.workspace_id, workspaceId), eq(workspaceMembers.identity_id, identityId)));
+  authorizationChanged();
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');

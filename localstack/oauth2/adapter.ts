@@ -7,18 +7,22 @@ import type { ArtefactStore, ClientStore } from './storage';
  * artefacts: the `Client` model reads Hydra's client JSON from the `ClientStore` and hands oidc-provider the
  * metadata it understands, so the admin API and the authorization server share one client record.
  */
-export function adapterFactory(artefacts: ArtefactStore, clients: ClientStore, now: () => number) {
-  return (kind: string): Adapter => (kind === 'Client' ? clientAdapter(clients) : artefactAdapter(kind, artefacts, now));
+export function adapterFactory(artefacts: ArtefactStore, clients: ClientStore, now: () => number, grantable: (scope: string) => string = (s) => s) {
+  return (kind: string): Adapter => (kind === 'Client' ? clientAdapter(clients, grantable) : artefactAdapter(kind, artefacts, now));
 }
 
-function clientAdapter(clients: ClientStore): Adapter {
+/** `grantable` widens a client's scope with what the project's scope strategy lets it request (see scope-strategy.ts). */
+function clientAdapter(clients: ClientStore, grantable: (scope: string) => string): Adapter {
   const readOnly = async () => {
     throw new Error('clients are written through the admin API, not by the authorization server');
   };
   return {
     async find(id) {
       const client = await clients.get(id);
-      return client ? (toProviderMetadata(client) as AdapterPayload) : undefined;
+      if (!client) return undefined;
+      const metadata = toProviderMetadata(client);
+      if (typeof metadata.scope === 'string') metadata.scope = grantable(metadata.scope);
+      return metadata as AdapterPayload;
     },
     upsert: readOnly,
     findByUid: async () => undefined,

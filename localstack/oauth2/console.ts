@@ -60,12 +60,16 @@ export async function registerConsoleOAuth2(
 
   await app.register(async (scope) => {
     useConsoleTenant(scope, ctx);
-    servePublicOAuth2(scope, async (req) => ({
-      provider: (await consoleServer(req)).provider,
+    servePublicOAuth2(scope, async (req) => {
+      const server = await consoleServer(req);
+      return {
+      provider: server.provider,
+      learnScopes: server.learnScopes,
       basePath: '',
       // On the console's origin the server lives below the proxy's prefix (`/.ory`).
       publicPath: new URL(tenantOf(req).base).pathname.replace(/\/+$/, ''),
-    }));
+      };
+    });
   });
 
   await app.register(async (scope) => {

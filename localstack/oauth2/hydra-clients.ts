@@ -267,6 +267,8 @@ export function clientView(c: StoredClient, secret?: string): Record<string, unk
     skip_consent: c.skip_consent === true,
     skip_logout_consent: c.skip_logout_consent === true,
     ...(c.access_token_strategy ? { access_token_strategy: c.access_token_strategy } : {}),
+    // A self-registered client's management URI (see registration.ts).
+    ...(typeof c.registration_client_uri === 'string' ? { registration_client_uri: c.registration_client_uri } : {}),
   };
   for (const field of LIFESPAN_FIELDS) if (typeof c[field] === 'string' && c[field] !== '') view[field] = c[field];
   return view;

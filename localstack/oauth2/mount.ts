@@ -4,6 +4,11 @@ import type Provider from 'oidc-provider';
 import { HydraError } from './hydra-clients';
 
 /** The paths below a project's base that oidc-provider answers (Hydra's public API). */
+/** The requests whose `scope` parameter oidc-provider checks against the client's. */
+const SCOPED_PATHS = new Set(['/oauth2/auth', '/oauth2/token', '/oauth2/device/auth']);
+/** oidc-provider's own limit on a form body. */
+const FORM_LIMIT = 56 * 1024;
+
 export const PUBLIC_PATHS = ['/oauth2/*', '/userinfo', '/.well-known/openid-configuration', '/.well-known/jwks.json'];
 
 /**
@@ -28,6 +33,8 @@ export function servePublicOAuth2(
     redeemDevice?(verifier: string): Promise<{ xsrf: string; userCode: string }>;
     /** Where a browser is sent with Hydra's `error` and `error_description` when its logout cannot finish. */
     errorUrl?: string;
+    /** Told the `scope` parameter of an authorization, device or token request before oidc-provider reads it. */
+    learnScopes?(scope: string): void;
   }>,
 ): void {
   scope.removeAllContentTypeParsers();
@@ -39,7 +46,7 @@ export function servePublicOAuth2(
     return callback;
   };
   const handle = async (req: FastifyRequest, reply: FastifyReply) => {
-    const { provider, basePath, publicPath, redeemLogout, redeemDevice, errorUrl } = await providerFor(req);
+    const { provider, basePath, publicPath, redeemLogout, redeemDevice, errorUrl, learnScopes } = await providerFor(req);
     const raw = req.raw as typeof req.raw & { originalUrl?: string; body?: string };
     const url = raw.url ?? '/';
     raw.url = url.startsWith(basePath) ? url.slice(basePath.length) || '/' : url;
@@ -60,6 +67,25 @@ export function servePublicOAuth2(
       raw.headers['content-length'] = String(Buffer.byteLength(body));
       raw.body = body;
     };
+    if (learnScopes && SCOPED_PATHS.has(path ?? '')) {
+      // The scopes a request names become known to the server first, so that it checks each against the
+      // client's by the project's scope strategy (scope-strategy.ts). A form body is read here and handed on.
+      const scopes: string[] = [];
+      if (typeof query.scope === 'string') scopes.push(query.scope);
+      if (req.method === 'POST' && /^application\/x-www-form-urlencoded\b/i.test(req.headers['content-type'] ?? '') && !raw.readableEnded) {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        for await (const chunk of raw) {
+          size += (chunk as Buffer).length;
+          if (size > FORM_LIMIT) return reply.code(413).send({ error: 'invalid_request', error_description: 'The request body is too large.' });
+          chunks.push(chunk as Buffer);
+        }
+        raw.body = Buffer.concat(chunks).toString('utf8');
+        const scope = new URLSearchParams(raw.body).get('scope');
+        if (scope !== null) scopes.push(scope);
+      }
+      for (const scope of scopes) learnScopes(scope);
+    }
     const deviceVerifier = query.device_verifier;
     if (redeemDevice && req.method === 'GET' && path === '/oauth2/device/verify' && typeof deviceVerifier === 'string') {
       // An accepted device request comes back here: it becomes oidc-provider's confirmation of the user code (the

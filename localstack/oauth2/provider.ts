@@ -7,6 +7,9 @@ import { createDeviceRequest, deviceErrorPage } from './device';
 import { JWT_BEARER, registerJwtBearerGrant } from './jwt-bearer';
 import { createLogoutRequest } from './logout';
 import { parseDuration, type OAuth2Settings } from './settings';
+import { createScopeBook, type ScopeBook } from './scope-strategy';
+// oidc-provider's per-instance state (its configuration as it reads it); no public API exposes the known scopes.
+import providerInternals from 'oidc-provider/lib/helpers/weak_cache.js';
 import type { ArtefactStore, ClientStore, SigningKey, StoredJwk } from './storage';
 
 const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
@@ -51,6 +54,11 @@ export interface ProviderOptions {
    * was not built with, so a project's server knows every scope of its clients (and is rebuilt when they change).
    */
   scopes?: string[];
+  /**
+   * The scopes the server knows, learned from requests as well (see scope-strategy.ts); built from `scopes` and the
+   * settings' strategy when left out.
+   */
+  scopeBook?: ScopeBook;
   /** Seconds since the epoch, from the stack's clock. */
   now(): number;
 }
@@ -95,6 +103,8 @@ const sameSecret = (a: string, b: string) => {
  */
 export function createProvider(opts: ProviderOptions): Provider {
   const { settings, artefacts, issuer } = opts;
+  const scopeBook = opts.scopeBook ?? createScopeBook([...OIDC_SCOPES, ...(opts.scopes ?? [])], settings.scopeStrategy);
+  for (const scope of OIDC_SCOPES) scopeBook.known.add(scope);
   const strategyOf = (client: unknown) => {
     const own = clientField(client, 'access_token_strategy');
     return own === 'jwt' || own === 'opaque' ? own : settings.accessTokenStrategy;
@@ -126,7 +136,7 @@ export function createProvider(opts: ProviderOptions): Provider {
   });
 
   const configuration: Configuration = {
-    adapter: adapterFactory(artefacts, opts.clients, opts.now),
+    adapter: adapterFactory(artefacts, opts.clients, opts.now, scopeBook.grantable),
     jwks: { keys: opts.signingKeys as never },
     cookies: {
       keys: opts.cookieKeys,
@@ -134,7 +144,7 @@ export function createProvider(opts: ProviderOptions): Provider {
       short: { httpOnly: true, sameSite: settings.cookieSameSite.toLowerCase() as 'lax', path: new URL(opts.publicBase ?? issuer).pathname },
     },
     routes: HYDRA_ROUTES,
-    scopes: [...new Set([...OIDC_SCOPES, ...(opts.scopes ?? []).filter((s) => /^[\x21\x23-\x5B\x5D-\x7E]+$/.test(s))])],
+    scopes: [...scopeBook.known],
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
@@ -288,6 +298,10 @@ export function createProvider(opts: ProviderOptions): Provider {
     }),
   };
   const provider = new Provider(issuer, configuration);
+  // oidc-provider copies the scopes it is given; the book learns into the copy it reads (see scope-strategy.ts).
+  const live = providerInternals(provider)?.configuration?.scopes;
+  if (!(live instanceof Set)) throw new Error("oidc-provider's set of known scopes was not found: check the scope book against this oidc-provider version");
+  scopeBook.adopt(live as Set<string>);
   registerJwtBearerGrant(provider, {
     artefacts,
     issuerKeys: opts.issuerKeys ?? (async () => []),
@@ -309,6 +323,11 @@ export function createProvider(opts: ProviderOptions): Provider {
     const oidc = (ctx as KoaContextWithOIDC).oidc as KoaContextWithOIDC['oidc'] | undefined;
     if (!oidc) return;
     const body = ctx.body as Record<string, unknown> | undefined;
+    // Hydra names its dynamic registration endpoint in discovery (it answers once the project enables it).
+    if (oidc.route === 'discovery' && ctx.status === 200 && body && typeof body === 'object') {
+      ctx.body = { ...body, registration_endpoint: `${opts.publicBase ?? issuer}/oauth2/register` };
+      return;
+    }
     if (oidc.route === 'device_authorization' && ctx.status === 200 && body && typeof body === 'object') {
       ctx.body = { ...body, interval: settings.devicePollingInterval };
       return;
@@ -319,6 +338,27 @@ export function createProvider(opts: ProviderOptions): Provider {
         error: 'unauthorized_client',
         error_description: `The client is not authorized to request a token using this method. The OAuth 2.0 Client is not allowed to use authorization grant "${String(oidc.params?.grant_type ?? '')}".`,
       };
+      return;
+    }
+    // A scope the client may not request is refused in Hydra's words, naming the scope.
+    const refusedScope = () => {
+      const grantable = String(oidc.client?.scope ?? '').split(' ');
+      return String(oidc.params?.scope ?? '').split(' ').find((s) => s && !grantable.includes(s)) ?? '';
+    };
+    const hydraScopeRefusal = () => `The requested scope is invalid, unknown, or malformed. The OAuth 2.0 Client is not allowed to request scope '${refusedScope()}'.`;
+    if (oidc.route === 'token' && body?.error === 'invalid_scope' && body.error_description === 'requested scope is not allowed') {
+      ctx.body = { error: 'invalid_scope', error_description: hydraScopeRefusal() };
+      return;
+    }
+    const location = ctx.response.get('location');
+    if (oidc.route === 'authorization' && location) {
+      const to = URL.canParse(location) ? new URL(location) : null;
+      const params = to?.hash ? new URLSearchParams(to.hash.slice(1)) : to?.searchParams;
+      if (to && params?.get('error') === 'invalid_scope' && params.get('error_description') === 'requested scope is not allowed') {
+        params.set('error_description', hydraScopeRefusal());
+        if (to.hash) to.hash = params.toString();
+        ctx.redirect(to.href);
+      }
       return;
     }
     if (oidc.route !== 'token' || oidc.params?.grant_type !== DEVICE_CODE_GRANT || body?.error !== 'authorization_pending') return;

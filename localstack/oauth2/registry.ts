@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type Provider from 'oidc-provider';
 import type { ChallengeDeps } from './challenges';
-import { createProvider } from './provider';
+import { createProvider, OIDC_SCOPES } from './provider';
+import { createScopeBook, type ScopeBook } from './scope-strategy';
 import { resolveSettings } from './settings';
 import type { ArtefactStore, ClientStore, SigningKey, StoredJwk } from './storage';
 
@@ -31,6 +32,8 @@ export type ProjectServer = ChallengeDeps & {
   provider: Provider;
   /** Where the project's public paths answer, whatever its issuer. */
   publicBase: string;
+  /** Makes the scopes of a request's `scope` parameter known to the server before it answers (see scope-strategy.ts). */
+  learnScopes(scope: string): void;
 };
 
 /**
@@ -38,7 +41,7 @@ export type ProjectServer = ChallengeDeps & {
  * its configuration when built, so a changed setting, key or client scope builds a new one on the next request.
  */
 export function createServerRegistry() {
-  const servers = new Map<string, { fingerprint: string; server: ProjectServer }>();
+  const servers = new Map<string, { fingerprint: string; server: ProjectServer; scopeBook: ScopeBook }>();
   return {
     async serverFor(source: ServerSource): Promise<ProjectServer> {
       const [scopes, keys, cookieKeys] = await Promise.all([source.clientScopes(), source.signingKeys(), source.cookieKeys()]);
@@ -46,11 +49,15 @@ export function createServerRegistry() {
         .update(JSON.stringify([source.issuer, source.publicBase ?? null, source.config ?? null, [...new Set(scopes)].sort(), keys.map((k) => k.kid), cookieKeys]))
         .digest('base64url');
       const cached = servers.get(source.projectId);
-      if (cached?.fingerprint === fingerprint) return cached.server;
+      // A server that learned as many scopes as it may is built anew, with what the project's clients name.
+      if (cached?.fingerprint === fingerprint && !cached.scopeBook.full) return cached.server;
+      const settings = resolveSettings(source.config);
+      const scopeBook = createScopeBook([...OIDC_SCOPES, ...scopes], settings.scopeStrategy);
       const provider = createProvider({
         issuer: source.issuer,
         publicBase: source.publicBase,
-        settings: resolveSettings(source.config),
+        settings,
+        scopeBook,
         artefacts: source.artefacts,
         clients: source.clients,
         scopes,
@@ -61,8 +68,15 @@ export function createServerRegistry() {
         now: source.now,
       });
       provider.on('grant.success', (c) => source.onGrant?.(String(c.oidc.params?.grant_type ?? ''), c.oidc.client?.clientId ?? ''));
-      const server = { provider, clients: source.clients, artefacts: source.artefacts, now: source.now, publicBase: source.publicBase ?? source.issuer };
-      servers.set(source.projectId, { fingerprint, server });
+      const server: ProjectServer = {
+        provider,
+        clients: source.clients,
+        artefacts: source.artefacts,
+        now: source.now,
+        publicBase: source.publicBase ?? source.issuer,
+        learnScopes: (scope) => scopeBook.learn(scope),
+      };
+      servers.set(source.projectId, { fingerprint, server, scopeBook });
       return server;
     },
     forget(projectId: string) {

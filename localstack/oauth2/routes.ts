@@ -11,6 +11,7 @@ import { registerConsoleOAuth2 } from './console';
 import { redeemDeviceVerifier } from './device';
 import { redeemLogoutVerifier } from './logout';
 import { servePublicOAuth2 } from './mount';
+import { registerDynamicClients } from './registration';
 import { clientScopes, ID_TOKEN_SET, pgArtefactStore, pgClientRepository, pgKeySets, projectKeys } from './pg-store';
 import { createServerRegistry, type ProjectServer } from './registry';
 import { resolveSettings } from './settings';
@@ -132,7 +133,28 @@ export async function registerOAuth2(app: FastifyInstance, deps: AdminDeps): Pro
           redeemLogout: (verifier) => redeemLogoutVerifier(server, verifier),
           redeemDevice: (verifier) => redeemDeviceVerifier(server, verifier),
           errorUrl: resolveSettings(await oauth2Config(ctx.db, tenant.nid)).urls.error ?? `${tenant.uiUrl}/error`,
+          learnScopes: server.learnScopes,
         };
+      });
+    },
+    { prefix: PROJECT_API_PREFIX },
+  );
+  // Dynamic client registration on the project's public paths, while its config enables it.
+  await app.register(
+    async (scope) => {
+      useProjectTenant(scope, ctx);
+      registerDynamicClients(scope, {
+        now: () => ctx.clock.now(),
+        async projectOf(req) {
+          const tenant = tenantOf(req);
+          const settings = resolveSettings(await oauth2Config(ctx.db, tenant.nid));
+          return {
+            ...settings.dynamicRegistration,
+            clients: pgClientRepository(ctx.db, tenant.nid),
+            subjectTypes: settings.subjectTypes,
+            publicBase: tenant.base,
+          };
+        },
       });
     },
     { prefix: PROJECT_API_PREFIX },

@@ -1,3 +1,5 @@
+import type { ScopeStrategy } from './scope-strategy';
+
 /**
  * The settings of a project's authorization server, read from its `services.oauth2.config` (Hydra's
  * configuration keys). Anything missing or unreadable falls back to Hydra's default, so a project whose
@@ -24,10 +26,14 @@ export interface OAuth2Settings {
   /** The JWT-bearer grant (RFC 7523): whether an assertion must carry `jti` and `iat`, and its longest lifetime in seconds. */
   jwtBearer: { jtiOptional: boolean; iatOptional: boolean; maxTtl: number };
   accessTokenStrategy: 'opaque' | 'jwt';
+  /** How requested scopes are matched against a client's (Hydra's `strategies.scope`, wildcard by default). */
+  scopeStrategy: ScopeStrategy;
   pkce: { enforced: boolean; enforcedForPublicClients: boolean };
   subjectTypes: Array<'public' | 'pairwise'>;
   pairwiseSalt: string;
   cookieSameSite: 'Strict' | 'Lax' | 'None';
+  /** OpenID Connect Dynamic Client Registration (Hydra's `oidc.dynamic_client_registration`), off by default. */
+  dynamicRegistration: { enabled: boolean; defaultScope: string[] | null };
 }
 
 const UNITS: Record<string, number> = { ns: 1e-9, us: 1e-6, µs: 1e-6, ms: 1e-3, s: 1, m: 60, h: 3600 };
@@ -67,6 +73,7 @@ export function resolveSettings(config: unknown): OAuth2Settings {
   const types = at(config, 'oidc.subject_identifiers.supported_types');
   const subjectTypes = Array.isArray(types) ? [...new Set(types.filter((t) => t === 'public' || t === 'pairwise'))] : [];
   const salt = at(config, 'oidc.subject_identifiers.pairwise.salt');
+  const defaultScope = at(config, 'oidc.dynamic_client_registration.default_scope');
   return {
     urls: {
       login: url(config, 'urls.login'),
@@ -93,6 +100,7 @@ export function resolveSettings(config: unknown): OAuth2Settings {
       maxTtl: duration(config, 'oauth2.grant.jwt.max_ttl', 720 * 3600),
     },
     accessTokenStrategy: strategy === 'jwt' ? 'jwt' : 'opaque',
+    scopeStrategy: at(config, 'strategies.scope') === 'exact' ? 'exact' : 'wildcard',
     pkce: {
       enforced: bool(config, 'oauth2.pkce.enforced', false),
       enforcedForPublicClients: bool(config, 'oauth2.pkce.enforced_for_public_clients', false),
@@ -100,5 +108,9 @@ export function resolveSettings(config: unknown): OAuth2Settings {
     subjectTypes: subjectTypes.length > 0 ? (subjectTypes as Array<'public' | 'pairwise'>) : ['public'],
     pairwiseSalt: typeof salt === 'string' ? salt : '',
     cookieSameSite: sameSite === 'Strict' || sameSite === 'None' ? sameSite : 'Lax',
+    dynamicRegistration: {
+      enabled: bool(config, 'oidc.dynamic_client_registration.enabled', false),
+      defaultScope: Array.isArray(defaultScope) ? defaultScope.filter((s): s is string => typeof s === 'string' && s !== '') : null,
+    },
   };
 }

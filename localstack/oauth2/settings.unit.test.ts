@@ -26,10 +26,18 @@ describe('resolveSettings', () => {
       devicePollingInterval: 5,
       jwtBearer: { jtiOptional: false, iatOptional: false, maxTtl: 2_592_000 },
       accessTokenStrategy: 'opaque',
+      scopeStrategy: 'wildcard',
       pkce: { enforced: false, enforcedForPublicClients: false },
       subjectTypes: ['public'],
       pairwiseSalt: '',
       cookieSameSite: 'Lax',
+      dynamicRegistration: { enabled: false, defaultScope: null },
+    });
+    expect(resolveSettings({ strategies: { scope: 'exact' } }).scopeStrategy).toBe('exact');
+    expect(resolveSettings({ strategies: { scope: 'fuzzy' } }).scopeStrategy).toBe('wildcard');
+    expect(resolveSettings({ oidc: { dynamic_client_registration: { enabled: true, default_scope: ['openid', 7, 'api'] } } }).dynamicRegistration).toEqual({
+      enabled: true,
+      defaultScope: ['openid', 'api'],
     });
   });
 

@@ -14,6 +14,7 @@ import type { Queryable } from '../kernel/queryable';
 import { uniqueSlug } from './slug';
 import { deleteTenantData } from './tenant-data';
 import { assertRevisionKeepsIdentities } from '../identity-schema/guard';
+import { authorizationChanged } from '../kernel/authz-cache';
 
 export type { ProjectRow } from './schema';
 
@@ -73,6 +74,7 @@ export async function addRevision(q: Queryable, projectId: string, input: Revisi
     .values({ id: randomUUID(), project_id: projectId, ...input, created_at: now, created_by: author })
     .returning();
   await q.orm.update(projects).set({ current_revision_id: row!.id, updated_at: now }).where(eq(projects.id, projectId));
+  authorizationChanged();
   return asRevision(row!);
 }
 
@@ -119,10 +121,12 @@ export async function createProject(q: Queryable, input: NewProject): Promise<Pr
 
 export async function setEnvironment(q: Queryable, id: string, environment: string): Promise<void> {
   await q.orm.update(projects).set({ environment, updated_at: new Date() }).where(eq(projects.id, id));
+  authorizationChanged();
 }
 
 export async function moveToWorkspace(q: Queryable, id: string, workspaceId: string): Promise<void> {
   await q.orm.update(projects).set({ workspace_id: workspaceId, updated_at: new Date() }).where(eq(projects.id, id));
+  authorizationChanged();
 }
 
 /** Purges the project; revisions, members, keys and active-project selections go with it (ON DELETE CASCADE). */
@@ -131,6 +135,7 @@ export async function deleteProject(q: Queryable, id: string): Promise<void> {
   await q.orm.delete(consoleActiveProject).where(eq(consoleActiveProject.project_id, id));
   await deleteTenantData(q, id);
   await q.orm.delete(projects).where(eq(projects.id, id));
+  authorizationChanged();
 }
 
 function listSelect(q: Queryable) {

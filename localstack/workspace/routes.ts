@@ -19,6 +19,7 @@ import { createWorkspace, listWorkspaces, updateWorkspace } from './store';
 import { projects, subscriptions, workspaces, type WorkspaceRow } from '../project/schema';
 import type { Queryable } from '../kernel/queryable';
 import { projectMetadataView, workspaceView } from '../project/views';
+import { authorizationChanged } from '../kernel/authz-cache';
 
 /**
  * Workspaces (WorkspaceApi of @ory/client). Members may read a workspace and its projects; renaming and
@@ -91,6 +92,7 @@ export function registerWorkspaceRoutes(scope: FastifyInstance, ctx: RouteContex
         throw conflict(`This workspace still has ${count} project${count === 1 ? '' : 's'}: move ${count === 1 ? 'it' : 'them'} to another workspace or delete ${count === 1 ? 'it' : 'them'} first.`);
       }
       await q.orm.delete(workspaces).where(eq(workspaces.id, workspace.id));
+      authorizationChanged();
     },
   });
 

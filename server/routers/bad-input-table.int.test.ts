@@ -117,6 +117,9 @@ function table(): Record<string, [unknown, string][]> {
     'permissionRules.get': [[{}, 'projectId']],
     'permissionRules.validate': [[{ projectId: p }, 'opl'], [{ projectId: p, opl: 'x'.repeat(200_001) }, 'opl'], [{ projectId: p, opl: NUL }, 'opl']],
     'permissionRules.set': [[{ projectId: p, opl: 7 }, 'opl'], [{ projectId: p, opl: 'class A implements Namespace {}', revisionId: 'r1' }, 'revisionId']],
+    'permissionRules.setFeatureFlags': [[{ projectId: p, strict_mode: 'yes' }, 'strict_mode'], [{ projectId: p, expand_rewrites: 1 }, 'expand_rewrites'], [{ projectId: p, strict_mode: true, revisionId: 'r1' }, 'revisionId']],
+    'oauth2Config.setStrategies': [[{ projectId: p, scope: 'fuzzy' }, 'scope'], [{ projectId: p, access_token: 'paper' }, 'access_token']],
+    'oauth2Config.setConfigure': [[{ projectId: p, dynamic_client_registration: 'on' }, 'dynamic_client_registration']],
     'permissions.check': [[{ projectId: p, namespace: 'File', object: 'o', relation: 'view' }, 'subject'], [{ projectId: p, namespace: 'File', object: 'o', relation: 'view', subject: { id: 'a' }, maxDepth: 6 }, 'maxDepth'], [{ projectId: p, namespace: 'File', object: 'o', relation: 'view', subject: { id: 'a' }, maxDepth: 0 }, 'maxDepth']],
     'permissions.expand': [[{ projectId: p, namespace: 'File', object: 'o' }, 'relation'], [{ projectId: p, namespace: 'File', object: 'o', relation: 'view', maxDepth: 1.5 }, 'maxDepth'], [{ projectId: p, namespace: 'File', object: LONG, relation: 'view' }, 'object']],
   };

@@ -246,4 +246,39 @@ describe('oauth2Clients', () => {
     expect((await mint()).iss).toBe(base);
     expect((await owner.oauth2Config.get({ projectId })).urls.issuer).toBe('');
   });
+  it('switches scope matching and dynamic client registration from the strategies and configuration settings', async () => {
+    const base = `${stack.url}/project-api/${slug}`;
+    const client = await owner.oauth2Clients.create({ projectId, client: { client_name: 'Wildcards', grant_types: ['client_credentials'], scope: 'files.*' } });
+    const ask = async (scope: string) =>
+      oidc
+        .clientCredentialsGrant(
+          await oidc.discovery(new URL(base), client.client_id!, {}, oidc.ClientSecretBasic(client.client_secret!), { execute: [oidc.allowInsecureRequests] }),
+          { scope },
+        )
+        .then((t) => t.scope, (e: { error?: string }) => e.error);
+    const before = await owner.oauth2Config.get({ projectId });
+    expect(before.strategies.scope).toBe('wildcard');
+    expect(before.configure.dynamic_client_registration).toBe(false);
+    expect(await ask('files.read')).toBe('files.read');
+
+    // Changing the scope strategy alone keeps the access-token strategy.
+    const exact = await owner.oauth2Config.setStrategies({ projectId, scope: 'exact' });
+    expect(exact.strategies).toEqual({ access_token: before.strategies.access_token, scope: 'exact' });
+    expect(await ask('files.read')).toBe('invalid_scope');
+    expect(await ask('files.*')).toBe('files.*');
+    await owner.oauth2Config.setStrategies({ projectId, scope: 'wildcard' });
+    expect(await ask('files.read')).toBe('files.read');
+    expect((await rejection(owner.oauth2Config.setStrategies({ projectId }))).code).toBe('BAD_REQUEST');
+    expect((await rejection(owner.oauth2Config.setStrategies({ projectId, scope: 'fuzzy' as 'exact' }))).message).toContain('exact or wildcard');
+    expect((await rejection(outsider.oauth2Config.setStrategies({ projectId, scope: 'exact' }))).code).toMatch(/FORBIDDEN|NOT_FOUND/);
+
+    const register = () => fetch(`${base}/oauth2/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'Registrant' }) });
+    expect((await register()).status).toBe(404);
+    const on = await owner.oauth2Config.setConfigure({ projectId, dynamic_client_registration: true });
+    expect(on.configure).toMatchObject({ dynamic_client_registration: true, pkce_enforced: before.configure.pkce_enforced });
+    expect((await register()).status).toBe(201);
+    expect((await owner.oauth2Config.setConfigure({ projectId, dynamic_client_registration: false })).configure.dynamic_client_registration).toBe(false);
+    expect((await register()).status).toBe(404);
+    expect((await rejection(outsider.oauth2Config.setConfigure({ projectId, dynamic_client_registration: true }))).code).toMatch(/FORBIDDEN|NOT_FOUND/);
+  });
 });

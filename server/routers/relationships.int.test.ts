@@ -181,3 +181,79 @@ describe('checks of the project\u2019s rules through the BFF', () => {
     expect((await owner.relationships.list({ projectId, namespace: 'Team', object: 'x' })).relationships).toEqual([]);
   });
 });
+
+describe("Keto's feature flags through the BFF", () => {
+  const STRICT_RULES = `class User implements Namespace {}
+class Group implements Namespace {
+  related: { members: (User | SubjectSet<Group, "members">)[] }
+}
+class File implements Namespace {
+  related: { editors: User[]; viewers: (User | SubjectSet<Group, "members">)[] }
+  permits = {
+    canEdit: (ctx: Context) => this.related.editors.includes(ctx.subject),
+    canView: (ctx: Context) => this.permits.canEdit(ctx) || this.related.viewers.includes(ctx.subject),
+  }
+}`;
+  let flagged: string;
+  const tupleNodes = (node: ExplainNode): ExplainNode[] => [...(node.tuple ? [node] : []), ...node.children.flatMap(tupleNodes)];
+
+  beforeAll(async () => {
+    flagged = (await owner.projects.create({ name: 'Strict checks', environment: 'dev' })).id;
+    await owner.permissionRules.set({ projectId: flagged, opl: STRICT_RULES });
+    const create = (relation: string, subject: Parameters<typeof rel>[3]) => owner.relationships.create({ ...rel('File', 'doc', relation, subject), projectId: flagged });
+    await create('editors', { id: 'alice' });
+    // A relationship written directly under a permission: strict mode ignores it.
+    await create('canEdit', { id: 'eve' });
+    await create('viewers', { set: { namespace: 'Group', object: 'a', relation: 'members' } });
+    await owner.relationships.create({ ...rel('Group', 'a', 'members', { id: 'bob' }), projectId: flagged });
+  });
+
+  it('explains a check in strict mode: a tuple under a permit no longer counts, and the explanation agrees', async () => {
+    const check = (relation: string, subject: string) => owner.permissions.check({ projectId: flagged, namespace: 'File', object: 'doc', relation, subject: { id: subject } });
+    const before = await owner.permissionRules.get({ projectId: flagged });
+    expect(before.featureFlags).toEqual({ strict_mode: false, expand_rewrites: true });
+
+    const lenient = await check('canEdit', 'eve');
+    expect(lenient).toMatchObject({ allowed: true, explanationDisagrees: false });
+    expect(tupleNodes(lenient.explanation).map((n) => n.tuple)).toContainEqual({ namespace: 'File', object: 'doc', relation: 'canEdit', subject_id: 'eve' });
+
+    const strict = await owner.permissionRules.setFeatureFlags({ projectId: flagged, strict_mode: true, revisionId: before.revisionId! });
+    expect(strict.featureFlags).toEqual({ strict_mode: true, expand_rewrites: true });
+    expect(strict.opl).toBe(STRICT_RULES);
+    expect((await owner.permissionRules.get({ projectId: flagged })).featureFlags.strict_mode).toBe(true);
+
+    const refused = await check('canEdit', 'eve');
+    expect(refused).toMatchObject({ allowed: false, explanationDisagrees: false, explanation: { kind: 'check', result: 'not_member' } });
+    expect(tupleNodes(refused.explanation).some((n) => n.tuple?.subject_id === 'eve')).toBe(false);
+    // What the rule derives still holds, and the explanation shows the tuple that decided it.
+    const derived = await check('canView', 'alice');
+    expect(derived).toMatchObject({ allowed: true, explanationDisagrees: false });
+    expect(tupleNodes(derived.explanation).map((n) => n.tuple)).toContainEqual({ namespace: 'File', object: 'doc', relation: 'editors', subject_id: 'alice' });
+    expect(await check('canView', 'bob')).toMatchObject({ allowed: true, explanationDisagrees: false });
+
+    // A save based on the revision before the change is stale.
+    expect((await rejection(owner.permissionRules.setFeatureFlags({ projectId: flagged, strict_mode: false, revisionId: before.revisionId! }))).code).toBe('CONFLICT');
+    expect((await owner.permissionRules.setFeatureFlags({ projectId: flagged, strict_mode: false })).featureFlags.strict_mode).toBe(false);
+    expect((await check('canEdit', 'eve')).allowed).toBe(true);
+  });
+
+  it('expands a permit by its rule only while expand rewrites is on', async () => {
+    const expand = () => owner.permissions.expand({ projectId: flagged, namespace: 'File', object: 'doc', relation: 'canEdit' });
+    const followed = await expand();
+    expect(JSON.stringify(followed)).toContain('"editors"');
+    const off = await owner.permissionRules.setFeatureFlags({ projectId: flagged, expand_rewrites: false });
+    expect(off.featureFlags).toEqual({ strict_mode: false, expand_rewrites: false });
+    const plain = await expand();
+    expect(JSON.stringify(plain)).not.toContain('"editors"');
+    expect(JSON.stringify(plain)).toContain('"eve"');
+    await owner.permissionRules.setFeatureFlags({ projectId: flagged, expand_rewrites: true });
+    expect(await expand()).toEqual(followed);
+  });
+
+  it('refuses the flags to a user outside the project, and bad input with what to fix', async () => {
+    expect(['FORBIDDEN', 'NOT_FOUND']).toContain((await rejection(outsider.permissionRules.setFeatureFlags({ projectId: flagged, strict_mode: true }))).code);
+    const empty = await rejection(owner.permissionRules.setFeatureFlags({ projectId: flagged }));
+    expect([empty.code, empty.message]).toEqual(['BAD_REQUEST', expect.stringContaining('Give strict_mode or expand_rewrites')]);
+    expect((await owner.permissionRules.get({ projectId: flagged })).featureFlags).toEqual({ strict_mode: false, expand_rewrites: true });
+  });
+});

@@ -457,6 +457,7 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
   'permissionRules.get': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
   'permissionRules.validate': { b: 'refused', input: (f) => ({ projectId: f.a.project, opl: 'class User implements Namespace {}' }) },
   'permissionRules.set': { b: 'refused', input: (f) => ({ projectId: f.a.project, opl: DOCUMENTS_AND_FOLDERS }) },
+  'permissionRules.setFeatureFlags': { b: 'refused', input: (f) => ({ projectId: f.a.project, expand_rewrites: true }) },
   'branding.get': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
   'branding.createTheme': { b: 'refused', input: (f) => ({ projectId: f.a.project, name: 'Matrix new', primary_color: '#123456' }) },
   'branding.updateTheme': {

@@ -60,3 +60,25 @@ export function permissionModeOf(services: unknown): { strict: boolean; expandRe
   const legacyStrict = isObject(namespaces) && namespaces.experimental_strict_mode === true;
   return { strict: flags.strict_mode === true || legacyStrict, expandRewrites: flags.expand_rewrites !== false };
 }
+
+/**
+ * The JSON patch that sets Keto's feature flags, keeping every other field of the permission service's config.
+ * Turning strict mode off also turns off the older `namespaces.experimental_strict_mode`, which would keep it on.
+ */
+export function featureFlagsPatch(
+  services: unknown,
+  flags: { strict_mode?: boolean; expand_rewrites?: boolean },
+): { op: 'add'; path: string; value: unknown }[] {
+  const permission = isObject(services) ? services.permission : undefined;
+  const config = isObject(permission) ? permission.config : undefined;
+  const set = Object.fromEntries(Object.entries(flags).filter(([, v]) => v !== undefined));
+  const ops: { op: 'add'; path: string; value: unknown }[] = [];
+  if (!isObject(permission)) ops.push({ op: 'add', path: '/services/permission', value: { config: { feature_flags: set } } });
+  else if (!isObject(config)) ops.push({ op: 'add', path: '/services/permission/config', value: { feature_flags: set } });
+  else if (!isObject(config.feature_flags)) ops.push({ op: 'add', path: '/services/permission/config/feature_flags', value: set });
+  else for (const [flag, value] of Object.entries(set)) ops.push({ op: 'add', path: `/services/permission/config/feature_flags/${flag}`, value });
+  if (flags.strict_mode === false && isObject(config) && isObject(config.namespaces) && config.namespaces.experimental_strict_mode === true) {
+    ops.push({ op: 'add', path: '/services/permission/config/namespaces/experimental_strict_mode', value: false });
+  }
+  return ops;
+}

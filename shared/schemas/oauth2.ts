@@ -155,9 +155,9 @@ export const OAUTH2_LIFESPANS = ['access_token', 'refresh_token', 'id_token', 'a
 export const oauth2ConfigOutput = z.object({
   revisionId: z.string(),
   lifespans: z.object({ access_token: z.string(), refresh_token: z.string(), id_token: z.string(), auth_code: z.string() }),
-  strategies: z.object({ access_token: z.enum(['opaque', 'jwt']) }),
+  strategies: z.object({ access_token: z.enum(['opaque', 'jwt']), scope: z.enum(['exact', 'wildcard']) }),
   urls: z.object({ login: z.string(), consent: z.string(), logout: z.string(), error: z.string(), post_logout_redirect: z.string(), issuer: z.string() }),
-  configure: z.object({ pkce_enforced: z.boolean(), pkce_enforced_for_public_clients: z.boolean() }),
+  configure: z.object({ pkce_enforced: z.boolean(), pkce_enforced_for_public_clients: z.boolean(), dynamic_client_registration: z.boolean() }),
   openid: z.object({ subject_types: z.array(z.enum(['public', 'pairwise'])), pairwise_salt_set: z.boolean() }),
   cookies: z.object({ same_site_mode: z.enum(['Strict', 'Lax', 'None']) }),
 });
@@ -172,7 +172,12 @@ export const oauth2SetLifespansInput = z.object({
   id_token: z.union([goDuration, z.literal('')]).optional(),
   auth_code: z.union([goDuration, z.literal('')]).optional(),
 });
-export const oauth2SetStrategiesInput = z.object({ projectId, access_token: z.enum(['opaque', 'jwt'], { error: 'Choose opaque or jwt' }) });
+const accessTokenStrategy = z.enum(['opaque', 'jwt'], { error: 'Choose opaque or jwt' });
+const scopeStrategy = z.enum(['exact', 'wildcard'], { error: 'Choose exact or wildcard' });
+/** The token and scope strategies; one left out keeps its value. */
+export const oauth2SetStrategiesInput = z
+  .object({ projectId, access_token: accessTokenStrategy.optional(), scope: scopeStrategy.optional() })
+  .refine((v) => v.access_token !== undefined || v.scope !== undefined, { error: 'Give access_token or scope to change' });
 
 /** The lifespans page's form: each a duration, or empty for Hydra's default. */
 export const oauth2LifespansForm = z.object({
@@ -181,7 +186,7 @@ export const oauth2LifespansForm = z.object({
   id_token: z.union([goDuration, z.literal('')]),
   auth_code: z.union([goDuration, z.literal('')]),
 });
-export const oauth2StrategiesForm = z.object({ access_token: z.enum(['opaque', 'jwt'], { error: 'Choose opaque or jwt' }) });
+export const oauth2StrategiesForm = z.object({ access_token: accessTokenStrategy, scope: scopeStrategy });
 
 const urlOrEmpty = z.union([
   z.string().trim().url({ error: 'Enter a full URL such as https://app.example.com/login' }).max(2048),
@@ -190,7 +195,7 @@ const urlOrEmpty = z.union([
 /** Where the server sends browsers; empty for the project's default. */
 export const oauth2UrlsForm = z.object({ login: urlOrEmpty, consent: urlOrEmpty, logout: urlOrEmpty, error: urlOrEmpty, post_logout_redirect: urlOrEmpty, issuer: urlOrEmpty });
 export const oauth2SetUrlsInput = oauth2UrlsForm.partial().extend({ projectId });
-export const oauth2ConfigureForm = z.object({ pkce_enforced: z.boolean(), pkce_enforced_for_public_clients: z.boolean() });
+export const oauth2ConfigureForm = z.object({ pkce_enforced: z.boolean(), pkce_enforced_for_public_clients: z.boolean(), dynamic_client_registration: z.boolean() });
 export const oauth2SetConfigureInput = oauth2ConfigureForm.partial().extend({ projectId });
 export const oauth2SetOpenIdInput = z.object({
   projectId,

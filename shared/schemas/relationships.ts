@@ -110,16 +110,29 @@ export const relationOverviewSchema = z.object({
 export const namespaceOverviewSchema = z.object({ name: z.string(), relations: z.array(relationOverviewSchema) });
 export type NamespaceOverview = z.infer<typeof namespaceOverviewSchema>;
 
+/**
+ * Keto's feature flags of the project's permission config: `strict_mode` (tuples never stand in for a permit,
+ * subject sets only of declared types) and `expand_rewrites` (an expansion follows the permits' rules).
+ */
+export const permissionFeatureFlagsForm = z.object({ strict_mode: z.boolean(), expand_rewrites: z.boolean() });
+export type PermissionFeatureFlags = z.infer<typeof permissionFeatureFlagsForm>;
+
 export const rulesOutput = z.object({
   opl: z.string(),
   /** The project revision the text was read from; `set` sends it back to refuse a stale edit. */
   revisionId: z.string().nullable(),
   namespaces: z.array(namespaceOverviewSchema),
   problems: z.array(oplProblemSchema),
+  featureFlags: permissionFeatureFlagsForm,
 });
 export const rulesValidateInput = z.object({ projectId: uuidSchema, opl: oplSchema });
 export const rulesValidateOutput = z.object({ valid: z.boolean(), problems: z.array(oplProblemSchema), namespaces: z.array(namespaceOverviewSchema) });
 export const rulesSetInput = z.object({ projectId: uuidSchema, opl: oplSchema, revisionId: uuidSchema.optional() });
+/** The flags to change (one left out keeps its value), on the revision they were read from when given. */
+export const rulesSetFeatureFlagsInput = permissionFeatureFlagsForm
+  .partial()
+  .extend({ projectId: uuidSchema, revisionId: uuidSchema.optional() })
+  .refine((v) => v.strict_mode !== undefined || v.expand_rewrites !== undefined, { error: 'Give strict_mode or expand_rewrites to change' });
 
 // ---- checks ----
 

@@ -132,6 +132,7 @@ export const INVALIDATES = {
   'relationships.delete': ['relationships.list', 'relationships.count', 'permissions.check', 'permissions.expand'],
   'relationships.deleteMatching': ['relationships.list', 'relationships.count', 'permissions.check', 'permissions.expand'],
   'permissionRules.set': ['permissionRules.get', 'relationships.namespaces', 'permissions.check', 'permissions.expand'],
+  'permissionRules.setFeatureFlags': ['permissionRules.get', 'permissions.check', 'permissions.expand', 'projects.get'],
   'socialProviders.set': ['socialProviders.list', 'socialProviders.get', 'projects.get'],
   'socialProviders.delete': ['socialProviders.list', 'projects.get'],
   'socialProviders.setEnabled': ['socialProviders.list', 'projects.get'],

@@ -46,7 +46,11 @@ function view(read: Read): OAuth2Config {
   return {
     revisionId: read.revisionId,
     lifespans: { access_token: text(ttl.access_token), refresh_token: text(ttl.refresh_token), id_token: text(ttl.id_token), auth_code: text(ttl.auth_code) },
-    strategies: { access_token: obj(read.config.strategies).access_token === 'jwt' ? 'jwt' : 'opaque' },
+    strategies: {
+      access_token: obj(read.config.strategies).access_token === 'jwt' ? 'jwt' : 'opaque',
+      // Hydra matches scopes by wildcard unless told `exact`.
+      scope: obj(read.config.strategies).scope === 'exact' ? 'exact' : 'wildcard',
+    },
     urls: {
       login: text(urls.login),
       consent: text(urls.consent),
@@ -55,7 +59,11 @@ function view(read: Read): OAuth2Config {
       post_logout_redirect: text(urls.post_logout_redirect),
       issuer: text(obj(urls.self).issuer),
     },
-    configure: { pkce_enforced: pkce.enforced === true, pkce_enforced_for_public_clients: pkce.enforced_for_public_clients === true },
+    configure: {
+      pkce_enforced: pkce.enforced === true,
+      pkce_enforced_for_public_clients: pkce.enforced_for_public_clients === true,
+      dynamic_client_registration: obj(obj(read.config.oidc).dynamic_client_registration).enabled === true,
+    },
     openid: {
       subject_types: types.length ? [...new Set(types)] : ['public'],
       pairwise_salt_set: typeof obj(subjects.pairwise).salt === 'string',
@@ -68,11 +76,13 @@ function view(read: Read): OAuth2Config {
  * Writes one section of the config as a JSON patch on the revision it was read from: every other field of
  * the project survives, and an edit racing another answers CONFLICT instead of overwriting it.
  */
-async function writeSection(ctx: Context, projectId: string, read: Read, section: string, value: Json): Promise<Read> {
+async function writeSection(ctx: Context, projectId: string, read: Read, section: string, value: Json, more: Record<string, Json> = {}): Promise<Read> {
   const ops: { op: 'add'; path: string; value: unknown }[] = [];
   if (!read.has.oauth2) ops.push({ op: 'add', path: '/services/oauth2', value: { config: {} } });
   else if (!read.has.config) ops.push({ op: 'add', path: '/services/oauth2/config', value: {} });
-  ops.push({ op: 'add', path: `/services/oauth2/config/${section}`, value });
+  for (const [name, sectionValue] of Object.entries({ [section]: value, ...more })) {
+    ops.push({ op: 'add', path: `/services/oauth2/config/${name}`, value: sectionValue });
+  }
   await ctx.deps.backoffice.patchProjectWithRevision(ctx.call, projectId, read.revisionId, ops);
   return readConfig(ctx, projectId);
 }
@@ -104,7 +114,10 @@ export const oauth2ConfigRouter = router({
     .output(oauth2ConfigOutput)
     .mutation(async ({ ctx, input }) => {
       const read = await readConfig(ctx, ctx.projectId);
-      return view(await writeSection(ctx, ctx.projectId, read, 'strategies', { ...obj(read.config.strategies), access_token: input.access_token }));
+      const strategies = { ...obj(read.config.strategies) };
+      if (input.access_token !== undefined) strategies.access_token = input.access_token;
+      if (input.scope !== undefined) strategies.scope = input.scope;
+      return view(await writeSection(ctx, ctx.projectId, read, 'strategies', strategies));
     }),
 
   /** Login, consent, logout, error and post-logout URLs; an empty one goes back to the default. */
@@ -131,7 +144,7 @@ export const oauth2ConfigRouter = router({
       return view(await writeSection(ctx, ctx.projectId, read, 'urls', urls));
     }),
 
-  /** PKCE enforcement (Hydra's `oauth2.pkce`). */
+  /** PKCE enforcement (Hydra's `oauth2.pkce`) and dynamic client registration (`oidc.dynamic_client_registration`). */
   setConfigure: projectProcedure('backoffice.project.write')
     .input(oauth2SetConfigureInput)
     .output(oauth2ConfigOutput)
@@ -141,7 +154,12 @@ export const oauth2ConfigRouter = router({
       const pkce = { ...obj(oauth2.pkce) };
       if (input.pkce_enforced !== undefined) pkce.enforced = input.pkce_enforced;
       if (input.pkce_enforced_for_public_clients !== undefined) pkce.enforced_for_public_clients = input.pkce_enforced_for_public_clients;
-      return view(await writeSection(ctx, ctx.projectId, read, 'oauth2', { ...oauth2, pkce }));
+      const more: Record<string, Json> = {};
+      if (input.dynamic_client_registration !== undefined) {
+        const oidc = obj(read.config.oidc);
+        more.oidc = { ...oidc, dynamic_client_registration: { ...obj(oidc.dynamic_client_registration), enabled: input.dynamic_client_registration } };
+      }
+      return view(await writeSection(ctx, ctx.projectId, read, 'oauth2', { ...oauth2, pkce }, more));
     }),
 
   /** OpenID Connect subject types (public, pairwise) and the pairwise salt, which is never answered. */

@@ -1,11 +1,13 @@
 import { TRPCError } from '@trpc/server';
-import { rulesPatch } from '../../../shared/permissions/config';
+import { featureFlagsPatch, rulesPatch } from '../../../shared/permissions/config';
 import { parseOpl } from '../../../shared/permissions/opl';
 import { editorProblem, overviewOf } from '../../../shared/permissions/overview';
-import { projectInput, rulesOutput, rulesSetInput, rulesValidateInput, rulesValidateOutput } from '../../../shared/schemas/relationships';
+import { projectInput, rulesOutput, rulesSetFeatureFlagsInput, rulesSetInput, rulesValidateInput, rulesValidateOutput } from '../../../shared/schemas/relationships';
 import { dataPlaneProcedure, projectProcedure, router } from '../../trpc/init';
 import type { ProjectApis } from '../../upstream/project-apis';
-import { projectRules } from './rules';
+import { projectRules, type ProjectRulesView } from './rules';
+
+const flagsOf = (rules: ProjectRulesView) => ({ strict_mode: rules.mode.strict, expand_rewrites: rules.mode.expandRewrites });
 
 /** The permission service's syntax check of a text, its problems at editor positions, and what the text declares. */
 async function validate(apis: ProjectApis, opl: string) {
@@ -37,6 +39,7 @@ export const permissionRulesRouter = router({
         revisionId: rules.revisionId,
         namespaces: overviewOf(rules.namespaces),
         problems: rules.errors.map((e) => editorProblem(rules.opl, e)),
+        featureFlags: flagsOf(rules),
       };
     }),
 
@@ -57,6 +60,25 @@ export const permissionRulesRouter = router({
       const revisionId = input.revisionId ?? current.revisionId;
       await ctx.deps.backoffice.patchProjectWithRevision(ctx.call, ctx.projectId, revisionId, rulesPatch(current.services, input.opl));
       const saved = await projectRules(ctx);
-      return { opl: saved.opl, revisionId: saved.revisionId, namespaces: overviewOf(saved.namespaces), problems: [] };
+      return { opl: saved.opl, revisionId: saved.revisionId, namespaces: overviewOf(saved.namespaces), problems: [], featureFlags: flagsOf(saved) };
+    }),
+
+  /** Keto's strict mode and expand rewrites (`services.permission.config.feature_flags`), by the revision-conflict rule. */
+  setFeatureFlags: projectProcedure('backoffice.project.write')
+    .input(rulesSetFeatureFlagsInput)
+    .output(rulesOutput)
+    .mutation(async ({ ctx, input }) => {
+      const current = await projectRules(ctx);
+      const revisionId = input.revisionId ?? current.revisionId;
+      const flags = { strict_mode: input.strict_mode, expand_rewrites: input.expand_rewrites };
+      await ctx.deps.backoffice.patchProjectWithRevision(ctx.call, ctx.projectId, revisionId, featureFlagsPatch(current.services, flags));
+      const saved = await projectRules(ctx);
+      return {
+        opl: saved.opl,
+        revisionId: saved.revisionId,
+        namespaces: overviewOf(saved.namespaces),
+        problems: saved.errors.map((e) => editorProblem(saved.opl, e)),
+        featureFlags: flagsOf(saved),
+      };
     }),
 });

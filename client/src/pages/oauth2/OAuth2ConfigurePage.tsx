@@ -31,6 +31,11 @@ function ConfigureForm({ projectId, config }: { projectId: string; config: OAuth
             <input type="checkbox" data-testid="oauth2-pkce-public" {...form.register('pkce_enforced_for_public_clients')} /> Require PKCE from
             public clients (those without a secret, such as mobile and single-page apps).
           </label>
+          <label className="checkbox">
+            <input type="checkbox" data-testid="oauth2-dynamic-registration" {...form.register('dynamic_client_registration')} /> Allow dynamic
+            client registration: anyone may register a client at the project&apos;s /oauth2/register endpoint and manage it with the
+            registration access token it receives.
+          </label>
         </>
       )}
     </SettingsForm>
@@ -43,8 +48,8 @@ export default function OAuth2ConfigurePage() {
   const config = trpc.oauth2Config.get.useQuery({ projectId: project.id });
   return (
     <div className="page page-narrow" data-testid="oauth2-configure-page">
-      <PageHeader title="Configuration" description="How strictly the OAuth2 server checks authorization requests." />
-      <Card title="PKCE">
+      <PageHeader title="Configuration" description="How strictly the OAuth2 server checks authorization requests, and whether clients may register themselves." />
+      <Card title="Authorization requests and registration">
         <QueryView query={config} skeleton="card" errorTitle="The OAuth2 settings could not be loaded">
           {(c) => <ConfigureForm projectId={project.id} config={c} />}
         </QueryView>

@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { DOCUMENTS_AND_FOLDERS, ORGANIZATIONS_AND_TEAMS } from '../../../../shared/permissions/templates';
-import type { NamespaceOverview } from '../../../../shared/schemas/relationships';
+import { permissionFeatureFlagsForm, type NamespaceOverview, type PermissionFeatureFlags } from '../../../../shared/schemas/relationships';
 import { Button } from '../../components/Button';
 import { Card, PageHeader } from '../../components/Card';
 import { ConfirmDialog } from '../../components/Dialog';
 import { OplEditor } from '../../components/OplEditor';
 import { QueryView } from '../../components/QueryView';
+import { SettingsForm } from '../../components/SettingsForm';
 import { errorText, isConflict } from '../../lib/errors';
 import { useUnsavedChangesGuard } from '../../lib/navigation-guard';
 import { useDebounced } from '../../lib/use-debounced';
@@ -49,6 +50,38 @@ export function NamespaceOverviewList({ namespaces }: { namespaces: readonly Nam
  * checked by the permission service as you type (problems at their lines), the namespaces and relations they
  * declare, templates to start from, and an unsaved-changes guard.
  */
+/** Keto's feature flags of the project's permission service, saved on the revision they were read from. */
+function FeatureFlagsForm({ projectId, flags, revisionId }: { projectId: string; flags: PermissionFeatureFlags; revisionId: string | null }) {
+  const utils = trpc.useUtils();
+  const save = trpc.permissionRules.setFeatureFlags.useMutation({ onSuccess: (saved) => utils.permissionRules.get.setData({ projectId }, saved) });
+  return (
+    <SettingsForm
+      schema={permissionFeatureFlagsForm}
+      values={flags}
+      testId="permission-flags-form"
+      submitLabel="Save checking options"
+      errorContext="Could not save the checking options"
+      onSave={async (changes) => (await save.mutateAsync({ projectId, ...changes, ...(revisionId ? { revisionId } : {}) })).featureFlags}
+      onSaved={() => toast.success('Checking options saved')}
+      reload={async () => (await utils.permissionRules.get.fetch({ projectId }, { staleTime: 0 })).featureFlags}
+    >
+      {(form) => (
+        <>
+          <label className="checkbox">
+            <input type="checkbox" data-testid="permission-strict-mode" {...form.register('strict_mode')} /> Strict mode: a permission is only ever
+            derived from its rule (a relationship written directly under a permission is ignored), and subject sets count only for the types a
+            relation declares.
+          </label>
+          <label className="checkbox">
+            <input type="checkbox" data-testid="permission-expand-rewrites" {...form.register('expand_rewrites')} /> Expand rewrites: expanding a
+            permission follows its rule and shows the relationships it derives from, rather than only the relationships written under it.
+          </label>
+        </>
+      )}
+    </SettingsForm>
+  );
+}
+
 export default function PermissionRulesPage() {
   const project = useProject();
   const projectId = project.id;
@@ -84,7 +117,7 @@ export default function PermissionRulesPage() {
         description="Namespaces and the rules that turn relationships into permissions, in the Ory Permission Language (a subset of TypeScript)."
       />
       <QueryView query={rules} skeleton="card" errorTitle="The permission rules could not be loaded">
-        {() => (
+        {(loaded) => (
           <>
             <Card testId="rules-editor-card" title="Rules">
               <div className="form-actions">
@@ -136,6 +169,9 @@ export default function PermissionRulesPage() {
             </Card>
             <Card testId="rules-overview-card" title="Namespaces and relations">
               <NamespaceOverviewList namespaces={overview} />
+            </Card>
+            <Card testId="rules-flags-card" title="How checks are answered">
+              <FeatureFlagsForm projectId={projectId} flags={loaded.featureFlags} revisionId={loaded.revisionId} />
             </Card>
           </>
         )}
