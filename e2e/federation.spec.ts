@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createProject, expectNoA11yViolationsInBothThemes, newUser, register, setProjectPlan } from './support';
+import { createProject, expectNoA11yViolations, expectNoA11yViolationsInBothThemes, newUser, register, setProjectPlan } from './support';
 
 test('social sign-in is configured from the catalogue, and an organization is created, edited and deleted once the plan includes it', async ({ page }) => {
   await register(page, newUser('federation'));
@@ -70,6 +70,7 @@ test('social sign-in is configured from the catalogue, and an organization is cr
   await outsider.goto(portalUrl);
   await expect(outsider.getByRole('heading', { level: 1, name: 'Single sign-on for Acme Inc' })).toBeVisible();
   await expect(outsider.getByTestId('onboarding-form')).toBeVisible();
+  await expectNoA11yViolations(outsider, 'onboarding portal');
   await outsider.close();
 
   // Found by its new domain in the list.
