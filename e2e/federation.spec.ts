@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createProject, expectNoA11yViolationsInBothThemes, newUser, register, setProjectPlan } from './support';
+import { createProject, expectNoA11yViolations, expectNoA11yViolationsInBothThemes, newUser, register, setProjectPlan } from './support';
 
 test('social sign-in is configured from the catalogue, and an organization is created, edited and deleted once the plan includes it', async ({ page }) => {
   await register(page, newUser('federation'));
@@ -61,7 +61,17 @@ test('social sign-in is configured from the catalogue, and an organization is cr
   // An onboarding link to copy, with its expiry.
   await page.getByTestId('onboarding-link-create').click();
   await expect(page.getByTestId('onboarding-links-table').locator('tbody tr')).toHaveCount(1);
+  await expect(page.getByTestId('organization-members')).toHaveText('0 members');
   await expectNoA11yViolationsInBothThemes(page, 'organization');
+
+  // The link opens the organization's onboarding portal for someone without a console account.
+  const portalUrl = (await page.getByTestId(/^onboarding-link-value-.+-value$/).textContent()) ?? '';
+  const outsider = await page.context().browser()!.newPage();
+  await outsider.goto(portalUrl);
+  await expect(outsider.getByRole('heading', { level: 1, name: 'Single sign-on for Acme Inc' })).toBeVisible();
+  await expect(outsider.getByTestId('onboarding-form')).toBeVisible();
+  await expectNoA11yViolations(outsider, 'onboarding portal');
+  await outsider.close();
 
   // Found by its new domain in the list.
   await page.goto(`/projects/${projectId}/authentication/organizations?domain=acme.example.org`);

@@ -20,6 +20,7 @@ import { esc, attrs } from './html';
 import { chrome, pickLocale, scopeInWords, type ChromeKey, type Locale } from './i18n';
 import { flowForms, messagesHtml, page } from './render';
 import type { HostedTheme } from './theme';
+import { registerOnboardingPortal } from './onboarding';
 
 export interface HostedDeps {
   ctx: LocalStackContext;
@@ -160,6 +161,8 @@ export async function registerHostedPages(app: FastifyInstance, deps: HostedDeps
               .map(([key, href]) => `<a href="${esc(href)}" data-testid="hosted-link-${key.split('.')[1]}">${esc(chrome(locale, key))}</a>`)
               .join('')}</nav>`
           : '';
+
+      registerOnboardingPortal(scope, { ctx, look, html });
 
       for (const kind of FLOW_PAGES) {
         route(scope, ctx, {

@@ -16,7 +16,7 @@ import { route } from '../kernel/route';
 import type { AdminDeps } from '../kernel/admin-context';
 import { formatGoDuration, parseGoDuration } from '../kernel/go-duration';
 import { createIdentityBody, passwordOf, type CreateIdentityInput } from './bodies';
-import { idParams, inputOf, tenantParams } from './routes';
+import { idParams, inputOf, organizationOf, tenantParams } from './routes';
 import { findIdentity, insertIdentity } from './store';
 
 const credentialParams = idParams.extend({ type: z.string().regex(/^[a-z_]{1,32}$/, { error: 'must be a credential type' }) });
@@ -227,7 +227,12 @@ export function registerAdminExtras(scope: FastifyInstance, deps: AdminDeps): vo
         const create = creates[index]!;
         try {
           // Each identity in its own transaction: a failure leaves nothing of it, and nothing else undone.
-          const id = await ctx.db.tx(async (tx) => insertIdentity(tx, tenant.nid, await inputOf(deps, tx, tenant.nid, create)));
+          const id = await ctx.db.tx(async (tx) =>
+            insertIdentity(tx, tenant.nid, {
+              ...(await inputOf(deps, tx, tenant.nid, create)),
+              organizationId: await organizationOf(tx, tenant.nid, create.organization_id),
+            }),
+          );
           results.push({ action: 'create', identity: id, ...patchId });
         } catch (err) {
           const failure = itemFailure(err);

@@ -46,7 +46,7 @@ const identityFields = {
   verifiable_addresses: z.array(verifiableAddressAnswer),
   recovery_addresses: z.array(recoveryAddressAnswer),
   metadata_public: metadata,
-  organization_id: z.null(),
+  organization_id: z.uuid().nullable(),
   created_at: time,
   updated_at: time,
 };

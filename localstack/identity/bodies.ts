@@ -46,7 +46,8 @@ export const createIdentityBody = z
     ...common,
     schema_id: z.string().default('default'),
     state: state.default('active'),
-    organization_id: unsupported('organization_id', 'there are no organizations'),
+    // One of the project's organizations (checked against them when written), or null for none.
+    organization_id: z.uuid({ error: 'organization_id must be the UUID of one of the project\'s organizations, or null' }).nullable().optional(),
     verifiable_addresses: unsupported('verifiable_addresses', 'addresses follow the email trait'),
     recovery_addresses: unsupported('recovery_addresses', 'addresses follow the email trait'),
   })

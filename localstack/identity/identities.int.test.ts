@@ -10,10 +10,11 @@ import { adminApis, call, links, newUser, projectWithKey, uniqueEmail, type Test
 let stack: LocalStack;
 let project: TestProject;
 let api: ReturnType<typeof adminApis>['identity'];
+let owner: Awaited<ReturnType<typeof newUser>>;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  const owner = await newUser(stack, 'Owner');
+  owner = await newUser(stack, 'Owner');
   project = await projectWithKey(stack, owner, 'Identities');
   api = adminApis(project, project.key).identity;
 });
@@ -164,5 +165,41 @@ describe('identities through @ory/client with a project API key', () => {
     );
     expect(huge.status).toBe(400);
     expect((await api.getIdentity({ id: created.id })).data).toEqual(created);
+  });
+
+  it("keeps an identity's organization_id as Ory does: set on create, kept by a replace, changed by a patch, cleared with its organization", async () => {
+    const plan = await fetch(`${stack.url}/local/plan`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ project_id: project.id, plan: 'Growth@0' }) });
+    expect(plan.status).toBe(204);
+    const { data: org } = await owner.projects.createOrganization({ projectId: project.id, organizationBody: { label: 'Members', domains: [] } });
+    const { data: other } = await owner.projects.createOrganization({ projectId: project.id, organizationBody: { label: 'Others', domains: [] } });
+    const member = await create(uniqueEmail('member'), { organization_id: org.id });
+    expect(member.organization_id).toBe(org.id);
+    expect((await create(uniqueEmail('plain'))).organization_id).toBeNull();
+
+    // A replace (updateIdentityBody has no organization_id) keeps it; a patch moves it.
+    const { data: replaced } = await api.updateIdentity({ id: member.id, updateIdentityBody: { schema_id: 'default', state: 'active', traits: member.traits } });
+    expect(replaced.organization_id).toBe(org.id);
+    const { data: moved } = await api.patchIdentity({ id: member.id, jsonPatch: [{ op: 'replace', path: '/organization_id', value: other.id }] });
+    expect(moved.organization_id).toBe(other.id);
+    expect((await api.listIdentities({ organizationId: other.id })).data.map((i) => i.id)).toEqual([member.id]);
+    expect((await api.listIdentities({ organizationId: org.id })).data).toEqual([]);
+
+    // Another project's organization is as unknown as none: refused by name, and nothing changes.
+    const strangerUser = await newUser(stack, 'Stranger');
+    const stranger = await projectWithKey(stack, strangerUser, 'Elsewhere');
+    await fetch(`${stack.url}/local/plan`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ project_id: stranger.id, plan: 'Growth@0' }) });
+    const { data: theirs } = await strangerUser.projects.createOrganization({ projectId: stranger.id, organizationBody: { label: 'Theirs', domains: [] } });
+    for (const id of [theirs.id, '00000000-0000-4000-8000-000000000001']) {
+      const refused = await failure(api.patchIdentity({ id: member.id, jsonPatch: [{ op: 'replace', path: '/organization_id', value: id }] }));
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.reason).toContain('organization_id');
+    }
+    expect((await api.getIdentity({ id: member.id })).data.organization_id).toBe(other.id);
+    const badFilter = await failure(api.listIdentities({ organizationId: 'nope' }));
+    expect(badFilter.body.error.reason).toBe('Invalid UUID value `nope` for parameter `organization_id`.');
+
+    // Deleting the organization leaves its members as plain identities.
+    await owner.projects.deleteOrganization({ projectId: project.id, organizationId: other.id });
+    expect((await api.getIdentity({ id: member.id })).data.organization_id).toBeNull();
   });
 });

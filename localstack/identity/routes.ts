@@ -26,6 +26,7 @@ import { decodePageToken, goInt, setLinkHeader, setOffsetPagingHeaders } from '.
 import { checkTraits } from '../identity-schema/check-traits';
 import { recordEvent } from '../event/record';
 import { identityAnswer } from './answers';
+import { sql } from 'drizzle-orm';
 
 const MAX_IDS = 500;
 /** Kratos' identity list page sizes (keyset: default 250, at most 500; legacy pages: at most 1,000 rows deep). */
@@ -55,6 +56,7 @@ const listQuery = z.object({
   // Filters and an order Kratos does not have (it ignores unknown parameters); the console sends them.
   state: z.enum(['active', 'inactive'], { error: 'state must be active or inactive' }).optional(),
   schema_id: z.string().max(512).optional(),
+  organization_id: z.string().max(64).optional(),
   order: z.enum(['newest'], { error: 'order must be newest' }).optional(),
 });
 const getQuery = z.object({ include_credential: many });
@@ -90,7 +92,7 @@ function pagingOf(query: z.infer<typeof listQuery>): ListPaging {
 }
 
 /** Fields a JSON patch may change; everything else of an identity is read-only to it. */
-const PATCHABLE = ['traits', 'state', 'schema_id', 'metadata_public', 'metadata_admin'];
+const PATCHABLE = ['traits', 'state', 'schema_id', 'metadata_public', 'metadata_admin', 'organization_id'];
 const VERIFIED_FLAG = /^\/verifiable_addresses\/(0|[1-9]\d*)\/verified$/;
 
 /** Paths Kratos never lets a patch touch (identity/handler.go). */
@@ -113,10 +115,24 @@ function guardPatch(patch: JsonPatch): void {
       if (VERIFIED_FLAG.test(path) && op.op === 'replace') continue;
       throw badRequest(
         `The path ${path} of the identity is read-only: a patch may change /traits, /state, /schema_id, /metadata_public, ` +
-          '/metadata_admin and replace /verifiable_addresses/N/verified.',
+          '/metadata_admin, /organization_id and replace /verifiable_addresses/N/verified.',
       );
     }
   }
+}
+
+/**
+ * An identity's organization as a write gives it: null, or the id of one of the tenant's organizations
+ * (a project's tenant id is the project's id; another project's organization is as unknown as none).
+ */
+export async function organizationOf(q: Queryable, nid: string, value: unknown): Promise<string | null> {
+  if (value === null || value === undefined) return null;
+  const id = typeof value === 'string' && UUID_TEXT.test(value) ? value.toLowerCase() : null;
+  if (!id) throw badRequest('organization_id must be the UUID of one of the project\'s organizations, or null.');
+  // The organizations' table is read by name, as sign-in does, so that the identity API does not depend on the control plane's code.
+  const answer = (await q.orm.execute(sql`SELECT id FROM organizations WHERE id = ${id}::uuid AND project_id = ${nid}::uuid`)) as unknown as { rows: unknown[] };
+  if (answer.rows.length === 0) throw badRequest(`organization_id: no organization ${id} exists in this project.`);
+  return id;
 }
 
 async function loadOr404(q: Queryable, nid: string, id: string, lock = false): Promise<StoredIdentity> {
@@ -176,7 +192,15 @@ export function registerIdentityRoutes(scope: FastifyInstance, deps: AdminDeps):
         if (!UUID_TEXT.test(id)) throw badRequest(`Invalid UUID value \`${id}\` for parameter \`ids\`.`);
       }
       if (query.ids.length > MAX_IDS) throw badRequest(`The number of ids to filter must not exceed ${MAX_IDS}.`);
-      const filters = [query.ids.length > 0, Boolean(query.credentials_identifier), Boolean(query.preview_credentials_identifier_similar)];
+      if (query.organization_id && !UUID_TEXT.test(query.organization_id)) {
+        throw badRequest(`Invalid UUID value \`${query.organization_id}\` for parameter \`organization_id\`.`);
+      }
+      const filters = [
+        query.ids.length > 0,
+        Boolean(query.organization_id),
+        Boolean(query.credentials_identifier),
+        Boolean(query.preview_credentials_identifier_similar),
+      ];
       if (filters.filter(Boolean).length > 1) throw badRequest('You cannot combine multiple filters in this API');
       const include = credentialTypes(query.include_credential);
       const paging = pagingOf(query);
@@ -189,6 +213,7 @@ export function registerIdentityRoutes(scope: FastifyInstance, deps: AdminDeps):
         ...(query.preview_credentials_identifier_similar ? { search: query.preview_credentials_identifier_similar } : {}),
         ...(query.state ? { state: query.state } : {}),
         ...(query.schema_id ? { schemaId: query.schema_id } : {}),
+        ...(query.organization_id ? { organizationId: query.organization_id.toLowerCase() } : {}),
       };
       if (paging.kind === 'pages') {
         const rows = await listIdentities(q, { ...filter, offset: paging.page * paging.perPage, limit: paging.perPage });
@@ -221,7 +246,8 @@ export function registerIdentityRoutes(scope: FastifyInstance, deps: AdminDeps):
     status: 201,
     handler: async ({ q, body, tenant, req, reply }) => {
       const { base } = tenant;
-      const id = await insertIdentity(q, tenant.nid, await inputOf(deps, q, tenant.nid, body));
+      const input = await inputOf(deps, q, tenant.nid, body);
+      const id = await insertIdentity(q, tenant.nid, { ...input, organizationId: await organizationOf(q, tenant.nid, body.organization_id) });
       await recordEvent(q, ctx.clock, tenant.nid, 'IdentityCreated', { identity_id: id });
       // Kratos names the new identity's admin URL.
       reply.header('location', `${base}/admin/identities/${id}`);
@@ -288,6 +314,9 @@ export function registerIdentityRoutes(scope: FastifyInstance, deps: AdminDeps):
         'patched identity',
       );
       const input = await inputOf(deps, q, tenant.nid, body, current);
+      if ((patched.organization_id ?? null) !== (current.row.organization_id ?? null)) {
+        input.organizationId = await organizationOf(q, tenant.nid, patched.organization_id);
+      }
       const flags = new Map<string, boolean>();
       for (const address of (patched.verifiable_addresses ?? []) as { value?: unknown; verified?: unknown }[]) {
         if (typeof address.verified !== 'boolean') throw badRequest('verifiable_addresses: verified must be true or false');

@@ -30,8 +30,17 @@ export const identities = pgTable(
     state_changed_at: timestamp(tstz).notNull().defaultNow(),
     created_at: timestamp(tstz).notNull().defaultNow(),
     updated_at: timestamp(tstz).notNull().defaultNow(),
+    /**
+     * Ory's Identity.organization_id: the organization whose SSO registered it (or an admin gave it); null when
+     * none. Checked on write against the tenant's organizations (no foreign key: the identity provider does not
+     * depend on the control plane's tables); deleting an organization clears it (organization/store.ts).
+     */
+    organization_id: uuid(),
   },
-  (t) => [index('identities_nid').on(t.nid, t.id)],
+  (t) => [
+    index('identities_nid').on(t.nid, t.id),
+    index('identities_organization_idx').on(t.nid, t.organization_id),
+  ],
 );
 
 export const identityCredentials = pgTable(

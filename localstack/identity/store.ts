@@ -182,6 +182,8 @@ export interface IdentityFilter {
   search?: string;
   state?: 'active' | 'inactive';
   schemaId?: string;
+  /** Members of one organization (Kratos' organization_id filter). */
+  organizationId?: string;
 }
 
 /** A LIKE pattern that matches `term` anywhere, its own wildcards taken literally. */
@@ -231,6 +233,7 @@ export async function listIdentities(q: Queryable, filter: IdentityFilter): Prom
   if (filter.ids) conditions.push(inArray(identities.id, filter.ids));
   if (filter.state) conditions.push(eq(identities.state, filter.state));
   if (filter.schemaId) conditions.push(eq(identities.schema_id, filter.schemaId));
+  if (filter.organizationId) conditions.push(eq(identities.organization_id, filter.organizationId));
   if (filter.credentialsIdentifier !== undefined) {
     const owners = q.orm
       .select({ id: identityCredentials.identity_id })
@@ -303,6 +306,8 @@ export interface IdentityInput {
   identifiers: TraitIdentifiers;
   /** A new password hash, or undefined to keep the current one (or none). */
   passwordHash?: string;
+  /** The organization the identity belongs to (checked to be one of the tenant's); undefined keeps the current one. */
+  organizationId?: string | null;
 }
 
 export async function insertIdentity(q: Queryable, nid: string, input: IdentityInput): Promise<string> {
@@ -319,6 +324,7 @@ export async function insertIdentity(q: Queryable, nid: string, input: IdentityI
     state_changed_at: now,
     created_at: now,
     updated_at: now,
+    organization_id: input.organizationId ?? null,
   });
   await syncIdentifiers(q, nid, id, input);
   return id;
@@ -335,6 +341,7 @@ export async function updateIdentity(q: Queryable, nid: string, current: Identit
       metadata_admin: input.metadataAdmin ?? null,
       state: input.state,
       ...(input.state !== current.state ? { state_changed_at: now } : {}),
+      ...(input.organizationId !== undefined ? { organization_id: input.organizationId } : {}),
       updated_at: now,
     })
     .where(and(eq(identities.nid, nid), eq(identities.id, current.id)));

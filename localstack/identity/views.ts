@@ -58,7 +58,7 @@ function renderIdentity(identity: StoredIdentity, tenantBase: string, audience: 
   const metadata_public = (row.metadata_public ?? null) as Identity['metadata_public'];
   const times = { created_at: iso(row.created_at), updated_at: iso(row.updated_at) };
   if (audience === 'public') {
-    return { ...head, verifiable_addresses, recovery_addresses, metadata_public, ...times, organization_id: null } satisfies Identity;
+    return { ...head, verifiable_addresses, recovery_addresses, metadata_public, ...times, organization_id: row.organization_id ?? null } satisfies Identity;
   }
   return {
     ...head,
@@ -67,7 +67,7 @@ function renderIdentity(identity: StoredIdentity, tenantBase: string, audience: 
     recovery_addresses,
     metadata_public,
     metadata_admin: (row.metadata_admin ?? null) as Identity['metadata_admin'],
-    organization_id: null,
+    organization_id: row.organization_id ?? null,
     ...times,
   } satisfies Identity;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../kernel/queryable';
+import { identities } from '../identity/schema';
 import { onboardingPortalLinks, organizations, type OnboardingPortalLinkRow, type OrganizationRow } from './schema';
 
 export interface OrganizationCursor {
@@ -60,7 +61,9 @@ export async function updateOrganizationRow(q: Queryable, id: string, set: Parti
   return row!;
 }
 
+/** Deletes an organization; its members stay as identities of the project, with no organization. */
 export async function deleteOrganizationRow(q: Queryable, id: string): Promise<void> {
+  await q.orm.update(identities).set({ organization_id: null }).where(eq(identities.organization_id, id));
   await q.orm.delete(organizations).where(eq(organizations.id, id));
 }
 
@@ -84,4 +87,10 @@ export async function updateLinkRow(q: Queryable, id: string, set: Partial<Pick<
 
 export async function deleteLinkRow(q: Queryable, id: string): Promise<void> {
   await q.orm.delete(onboardingPortalLinks).where(eq(onboardingPortalLinks.id, id));
+}
+
+/** The link whose token is `value` (tokens are unique across the stack), or null. */
+export async function findLinkByValue(q: Queryable, value: string): Promise<OnboardingPortalLinkRow | null> {
+  const [row] = await q.orm.select().from(onboardingPortalLinks).where(eq(onboardingPortalLinks.value, value));
+  return row ?? null;
 }

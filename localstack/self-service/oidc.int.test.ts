@@ -107,7 +107,7 @@ beforeAll(async () => {
   const { data: client } = await hydra.createOAuth2Client({
     oAuth2Client: {
       client_name: 'Application sign-in',
-      redirect_uris: [`${app.base}/self-service/methods/oidc/callback/acme`],
+      redirect_uris: [`${app.base}/self-service/methods/oidc/callback/acme`, `${app.base}/self-service/methods/oidc/callback/corp-sso`],
       grant_types: ['authorization_code'],
       response_types: ['code'],
       scope: 'openid email profile',
@@ -209,6 +209,18 @@ describe("social sign-in with another project's OAuth2 server", () => {
     const other = await b.go(`${app.base}/self-service/login?flow=${flow.id}`, { json: { method: 'password', identifier: 'bob@elsewhere.example.com', password: 'wrong-password-1', csrf_token: csrf(flow) } });
     expect(other.status).toBe(400);
     expect(((await other.json()) as any).ui.messages[0].id).toBe(4000006);
+
+    // Through the organization's provider the new identity carries the organization, on every API.
+    const orgFlow = await startFlow(b, 'login');
+    const sent = await b.go(`${app.base}/self-service/login?flow=${orgFlow.id}`, { json: { method: 'identifier_first', identifier: 'dana@corp.example.com', csrf_token: csrf(orgFlow) } });
+    const callback = await atProvider(b, ((await sent.json()) as any).redirect_browser_to, 'dana-sub', { email: 'dana@corp.example.com', name: 'Dana' });
+    expect((await b.go(callback.href, { method: 'GET' })).status).toBe(303);
+    const dana = (await whoami(b)).body.identity;
+    expect(dana.organization_id).toBe(org.id);
+    const { identity } = adminApis(app, app.key);
+    expect((await identity.getIdentity({ id: dana.id })).data.organization_id).toBe(org.id);
+    const { data: members } = await identity.listIdentities({ organizationId: org.id });
+    expect(members.map((m) => m.id)).toEqual([dana.id]);
   });
 
   it('answers a JSON submit with the navigation to the provider', async () => {

@@ -8,8 +8,7 @@ import { badRequest, flowNotFound, noActiveSession, OryError } from '../kernel/e
 import { isSecure, type IdentityDeps } from '../kernel/identity-deps';
 import { queryValue, uiLink } from '../kernel/http';
 import { tenantOf, type Tenant } from '../kernel/tenant';
-import type { JsonObject } from '../kernel/tenant-config';
-import { defaultClaimsMapping, socialRedirectUri } from '../../shared/domain/social-providers';
+import { previewClaimsMapping, socialRedirectUri } from '../../shared/domain/social-providers';
 import { traitIdentifiers } from '../../shared/domain/identity-schema-extension';
 import { defaultSchema, tenantSchemas, traitsProblem } from '../identity-schema/tenant-schemas';
 import { insertIdentity, isUniqueViolation, setAddressVerified, type Traits } from '../identity/store';
@@ -71,6 +70,14 @@ export async function organizationProvider(q: Queryable, nid: string, identifier
   const organization = answer.rows[0]?.id;
   if (!organization) return null;
   return (await socialProviders(q, nid)).find((p) => p.organization_id === organization)?.id ?? null;
+}
+
+/** The provider's organization if it is still one of the tenant's (Kratos stamps it on identities the provider registers). */
+async function providerOrganization(q: Queryable, nid: string, provider: SocialProvider): Promise<string | null> {
+  const id = provider.organization_id?.toLowerCase();
+  if (!id || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) return null;
+  const answer = (await q.orm.execute(sql`SELECT id FROM organizations WHERE id = ${id}::uuid AND project_id = ${nid}::uuid`)) as unknown as { rows: { id: string }[] };
+  return answer.rows[0]?.id ?? null;
 }
 
 /** Provider buttons of a login or registration flow (providers of an organization are offered through it, not here). */
@@ -215,12 +222,6 @@ async function claimsOf(provider: SocialProvider, callbackUrl: URL, state: OidcS
   return { subject: String(subject), claims };
 }
 
-/** Top-level trait names of the schema, and whether its `name` trait is an object (first and last name). */
-function traitShape(schema: JsonObject): { names: string[]; nameIsObject: boolean } {
-  const traits = ((schema.properties as JsonObject | undefined)?.traits as JsonObject | undefined)?.properties as Record<string, JsonObject> | undefined;
-  return { names: Object.keys(traits ?? {}), nameIsObject: traits?.name?.type === 'object' };
-}
-
 interface CallbackContext {
   deps: IdentityDeps;
   req: FastifyRequest;
@@ -267,8 +268,7 @@ async function registrationFlowFor(c: CallbackContext): Promise<FlowRow> {
 async function register(c: CallbackContext, subject: string, claims: Record<string, unknown>, submitted: Record<string, unknown> = {}): Promise<string> {
   const { db, tenant, provider } = c;
   const schema = defaultSchema(await tenantSchemas(db, tenant.nid)).schema;
-  const shape = traitShape(schema);
-  const traits = { ...defaultClaimsMapping(claims, shape.names, shape.nameIsObject), ...submitted };
+  const traits = { ...previewClaimsMapping(claims, schema), ...submitted };
   if (traitsProblem(schema, traits)) {
     const flow = await registrationFlowFor(c);
     const nodes = schemaRegistrationNodes(flow.csrf_token, schema, traits).filter((n) => n.group !== 'password');
@@ -290,6 +290,7 @@ async function register(c: CallbackContext, subject: string, claims: Record<stri
         metadataPublic: null,
         metadataAdmin: null,
         identifiers: { ...identifiers, password: null },
+        organizationId: await providerOrganization(q, tenant.nid, provider),
       });
       await insertOidcLink(q, tenant.nid, id, provider.id, subject, c.now);
       // The provider vouches for the address it calls verified (Ory's default mapper does the same).

@@ -9,6 +9,8 @@ let owner: ReturnType<typeof callerFor>;
 let stranger: ReturnType<typeof callerFor>;
 let projectId: string;
 let strangerProjectId: string;
+let ownerCookie: string;
+let projectSlug: string;
 
 const errorId = (error: TRPCError) => (error.cause as { errorId?: string } | undefined)?.errorId;
 
@@ -17,11 +19,13 @@ beforeAll(async () => {
   const deps = testDeps(stack.url);
   const [a, b] = await Promise.all([registerUser(stack.url, {}), registerUser(stack.url, {})]);
   owner = callerFor(deps, a.cookie);
+  ownerCookie = a.cookie;
   stranger = callerFor(deps, b.cookie);
-  [projectId, strangerProjectId] = await Promise.all([
-    owner.projects.create({ name: 'Orgs', environment: 'dev' }).then((p) => p.id),
-    stranger.projects.create({ name: 'Theirs', environment: 'dev' }).then((p) => p.id),
+  const [mine, theirs] = await Promise.all([
+    owner.projects.create({ name: 'Orgs', environment: 'dev' }),
+    stranger.projects.create({ name: 'Theirs', environment: 'dev' }),
   ]);
+  [projectId, strangerProjectId, projectSlug] = [mine.id, theirs.id, mine.slug];
 });
 
 afterAll(async () => {
@@ -90,6 +94,26 @@ describe('organizations', () => {
     expect((await rejection(stranger.organizations.delete({ projectId: strangerProjectId, organizationId: org!.id }))).code).toBe('NOT_FOUND');
     expect((await rejection(stranger.onboardingLinks.list({ projectId: strangerProjectId, organizationId: org!.id }))).code).toBe('NOT_FOUND');
     expect((await owner.organizations.get({ projectId, organizationId: org!.id })).id).toBe(org!.id);
+  });
+});
+
+describe('organizations.members', () => {
+  it("counts the project's identities of the organization, and nobody else's", async () => {
+    const [org, other] = (await owner.organizations.list({ projectId, pageSize: 2 })).organizations;
+    expect(await owner.organizations.members({ projectId, organizationId: org!.id })).toEqual({ count: 0, more: false });
+    // Identities given an organization through the admin API (as Ory's createIdentityBody allows), by a member's session.
+    for (const [i, organizationId] of [org!.id, org!.id, other!.id, null].entries()) {
+      const res = await fetch(`${stack.url}/project-api/${projectSlug}/admin/identities`, {
+        method: 'POST',
+        headers: { cookie: ownerCookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ schema_id: 'default', traits: { email: `member-${i}@org.example.com` }, organization_id: organizationId }),
+      });
+      expect(res.status).toBe(201);
+    }
+    expect(await owner.organizations.members({ projectId, organizationId: org!.id })).toEqual({ count: 2, more: false });
+    expect(await owner.organizations.members({ projectId, organizationId: other!.id })).toEqual({ count: 1, more: false });
+    expect(['FORBIDDEN', 'NOT_FOUND']).toContain((await rejection(stranger.organizations.members({ projectId, organizationId: org!.id }))).code);
+    expect((await rejection(stranger.organizations.members({ projectId: strangerProjectId, organizationId: org!.id }))).code).toBe('NOT_FOUND');
   });
 });
 

@@ -516,6 +516,14 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
       { projectId: f.b.project, organizationId: f.a.organization },
     ],
   },
+  'organizations.members': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.organizationProject, organizationId: f.a.organization }),
+    attempts: (f) => [
+      { projectId: f.a.organizationProject, organizationId: f.a.organization },
+      { projectId: f.b.project, organizationId: f.a.organization },
+    ],
+  },
   'organizations.create': { b: 'refused', input: (f) => ({ projectId: f.a.organizationProject, label: 'Matrix new', domains: ['matrix-new-org.example.test'] }) },
   'organizations.update': {
     b: 'refused',

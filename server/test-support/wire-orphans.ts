@@ -151,6 +151,8 @@ export const ORPHAN_ROUTES: OrphanRoute[] = [
   { method: 'POST', path: '/ui/logout', localOnly: 'the hosted logout form: accepts the OAuth2 logout request (redirects) or rejects it' },
   { method: 'GET', path: '/ui/device', localOnly: "the hosted device verification page: asks for the user code of Hydra's device request" },
   { method: 'POST', path: '/ui/device', localOnly: 'the hosted device form: accepts the device request with the user code, then redirects' },
+  { method: 'GET', path: '/ui/onboarding/{token}', localOnly: "the hosted onboarding portal of an organization's link (HTML): its single sign-on form, or why the link is refused" },
+  { method: 'POST', path: '/ui/onboarding/{token}', localOnly: "the onboarding portal's form: saves the organization's OpenID Connect provider, then redirects" },
   {
     method: 'GET',
     path: '/local/mailbox/messages',

@@ -75,3 +75,16 @@ export function defaultClaimsMapping(claims: Record<string, unknown>, traitNames
   set('locale', str(claims.locale));
   return traits;
 }
+
+/** Top-level trait names of an identity schema, and whether its `name` trait is an object (first and last name). */
+export function schemaTraitShape(schema: unknown): { names: string[]; nameIsObject: boolean } {
+  const obj = (v: unknown) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
+  const traits = obj(obj(obj(obj(schema)?.properties)?.traits)?.properties);
+  return { names: Object.keys(traits ?? {}), nameIsObject: obj(traits?.name)?.type === 'object' };
+}
+
+/** The traits Ory's default claims mapping gives an identity of `schema` from a provider's `claims`. */
+export function previewClaimsMapping(claims: Record<string, unknown>, schema: unknown): Record<string, unknown> {
+  const shape = schemaTraitShape(schema);
+  return defaultClaimsMapping(claims, shape.names, shape.nameIsObject);
+}

@@ -88,6 +88,8 @@ export const identitySchema = z.object({
   recovery_addresses: z.array(recoveryAddressSchema).optional(),
   metadata_public: z.unknown().optional(),
   metadata_admin: z.unknown().optional(),
+  /** The organization whose single sign-on registered it (Ory's Identity.organization_id), or null. */
+  organization_id: z.string().nullish(),
   created_at: z.string().optional(),
   updated_at: z.string().optional(),
 });

@@ -164,3 +164,6 @@ export const onboardingLinkInput = z.object({ projectId, organizationId, linkId:
 export const onboardingLinksOutput = onboardingPortalLinksResponseSchema;
 export const onboardingLinkOutput = onboardingPortalLinkSchema;
 export const organizationsOkOutput = z.object({ ok: z.literal(true) });
+
+/** How many identities belong to an organization; `more` when there are more than the count read. */
+export const organizationMembersOutput = z.object({ count: z.number().int().nonnegative(), more: z.boolean() });

@@ -7,13 +7,19 @@ import {
   onboardingLinksOutput,
   organizationInput,
   organizationListOutput,
+  organizationMembersOutput,
   organizationOutput,
   organizationsListInput,
   organizationsOkOutput,
   updateOnboardingLinkInput,
   updateOrganizationInput,
 } from '../../../shared/schemas/organizations';
-import { projectProcedure, router } from '../../trpc/init';
+import { dataPlaneProcedure, projectProcedure, router } from '../../trpc/init';
+import { nextTokenOf } from '../identities/paging';
+
+/** Identities read per upstream page, and pages read at most, when counting an organization's members. */
+const MEMBERS_PAGE_SIZE = 500;
+const MEMBERS_MAX_PAGES = 20;
 
 /**
  * Organizations of a project (spec §2 `/authentication/organizations`, §7): members list and read them,
@@ -30,6 +36,27 @@ export const organizationsRouter = router({
     .input(organizationInput)
     .output(organizationOutput)
     .query(async ({ ctx, input }) => (await ctx.deps.backoffice.organizations.get(ctx.call, ctx.projectId, input.organizationId)).organization),
+
+  /**
+   * Members: the project's identities whose organization_id is this organization (the identity API's
+   * organization_id filter), counted up to 10,000; `more` says there are more than that.
+   */
+  members: dataPlaneProcedure('backoffice.project.read')
+    .input(organizationInput)
+    .output(organizationMembersOutput)
+    .query(async ({ ctx, input }) => {
+      // Another project's organization is as missing here as on `get`.
+      await ctx.deps.backoffice.organizations.get(ctx.call, ctx.projectId, input.organizationId);
+      let count = 0;
+      let token: string | null = null;
+      for (let page = 0; page < MEMBERS_MAX_PAGES; page += 1) {
+        const res = await ctx.apis.identity.listIdentities({ organizationId: input.organizationId, pageSize: MEMBERS_PAGE_SIZE, ...(token ? { pageToken: token } : {}) });
+        count += res.data.length;
+        token = nextTokenOf(res.headers as Record<string, unknown>);
+        if (!token) return { count, more: false };
+      }
+      return { count, more: true };
+    }),
 
   create: projectProcedure('backoffice.project.write')
     .input(createOrganizationInput)

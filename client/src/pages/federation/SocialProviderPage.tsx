@@ -2,7 +2,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useLocation, useParams, useSearch } from 'wouter';
 import { z } from 'zod';
-import { socialProviderKind, socialRedirectUri, type SocialProviderKind } from '../../../../shared/domain/social-providers';
+import { previewClaimsMapping, socialProviderKind, socialRedirectUri, type SocialProviderKind } from '../../../../shared/domain/social-providers';
 import type { SocialProviderView } from '../../../../shared/schemas/social-providers';
 import { Button } from '../../components/Button';
 import { Card, EmptyState, PageHeader } from '../../components/Card';
@@ -129,7 +129,7 @@ function ProviderForm({ projectId, id, kind, provider }: { projectId: string; id
               label="Data mapper"
               rows={6}
               spellCheck={false}
-              hint="Jsonnet (base64://…) or a URL, as Ory stores it. The local stack stores the mapper but cannot run Jsonnet: it applies Ory's default claims mapping (email, name, picture) instead."
+              hint="Jsonnet (base64://…) or a URL, as Ory stores it. It is stored, not run: sign-in applies Ory's default claims mapping (see the preview below)."
               error={err('mapper_url')}
               data-testid="social-mapper"
               {...form.register('mapper_url')}
@@ -138,6 +138,69 @@ function ProviderForm({ projectId, id, kind, provider }: { projectId: string; id
         );
       }}
     </SettingsForm>
+  );
+}
+
+const SAMPLE_CLAIMS = JSON.stringify(
+  { sub: '248289761001', email: 'jane@example.com', email_verified: true, name: 'Jane Doe', given_name: 'Jane', family_name: 'Doe', picture: 'https://example.com/jane.png' },
+  null,
+  2,
+);
+
+/** Sample claims as the provider would give them: a JSON object, or what to fix. */
+function parseClaims(text: string): { claims: Record<string, unknown> } | { error: string } {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { error: 'The claims must be a JSON object, such as {"email": "jane@example.com"}.' };
+    return { claims: parsed as Record<string, unknown> };
+  } catch (err) {
+    return { error: `The claims are not valid JSON: ${err instanceof Error ? err.message : String(err)}` };
+  }
+}
+
+/**
+ * The mapper preview: sample claims in, the traits a new identity would get out. Jsonnet mappers are not run
+ * here (no maintained Jsonnet implementation installs from the registry without downloading more), so the
+ * preview is exactly what sign-in does: Ory's default claims mapping onto the identity schema's traits.
+ */
+function MapperPreview({ projectId }: { projectId: string }) {
+  const schemas = trpc.identities.schemas.useQuery({ projectId });
+  const [text, setText] = useState(SAMPLE_CLAIMS);
+  const [schemaId, setSchemaId] = useState('');
+  return (
+    <Card title="Mapper preview" testId="social-mapper-preview">
+      <p className="hint" data-testid="social-mapper-note">
+        This server stores the data mapper but does not run Jsonnet: sign-in maps the provider's claims with Ory's default claims mapping (email, name,
+        given and family name, username, picture, phone, locale) onto the identity schema's traits. The preview shows that mapping.
+      </p>
+      <QueryView query={schemas} errorTitle="The identity schemas could not be loaded" isEmpty={(list) => list.length === 0} empty={{ title: 'No identity schema', description: 'Add an identity schema to preview traits.' }}>
+        {(list) => {
+          const chosen = list.find((x) => x.id === schemaId) ?? list[0]!;
+          const parsed = parseClaims(text);
+          const traits = 'claims' in parsed ? previewClaimsMapping(parsed.claims, chosen.schema) : null;
+          return (
+            <>
+              {list.length > 1 && (
+                <Select label="Identity schema" options={list.map((x) => ({ value: x.id, label: x.id }))} value={chosen.id} onChange={(e) => setSchemaId(e.target.value)} data-testid="social-preview-schema" />
+              )}
+              <TextArea
+                label="Sample claims"
+                rows={9}
+                spellCheck={false}
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                error={'error' in parsed ? parsed.error : undefined}
+                data-testid="social-preview-claims"
+              />
+              <h3>Traits of the new identity</h3>
+              <pre className="code-block" tabIndex={0} aria-label="Traits of the new identity" data-testid="social-preview-traits">
+                {traits ? JSON.stringify(traits, null, 2) : '—'}
+              </pre>
+            </>
+          );
+        }}
+      </QueryView>
+    </Card>
   );
 }
 
@@ -199,6 +262,7 @@ export default function SocialProviderPage() {
       <Card title="Client">
         <ProviderForm key={`${id}:${current ? 'edit' : 'new'}`} projectId={projectId} id={id} kind={kind} provider={current} />
       </Card>
+      <MapperPreview projectId={projectId} />
     </>
   );
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { useLocation, useParams } from 'wouter';
+import { Link, useLocation, useParams } from 'wouter';
 import { identityLabel, identityName } from '../../../../shared/domain/identity-display';
 import { Button } from '../../components/Button';
 import { Card, PageHeader } from '../../components/Card';
@@ -63,6 +63,17 @@ export default function IdentityDetailPage() {
                       {inactive ? 'Inactive' : 'Active'}
                     </span>{' '}
                     <code>{loaded.id}</code>
+                    {loaded.organization_id && (
+                      <>
+                        {' · '}
+                        <span data-testid="identity-organization">
+                          Member of organization{' '}
+                          <Link href={ROUTES.organization.build({ project: projectId, id: loaded.organization_id })}>
+                            <code>{loaded.organization_id}</code>
+                          </Link>
+                        </span>
+                      </>
+                    )}
                   </>
                 }
                 actions={

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation, useParams } from 'wouter';
-import { formatDateTime } from '../../../../shared/domain/format';
+import { formatDateTime, formatNumber } from '../../../../shared/domain/format';
+import { onboardingPortalUrl } from '../../../../shared/domain/onboarding-portal';
 import type { OnboardingPortalLinkView, OrganizationView } from '../../../../shared/schemas/organizations';
 import { Button } from '../../components/Button';
 import { Card, PageHeader } from '../../components/Card';
@@ -13,6 +14,7 @@ import { Table } from '../../components/Table';
 import { TextArea, TextField } from '../../components/TextField';
 import { quotaFailure, UpgradePrompt } from '../../components/UpgradePrompt';
 import { errorText } from '../../lib/errors';
+import { QUERY_RULES } from '../../lib/query-client';
 import { ROUTES } from '../../routes';
 import { useProject } from '../../shell/ProjectContext';
 import { trpc } from '../../trpc';
@@ -59,6 +61,8 @@ function OrganizationSettings({ projectId, organization }: { projectId: string; 
 
 function OnboardingLinks({ projectId, organizationId, workspaceId }: { projectId: string; organizationId: string; workspaceId: string | null | undefined }) {
   const links = trpc.onboardingLinks.list.useQuery({ projectId, organizationId });
+  const endpoint = trpc.projects.endpoint.useQuery({ projectId }, QUERY_RULES.project);
+  const apiUrl = endpoint.data?.apiUrl;
   const [refused, setRefused] = useState(false);
   const [deleting, setDeleting] = useState<OnboardingPortalLinkView | null>(null);
   const create = trpc.onboardingLinks.create.useMutation({
@@ -81,7 +85,7 @@ function OnboardingLinks({ projectId, organizationId, workspaceId }: { projectId
         </Button>
       }
     >
-      <p className="hint">Send a link to the company's administrator: with it they set up their single sign-on without a console account. A link lasts a week.</p>
+      <p className="hint">Send a link to the company's administrator: with it they set up their single sign-on without a console account. Whoever opens it can configure the organization's OpenID Connect provider, and nothing else; a link lasts a week.</p>
       {refused && <UpgradePrompt feature="onboarding_portal" units={1} workspaceId={workspaceId} projectId={projectId} />}
       <QueryView query={links} skeleton="table" errorTitle="The onboarding links could not be loaded" isEmpty={(l) => l.links.length === 0} empty={{ title: 'No onboarding links', description: 'Create one to let the company set up its own sign-in.' }}>
         {({ links: rows }) => (
@@ -91,7 +95,17 @@ function OnboardingLinks({ projectId, organizationId, workspaceId }: { projectId
             rowKey={(l) => l.id}
             rows={rows}
             columns={[
-              { key: 'value', header: 'Link token', className: 'col-code', render: (l) => <CopyValue value={l.value} label="Copy the onboarding link token" testId={`onboarding-link-value-${l.id}`} /> },
+              {
+                key: 'value',
+                header: 'Link',
+                className: 'col-code',
+                render: (l) =>
+                  apiUrl ? (
+                    <CopyValue value={onboardingPortalUrl(apiUrl, l.value)} label="Copy the onboarding link" testId={`onboarding-link-value-${l.id}`} />
+                  ) : (
+                    <CopyValue value={l.value} label="Copy the onboarding link token" testId={`onboarding-link-value-${l.id}`} />
+                  ),
+              },
               {
                 key: 'expires',
                 header: 'Expires',
@@ -137,6 +151,20 @@ function OnboardingLinks({ projectId, organizationId, workspaceId }: { projectId
         testId="delete-onboarding-link-dialog"
       />
     </Card>
+  );
+}
+
+/** How many identities of the project belong to the organization (registered through its sign-on, or given it by an admin). */
+function MembersCount({ projectId, organizationId }: { projectId: string; organizationId: string }) {
+  const members = trpc.organizations.members.useQuery({ projectId, organizationId });
+  if (members.isError) return <span data-testid="organization-members">Members could not be counted</span>;
+  if (!members.data) return <span data-testid="organization-members" aria-busy="true">Counting members…</span>;
+  const { count, more } = members.data;
+  return (
+    <span data-testid="organization-members">
+      {formatNumber(count)}
+      {more ? '+' : ''} {count === 1 && !more ? 'member' : 'members'}
+    </span>
   );
 }
 
@@ -194,7 +222,7 @@ export default function OrganizationPage() {
               title={loaded.label}
               description={
                 <>
-                  Created {formatDateTime(loaded.created_at)} · <code>{loaded.id}</code>
+                  Created {formatDateTime(loaded.created_at)} · <MembersCount projectId={projectId} organizationId={loaded.id} /> · <code>{loaded.id}</code>
                 </>
               }
             />
