@@ -23,6 +23,7 @@ import { input, loginNodes, type UiNode } from './nodes';
 import { checkSubmittedTraits, schemaRegistrationNodes, submittedTraits } from './schema-nodes';
 import { providerLabel, relyingParty, socialProvider, socialProviders, type SocialProvider } from './oidc-providers';
 import { texts } from './texts';
+import { samlProviders } from './saml-providers';
 
 /*
  * Social sign-in (Kratos' `oidc` method): provider buttons in the login, registration and settings flows, the
@@ -56,11 +57,11 @@ const submitButton = (name: string, value: string, label: ReturnType<typeof text
   input('oidc', name, 'submit', { value, label });
 
 /**
- * The provider of the organization an identifier's email domain belongs to (Ory's identifier-first sign-in
+ * The provider (social or SAML) of the organization an identifier's email domain belongs to (Ory's identifier-first sign-in
  * sends such a user to the organization's own provider), if the organization has one. The organizations'
  * table is read by name, as the quota counts do, so that sign-in does not depend on the control plane's code.
  */
-export async function organizationProvider(q: Queryable, nid: string, identifier: string | undefined): Promise<string | null> {
+export async function organizationProvider(q: Queryable, nid: string, identifier: string | undefined): Promise<{ method: 'oidc' | 'saml'; id: string } | null> {
   const at = identifier?.lastIndexOf('@') ?? -1;
   if (!identifier || at < 1) return null;
   const domain = identifier.slice(at + 1).trim().toLowerCase().replace(/\.$/, '');
@@ -70,7 +71,10 @@ export async function organizationProvider(q: Queryable, nid: string, identifier
   };
   const organization = answer.rows[0]?.id;
   if (!organization) return null;
-  return (await socialProviders(q, nid)).find((p) => p.organization_id === organization)?.id ?? null;
+  const social = (await socialProviders(q, nid)).find((p) => p.organization_id === organization);
+  if (social) return { method: 'oidc', id: social.id };
+  const saml = (await samlProviders(q, nid)).find((p) => p.organization_id === organization);
+  return saml ? { method: 'saml', id: saml.id } : null;
 }
 
 /** Provider buttons of a login or registration flow (providers of an organization are offered through it, not here). */
