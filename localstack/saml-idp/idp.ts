@@ -1,3 +1,5 @@
+// @peculiar/x509 reads decorator metadata: the polyfill must load first.
+import 'reflect-metadata';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomBytes, webcrypto } from 'node:crypto';
 import { inflateRawSync } from 'node:zlib';
