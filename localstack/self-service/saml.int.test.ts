@@ -179,6 +179,31 @@ describe('SAML sign-in against the local test identity provider', () => {
     expect((await whoami(c)).status).toBe(401);
   });
 
+  it('turns an email taken by a password account into a login that links the SAML provider', async () => {
+    const owner = browser();
+    const reg = await startFlow(owner, 'registration');
+    const created = await owner.go(`${app.base}/self-service/registration?flow=${reg.id}`, {
+      json: { method: 'password', csrf_token: csrf(reg), traits: { email: 'grace@corp.example' }, password: 'a-long-and-unusual-passphrase-44' },
+    });
+    expect(created.status).toBe(200);
+    const graceId = ((await created.json()) as any).identity.id;
+
+    const b = browser();
+    const { request, relayState } = await toIdp(b);
+    const done = await post(b, idp.respond(request, relayState, { subject: 'grace-1', email: 'grace@corp.example' }));
+    const to = location(done);
+    expect(to.pathname).toMatch(/\/ui\/login$/);
+    const res = await fetch(`${app.base}/self-service/login/flows?id=${to.searchParams.get('flow')}`, { headers: { accept: 'application/json', cookie: cookies(b) } });
+    const login = (await res.json()) as any;
+    expect(login.ui.messages[0]).toMatchObject({ id: 1010016, context: { duplicateIdentifier: 'grace@corp.example', provider: 'Corp SSO' } });
+    const signedIn = await b.go(`${app.base}/self-service/login?flow=${login.id}`, {
+      json: { method: 'password', csrf_token: csrf(login), identifier: 'grace@corp.example', password: 'a-long-and-unusual-passphrase-44' },
+    });
+    expect(signedIn.status).toBe(200);
+    const { data: grace } = await adminApis(app, app.key).identity.getIdentity({ id: graceId });
+    expect(grace.credentials?.saml?.identifiers).toEqual(['corp:grace-1']);
+  });
+
   it("refuses an answer to another browser's request, and a replayed one", async () => {
     const alice = browser();
     const mine = await toIdp(alice);

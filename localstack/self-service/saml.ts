@@ -18,6 +18,7 @@ import { issueSession, setSessionCookie } from '../session/service';
 import { isExpired, loadFlow, markPassed, saveFlow, type FlowKind, type FlowRow } from './flows';
 import type { Outcome, SubmitArgs } from './flow-routes';
 import { input, type UiNode } from './nodes';
+import { accountLinkingLogin } from './oidc';
 import { samlProvider, samlProviderLabel, samlProviders, type SamlProvider } from './saml-providers';
 import { texts } from './texts';
 
@@ -266,7 +267,8 @@ async function signInOrRegister(
       });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
-      throw new OryError(400, { reason: texts.duplicateCredentials().text });
+      // The email belongs to another account: a login flow offers to link the provider to it (as for social sign-in).
+      return accountLinkingLogin(db, tenant, flow, { method: 'saml', id: provider.id, label: samlProviderLabel(provider) }, identifiers.password ?? identifiers.verifiable[0]?.value ?? '', subject, now);
     }
     deps.ctx.log.info({ nid: tenant.nid, identity_id: identityId, provider: provider.id }, 'identity registered with a SAML provider');
   }
