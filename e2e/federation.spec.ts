@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { startSamlTestIdp } from '../localstack/saml-idp/idp';
 import { createProject, expectNoA11yViolations, expectNoA11yViolationsInBothThemes, newUser, register, setProjectPlan } from './support';
 
-test('social sign-in is configured from the catalogue, and an organization is created, edited and deleted once the plan includes it', async ({ page }) => {
+test('social sign-in is configured from the catalogue, an organization is created, edited and deleted, and a SAML provider added from its metadata, once the plan includes each', async ({ page }) => {
   await register(page, newUser('federation'));
   const projectId = await createProject(page, 'Federated');
 
@@ -38,9 +39,14 @@ test('social sign-in is configured from the catalogue, and an organization is cr
   await page.goto(`/projects/${projectId}/authentication/organizations`);
   await expect(page.getByTestId('upgrade-prompt')).toContainText('The Growth plan does.');
   await expect(page.getByTestId('organization-create-open')).toBeDisabled();
+  // Nor SAML sign-in.
+  await page.goto(`/projects/${projectId}/saml`);
+  await expect(page.getByTestId('saml-empty')).toBeVisible();
+  await expect(page.getByTestId('upgrade-prompt')).toContainText('The Growth plan does.');
+  await expect(page.getByTestId('saml-add-submit')).toBeDisabled();
 
   await setProjectPlan(page, projectId, 'Growth@0');
-  await page.reload();
+  await page.goto(`/projects/${projectId}/authentication/organizations`);
   await expect(page.getByTestId('upgrade-prompt')).toHaveCount(0);
   await page.getByTestId('organization-create-open').click();
   const dialog = page.getByTestId('create-organization-dialog');
@@ -86,4 +92,34 @@ test('social sign-in is configured from the catalogue, and an organization is cr
   await confirm.getByTestId('confirm-button').click();
   await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/authentication/organizations$`));
   await expect(page.getByText('No organizations yet')).toBeVisible();
+
+  // SAML on Growth: a provider is added from the metadata file of an identity provider (the local test one),
+  // whose summary shows before it is saved.
+  const idp = await startSamlTestIdp();
+  try {
+    await page.goto(`/projects/${projectId}/saml`);
+    await expect(page.getByTestId('saml-empty')).toBeVisible();
+    await expect(page.getByTestId('upgrade-prompt')).toHaveCount(0);
+    await page.getByTestId('saml-new-id').fill('corp');
+    await page.getByTestId('saml-add-submit').click();
+    await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/saml/corp\\?new=1$`));
+    await expect(page.getByTestId('saml-sp-metadata-url-value')).toContainText('/self-service/methods/saml/metadata/corp');
+    await expect(page.getByTestId('saml-acs-url-value')).toContainText('/self-service/methods/saml/acs/corp');
+    await page.getByTestId('saml-label').fill('Corp SSO');
+    await page.getByTestId('saml-metadata-file').setInputFiles({ name: 'idp-metadata.xml', mimeType: 'application/xml', buffer: Buffer.from(idp.metadataXml) });
+    await expect(page.getByTestId('saml-metadata-preview-entity-id')).toHaveText(idp.entityId);
+    await page.getByTestId('saml-provider-form-submit').click();
+    await expect(page).toHaveURL(new RegExp(`/saml/corp$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Corp SSO' })).toBeVisible();
+    await expectNoA11yViolationsInBothThemes(page, 'SAML provider');
+
+    // Listed with what its metadata says: the entity ID and the year its certificate expires.
+    await page.goto(`/projects/${projectId}/saml`);
+    await expect(page.getByTestId('saml-provider-link-corp')).toHaveText('Corp SSO');
+    const table = page.getByTestId('saml-providers-table');
+    await expect(table).toContainText(idp.entityId);
+    await expect(table).toContainText(String(new Date(Date.now() + 365 * 24 * 3600_000).getUTCFullYear()));
+  } finally {
+    await idp.close();
+  }
 });

@@ -50,7 +50,7 @@ const PROJECT_STOPS: Stop[] = [
   project('authentication/sessions', 'nav-auth-sessions', 'Session lifespan', false),
   project('authentication/organizations', 'nav-organizations', 'Organizations', false),
   project('social-signin', 'nav-social-signin', 'Social sign-in', false),
-  project('saml', 'nav-saml', 'SAML'),
+  project('saml', 'nav-saml', 'SAML', false),
   project('oauth', 'nav-oauth', 'OAuth2 clients', false),
   project('oauth/endpoints', 'nav-oauth-endpoints', 'Endpoints', false),
   project('oauth/configure', 'nav-oauth-configure', 'Configuration', false),
@@ -233,36 +233,20 @@ test.describe('the sidebar, breadcrumbs and palette of one user', () => {
     await context?.close();
   });
 
-  test('the sidebar shows what works first, keeps the pages not built yet in one folded group, and scrolls the current item into view', async () => {
+  test('the sidebar shows every page in its group, with nothing left to come, and scrolls the current item into view', async () => {
     await page.setViewportSize({ width: 1440, height: 520 });
     await page.goto(`/projects/${ids.project}/settings/advanced`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Advanced');
     const sidebar = page.getByTestId('sidebar');
-    // Only built pages above the fold: no "Soon" badge is visible until the group is opened.
     const groups = sidebar.locator('[data-testid^="nav-group-toggle-"]');
-    await expect(groups).toHaveText(['Overview', 'Identities', 'Authentication', 'Social & SAML', 'OAuth2', 'Permissions', 'Messaging', 'Account experience', 'Activity & developers', 'Project settings', 'Console', 'Coming soon']);
-    const soonToggle = sidebar.getByTestId('nav-group-toggle-soon');
-    await expect(soonToggle).toHaveAttribute('aria-expanded', 'false');
-    await expect(sidebar.getByTestId('nav-soon').first()).toBeHidden();
+    await expect(groups).toHaveText(['Overview', 'Identities', 'Authentication', 'Social & SAML', 'OAuth2', 'Permissions', 'Messaging', 'Account experience', 'Activity & developers', 'Project settings', 'Console']);
+    await expect(sidebar.getByTestId('nav-soon')).toHaveCount(0);
     // The current item sits low in a short window: it is scrolled into view.
     await expect(sidebar.getByTestId('nav-project-advanced')).toHaveAttribute('aria-current', 'page');
     await expect(sidebar.getByTestId('nav-project-advanced')).toBeInViewport();
     // No two entries share a label.
-    await soonToggle.click();
-    await expect(sidebar.getByTestId('nav-soon').first()).toBeVisible();
     const labels = await sidebar.locator('.nav-link .nav-label').allTextContents();
     expect(labels.filter((label, i) => labels.indexOf(label) !== i)).toEqual([]);
-    // A page of the folded group opens it, and its item is in view too; folding it again is remembered.
-    await soonToggle.click();
-    await expect(soonToggle).toHaveAttribute('aria-expanded', 'false');
-    await page.goto(`/projects/${ids.project}/saml`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('SAML');
-    await expect(soonToggle).toHaveAttribute('aria-expanded', 'true');
-    await expect(sidebar.getByTestId('nav-saml')).toBeInViewport();
-    await soonToggle.click();
-    await page.goto(`/projects/${ids.project}/identities`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Identities');
-    await expect(soonToggle).toHaveAttribute('aria-expanded', 'false');
   });
 
   test('detail pages highlight their parent and carry breadcrumbs up to it', async () => {

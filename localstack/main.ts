@@ -1,9 +1,11 @@
 import { serveMetrics } from '../shared/metrics';
 import { startLocalStack } from './index';
+import { startSamlTestIdp } from './saml-idp/idp';
 
 /**
  * Standalone local stack (`npm run localstack`): LOCALSTACK_PORT, HOST, DATA_DIR, DATABASE_URL, PUBLIC_URL,
- * LOCAL_MAILBOX, LOCAL_SMTP_PORT, LOCAL_DNS_PORT, DNS_SERVERS, REDIS_URL, METRICS_PORT (Prometheus metrics at /metrics; unset, none).
+ * LOCAL_MAILBOX, LOCAL_SMTP_PORT, LOCAL_DNS_PORT, DNS_SERVERS, REDIS_URL, METRICS_PORT (Prometheus metrics at /metrics; unset, none),
+ * LOCAL_SAML_IDP (`false`: no local SAML identity provider) and LOCAL_SAML_IDP_PORT (its port; 0, any free one).
  */
 function envPort(name: string, fallback: string): number {
   const raw = process.env[name] ?? fallback;
@@ -31,6 +33,9 @@ const metricsPort = process.env.METRICS_PORT === undefined ? undefined : envPort
 const metricsServer = metricsPort === undefined ? undefined : await serveMetrics(metricsPort, process.env.LOCALSTACK_HOST ?? '127.0.0.1');
 if (metricsServer) console.info(`Prometheus metrics at ${metricsServer.url}`);
 
+const samlIdp = process.env.LOCAL_SAML_IDP === 'false' ? undefined : await startSamlTestIdp({ port: envPort('LOCAL_SAML_IDP_PORT', '0') });
+if (samlIdp) console.info(`Local SAML identity provider (this machine only): metadata at ${samlIdp.metadataUrl}`);
+
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
@@ -39,6 +44,7 @@ async function shutdown(signal: string): Promise<void> {
   try {
     await stack.close();
     await metricsServer?.close();
+    await samlIdp?.close();
     process.exit(0);
   } catch (err) {
     console.error(err);

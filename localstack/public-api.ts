@@ -20,6 +20,7 @@ import { registerSchemaRoutes } from './identity-schema/console-schema';
 import { registerSessionRoutes } from './session/routes';
 import { settingsHandler } from './self-service/settings';
 import { registerOidcCallback } from './self-service/oidc';
+import { registerSamlRoutes } from './self-service/saml';
 import { verificationHandler } from './self-service/verification';
 import { selfserviceErrors } from './identity/schema';
 import { maybeTenantOf, PROJECT_API_PREFIX, useConsoleTenant, useProjectTenant } from './kernel/tenant';
@@ -93,6 +94,7 @@ async function registerTenantRoutes(scope: FastifyInstance, deps: IdentityDeps, 
   }
   registerRecoveryLink(scope, deps);
   registerOidcCallback(scope, deps);
+  registerSamlRoutes(scope, deps);
   registerSessionRoutes(scope, deps);
   registerSchemaRoutes(scope, ctx);
   // The browser's side of passkey sign-up and sign-in, which the flows' script node loads.

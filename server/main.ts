@@ -41,6 +41,13 @@ async function start(initial: Config, logger: Logger, closers: (() => Promise<vo
       analyticsUrl: config.analyticsUrl ?? stack.url,
     };
     logger.info({ url: stack.url }, 'embedded local stack started (no upstream URL configured)');
+    // For local development only, like the mailbox: a SAML identity provider on 127.0.0.1 that vouches for anyone.
+    if (config.localMailbox) {
+      const { startSamlTestIdp } = await import('../localstack/saml-idp/idp');
+      const idp = await startSamlTestIdp();
+      closers.push(() => idp.close());
+      logger.info({ metadataUrl: idp.metadataUrl }, 'local SAML identity provider started (this machine only)');
+    }
   } else if (!config.backofficeUrl || !config.orySdkUrl) {
     logger.fatal('Set both BACKOFFICE_URL and ORY_SDK_URL, or neither to use the embedded local stack');
     process.exit(1);

@@ -10,11 +10,20 @@ import { identities, identityCredentials } from './schema';
  */
 
 export const OIDC_TYPE_PREFIX = 'oidc:';
-export const oidcCredentialType = (provider: string) => `${OIDC_TYPE_PREFIX}${provider}`;
+/** SAML links are kept the same way, as rows of type `saml:{provider}` shown merged as Kratos' `saml` credential. */
+export const SAML_TYPE_PREFIX = 'saml:';
+export type FederatedMethod = 'oidc' | 'saml';
+export const oidcCredentialType = (provider: string, method: FederatedMethod = 'oidc') => `${method === 'saml' ? SAML_TYPE_PREFIX : OIDC_TYPE_PREFIX}${provider}`;
 export const oidcIdentifier = (provider: string, subject: string) => `${provider}:${subject}`;
 
 /** The identity (and its state) that linked `subject` of `provider`, if any. */
-export async function findOidcLink(q: Queryable, nid: string, provider: string, subject: string): Promise<{ identity_id: string; state: string } | undefined> {
+export async function findOidcLink(
+  q: Queryable,
+  nid: string,
+  provider: string,
+  subject: string,
+  method: FederatedMethod = 'oidc',
+): Promise<{ identity_id: string; state: string } | undefined> {
   const [row] = await q.orm
     .select({ identity_id: identityCredentials.identity_id, state: identities.state })
     .from(identityCredentials)
@@ -22,7 +31,7 @@ export async function findOidcLink(q: Queryable, nid: string, provider: string, 
     .where(
       and(
         eq(identityCredentials.nid, nid),
-        eq(identityCredentials.type, oidcCredentialType(provider)),
+        eq(identityCredentials.type, oidcCredentialType(provider, method)),
         eq(identityCredentials.identifier, oidcIdentifier(provider, subject)),
       ),
     );
@@ -30,11 +39,11 @@ export async function findOidcLink(q: Queryable, nid: string, provider: string, 
 }
 
 /** Links `subject` of `provider` to the identity; a unique violation when either is linked already. */
-export async function insertOidcLink(q: Queryable, nid: string, identityId: string, provider: string, subject: string, now: Date): Promise<void> {
+export async function insertOidcLink(q: Queryable, nid: string, identityId: string, provider: string, subject: string, now: Date, method: FederatedMethod = 'oidc'): Promise<void> {
   await q.orm.insert(identityCredentials).values({
     nid,
     identity_id: identityId,
-    type: oidcCredentialType(provider),
+    type: oidcCredentialType(provider, method),
     identifier: oidcIdentifier(provider, subject),
     secret: JSON.stringify({ provider, subject }),
     created_at: now,

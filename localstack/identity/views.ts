@@ -1,6 +1,6 @@
 import type { Identity, IdentityCredentials, RecoveryIdentityAddress, VerifiableIdentityAddress } from '@ory/client';
 import type { StoredIdentity } from './store';
-import { OIDC_TYPE_PREFIX } from './oidc-credentials';
+import { OIDC_TYPE_PREFIX, SAML_TYPE_PREFIX } from './oidc-credentials';
 
 const iso = (d: Date) => d.toISOString();
 
@@ -75,13 +75,14 @@ function renderIdentity(identity: StoredIdentity, tenantBase: string, audience: 
 function credentialsView(identity: StoredIdentity, include: readonly string[]): Record<string, IdentityCredentials> {
   const credentials: Record<string, IdentityCredentials> = {};
   for (const c of identity.credentials) {
-    if (c.type.startsWith(OIDC_TYPE_PREFIX)) {
-      // Social links show as Kratos' one `oidc` credential with an identifier per linked provider.
-      const merged = credentials.oidc;
-      credentials.oidc = {
-        type: 'oidc',
+    const federated = c.type.startsWith(OIDC_TYPE_PREFIX) ? 'oidc' : c.type.startsWith(SAML_TYPE_PREFIX) ? 'saml' : null;
+    if (federated) {
+      // Social and SAML links show as Kratos' one `oidc` (or `saml`) credential with an identifier per linked provider.
+      const merged = credentials[federated];
+      credentials[federated] = {
+        type: federated,
         identifiers: [...(merged?.identifiers ?? []), c.identifier],
-        ...(include.includes('oidc')
+        ...(include.includes(federated)
           ? { config: { providers: [...(((merged?.config as { providers?: unknown[] } | undefined)?.providers) ?? []), JSON.parse(c.secret) as unknown] } }
           : {}),
         version: 0,

@@ -1,4 +1,5 @@
-import { assertProductionRoom } from '../billing/quota';
+import { assertProductionRoom, assertRoomFor } from '../billing/quota';
+import { configAt, type JsonObject } from '../kernel/tenant-config';
 import type { FastifyInstance } from 'fastify';
 import { route, type RouteContext } from '../kernel/route';
 import { actorId } from '../kernel/caller';
@@ -67,6 +68,7 @@ export function registerProjectRoutes(scope: FastifyInstance, ctx: RouteContext,
     handler: async ({ q, project, body, caller }) => {
       const current = await findRevision(q, project.current_revision_id);
       await checkServices(current.services, body.services);
+      await assertSamlRoom(q, project, current.services, body.services, ctx.clock.now());
       const next = await addRevision(q, project.id, revisionFromDocument(current, body), actorId(caller));
       return { project: projectView((await findProject(q, project.id))!, next), warnings: [] };
     },
@@ -79,7 +81,7 @@ export function registerProjectRoutes(scope: FastifyInstance, ctx: RouteContext,
     body: jsonPatchSchema,
     auth: 'session-or-workspace-key',
     permission: 'backoffice.project.write',
-    handler: async ({ q, project, body, caller }) => patchConfiguration(q, project, body, actorId(caller), checkServices),
+    handler: async ({ q, project, body, caller }) => patchConfiguration(q, project, body, actorId(caller), checkServices, ctx.clock.now()),
   });
 
   route(scope, ctx, {
@@ -91,7 +93,7 @@ export function registerProjectRoutes(scope: FastifyInstance, ctx: RouteContext,
     permission: 'backoffice.project.write',
     handler: async ({ q, project, params, body, caller }) => {
       assertCurrentRevision(project, params.revision_id);
-      return patchConfiguration(q, project, body, actorId(caller), checkServices);
+      return patchConfiguration(q, project, body, actorId(caller), checkServices, ctx.clock.now());
     },
   });
 
@@ -122,7 +124,18 @@ export function registerProjectRoutes(scope: FastifyInstance, ctx: RouteContext,
 }
 
 /** A JSON patch on the configuration: only the editable roots, and the result must still be a valid configuration. */
-async function patchConfiguration(q: Queryable, project: ProjectRow, patch: JsonPatch, author: string, checkServices: ServicesCheck) {
+/** SAML providers in a configuration's `services.identity.config.selfservice.methods.saml.config.providers`. */
+function samlProviderCount(services: unknown): number {
+  const list = configAt((services ?? {}) as JsonObject, 'identity', 'config', 'selfservice', 'methods', 'saml', 'config', 'providers');
+  return Array.isArray(list) ? list.length : 0;
+}
+
+/** One more SAML provider needs the plan's `saml_sp` (spec §9); removing or editing one needs nothing. */
+async function assertSamlRoom(q: Queryable, project: ProjectRow, previous: unknown, next: unknown, now: Date): Promise<void> {
+  if (samlProviderCount(next) > samlProviderCount(previous)) await assertRoomFor(q, { kind: 'project', project }, 'saml_sp', 'SAML sign-in', now);
+}
+
+async function patchConfiguration(q: Queryable, project: ProjectRow, patch: JsonPatch, author: string, checkServices: ServicesCheck, now: Date) {
   const outside = touchedRoots(patch).filter((root) => !PATCHABLE_ROOTS.includes(root));
   if (outside.length > 0) {
     throw badRequest(
@@ -133,6 +146,7 @@ async function patchConfiguration(q: Queryable, project: ProjectRow, patch: Json
   const patched = applyJsonPatch(projectDocument(current), patch);
   const doc = parseBody(setProjectBody, patched, 'project configuration after the patch');
   await checkServices(current.services, doc.services);
+  await assertSamlRoom(q, project, current.services, doc.services, now);
   const next = await addRevision(q, project.id, revisionFromDocument(current, doc), author);
   return { project: projectView((await findProject(q, project.id))!, next), warnings: [] };
 }

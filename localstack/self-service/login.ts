@@ -18,6 +18,7 @@ import { texts } from './texts';
 import { passkeyLoginNodes, relyingParty, verifyPasskeyLogin, type PasskeyFlowData } from './passkey';
 import { recordEvent } from '../event/record';
 import { linkAfterLogin, oidcFlowNodes, organizationProvider, requestedProvider, startOidc } from './oidc';
+import { requestedSamlProvider, samlFlowNodes, startSaml } from './saml';
 
 /** Browser login with identifier (email) and password; with `aal=aal2`, the second factor of a signed-in identity. */
 export function loginHandler(deps: IdentityDeps): FlowHandler {
@@ -133,7 +134,7 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
         return { state: 'choose_method', ui: { nodes }, data: { refresh, aal } };
       }
       const passkey = settings.methods.passkey && !refresh ? await passkeyLoginNodes(relyingParty(settings, tenant.base), tenant.base) : null;
-      const first = withoutDisabledMethods([...loginNodes(csrf), ...(passkey?.nodes ?? []), ...(await oidcFlowNodes(deps.ctx.db, tenant.nid, 'login'))], settings);
+      const first = withoutDisabledMethods([...loginNodes(csrf), ...(passkey?.nodes ?? []), ...(await oidcFlowNodes(deps.ctx.db, tenant.nid, 'login')), ...(await samlFlowNodes(deps.ctx.db, tenant.nid, 'login'))], settings);
       return { state: 'choose_method', ui: { nodes: [...first, ...(refresh && hasTotp ? totpLoginNodes() : [])] }, data: { refresh, aal, ...(passkey ? { passkey: passkey.data } : {}) } };
     },
     async submit(args) {
@@ -141,12 +142,14 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
       const nodes = flow.ui.nodes;
       clearNodeMessages(nodes);
       flow.ui.messages = [];
+      const saml = await requestedSamlProvider(db, tenant.nid, body);
+      if (saml) return startSaml(deps, args, saml);
       const provider = requestedProvider(body);
       if (provider) return startOidc(deps, args, provider);
       // An email of an organization's domain signs in through the organization's provider, not a password.
       if (body.method === 'identifier_first' || body.method === 'password') {
         const sso = await organizationProvider(db, tenant.nid, body.identifier);
-        if (sso) return startOidc(deps, args, sso);
+        if (sso) return sso.method === 'saml' ? startSaml(deps, args, sso.id) : startOidc(deps, args, sso.id);
       }
       if (body.method === 'totp' && settings.methods.totp && (flow.data.aal === 'aal2' || flow.data.refresh === true)) return submitTotp(args);
       if (body.method === 'lookup_secret' && settings.methods.lookup_secret && flow.data.aal === 'aal2') return submitLookup(args);

@@ -9,7 +9,7 @@ import type {
 } from '@ory/client';
 import { texts, type UiText } from './texts';
 
-export type NodeGroup = 'default' | 'password' | 'profile' | 'code' | 'link' | 'oidc' | 'totp' | 'lookup_secret' | 'passkey' | 'webauthn';
+export type NodeGroup = 'default' | 'password' | 'profile' | 'code' | 'link' | 'oidc' | 'saml' | 'totp' | 'lookup_secret' | 'passkey' | 'webauthn';
 
 /** Ory's uiNode, as @ory/client models it: every node the builders below make is one. */
 export type UiNode = OryUiNode;

@@ -12,7 +12,7 @@ import { previewClaimsMapping, socialRedirectUri } from '../../shared/domain/soc
 import { traitIdentifiers } from '../../shared/domain/identity-schema-extension';
 import { defaultSchema, tenantSchemas, traitsProblem } from '../identity-schema/tenant-schemas';
 import { insertIdentity, isUniqueViolation, setAddressVerified, type Traits } from '../identity/store';
-import { deleteOidcLink, findOidcLink, identityCredentialTypes, insertOidcLink } from '../identity/oidc-credentials';
+import { deleteOidcLink, findOidcLink, identityCredentialTypes, insertOidcLink, type FederatedMethod } from '../identity/oidc-credentials';
 import { issueSession, setSessionCookie } from '../session/service';
 import type { SessionRow } from '../session/token';
 import { createFlow, isExpired, loadFlow, markPassed, saveFlow, type FlowKind, type FlowRow } from './flows';
@@ -22,6 +22,7 @@ import { input, loginNodes, type UiNode } from './nodes';
 import { checkSubmittedTraits, schemaRegistrationNodes, submittedTraits } from './schema-nodes';
 import { providerLabel, relyingParty, socialProvider, socialProviders, type SocialProvider } from './oidc-providers';
 import { texts } from './texts';
+import { samlProviders } from './saml-providers';
 
 /*
  * Social sign-in (Kratos' `oidc` method): provider buttons in the login, registration and settings flows, the
@@ -55,11 +56,11 @@ const submitButton = (name: string, value: string, label: ReturnType<typeof text
   input('oidc', name, 'submit', { value, label });
 
 /**
- * The provider of the organization an identifier's email domain belongs to (Ory's identifier-first sign-in
+ * The provider (social or SAML) of the organization an identifier's email domain belongs to (Ory's identifier-first sign-in
  * sends such a user to the organization's own provider), if the organization has one. The organizations'
  * table is read by name, as the quota counts do, so that sign-in does not depend on the control plane's code.
  */
-export async function organizationProvider(q: Queryable, nid: string, identifier: string | undefined): Promise<string | null> {
+export async function organizationProvider(q: Queryable, nid: string, identifier: string | undefined): Promise<{ method: 'oidc' | 'saml'; id: string } | null> {
   const at = identifier?.lastIndexOf('@') ?? -1;
   if (!identifier || at < 1) return null;
   const domain = identifier.slice(at + 1).trim().toLowerCase().replace(/\.$/, '');
@@ -69,7 +70,10 @@ export async function organizationProvider(q: Queryable, nid: string, identifier
   };
   const organization = answer.rows[0]?.id;
   if (!organization) return null;
-  return (await socialProviders(q, nid)).find((p) => p.organization_id === organization)?.id ?? null;
+  const social = (await socialProviders(q, nid)).find((p) => p.organization_id === organization);
+  if (social) return { method: 'oidc', id: social.id };
+  const saml = (await samlProviders(q, nid)).find((p) => p.organization_id === organization);
+  return saml ? { method: 'saml', id: saml.id } : null;
 }
 
 /** The provider's organization if it is still one of the tenant's (Kratos stamps it on identities the provider registers). */
@@ -313,8 +317,23 @@ async function register(c: CallbackContext, subject: string, claims: Record<stri
  * message) with the identifier filled in; signing in there links the provider to that identity.
  */
 async function duplicateToLogin(c: CallbackContext, identifier: string, subject: string): Promise<string> {
-  const { db, tenant, flow, provider } = c;
-  const nodes = [...loginNodes(flow.csrf_token, identifier), ...(await oidcFlowNodes(db, tenant.nid, 'login')).filter((n) => (n.attributes as { value?: unknown }).value !== provider.id)];
+  return accountLinkingLogin(c.db, c.tenant, c.flow, { method: 'oidc', id: c.provider.id, label: providerLabel(c.provider) }, identifier, subject, c.now);
+}
+
+/**
+ * A login flow that offers to link a federated subject (social or SAML) to the account its identifier belongs
+ * to: Kratos' message 1010016 with the identifier filled in; answers where to send the browser.
+ */
+export async function accountLinkingLogin(
+  db: Db,
+  tenant: Tenant,
+  flow: FlowRow,
+  provider: { method: FederatedMethod; id: string; label: string },
+  identifier: string,
+  subject: string,
+  now: Date,
+): Promise<string> {
+  const offered = (await oidcFlowNodes(db, tenant.nid, 'login')).filter((n) => provider.method !== 'oidc' || (n.attributes as { value?: unknown }).value !== provider.id);
   const login = await createFlow(db, {
     nid: tenant.nid,
     kind: 'login',
@@ -322,20 +341,21 @@ async function duplicateToLogin(c: CallbackContext, identifier: string, subject:
     csrfToken: flow.csrf_token,
     requestUrl: flow.request_url,
     returnTo: flow.return_to,
-    ui: { nodes, messages: [texts.loginLink(identifier, providerLabel(provider), uiLink(tenant.uiUrl, '/login'))] },
-    data: { refresh: false, oidc_link: { provider: provider.id, subject } },
+    ui: { nodes: [...loginNodes(flow.csrf_token, identifier), ...offered], messages: [texts.loginLink(identifier, provider.label, uiLink(tenant.uiUrl, '/login'))] },
+    data: { refresh: false, oidc_link: { provider: provider.id, subject, method: provider.method } },
     lifespanMs: flow.expires_at.getTime() - flow.issued_at.getTime(),
-    now: c.now,
+    now,
   });
   return uiLink(tenant.uiUrl, '/login', { flow: login.id });
 }
 
 /** After a password sign-in on a login flow that offered linking: the provider joins the identity. */
 export async function linkAfterLogin(q: Queryable, flow: FlowRow, identityId: string, now: Date): Promise<void> {
-  const pending = flow.data.oidc_link as { provider?: string; subject?: string } | undefined;
+  const pending = flow.data.oidc_link as { provider?: string; subject?: string; method?: FederatedMethod } | undefined;
   if (!pending?.provider || !pending.subject) return;
-  if (await findOidcLink(q, flow.nid, pending.provider, pending.subject)) return;
-  await insertOidcLink(q, flow.nid, identityId, pending.provider, pending.subject, now);
+  const method = pending.method === 'saml' ? 'saml' : 'oidc';
+  if (await findOidcLink(q, flow.nid, pending.provider, pending.subject, method)) return;
+  await insertOidcLink(q, flow.nid, identityId, pending.provider, pending.subject, now, method);
 }
 
 /** A registration submit that completes the traits of a pending social registration: register with them. */

@@ -21,6 +21,7 @@ import { validateTraits } from '../identity-schema/traits';
 import { startVerification } from './verification-mail';
 import { passkeyRegistrationNodes, relyingParty, savePasskey, verifyPasskeyRegistration, type PasskeyFlowData } from './passkey';
 import { completePendingRegistration, oidcFlowNodes, requestedProvider, startOidc } from './oidc';
+import { requestedSamlProvider, samlFlowNodes, startSaml } from './saml';
 import { showHookMessages } from './hook-messages';
 
 /** The tenant's default identity schema when it is not the console's own (whose form is the fixed one), else null. */
@@ -54,7 +55,7 @@ export function registrationHandler(deps: IdentityDeps): FlowHandler {
       const schema = await ownSchema(deps, tenant.nid);
       const nodes = schema ? schemaRegistrationNodes(csrf, schema) : registrationNodes(csrf);
       const passkey = settings.methods.passkey ? await passkeyRegistrationNodes(relyingParty(settings, tenant.base), tenant.base, passkeyDisplayNameField(schema)) : null;
-      const ui = { nodes: withoutDisabledMethods([...nodes, ...(passkey?.nodes ?? []), ...(await oidcFlowNodes(deps.ctx.db, tenant.nid, 'registration'))], settings) };
+      const ui = { nodes: withoutDisabledMethods([...nodes, ...(passkey?.nodes ?? []), ...(await oidcFlowNodes(deps.ctx.db, tenant.nid, 'registration')), ...(await samlFlowNodes(deps.ctx.db, tenant.nid, 'registration'))], settings) };
       return { state: 'choose_method', ui, ...(passkey ? { data: { passkey: passkey.data } } : {}) };
     },
     async submit(args) {
@@ -62,6 +63,8 @@ export function registrationHandler(deps: IdentityDeps): FlowHandler {
       const nodes = flow.ui.nodes;
       clearNodeMessages(nodes);
       flow.ui.messages = [];
+      const saml = await requestedSamlProvider(db, tenant.nid, body);
+      if (saml) return startSaml(deps, args, saml);
       const provider = requestedProvider(body);
       if (provider) return (await completePendingRegistration(deps, args, provider)) ?? startOidc(deps, args, provider, { traits: (body.traits as Record<string, unknown> | undefined) ?? {} });
       const schema = await ownSchema(deps, tenant.nid);

@@ -27,6 +27,7 @@ import { relationshipsRouter } from './relationships/router';
 import { schemasRouter } from './schemas/router';
 import { sessionsRouter } from './sessions/router';
 import { socialProvidersRouter } from './social-providers/router';
+import { samlProvidersRouter } from './saml-providers/router';
 import { systemRouter } from './system/router';
 import { onboardingLinksRouter, organizationsRouter } from './organizations/router';
 import { workspacesRouter } from './workspaces/router';
@@ -58,6 +59,7 @@ export const appRouter = router({
   relationships: relationshipsRouter,
   permissionRules: permissionRulesRouter,
   socialProviders: socialProvidersRouter,
+  samlProviders: samlProvidersRouter,
   organizations: organizationsRouter,
   onboardingLinks: onboardingLinksRouter,
   domains: domainsRouter,

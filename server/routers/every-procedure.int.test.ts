@@ -11,6 +11,7 @@ import { callerFor, startTestStack, testDeps, type TestStack } from '../test-sup
 import { emailTrait, identitySchemaOf } from '../test-support/identity-schemas';
 import { eq } from 'drizzle-orm';
 import { setPlan } from '../../localstack/billing/quota';
+import { startSamlTestIdp } from '../../localstack/saml-idp/idp';
 import { memberInvites, workspaceMembers } from '../../localstack/project/schema';
 import { courierMessages } from '../../localstack/identity/schema';
 import { verifyEmail } from '../test-support/verify-email';
@@ -131,6 +132,8 @@ beforeAll(async () => {
       doomedOnboardingLink: '',
       oldRevision: '',
       currentRevision: '',
+      samlProject: '',
+      samlMetadata: '',
     },
     b: {
       identityId: userB.identityId,
@@ -222,6 +225,15 @@ beforeAll(async () => {
   fixture.a.eventStream = stream!.id;
   fixture.a.doomedEventStream = doomedStream!.id;
   fixture.a.streamDelivery = (await a.eventStreams.sendTest({ projectId: fixture.a.looseProject, streamId: stream!.id })).delivery_id;
+  // SAML providers need saml_sp: a project of A's on its own Enterprise plan, with one provider to read and edit and one to delete.
+  fixture.a.samlProject = (await a.projects.create({ name: 'SAML', environment: 'dev' })).id;
+  await setPlan(stack.stack.db, { kind: 'project', project: { id: fixture.a.samlProject, workspace_id: null } }, 'enterprise');
+  const samlIdp = await startSamlTestIdp();
+  fixture.a.samlMetadata = samlIdp.metadataXml;
+  await samlIdp.close();
+  for (const id of ['matrix-fixture', 'matrix-doomed']) {
+    await a.samlProviders.set({ projectId: fixture.a.samlProject, id, idp_metadata_xml: fixture.a.samlMetadata, create: true });
+  }
   // Organizations need Growth: a project of A's on its own Growth plan, two organizations and two onboarding links.
   fixture.a.organizationProject = (await a.projects.create({ name: 'Organizations', environment: 'dev' })).id;
   await setPlan(stack.stack.db, { kind: 'project', project: { id: fixture.a.organizationProject, workspace_id: null } }, 'Growth@0');

@@ -70,6 +70,9 @@ export interface MatrixFixture {
     /** Revisions of the organizations project's configuration: the first, and the current one (after a rename). */
     oldRevision: string;
     currentRevision: string;
+    /** A project of A's on Enterprise (saml_sp) with SAML providers, and the IdP metadata (of a local test identity provider) they use. */
+    samlProject: string;
+    samlMetadata: string;
   };
   b: { identityId: string; workspace: string; project: string };
 }
@@ -763,6 +766,11 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
   },
   'socialProviders.delete': { b: 'refused', input: (f) => ({ projectId: f.a.project, id: 'matrix-doomed' }) },
   'socialProviders.setEnabled': { b: 'refused', input: (f) => ({ projectId: f.a.project, enabled: true }) },
+  'samlProviders.list': { b: 'refused', input: (f) => ({ projectId: f.a.samlProject }) },
+  'samlProviders.get': { b: 'refused', input: (f) => ({ projectId: f.a.samlProject, id: 'matrix-fixture' }) },
+  'samlProviders.set': { b: 'refused', input: (f) => ({ projectId: f.a.samlProject, id: 'matrix-fixture', label: 'Edited', attributes_map: { email: 'mail' } }) },
+  'samlProviders.delete': { b: 'refused', input: (f) => ({ projectId: f.a.samlProject, id: 'matrix-doomed' }) },
+  'samlProviders.parseMetadata': { b: 'refused', input: (f) => ({ projectId: f.a.samlProject, xml: f.a.samlMetadata }) },
   'socialProviders.catalogue': {
     b: 'own',
     input: () => undefined,

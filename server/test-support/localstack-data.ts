@@ -4,3 +4,5 @@
  */
 export { setPlan } from '../../localstack/billing/quota';
 export { findProject, findRevision } from '../../localstack/project/store';
+/** The local SAML identity provider (loopback only, keys made at start), whose metadata SAML providers are given. */
+export { startSamlTestIdp, type SamlTestIdp } from '../../localstack/saml-idp/idp';

@@ -122,6 +122,10 @@ export const ORPHAN_ROUTES: OrphanRoute[] = [
   // Kratos' social sign-in callback (selfservice/strategy/oidc RouteCallback) is no published operation: the
   // provider sends the browser back to it, and it answers a redirect (the UI, the flow, or the error page).
   { method: 'GET', path: '/self-service/methods/oidc/callback/{provider}', responses: { 303: null, ...ERRORS } },
+  // Kratos' SAML routes (selfservice/strategy/saml RouteMetadata, RouteAcs) are no published operations either:
+  // the service provider's metadata, and the assertion consumer service the identity provider posts to.
+  { method: 'GET', path: '/self-service/methods/saml/metadata/{provider}', localOnly: "Kratos' SAML service provider metadata: SAML XML, which no schema of the spec describes" },
+  { method: 'POST', path: '/self-service/methods/saml/acs/{provider}', responses: { 303: null, ...ERRORS } },
   // Kratos' isAlive/isReady; their schemas are in the spec, the routes are not.
   { method: 'GET', path: '/health/alive', responses: { 200: 'healthStatus', ...ERRORS } },
   { method: 'GET', path: '/health/ready', responses: { 200: 'healthStatus', 503: 'healthNotReadyStatus', ...ERRORS } },

@@ -11,6 +11,7 @@ const FEATURE_NAMES: Record<string, string> = {
   production_projects: 'more production projects',
   organizations: 'organizations',
   onboarding_portal: 'the onboarding portal',
+  saml_sp: 'SAML sign-in',
 };
 
 /** The quota failure of an error (`quota_exceeded` / `feature_not_available`), or null for any other error. */

@@ -99,6 +99,8 @@ export const INVALIDATES = {
     'relationships.namespaces',
     'socialProviders.list',
     'socialProviders.get',
+    'samlProviders.list',
+    'samlProviders.get',
     'schemas.list',
     'identities.schemas',
     'messaging.templates',
@@ -136,6 +138,10 @@ export const INVALIDATES = {
   'socialProviders.set': ['socialProviders.list', 'socialProviders.get', 'projects.get'],
   'socialProviders.delete': ['socialProviders.list', 'projects.get'],
   'socialProviders.setEnabled': ['socialProviders.list', 'projects.get'],
+  'samlProviders.set': ['samlProviders.list', 'samlProviders.get', 'projects.get', 'quota.get'],
+  'samlProviders.delete': ['samlProviders.list', 'projects.get', 'quota.get'],
+  // Reading metadata changes nothing.
+  'samlProviders.parseMetadata': [],
   // Custom domains count against the plan's custom_domains quota.
   'domains.create': ['domains.list', 'quota.get'],
   'domains.update': ['domains.list'],

@@ -170,6 +170,8 @@ export type PageId =
   | 'organization'
   | 'socialSignin'
   | 'socialProvider'
+  | 'saml'
+  | 'samlProvider'
   | 'sessionSettings'
   | 'browserRedirects'
   | 'uiSettings'

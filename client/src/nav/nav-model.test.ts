@@ -57,14 +57,12 @@ describe('sidebar sections', () => {
 describe('what the sidebar shows', () => {
   const labels = (model: ReturnType<typeof sidebarModel>) => [...model.scoped, ...model.general, ...(model.soon ? [model.soon] : [])].flatMap((s) => s.items.map((i) => i.label));
 
-  it('puts built pages first, in their groups, and gathers every page not built yet in one group at the end', () => {
+  it('puts every page in its group; with every page of the spec built, there is no group of pages to come', () => {
     const model = sidebarModel(ROUTE_LIST, 'project', { project: 'p1' });
     expect(model.scoped.map((s) => s.group.label)).toEqual(['Overview', 'Identities', 'Authentication', 'Social & SAML', 'OAuth2', 'Permissions', 'Messaging', 'Account experience', 'Activity & developers', 'Project settings']);
     expect(model.scoped.flatMap((s) => s.items).every((i) => !i.soon)).toBe(true);
     expect(model.general.map((s) => s.items.map((i) => i.label))).toEqual([['All projects', 'All workspaces', 'Invites', 'Guided tour', 'Support']]);
-    expect(model.soon?.group).toMatchObject({ id: 'soon', label: 'Coming soon' });
-    expect(model.soon?.items.length).toBeGreaterThan(0);
-    expect(model.soon?.items.every((i) => i.soon)).toBe(true);
+    expect(model.soon).toBeNull();
     // Nothing is lost: every entry of the groups is in the sidebar once.
     const everything = [...navSections(ROUTE_LIST, 'project', { project: 'p1' }), ...navSections(ROUTE_LIST, 'console', {})].flatMap((s) => s.items.map((i) => i.href));
     expect(labels(model)).toHaveLength(everything.length);

@@ -1,5 +1,5 @@
 import { defineRoute } from '../lib/route-def';
-import { P, soon } from './kit';
+import { P } from './kit';
 
 /** The pages of one project (`/projects/{project}/…`), by sidebar group. */
 export const PROJECT_ROUTES = {
@@ -103,8 +103,18 @@ export const PROJECT_ROUTES = {
     layout: { pageTitle: 'Social provider', breadcrumb: 'Social provider' },
     nav: { label: 'Social provider', parent: 'socialSignin', description: "Configures one social sign-in provider's client and claims mapping." },
   }),
-  saml: soon(`${P}/saml`, 'federation', { label: 'SAML', group: 'federation', icon: 'Network', order: 10, description: 'Connects enterprise identity providers over SAML 2.0.' }),
-  samlProvider: soon(`${P}/saml/:provider`, 'federation', { label: 'SAML provider', parent: 'saml', description: "Configures one SAML identity provider's metadata and attribute mapping." }),
+  saml: defineRoute(`${P}/saml`, {
+    area: 'federation',
+    page: 'saml',
+    layout: { pageTitle: 'SAML', breadcrumb: 'SAML' },
+    nav: { label: 'SAML', group: 'federation', icon: 'Network', order: 10, keywords: ['sso', 'okta', 'entra', 'adfs'], description: 'Connects enterprise identity providers over SAML 2.0.' },
+  }),
+  samlProvider: defineRoute(`${P}/saml/:provider`, {
+    area: 'federation',
+    page: 'samlProvider',
+    layout: { pageTitle: 'SAML provider', breadcrumb: 'SAML provider' },
+    nav: { label: 'SAML provider', parent: 'saml', description: "Configures one SAML identity provider's metadata and attribute mapping." },
+  }),
   // OAuth2
   oauth: defineRoute(`${P}/oauth`, {
     area: 'oauth',
