@@ -3,7 +3,7 @@ import { DOCUMENTS_AND_FOLDERS } from '../../shared/permissions/templates';
 import type { LocalStack } from '../index';
 import { call, newUser, projectWithKey, type TestProject, type TestUser } from '../test-support/admin-api';
 import { addProjectMember, startTestStack } from '../test-support/control-plane';
-import { locationOfOpl } from '../permission/rules';
+import { locationOfOpl } from '../../shared/permissions/config';
 
 // The project and API key of every project API call are cached (authz-cache.ts): a revocation, a member's
 // demotion or removal, a deleted project and changed rules still take effect on the very next call.
