@@ -16,8 +16,12 @@ import type { LocalStack } from '../index';
  * is void, as SMTP has it). Collected only when DATABASE_URL is set.
  */
 const MESSAGES = 24;
-/** The stacks' COURIER_CLAIM_TIMEOUT_MS: short, so that the survivor takes over the dead one's claims within the test. */
-const CLAIM_TIMEOUT_MS = 8_000;
+/**
+ * The stacks' COURIER_CLAIM_TIMEOUT_MS: short, so that the survivor takes over the dead one's claims within the
+ * test, yet longer than any live dispatch here can last (the courier gives a server 10 s to answer DATA, and a
+ * transaction the server holds longer is dropped by its client, so it is not counted either).
+ */
+const CLAIM_TIMEOUT_MS = 12_000;
 
 interface Held {
   subject: string;
