@@ -101,6 +101,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_SERVICE_NAME: 'a b' })).toThrow(/OTEL_SERVICE_NAME/);
   });
 
+  it('reads the courier claim timeout in milliseconds', () => {
+    expect(loadConfig({}).courierClaimTimeoutMs).toBeUndefined();
+    expect(loadConfig({ COURIER_CLAIM_TIMEOUT_MS: '90000' }).courierClaimTimeoutMs).toBe(90_000);
+    expect(() => loadConfig({ COURIER_CLAIM_TIMEOUT_MS: 'soon' })).toThrow(/COURIER_CLAIM_TIMEOUT_MS="soon"/);
+  });
+
   it('listens on localhost unless HOST says otherwise', () => {
     expect(loadConfig({}).host).toBe('localhost');
     expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');

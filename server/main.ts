@@ -37,6 +37,7 @@ async function start(initial: Config, logger: Logger, closers: (() => Promise<vo
       mailbox: config.localMailbox,
       mailboxSmtpPort: config.localSmtpPort,
       ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),
+      ...(config.courierClaimTimeoutMs ? { courierClaimTimeoutMs: config.courierClaimTimeoutMs } : {}),
       localDnsPort: config.localDnsPort,
       ...(config.dnsServers?.length ? { dnsServers: config.dnsServers } : {}),
       logger: logger.child({ component: 'localstack' }),
