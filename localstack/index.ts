@@ -1,5 +1,6 @@
 import { gaugeOnScrape } from '../shared/metrics';
 import { closeRedis, connectRedis } from '../shared/redis';
+import { registerTracing, traceLogFields, tracingOptions } from '../shared/telemetry';
 import cookie from '@fastify/cookie';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -65,6 +66,8 @@ export interface LocalStackOptions {
    * `LocalStack.courier.flush()` deliver at once whatever the interval.
    */
   courierPollMs?: number;
+  /** How long a courier message claimed by an instance that died mid-dispatch waits to be sent by another (default 60 s; see CourierOptions). */
+  courierClaimTimeoutMs?: number;
   /**
    * DNS servers custom domains are looked up in ("1.1.1.1", "127.0.0.1:5353"). Without them the stack runs
    * its own local DNS server on loopback, whose records `/local/dns` sets (a development tool).
@@ -104,13 +107,17 @@ function makeLogger(opts: LocalStackOptions): Logger {
     req: (req: { method?: string; url?: string; id?: string }) => ({ method: req.method, url: maskUrl(req.url ?? ''), id: req.id }),
   };
   if (opts.logger) return opts.logger.child({ component: 'localstack' }, { redact: REDACT, serializers });
-  return pino({ level: process.env.LOG_LEVEL ?? 'info', redact: REDACT, serializers, base: { component: 'localstack' } });
+  return pino({ level: process.env.LOG_LEVEL ?? 'info', redact: REDACT, serializers, base: { component: 'localstack' }, mixin: traceLogFields });
 }
 
 /** The queues and the pool, read when the metrics port is scraped (shared/metrics.ts). */
 function observeOnScrape(db: Db): void {
   gaugeOnScrape('localstack_courier_queued_messages', 'Courier messages waiting to be sent', async () => {
     const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM courier_messages WHERE status = 'queued'`);
+    return row?.n ?? 0;
+  });
+  gaugeOnScrape('localstack_event_stream_pending_deliveries', 'Event-stream deliveries waiting for their first or next attempt', async () => {
+    const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM event_stream_deliveries WHERE status = 'pending'`);
     return row?.n ?? 0;
   });
   const { poolStats } = db;
@@ -131,7 +138,10 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     trustProxy: false,
     routerOptions: { maxParamLength: 2048 },
     ...requestTimeoutOptions(opts.requestTimeoutMs ?? REQUEST_TIMEOUT_MS),
+    // With tracing on, the request lines are written inside each request's trace (shared/telemetry.ts).
+    ...tracingOptions(),
   });
+  await registerTracing(app, 'localstack');
   // Custom domains: the Host decides which project's API a request reaches, before Fastify routes it.
   routeHostsOn(app.server, createHostRouter(db, log));
   // Requests being answered, by method and path: named when a close has to cut them.
@@ -160,7 +170,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
   const dns = createCnameLookup(localDns ? [localDns.address] : (opts.dnsServers ?? []));
   const clock = opts.clock ?? createClock();
   observeOnScrape(db);
-  const courier = startCourier(db, log, { mailbox, now: () => clock.now(), ...(opts.courierPollMs ? { pollMs: opts.courierPollMs } : {}) });
+  const courier = startCourier(db, log, { mailbox, now: () => clock.now(), ...(opts.courierPollMs ? { pollMs: opts.courierPollMs } : {}), ...(opts.courierClaimTimeoutMs ? { claimTimeoutMs: opts.courierClaimTimeoutMs } : {}) });
   const streams = startEventStreamWorker(db, log, { now: () => clock.now() });
   try {
     const ctx: LocalStackContext = {

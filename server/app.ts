@@ -9,6 +9,7 @@ import { cspDirectives, registerCsrfGuard, registerNoStore } from './http-guards
 import { registerIngest } from './ingest';
 import { registerOryProxy } from './ory-proxy';
 import { closeRedis, connectRedis } from '../shared/redis';
+import { registerTracing, tracingOptions } from '../shared/telemetry';
 import { registerMutationLimit } from './rate-limit';
 import { requestTimeoutOptions } from '../shared/request-timeout';
 import { appRouter, type AppRouter } from './routers/_app';
@@ -28,11 +29,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 2048 },
     ...requestTimeoutOptions(config.requestTimeoutMs),
+    // With tracing on, the request lines are written inside each request's trace (shared/telemetry.ts).
+    ...tracingOptions(),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
   });
+  await registerTracing(app, 'console');
   app.decorate('deps', deps);
   app.addHook('onClose', async () => deps.backoffice.http.close());
   app.addHook('onRequest', async (req, reply) => {

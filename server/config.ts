@@ -128,6 +128,15 @@ const envSchema = z.object({
   ANALYTICS_REQUIRE_CONSENT: optional(booleanFlag),
   METRICS_PORT: optional(port()),
   REDIS_URL: optional(z.string().trim().regex(/^rediss?:\/\//, { message: 'expected a Redis URL, e.g. redis://127.0.0.1:6379' })),
+  COURIER_CLAIM_TIMEOUT_MS: optional(milliseconds()),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optional(httpUrl('http://collector:4318')),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optional(httpUrl('http://collector:4318/v1/traces')),
+  OTEL_SERVICE_NAME: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9._-]{1,100}$/, { message: 'expected a service name of letters, digits, dots, dashes or underscores, e.g. console' }),
+  ),
 });
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -174,6 +183,16 @@ export interface Config {
   metricsPort: number | undefined;
   /** Shared counters (rate limits) for several instances; unset, each instance counts on its own. */
   redisUrl: string | undefined;
+  /**
+   * How long a courier message claimed by an embedded local stack that died mid-dispatch waits before another
+   * instance sends it (default 60 s); it must exceed the longest dispatch.
+   */
+  courierClaimTimeoutMs: number | undefined;
+  /**
+   * OpenTelemetry tracing (shared/telemetry.ts): spans sent over OTLP/HTTP to `tracesUrl`. Unset (no
+   * OTEL_EXPORTER_OTLP_ENDPOINT nor OTEL_EXPORTER_OTLP_TRACES_ENDPOINT), tracing is off.
+   */
+  tracing: { tracesUrl: string; serviceName: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -231,5 +250,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     analyticsConsentRequired: Boolean(e.BACKOFFICE_URL || e.ORY_SDK_URL) || (e.ANALYTICS_REQUIRE_CONSENT ?? false),
     redisUrl: e.REDIS_URL,
     metricsPort: e.METRICS_PORT,
+    courierClaimTimeoutMs: e.COURIER_CLAIM_TIMEOUT_MS,
+    tracing: tracingConfig(e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, e.OTEL_EXPORTER_OTLP_ENDPOINT, e.OTEL_SERVICE_NAME),
   };
+}
+
+/**
+ * Where spans go, by OpenTelemetry's own variables: the traces endpoint as given, or the base endpoint with
+ * `/v1/traces` appended (as OpenTelemetry's SDKs do); neither, no tracing.
+ */
+function tracingConfig(tracesEndpoint: string | undefined, endpoint: string | undefined, serviceName: string | undefined): Config['tracing'] {
+  const tracesUrl = tracesEndpoint ?? (endpoint ? `${endpoint}/v1/traces` : undefined);
+  return tracesUrl ? { tracesUrl, serviceName: serviceName ?? 'console' } : undefined;
 }

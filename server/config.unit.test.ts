@@ -91,6 +91,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '0' })).toThrow(/PUBLIC_URL="": set it when PORT is 0/);
   });
 
+  it('turns tracing on with an OTLP endpoint, and explains a bad one', () => {
+    expect(loadConfig({}).tracing).toBeUndefined();
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }).tracing).toEqual({ tracesUrl: 'http://collector:4318/v1/traces', serviceName: 'console' });
+    expect(
+      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://traces.example.com/in', OTEL_SERVICE_NAME: 'console-eu' }).tracing,
+    ).toEqual({ tracesUrl: 'https://traces.example.com/in', serviceName: 'console-eu' });
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT="collector:4318": expected an absolute http\(s\) URL/);
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_SERVICE_NAME: 'a b' })).toThrow(/OTEL_SERVICE_NAME/);
+  });
+
+  it('reads the courier claim timeout in milliseconds', () => {
+    expect(loadConfig({}).courierClaimTimeoutMs).toBeUndefined();
+    expect(loadConfig({ COURIER_CLAIM_TIMEOUT_MS: '90000' }).courierClaimTimeoutMs).toBe(90_000);
+    expect(() => loadConfig({ COURIER_CLAIM_TIMEOUT_MS: 'soon' })).toThrow(/COURIER_CLAIM_TIMEOUT_MS="soon"/);
+  });
+
   it('listens on localhost unless HOST says otherwise', () => {
     expect(loadConfig({}).host).toBe('localhost');
     expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');

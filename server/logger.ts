@@ -1,6 +1,7 @@
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import type { LogLevel } from './config';
 import { maskUrl, REDACT_PATHS, REDACTED } from '../shared/redact';
+import { traceLogFields } from '../shared/telemetry';
 
 export { maskUrl, REDACT_PATHS };
 
@@ -18,6 +19,8 @@ export function createLogger(level: LogLevel = 'info', options: LoggerOptions = 
     level,
     redact: { paths: REDACT_PATHS, censor: REDACTED },
     base: { service: 'console' },
+    // With tracing on, the trace and span a line was written in (nothing otherwise).
+    mixin: traceLogFields,
     serializers: {
       // Fastify's request line, without headers and with secrets masked in the query string.
       req: (req: LoggedRequest) => ({

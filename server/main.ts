@@ -14,9 +14,18 @@ function readConfig(): Config {
   }
 }
 
+/** Flushes the spans and stops tracing: after everything else, so that the spans of the drain are sent too. */
+let stopTracing: (() => Promise<void>) | undefined;
+
 /** Starts the local stack when no upstream is configured, then the app; `closers` collects what to stop. */
 async function start(initial: Config, logger: Logger, closers: (() => Promise<void>)[], stopping: () => boolean): Promise<FastifyInstance | undefined> {
   let config = initial;
+  if (config.tracing) {
+    // Before the apps and the database pool exist: both are instrumented as they are built.
+    const { startTracing } = await import('../shared/telemetry');
+    stopTracing = await startTracing({ serviceName: config.tracing.serviceName, otlpTracesUrl: config.tracing.tracesUrl });
+    logger.info({ url: config.tracing.tracesUrl }, `OpenTelemetry traces sent to ${config.tracing.tracesUrl}`);
+  }
   if (!config.backofficeUrl && !config.orySdkUrl) {
     const { startLocalStack } = await import('../localstack/index');
     const stack = await startLocalStack({
@@ -28,6 +37,7 @@ async function start(initial: Config, logger: Logger, closers: (() => Promise<vo
       mailbox: config.localMailbox,
       mailboxSmtpPort: config.localSmtpPort,
       ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),
+      ...(config.courierClaimTimeoutMs ? { courierClaimTimeoutMs: config.courierClaimTimeoutMs } : {}),
       localDnsPort: config.localDnsPort,
       ...(config.dnsServers?.length ? { dnsServers: config.dnsServers } : {}),
       logger: logger.child({ component: 'localstack' }),
@@ -84,6 +94,7 @@ function main(): void {
       .then(async (app) => {
         if (app) await (await import('./app')).closeGracefully(app, closers);
         else for (const close of closers) await close();
+        await stopTracing?.();
       })
       .then(
         () => process.exit(0),

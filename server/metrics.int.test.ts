@@ -39,6 +39,15 @@ describe('the metrics port', () => {
     expect(sample(text, okSeries)! - (sample(before, okSeries) ?? 0)).toBe(2);
     expect(sample(text, deniedSeries)! - (sample(before, deniedSeries) ?? 0)).toBe(1);
     expect(sample(text, 'localstack_courier_queued_messages')).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'localstack_event_stream_pending_deliveries')).toBeGreaterThanOrEqual(0);
+    // Labels name procedures, types and outcomes only: never a cookie, an address or an input.
+    expect(text).not.toContain(cookie);
+    for (const line of text.split('\n').filter((l) => l.startsWith('console_procedure_'))) {
+      for (const [, name, value] of line.matchAll(/(\w+)="([^"]*)"/g)) {
+        expect(['procedure', 'type', 'outcome', 'le']).toContain(name);
+        if (name === 'procedure') expect(value).toMatch(/^[A-Za-z0-9]+(\.[A-Za-z0-9]+)*$/);
+      }
+    }
     expect(sample(text, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
     if (process.env.DATABASE_URL) expect(sample(text, 'localstack_db_pool_connections{state="total"}')).toBeGreaterThan(0);
     expect((await fetch(served.url.replace('/metrics', '/'))).status).toBe(404);

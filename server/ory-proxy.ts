@@ -4,6 +4,7 @@ import { evictSession } from './deps';
 import { errorBody } from '../shared/ory-error';
 import { returnToInBody, staysOnOrigin, withoutForeignReturnTo } from './ory-return-to';
 import { deadline } from './upstream/transport';
+import { injectTraceContext } from '../shared/telemetry';
 
 const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'cookie', 'user-agent'] as const;
 const RELAYED_RESPONSE_HEADERS = ['content-type', 'cache-control', 'pragma', 'expires', 'vary', 'x-request-id'] as const;
@@ -118,6 +119,7 @@ export async function registerOryProxy(app: FastifyInstance, opts: { upstreamUrl
       const value = req.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
+    injectTraceContext(headers);
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && Buffer.isBuffer(req.body);
     let response: Response;
     let body: Buffer;

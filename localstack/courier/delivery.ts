@@ -51,6 +51,12 @@ export interface CourierOptions {
   lookup?: Lookup;
   /** The stack's clock (`ctx.clock.now`): claim and dispatch times, and when a claim counts as stale. Default real time. */
   now?: () => Date;
+  /**
+   * How long a claimed message may stay unfinished before any instance puts it back in the queue (its
+   * instance is taken to have died mid-dispatch). It must exceed the longest dispatch (a few `timeoutMs`),
+   * or a slow dispatch of a live instance is sent again. Default 60 s.
+   */
+  claimTimeoutMs?: number;
 }
 
 function retriesOf(config: JsonObject): number {
@@ -187,7 +193,7 @@ export function startCourier(db: Db, log: Logger, opts: CourierOptions = {}): Co
     await db.orm
       .update(courierMessages)
       .set({ status: 'queued' })
-      .where(and(eq(courierMessages.status, 'processing'), lt(courierMessages.updated_at, new Date(now().getTime() - STALE_CLAIM_MS))));
+      .where(and(eq(courierMessages.status, 'processing'), lt(courierMessages.updated_at, new Date(now().getTime() - (opts.claimTimeoutMs ?? STALE_CLAIM_MS)))));
     const due = await db.orm
       .select({ id: courierMessages.id })
       .from(courierMessages)

@@ -1,6 +1,7 @@
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { Configuration, type ProjectApi } from '@ory/client';
+import { injectTraceContext } from '../../shared/telemetry';
 import { RequiredParameterError } from '../../shared/domain/required-param';
 import { sessionCookieHeader } from './cookies';
 import { UpstreamError, reasonFromBody } from './errors';
@@ -91,6 +92,7 @@ export function createSdkTransport(options: SdkTransportOptions) {
     const cookie = sessionCookieHeader(caller.cookie);
     if (cookie) headers.cookie = cookie;
     if (caller.requestId) headers['x-request-id'] = caller.requestId;
+    injectTraceContext(headers);
     return { headers, signal: caller.signal ?? AbortSignal.timeout(timeoutMs) };
   }
 

@@ -1,5 +1,6 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { injectTraceContext } from '../../shared/telemetry';
 
 export interface TransportResponse {
   status: number;
@@ -75,6 +76,7 @@ export function createTransport() {
       }
       const isHttps = url.protocol === 'https:';
       const headers: Record<string, string | number> = { ...req.headers };
+      injectTraceContext(headers as Record<string, string>);
       if (req.body !== undefined) headers['content-length'] = Buffer.byteLength(req.body);
       const outgoing = isHttps
         ? httpsRequest(url, { method: req.method, headers, agent: agents['https:'] }, onResponse)

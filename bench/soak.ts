@@ -1,0 +1,319 @@
+/**
+ * `npm run soak` (not in CI): two console instances (each with its embedded local stack) on one PostgreSQL
+ * database, each pair behind a round-robin balancer, under a mixed load for SOAK_SECONDS (default 600):
+ * console reads and writes (tRPC), registration flows, permission checks and client-credentials tokens.
+ * Midway one instance is killed with SIGKILL and started again at once (as a supervisor would); later every
+ * PostgreSQL connection of the database is terminated. Reports per window (SOAK_WINDOW_SECONDS, default 60)
+ * each kind's calls, errors and p99, and each instance's RSS; at the end the RSS growth of the instance that
+ * ran throughout, measured after the first window (the warm-up), and whether every acknowledged write is in
+ * the database.
+ *
+ * SOAK_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres): a server where the soak may
+ * create and drop its own database. SOAK_USERS (default 4) virtual users; SOAK_PAUSE_MS (default 20) between
+ * one user's calls; SOAK_CHAOS=false leaves out the kill and the disruption; SOAK_REDIS_URL shares rate limits.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
+import pg from 'pg';
+import { locationOfOpl } from '../shared/permissions/config';
+import { DOCUMENTS_AND_FOLDERS } from '../shared/permissions/templates';
+import { registerUser } from '../server/test-support/users';
+import { percentile } from './engines';
+
+const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
+const WINDOW_SECONDS = Number(process.env.SOAK_WINDOW_SECONDS ?? 60);
+const USERS = Number(process.env.SOAK_USERS ?? 4);
+const PAUSE_MS = Number(process.env.SOAK_PAUSE_MS ?? 20);
+const CHAOS = process.env.SOAK_CHAOS !== 'false';
+const BASE_URL = process.env.SOAK_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+type Kind = 'read' | 'write' | 'flow' | 'check' | 'token';
+const KINDS: Kind[] = ['read', 'write', 'flow', 'check', 'token'];
+interface Sample {
+  at: number;
+  kind: Kind;
+  ms: number;
+  ok: boolean;
+  error?: string;
+}
+const samples: Sample[] = [];
+const events: { at: number; what: string }[] = [];
+const rss: { at: number; instance: number; bytes: number }[] = [];
+const start = Date.now();
+const elapsed = () => (Date.now() - start) / 1000;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * A balancer with a health check as plain as can be: each request to the next target in turn; a target that
+ * refuses the connection (nothing was sent to it) is skipped for a second and the request goes to the next.
+ */
+async function balancer(targets: string[]): Promise<{ url: string; server: Server }> {
+  let next = 0;
+  const downUntil = targets.map(() => 0);
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const attempt = (tries: number) => {
+        let index = next++ % targets.length;
+        for (let i = 0; i < targets.length && downUntil[index]! > Date.now(); i++) index = next++ % targets.length;
+        const target = new URL(targets[index]!);
+        const forward = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        });
+        forward.on('error', (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ECONNREFUSED' && tries < targets.length * 2) {
+            downUntil[index] = Date.now() + 1000;
+            attempt(tries + 1);
+          } else if (!res.headersSent) res.writeHead(502).end(error.code ?? 'upstream error');
+          else res.destroy();
+        });
+        forward.end(body);
+      };
+      attempt(0);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+interface Instance {
+  index: number;
+  port: number;
+  stackPort: number;
+  child: ChildProcess;
+}
+
+async function startInstance(index: number, port: number, stackPort: number, env: Record<string, string>): Promise<Instance> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, ...env, PORT: String(port), LOCALSTACK_PORT: String(stackPort), HOST: '127.0.0.1', LOCAL_MAILBOX: 'false', LOG_LEVEL: 'error', MUTATION_RATE_LIMIT: '1000000' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`instance ${index} exited (${child.exitCode}) while starting`);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  events.push({ at: elapsed(), what: `instance ${index} ready (pid ${child.pid})` });
+  return { index, port, stackPort, child };
+}
+
+async function rssOf(pid: number | undefined): Promise<number | undefined> {
+  if (!pid) return undefined;
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+  return kb ? Number(kb) * 1024 : undefined;
+}
+
+async function timed(kind: Kind, fn: () => Promise<void>): Promise<void> {
+  const t0 = performance.now();
+  try {
+    await fn();
+    samples.push({ at: elapsed(), kind, ms: performance.now() - t0, ok: true });
+  } catch (error) {
+    samples.push({ at: elapsed(), kind, ms: performance.now() - t0, ok: false, error: error instanceof Error ? error.message.slice(0, 120) : String(error) });
+  }
+}
+
+async function expectOk(res: Response, what: string): Promise<unknown> {
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${what}: ${res.status} ${text.slice(0, 80)}`);
+  return text ? JSON.parse(text) : null;
+}
+
+const databaseName = `console_soak_${randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: BASE_URL });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${databaseName}`);
+const dbUrl = new URL(BASE_URL);
+dbUrl.pathname = `/${databaseName}`;
+const env: Record<string, string> = { DATABASE_URL: dbUrl.toString(), ...(process.env.SOAK_REDIS_URL ? { REDIS_URL: process.env.SOAK_REDIS_URL } : {}) };
+
+const ports = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+const stackTargets = [`http://127.0.0.1:${ports[2]}`, `http://127.0.0.1:${ports[3]}`];
+const stacks = await balancer(stackTargets);
+const consoles = await balancer([`http://127.0.0.1:${ports[0]}`, `http://127.0.0.1:${ports[1]}`]);
+env.PUBLIC_URL = consoles.url;
+const instances: Instance[] = [];
+// One after the other the first time: the first runs the migrations (the second would wait on their lock).
+instances.push(await startInstance(0, ports[0]!, ports[2]!, env));
+instances.push(await startInstance(1, ports[1]!, ports[3]!, env));
+
+const mutationHeaders = { 'x-console-request': '1', 'content-type': 'application/json' };
+async function mutate<T>(cookie: string, path: string, input: unknown): Promise<T> {
+  const res = await fetch(`${consoles.url}/api/trpc/${path}`, { method: 'POST', headers: { ...mutationHeaders, cookie }, body: JSON.stringify(input) });
+  return ((await expectOk(res, path)) as { result: { data: T } }).result.data;
+}
+async function query<T>(cookie: string, path: string): Promise<T> {
+  const res = await fetch(`${consoles.url}/api/trpc/${path}?input=${encodeURIComponent('{}')}`, { headers: { cookie } });
+  return ((await expectOk(res, path)) as { result: { data: T } }).result.data;
+}
+
+interface User {
+  cookie: string;
+  base: string;
+  key: string;
+  client: { id: string; secret: string };
+}
+
+async function setUpUser(i: number): Promise<User> {
+  const { cookie } = await registerUser(stacks.url, {});
+  const workspace = await mutate<{ id: string }>(cookie, 'workspaces.create', { name: `Soak ${i}` });
+  const project = await mutate<{ id: string; slug: string }>(cookie, 'projects.create', { name: `Soak ${i}`, environment: 'dev', workspaceId: workspace.id });
+  const key = await mutate<{ value: string }>(cookie, 'apiKeys.create', { projectId: project.id, name: 'Soak' });
+  const headers = { cookie, 'content-type': 'application/json' };
+  await expectOk(
+    await fetch(`${stacks.url}/projects/${project.id}`, { method: 'PATCH', headers, body: JSON.stringify([{ op: 'add', path: '/services/permission', value: { config: { namespaces: { location: locationOfOpl(DOCUMENTS_AND_FOLDERS) } } } }]) }),
+    'permission rules',
+  );
+  const base = `${stacks.url}/project-api/${project.slug}`;
+  const bearer = { authorization: `Bearer ${key.value}`, 'content-type': 'application/json' };
+  await expectOk(await fetch(`${base}/admin/relation-tuples`, { method: 'PUT', headers: bearer, body: JSON.stringify({ namespace: 'Group', object: 'g1', relation: 'members', subject_id: 'alice' }) }), 'relation tuple');
+  const client = (await expectOk(
+    await fetch(`${base}/admin/clients`, { method: 'POST', headers: bearer, body: JSON.stringify({ client_name: 'Soak', grant_types: ['client_credentials'], scope: 'soak' }) }),
+    'oauth2 client',
+  )) as { client_id: string; client_secret: string };
+  return { cookie, base, key: key.value, client: { id: client.client_id, secret: client.client_secret } };
+}
+
+const users = await Promise.all(Array.from({ length: USERS }, (_, i) => setUpUser(i)));
+const acknowledged = { workspaces: [] as string[], identities: [] as string[] };
+events.push({ at: elapsed(), what: `${USERS} users set up; load starts` });
+const loadStart = elapsed();
+const loadEnd = loadStart + SECONDS;
+
+async function one(user: User, n: number): Promise<void> {
+  const roll = n % 20;
+  if (roll < 10) return timed('read', async () => void (await query(user.cookie, n % 2 ? 'workspaces.list' : 'projects.list')));
+  if (roll < 13)
+    return timed('write', async () => {
+      const created = await mutate<{ id: string }>(user.cookie, 'workspaces.create', { name: `Soak write ${randomUUID().slice(0, 8)}` });
+      acknowledged.workspaces.push(created.id);
+    });
+  if (roll < 17)
+    return timed('check', async () => {
+      const q = new URLSearchParams({ namespace: 'Group', object: 'g1', relation: 'members', subject_id: n % 2 ? 'alice' : 'bob' });
+      const body = (await expectOk(await fetch(`${user.base}/relation-tuples/check/openapi?${q}`, { headers: { authorization: `Bearer ${user.key}` } }), 'check')) as { allowed: boolean };
+      if (body.allowed !== (n % 2 === 1)) throw new Error('check answered wrong');
+    });
+  return timed('token', async () => {
+    const basic = Buffer.from(`${encodeURIComponent(user.client.id)}:${encodeURIComponent(user.client.secret)}`).toString('base64');
+    await expectOk(
+      await fetch(`${user.base}/oauth2/token`, { method: 'POST', headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials&scope=soak' }),
+      'token',
+    );
+  });
+}
+
+async function virtualUser(user: User): Promise<void> {
+  for (let n = 0; elapsed() < loadEnd; n++) {
+    await one(user, n);
+    await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+  }
+}
+
+/** Registration flows (argon2id at its production cost, so fewer): one every two seconds. */
+async function flows(): Promise<void> {
+  while (elapsed() < loadEnd) {
+    await timed('flow', async () => {
+      const user = await registerUser(stacks.url, {});
+      acknowledged.identities.push(user.identityId);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+}
+
+async function sampleRss(): Promise<void> {
+  while (elapsed() < loadEnd) {
+    for (const instance of instances) {
+      const bytes = await rssOf(instance.child.pid ?? undefined);
+      if (bytes) rss.push({ at: elapsed(), instance: instance.index, bytes });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+}
+
+async function chaos(): Promise<void> {
+  if (!CHAOS) return;
+  const at = async (fraction: number) => {
+    const when = loadStart + SECONDS * fraction;
+    while (elapsed() < when) await new Promise((resolve) => setTimeout(resolve, 200));
+  };
+  await at(0.4);
+  const victim = instances[1]!;
+  events.push({ at: elapsed(), what: `kill -9 instance 1 (pid ${victim.child.pid})` });
+  victim.child.kill('SIGKILL');
+  await new Promise((resolve) => victim.child.once('exit', resolve));
+  // Started again at once, as a supervisor does; the balancers skip it until it listens.
+  instances[1] = await startInstance(1, victim.port, victim.stackPort, env);
+  await at(0.7);
+  const { rows } = await admin.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()) t`,
+    [databaseName],
+  );
+  events.push({ at: elapsed(), what: `terminated every PostgreSQL connection of the database (${rows[0]?.n ?? 0})` });
+}
+
+await Promise.all([...users.map(virtualUser), flows(), sampleRss(), chaos()]);
+
+// Every acknowledged write is in the database.
+const check = new pg.Client({ connectionString: dbUrl.toString() });
+await check.connect();
+const foundWorkspaces = (await check.query<{ n: number }>('SELECT count(*)::int AS n FROM workspaces WHERE id = ANY($1::uuid[])', [acknowledged.workspaces])).rows[0]!.n;
+const foundIdentities = (await check.query<{ n: number }>('SELECT count(*)::int AS n FROM identities WHERE id = ANY($1::uuid[])', [acknowledged.identities])).rows[0]!.n;
+await check.end();
+
+// The report.
+const windows = Math.ceil(SECONDS / WINDOW_SECONDS);
+const mb = (b: number | undefined) => (b === undefined ? '   -  ' : `${(b / 1024 / 1024).toFixed(0).padStart(4)} MB`);
+const lastRss = (instance: number, until: number) => rss.filter((r) => r.instance === instance && r.at <= until).at(-1)?.bytes;
+console.log(`\nSoak: ${SECONDS} s of mixed load, ${USERS} users + 1 flow loop, 2 instances on PostgreSQL; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+for (const e of events) console.log(`  ${(e.at - loadStart).toFixed(0).padStart(5)} s  ${e.what}`);
+console.log(`\ncalls/errors/p99 ms per window of ${WINDOW_SECONDS} s`);
+console.log(`window  ${KINDS.map((k) => k.padEnd(18)).join('')}all p99   RSS 0    RSS 1`);
+for (let w = 0; w < windows; w++) {
+  const from = loadStart + w * WINDOW_SECONDS;
+  const to = Math.min(loadStart + (w + 1) * WINDOW_SECONDS, loadEnd);
+  const inWindow = samples.filter((s) => s.at >= from && s.at < to);
+  const cells = KINDS.map((kind) => {
+    const of = inWindow.filter((s) => s.kind === kind);
+    const ms = of.map((s) => s.ms).sort((a, b) => a - b);
+    return `${of.length}/${of.filter((s) => !s.ok).length}/${ms.length ? percentile(ms, 99).toFixed(0) : '-'}`.padEnd(18);
+  });
+  const all = inWindow.map((s) => s.ms).sort((a, b) => a - b);
+  console.log(`${String(w + 1).padStart(6)}  ${cells.join('')}${(all.length ? percentile(all, 99).toFixed(0) : '-').padStart(7)}  ${mb(lastRss(0, to))} ${mb(lastRss(1, to))}`);
+}
+const errors = samples.filter((s) => !s.ok);
+console.log(`\nerrors: ${errors.length} of ${samples.length} calls`);
+for (const e of errors.slice(0, 20)) console.log(`  ${(e.at - loadStart).toFixed(1).padStart(6)} s  ${e.kind}: ${e.error}`);
+const warm = lastRss(0, loadStart + Math.min(WINDOW_SECONDS, SECONDS));
+const end = lastRss(0, loadEnd + 1);
+if (warm && end) console.log(`RSS of instance 0 (never killed): ${mb(warm)} after warm-up → ${mb(end)} at the end (${(((end - warm) / warm) * 100).toFixed(1)}%)`);
+console.log(`acknowledged writes found: workspaces ${foundWorkspaces}/${acknowledged.workspaces.length}, identities ${foundIdentities}/${acknowledged.identities.length}`);
+
+for (const instance of instances) instance.child.kill('SIGTERM');
+await Promise.all(instances.map((i) => (i.child.exitCode === null ? new Promise((resolve) => i.child.once('exit', resolve)) : undefined)));
+stacks.server.close();
+consoles.server.close();
+stacks.server.closeAllConnections();
+consoles.server.closeAllConnections();
+await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+await admin.end();
+process.exit(foundWorkspaces === acknowledged.workspaces.length && foundIdentities === acknowledged.identities.length ? 0 : 1);
