@@ -39,6 +39,7 @@ export const PAGES = {
   session: lazyPage(() => import('./pages/identities/SessionDetailPage')),
   identitySchema: lazyPage(() => import('./pages/identity-schema/IdentitySchemaPage')),
   workspaceBilling: lazyPage(() => import('./pages/billing/WorkspaceBillingPage')),
+  workspaceAuditLog: lazyPage(() => import('./pages/workspaces/AuditLogPage')),
   workspaceSubscription: lazyPage(() => import('./pages/billing/WorkspaceSubscriptionPage')),
   workspaceMembers: lazyPage(() => import('./pages/team/WorkspaceMembersPage')),
   workspaceApiKeys: lazyPage(() => import('./pages/team/WorkspaceApiKeysPage')),

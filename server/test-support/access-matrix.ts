@@ -203,6 +203,7 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
     input: (f) => ({ projectId: f.a.project }),
     attempts: (f) => [{ projectId: f.a.project }, { projectId: f.a.looseProject }],
   },
+  'auditLog.list': { b: 'refused', input: (f) => ({ workspaceId: f.a.workspace }), attempts: (f) => [{ workspaceId: f.a.workspace }, { workspaceId: f.a.workspace, action: 'project' }] },
   'projectHistory.list': { b: 'refused', input: (f) => ({ projectId: f.a.organizationProject }), attempts: (f) => [{ projectId: f.a.organizationProject }, { projectId: f.a.project }] },
   'projectHistory.get': { b: 'refused', input: (f) => ({ projectId: f.a.organizationProject, revisionId: f.a.oldRevision }) },
   'projectHistory.restore': {

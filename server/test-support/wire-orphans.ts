@@ -90,6 +90,8 @@ export const ORPHAN_ROUTES: OrphanRoute[] = [
   { method: 'GET', path: '/projects/{project_id}/revisions', localOnly: "a project's configuration revisions, newest first, with their authors" },
   { method: 'GET', path: '/projects/{project_id}/revisions/{revision_id}', localOnly: 'one configuration revision and the one before it, secrets redacted' },
   { method: 'POST', path: '/projects/{project_id}/revisions/{revision_id}/restore', localOnly: 'an old configuration revision restored as a new one' },
+  // The audit log of a workspace: Ory Network publishes no such call.
+  { method: 'GET', path: '/workspaces/{workspace}/audit-log', localOnly: "a workspace's audit log, newest first: actor, action, target, time and outcome" },
   { method: 'GET', path: '/pricing', localOnly: "the spec §3 plan catalogue (id, legacyIds, name, price, priceYearly, features, colours) with prices per currency; Ory's spec has no such route" },
   { method: 'GET', path: '/workspaces/{workspace}/subscription', responses: { 200: 'subscription', ...ERRORS } },
   { method: 'POST', path: '/workspaces/{workspace}/subscription', responses: { 201: 'subscription', ...ERRORS } },

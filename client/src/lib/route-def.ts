@@ -135,6 +135,7 @@ export type PageId =
   | 'session'
   | 'identitySchema'
   | 'workspaceBilling'
+  | 'workspaceAuditLog'
   | 'workspaceSubscription'
   | 'workspaceMembers'
   | 'workspaceApiKeys'

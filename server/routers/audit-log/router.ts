@@ -1,0 +1,23 @@
+import { auditLogListInput, auditLogListOutput } from '../../../shared/schemas/audit-log';
+import { router, workspaceProcedure } from '../../trpc/init';
+
+/**
+ * The audit log of a workspace: who did what (actor, action, target, time, outcome) through the console or
+ * the API, newest first, filtered by actor, action, project and time. Only the workspace's members read it.
+ */
+export const auditLogRouter = router({
+  list: workspaceProcedure('backoffice.workspace.read')
+    .input(auditLogListInput)
+    .output(auditLogListOutput)
+    .query(async ({ ctx, input }) => {
+      const page = await ctx.deps.backoffice.auditLog(ctx.call, ctx.workspaceId, {
+        page_token: input.pageToken,
+        actor_id: input.actorId,
+        action: input.action,
+        project_id: input.projectId,
+        from: input.from,
+        to: input.to,
+      });
+      return { events: page.events, nextPageToken: page.next_page_token || null };
+    }),
+});
