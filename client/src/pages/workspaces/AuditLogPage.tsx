@@ -1,138 +1,14 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { formatDateTime } from '../../../../shared/domain/format';
-import type { AuditEvent } from '../../../../shared/schemas/audit-log';
-import { Button } from '../../components/Button';
-import { Card, PageHeader } from '../../components/Card';
-import { QueryView } from '../../components/QueryView';
-import { Table } from '../../components/Table';
-import { Select, TextField } from '../../components/TextField';
-import { usePagedList } from '../../lib/use-paged-list';
-import { useUrlState } from '../../lib/use-url-state';
-import { trpc } from '../../trpc';
+import { PageHeader } from '../../components/Card';
+import { AuditLog } from '../audit/AuditLog';
 import { useRouteWorkspace } from './use-workspace';
 
-const RANGES = { '24h': { label: 'Last 24 hours', ms: 86_400_000 }, '7d': { label: 'Last 7 days', ms: 7 * 86_400_000 }, '30d': { label: 'Last 30 days', ms: 30 * 86_400_000 }, all: { label: 'All time', ms: 0 } } as const;
-type Range = keyof typeof RANGES;
-const isRange = (r: string): r is Range => Object.hasOwn(RANGES, r);
-const ACTION = /^[a-z0-9_]+(\.[a-z0-9_]+)*$/;
-
-function actorOf(e: AuditEvent): string {
-  if (e.actor.kind === 'project_api_key') return `Project API key ${e.actor.key_id ?? ''}`.trim();
-  const who = e.actor.email ?? (e.actor.id ? 'A former member' : 'Unknown');
-  return e.actor.kind === 'workspace_api_key' ? `${who} (workspace API key)` : who;
-}
-
-/**
- * /workspaces/{workspace}/settings/audit-log: who did what in this workspace and its projects (actor, action,
- * target, time, outcome), newest first, filtered by member, action, project and time; filters and page in the URL.
- */
+/** /workspaces/{workspace}/settings/audit-log: who did what in this workspace and its projects. */
 export default function AuditLogPage() {
   const { workspaceId } = useRouteWorkspace();
-  const [url, setUrl] = useUrlState(['actor', 'action', 'project', 'range'] as const);
-  const { pageToken, firstPage, pager } = usePagedList();
-  const range: Range = isRange(url.range) ? url.range : 'all';
-  const [opened] = useState(() => Date.now());
-  const from = RANGES[range].ms ? new Date(opened - RANGES[range].ms).toISOString() : undefined;
-  const action = ACTION.test(url.action) ? url.action : '';
-  const members = trpc.members.list.useQuery({ workspaceId });
-  const projects = trpc.workspaces.listProjects.useQuery({ workspaceId });
-  const projectName = (id: string | null) => (id ? (projects.data?.find((p) => p.id === id)?.name ?? id) : '—');
-  const list = trpc.auditLog.list.useQuery(
-    {
-      workspaceId,
-      ...(url.actor ? { actorId: url.actor } : {}),
-      ...(action ? { action } : {}),
-      ...(url.project ? { projectId: url.project } : {}),
-      ...(from ? { from } : {}),
-      ...(pageToken ? { pageToken } : {}),
-    },
-    { placeholderData: (previous) => previous },
-  );
-  const [draft, setDraft] = useState(url.action);
-  useEffect(() => setDraft(url.action), [url.action]);
-  const draftError = draft.trim() && !ACTION.test(draft.trim()) ? 'An action such as project.create, or the part before its dot, such as project' : undefined;
-  const filtered = Boolean(url.actor || action || url.project || from);
-
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    if (draftError) return;
-    setUrl({ action: draft.trim(), ...firstPage });
-  };
-
   return (
     <div className="page" data-testid="audit-log-page">
       <PageHeader title="Audit log" description="Who changed what in this workspace and its projects, when, and whether it worked. Only the names of the fields sent are kept, never their values." />
-      <Card testId="audit-log-card">
-        <div className="filters">
-          <Select
-            label="Member"
-            options={[{ value: '', label: 'Anyone' }, ...(members.data ?? []).map((m) => ({ value: m.id, label: m.email }))]}
-            value={url.actor}
-            onChange={(e) => setUrl({ actor: e.target.value, ...firstPage })}
-            data-testid="audit-actor"
-          />
-          <Select
-            label="Project"
-            options={[{ value: '', label: 'Any project' }, ...(projects.data ?? []).map((p) => ({ value: p.id, label: p.name }))]}
-            value={url.project}
-            onChange={(e) => setUrl({ project: e.target.value, ...firstPage })}
-            data-testid="audit-project"
-          />
-          <Select
-            label="Time"
-            options={(Object.keys(RANGES) as Range[]).map((value) => ({ value, label: RANGES[value].label }))}
-            value={range}
-            onChange={(e) => setUrl({ range: e.target.value, ...firstPage })}
-            data-testid="audit-range"
-          />
-        </div>
-        <form className="filters" role="search" aria-label="Filter by action" onSubmit={apply}>
-          <TextField label="Action" value={draft} maxLength={100} onChange={(e) => setDraft(e.target.value)} placeholder="project_api_key" error={draftError} data-testid="audit-action" />
-          <Button type="submit" data-testid="audit-filter-apply">
-            Filter
-          </Button>
-        </form>
-        <QueryView
-          query={list}
-          skeleton="table"
-          errorTitle="The audit log could not be loaded"
-          isEmpty={(answer) => answer.events.length === 0}
-          empty={
-            filtered
-              ? { title: 'No event matches', description: 'Nothing recorded matches these filters. Clear a filter to see more.', testId: 'audit-no-match' }
-              : { title: 'Nothing recorded yet', description: 'Change a project’s configuration, invite a member or create an API key: each change is listed here.', testId: 'audit-empty' }
-          }
-        >
-          {(answer) => (
-            <>
-              <Table
-                caption="Audit log, newest first"
-                testId="audit-table"
-                rows={answer.events}
-                rowKey={(e) => e.id}
-                columns={[
-                  { key: 'at', header: 'When', render: (e) => formatDateTime(e.at) },
-                  { key: 'actor', header: 'Who', className: 'col-name', render: (e) => actorOf(e) },
-                  { key: 'action', header: 'Action', render: (e) => <code data-testid="audit-action-name">{e.action}</code> },
-                  { key: 'target', header: 'Target', render: (e) => (e.target_id ? <code>{e.target_id}</code> : '—') },
-                  { key: 'project', header: 'Project', render: (e) => projectName(e.project_id) },
-                  { key: 'fields', header: 'Fields sent', render: (e) => (e.fields.length ? e.fields.join(', ') : '—') },
-                  {
-                    key: 'outcome',
-                    header: 'Outcome',
-                    render: (e) => (
-                      <span className={`badge ${e.outcome === 'success' ? 'badge-prod' : 'badge-abandoned'}`} data-testid="audit-outcome">
-                        {e.outcome === 'success' ? 'Succeeded' : `Failed (${e.status})`}
-                      </span>
-                    ),
-                  },
-                ]}
-              />
-              {pager({ label: 'Audit log pages', nextToken: answer.nextPageToken, busy: list.isFetching && list.isPlaceholderData, testId: 'audit' })}
-            </>
-          )}
-        </QueryView>
-      </Card>
+      <AuditLog key={workspaceId} scope={{ workspaceId }} />
     </div>
   );
 }
