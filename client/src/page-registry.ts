@@ -56,6 +56,7 @@ export const PAGES = {
   support: lazyPage(() => import('./pages/general/SupportPage')),
   tour: lazyPage(() => import('./pages/general/TourPage')),
   projectHistory: lazyPage(() => import('./pages/project-settings/HistoryPage')),
+  projectAuditLog: lazyPage(() => import('./pages/project-settings/AuditLogPage')),
   emailMessage: lazyPage(() => import('./pages/messaging/EmailMessagePage')),
 
   oauth2Clients: lazyPage(() => import('./pages/oauth2/OAuth2ClientsPage')),

@@ -84,7 +84,12 @@ describe('auditLog', () => {
     expect(keys.events.map((e) => e.action).sort()).toEqual(['project_api_key.create', 'project_api_key.delete']);
     expect((await owner.auditLog.list({ workspaceId: workspace.id, action: 'project_api_key.delete' })).events).toHaveLength(1);
     expect((await owner.auditLog.list({ workspaceId: workspace.id, actorId: ownerUser.identityId })).events).toHaveLength(events.length);
-    expect((await owner.auditLog.list({ workspaceId: workspace.id, projectId: project.id })).events.every((e) => e.project_id === project.id)).toBe(true);
+    const ofProject = await owner.auditLog.list({ workspaceId: workspace.id, forProjectId: project.id });
+    expect(ofProject.events.length).toBeGreaterThan(0);
+    expect(ofProject.events.every((e) => e.project_id === project.id)).toBe(true);
+    // The project's own log holds the same events.
+    expect((await owner.auditLog.list({ projectId: project.id })).events.map((e) => e.id)).toEqual(ofProject.events.map((e) => e.id));
+    expect((await rejection(owner.auditLog.list({ projectId: project.id, workspaceId: workspace.id }))).code).toBe('BAD_REQUEST');
     const future = new Date(Date.parse(events[0]!.at) + 60_000).toISOString();
     expect((await owner.auditLog.list({ workspaceId: workspace.id, from: future })).events).toEqual([]);
     expect((await owner.auditLog.list({ workspaceId: workspace.id, to: events.at(-1)!.at })).events.map((e) => e.id)).toContain(events.at(-1)!.id);
@@ -119,7 +124,8 @@ describe('auditLog', () => {
     const stranger = callerFor(deps, strangerUser.cookie);
     for (const attempt of [
       () => stranger.auditLog.list({ workspaceId: workspace.id }),
-      () => stranger.auditLog.list({ workspaceId: workspace.id, projectId: project.id }),
+      () => stranger.auditLog.list({ workspaceId: workspace.id, forProjectId: project.id }),
+      () => stranger.auditLog.list({ projectId: project.id }),
       () => stranger.projects.update({ projectId: project.id, name: 'Hijacked' }),
       () => stranger.apiKeys.create({ projectId: project.id, name: 'Planted' }),
       () => stranger.workspaces.update({ workspaceId: workspace.id, name: 'Hijacked' }),
@@ -129,6 +135,11 @@ describe('auditLog', () => {
     const log = await owner.auditLog.list({ workspaceId: workspace.id });
     expect(log.events.map((e) => e.action).sort()).toEqual(['project.create', 'workspace.create']);
     expect(JSON.stringify(log)).not.toContain(strangerUser.identityId);
+    // A project outside any workspace has its own log, for its members.
+    const loose = await owner.projects.create({ name: 'Loose', environment: 'dev' });
+    await owner.projects.update({ projectId: loose.id, name: 'Loose, renamed' });
+    expect((await owner.auditLog.list({ projectId: loose.id })).events.map((e) => e.action)).toEqual(['project.config_patch', 'project.create']);
+    expect(['FORBIDDEN', 'NOT_FOUND']).toContain((await rejection(stranger.auditLog.list({ projectId: loose.id }))).code);
     // The stranger's own workspace log holds their own actions only.
     const theirs = await stranger.workspaces.create({ name: 'Theirs' });
     const theirLog = await stranger.auditLog.list({ workspaceId: theirs.id });

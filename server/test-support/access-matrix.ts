@@ -203,7 +203,11 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
     input: (f) => ({ projectId: f.a.project }),
     attempts: (f) => [{ projectId: f.a.project }, { projectId: f.a.looseProject }],
   },
-  'auditLog.list': { b: 'refused', input: (f) => ({ workspaceId: f.a.workspace }), attempts: (f) => [{ workspaceId: f.a.workspace }, { workspaceId: f.a.workspace, action: 'project' }] },
+  'auditLog.list': {
+    b: 'refused',
+    input: (f) => ({ workspaceId: f.a.workspace }),
+    attempts: (f) => [{ workspaceId: f.a.workspace }, { workspaceId: f.a.workspace, action: 'project' }, { projectId: f.a.project }, { projectId: f.a.looseProject }],
+  },
   'projectHistory.list': { b: 'refused', input: (f) => ({ projectId: f.a.organizationProject }), attempts: (f) => [{ projectId: f.a.organizationProject }, { projectId: f.a.project }] },
   'projectHistory.get': { b: 'refused', input: (f) => ({ projectId: f.a.organizationProject, revisionId: f.a.oldRevision }) },
   'projectHistory.restore': {
@@ -646,6 +650,7 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
   },
   'metrics.eventTypes': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
   'metrics.sessions': { b: 'refused', input: (f) => ({ projectId: f.a.project, from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' }) },
+  'metrics.activeUsers': { b: 'refused', input: (f) => ({ projectId: f.a.project, from: '2026-01-01T00:00:00Z', to: '2026-01-03T00:00:00Z' }) },
   'metrics.events': {
     b: 'refused',
     input: (f) => ({ projectId: f.a.project, from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z', filters: [{ attribute: 'method', condition: 'equals', value: 'password' }] }),

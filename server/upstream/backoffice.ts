@@ -107,8 +107,15 @@ export function createBackofficeClient(options: { baseUrl: string; timeoutMs: nu
     hookCalls: (c: CallContext, projectId: string, pageToken?: string) =>
       call(c, 'GET', path`/projects/${projectId}/identity-hooks/calls`, hookCallLogSchema, undefined, { page_size: 25, page_token: pageToken }),
     /** The audit log of a workspace, one page with the given filters (the local stack's own call). */
-    auditLog: (c: CallContext, workspaceId: string, query: Record<string, string | undefined>) =>
-      call(c, 'GET', path`/workspaces/${workspaceId}/audit-log`, auditEventsPageSchema, undefined, { page_size: 50, ...query }),
+    auditLog: (c: CallContext, scope: { kind: 'project'; projectId: string } | { kind: 'workspace'; workspaceId: string }, query: Record<string, string | undefined>) =>
+      call(
+        c,
+        'GET',
+        scope.kind === 'project' ? path`/projects/${scope.projectId}/audit-log` : path`/workspaces/${scope.workspaceId}/audit-log`,
+        auditEventsPageSchema,
+        undefined,
+        { page_size: 50, ...query },
+      ),
     /** The history of a project's configuration: revisions, their changes, restoring one. */
     projectHistory: createProjectHistoryCalls(call),
     // ---- projects ----

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { uuidSchema } from './common';
 
 /*
- * The audit log of a workspace: who did what through the console or the API, on which project or object,
+ * The audit log of a workspace (and of each project): who did what through the console or the API, on which project or object,
  * when, and how it ended. The local stack records it on the control plane (Ory Network publishes no such
  * call); only the workspace's members read it.
  */
@@ -60,16 +60,20 @@ export const auditLogQuery = z.object({
 
 // ---- procedures ----
 
+/** A workspace's log (`workspaceId`) or a project's (`projectId`), exactly one, with filters. */
 export const auditLogListInput = z
   .object({
-    workspaceId: uuidSchema,
+    projectId: uuidSchema.optional(),
+    workspaceId: uuidSchema.optional(),
     pageToken: z.string().max(64).optional(),
     actorId: z.uuid({ error: 'Choose a member from the list' }).optional(),
     action: actionFilter.optional(),
-    projectId: z.uuid({ error: 'Choose a project from the list' }).optional(),
+    /** In a workspace's log, the events of one of its projects. */
+    forProjectId: z.uuid({ error: 'Choose a project from the list' }).optional(),
     from: instant('from').optional(),
     to: instant('to').optional(),
   })
+  .refine((v) => (v.projectId === undefined) !== (v.workspaceId === undefined), { error: 'Name a project (projectId) or a workspace (workspaceId), not both.', path: ['projectId'] })
   .refine((v) => !v.from || !v.to || Date.parse(v.from) <= Date.parse(v.to), { error: 'from must not be after to', path: ['to'] });
 
 export const auditLogListOutput = z.object({ events: z.array(auditEventSchema), nextPageToken: z.string().nullable() });

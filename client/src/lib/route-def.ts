@@ -141,6 +141,7 @@ export type PageId =
   | 'workspaceApiKeys'
   | 'projectAdvanced'
   | 'projectHistory'
+  | 'projectAuditLog'
   | 'emailConfiguration'
   | 'smsConfiguration'
   | 'emailTemplates'

@@ -3,6 +3,7 @@ import { formatDateTime } from '../../../../shared/domain/format';
 import type { AuditEvent } from '../../../../shared/schemas/audit-log';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
+import { Dialog } from '../../components/Dialog';
 import { QueryView } from '../../components/QueryView';
 import { Table } from '../../components/Table';
 import { Select, TextField } from '../../components/TextField';
@@ -49,6 +50,7 @@ export function AuditLog({ scope }: { scope: AuditScope }) {
     },
     { placeholderData: (previous) => previous },
   );
+  const [shown, setShown] = useState<AuditEvent | null>(null);
   const [draft, setDraft] = useState(url.action);
   useEffect(() => setDraft(url.action), [url.action]);
   const draftError = draft.trim() && !ACTION.test(draft.trim()) ? 'An action such as project.create, or the part before its dot, such as project' : undefined;
@@ -114,10 +116,17 @@ export function AuditLog({ scope }: { scope: AuditScope }) {
               columns={[
                 { key: 'at', header: 'When', render: (e) => formatDateTime(e.at) },
                 { key: 'actor', header: 'Who', className: 'col-name', render: (e) => actorOf(e) },
-                { key: 'action', header: 'Action', render: (e) => <code data-testid="audit-action-name">{e.action}</code> },
+                {
+                  key: 'action',
+                  header: 'Action',
+                  render: (e) => (
+                    <button type="button" className="link-button" onClick={() => setShown(e)} data-testid="audit-open">
+                      <code>{e.action}</code>
+                    </button>
+                  ),
+                },
                 { key: 'target', header: 'Target', render: (e) => (e.target_id ? <code>{e.target_id}</code> : '—') },
                 ...(workspaceId ? [{ key: 'project', header: 'Project', render: (e: AuditEvent) => projectName(e.project_id) }] : []),
-                { key: 'fields', header: 'Fields sent', render: (e) => (e.fields.length ? e.fields.join(', ') : '—') },
                 {
                   key: 'outcome',
                   header: 'Outcome',
@@ -133,6 +142,41 @@ export function AuditLog({ scope }: { scope: AuditScope }) {
           </>
         )}
       </QueryView>
+      <Dialog
+        open={shown !== null}
+        title={shown ? shown.action : 'Event'}
+        onClose={() => setShown(null)}
+        testId="audit-drawer"
+        variant="drawer"
+        footer={
+          <Button variant="secondary" onClick={() => setShown(null)} data-testid="audit-drawer-close">
+            Close
+          </Button>
+        }
+      >
+        {shown && (
+          <dl className="detail">
+            <dt>When</dt>
+            <dd>{formatDateTime(shown.at)}</dd>
+            <dt>Who</dt>
+            <dd>{actorOf(shown)}</dd>
+            <dt>What</dt>
+            <dd>
+              <code>{shown.target_type}</code> {shown.target_id ? <code>{shown.target_id}</code> : null}
+            </dd>
+            {workspaceId && (
+              <>
+                <dt>Project</dt>
+                <dd>{projectName(shown.project_id)}</dd>
+              </>
+            )}
+            <dt>Outcome</dt>
+            <dd>{shown.outcome === 'success' ? `Succeeded (${shown.status})` : `Failed (${shown.status})`}</dd>
+            <dt>Fields sent</dt>
+            <dd data-testid="audit-fields">{shown.fields.length ? shown.fields.join(', ') : '—'}</dd>
+          </dl>
+        )}
+      </Dialog>
     </Card>
   );
 }
