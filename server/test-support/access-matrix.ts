@@ -70,6 +70,9 @@ export interface MatrixFixture {
     /** Revisions of the organizations project's configuration: the first, and the current one (after a rename). */
     oldRevision: string;
     currentRevision: string;
+    /** A project of A's that an imported configuration replaces, and its current revision. */
+    importProject: string;
+    importRevision: string;
   };
   b: { identityId: string; workspace: string; project: string };
 }
@@ -213,6 +216,15 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
   'projectHistory.restore': {
     b: 'refused',
     input: (f) => ({ projectId: f.a.organizationProject, revisionId: f.a.oldRevision, currentRevisionId: f.a.currentRevision }),
+  },
+  'projectHistory.export': { b: 'refused', input: (f) => ({ projectId: f.a.organizationProject }), attempts: (f) => [{ projectId: f.a.project }, { projectId: f.a.looseProject }] },
+  'projectHistory.import': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.importProject, currentRevisionId: f.a.importRevision, file: { format: 'ory-console-project-config', version: 1, name: 'Imported', services: {} } }),
+    attempts: (f) => [
+      { projectId: f.a.importProject, currentRevisionId: f.a.importRevision, file: { format: 'ory-console-project-config', version: 1, name: 'Hijacked', services: {} } },
+      { projectId: f.a.project, currentRevisionId: f.a.importRevision, file: { format: 'ory-console-project-config', version: 1, name: 'Hijacked', services: {} } },
+    ],
   },
   'projects.create': { b: 'refused', input: (f) => ({ name: 'Planted', environment: 'dev', workspaceId: f.a.workspace }) },
   'projects.update': {
