@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createProject, expectNoA11yViolations, newUser, patchProjectUpstream, register } from './support';
 
-test('the configuration history shows who changed what, and restoring an earlier version brings it back as a new one', async ({ page }) => {
+test('the configuration history shows who changed what, restoring an earlier version brings it back as a new one, and the audit log records the restore', async ({ page }) => {
   const user = newUser('history');
   await register(page, user);
   const projectId = await createProject(page, 'Before');
@@ -39,4 +39,20 @@ test('the configuration history shows who changed what, and restoring an earlier
   await expect(rows.nth(0)).toContainText('Before');
   await expect(rows.nth(0).getByTestId('history-current')).toBeVisible();
   await expect(page.getByTestId('project-switcher')).toContainText('Before');
+
+  // The project's audit log: the restore, by this user, newest first; filtered to restores by its action.
+  await page.goto(`/projects/${projectId}/settings/audit-log`);
+  const events = page.getByTestId('audit-table').locator('tbody tr');
+  await expect(events.first()).toContainText('project.config_restore');
+  await expect(events.first()).toContainText(user.email);
+  await expect(events.first().getByTestId('audit-outcome')).toHaveText('Succeeded');
+  await page.getByTestId('audit-action').fill('project.config_restore');
+  await page.getByTestId('audit-filter-apply').click();
+  await expect(page).toHaveURL(/action=project\.config_restore/);
+  await expect(events).toHaveCount(1);
+  await expectNoA11yViolations(page, 'project audit log');
+  await events.first().getByTestId('audit-open').click();
+  await expect(page.getByTestId('audit-fields')).toHaveText('current_revision_id');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('audit-drawer')).toBeHidden();
 });

@@ -7,6 +7,7 @@ import { registerCourierRoutes } from './courier/routes';
 import { identityConflict, installErrorHandler, type ErrorSurface } from './kernel/errors';
 import { registerIdentityRoutes } from './identity/routes';
 import { registerSessionRoutes } from './session/admin-routes';
+import { useAuditLog } from './audit/recorder';
 
 /** Kratos' admin API: refused fields named, a taken identifier or address 409 (the write is rolled back). */
 const ADMIN_API_ERRORS: ErrorSurface = { name: 'identity admin', fieldDetails: true, uniqueViolation: identityConflict };
@@ -25,6 +26,7 @@ export async function registerIdentityAdmin(app: FastifyInstance, deps: AdminDep
       installErrorHandler(scope, deps.ctx.log, ADMIN_API_ERRORS);
       useZodValidation(scope);
       useProjectTenant(scope, deps.ctx);
+      useAuditLog(scope, deps.ctx, 'data-plane');
       registerIdentityRoutes(scope, deps);
       registerSessionRoutes(scope, deps);
       registerAdminExtras(scope, deps);

@@ -25,6 +25,8 @@ import { registerEventStreamRoutes } from './event-stream/routes';
 import { registerHookRoutes } from './hook/routes';
 import { assertHooksReachable } from './hook/reachable';
 import { registerOrganizationRoutes } from './organization/routes';
+import { useAuditLog } from './audit/recorder';
+import { registerAuditRoutes } from './audit/routes';
 
 /** Control-plane answers carry the request's id and name each refused field; a 500 says the request failed. */
 const CONTROL_PLANE_ERRORS: ErrorSurface = {
@@ -43,6 +45,7 @@ export async function registerControlPlane(app: FastifyInstance, ctx: LocalStack
   await app.register(async (scope) => {
     installErrorHandler(scope, ctx.log, CONTROL_PLANE_ERRORS);
     useZodValidation(scope);
+    useAuditLog(scope, ctx, 'control-plane');
     registerProjectRoutes(scope, ctx, assertHooksReachable);
     registerProjectHistoryRoutes(scope, ctx);
     registerNormalizedRoutes(scope, ctx);
@@ -63,6 +66,7 @@ export async function registerControlPlane(app: FastifyInstance, ctx: LocalStack
     registerEventStreamRoutes(scope, ctx);
     registerHookRoutes(scope, ctx);
     registerOrganizationRoutes(scope, ctx);
+    registerAuditRoutes(scope, ctx);
     if (opts.devTools) {
       registerPlanDevRoute(scope, ctx);
       registerBillingDevRoutes(scope, ctx, async (q, before, ms) => void (await carryWorkingSessions(q, before, ms)));

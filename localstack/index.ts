@@ -89,7 +89,7 @@ export interface LocalStack {
   /** The courier's worker: `flush()` runs one delivery pass now, so a test never waits for the next poll. */
   courier: Pick<Courier, 'flush'>;
   /** The event streams' worker: `flush()` attempts every delivery due on the stack's clock now. */
-  eventStreams: Pick<EventStreamWorker, 'flush'>;
+  eventStreams: Pick<EventStreamWorker, 'flush' | 'prune'>;
   /** The local DNS server custom domains are looked up in, unless DNS servers were given. */
   localDns: Pick<LocalDns, 'address' | 'set' | 'delete'> | null;
   /**
@@ -208,7 +208,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     mailboxSmtp: mailbox ? { host: mailbox.host, port: mailbox.port } : null,
     clock,
     courier: { flush: () => courier.flush() },
-    eventStreams: { flush: () => streams.flush() },
+    eventStreams: { flush: () => streams.flush(), prune: () => streams.prune() },
     localDns,
     close(options) {
       closing ??= (async () => {

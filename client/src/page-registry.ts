@@ -39,6 +39,7 @@ export const PAGES = {
   session: lazyPage(() => import('./pages/identities/SessionDetailPage')),
   identitySchema: lazyPage(() => import('./pages/identity-schema/IdentitySchemaPage')),
   workspaceBilling: lazyPage(() => import('./pages/billing/WorkspaceBillingPage')),
+  workspaceAuditLog: lazyPage(() => import('./pages/workspaces/AuditLogPage')),
   workspaceSubscription: lazyPage(() => import('./pages/billing/WorkspaceSubscriptionPage')),
   workspaceMembers: lazyPage(() => import('./pages/team/WorkspaceMembersPage')),
   workspaceApiKeys: lazyPage(() => import('./pages/team/WorkspaceApiKeysPage')),
@@ -55,6 +56,7 @@ export const PAGES = {
   support: lazyPage(() => import('./pages/general/SupportPage')),
   tour: lazyPage(() => import('./pages/general/TourPage')),
   projectHistory: lazyPage(() => import('./pages/project-settings/HistoryPage')),
+  projectAuditLog: lazyPage(() => import('./pages/project-settings/AuditLogPage')),
   emailMessage: lazyPage(() => import('./pages/messaging/EmailMessagePage')),
 
   oauth2Clients: lazyPage(() => import('./pages/oauth2/OAuth2ClientsPage')),

@@ -20,8 +20,8 @@ const SPEC_ROUTES = [
   ...['settings', 'settings/members', 'settings/subscription', 'settings/api-keys', 'settings/billing'].map((s) => `/workspaces/:workspace/${s}`),
 ].map((p) => (p.startsWith('/') ? p : `/projects/:project/${p}`));
 
-/** Pages beyond the spec's table: the configuration history (issue: history, audit and export). */
-const BEYOND_SPEC = ['/projects/:project/settings/history'];
+/** Pages beyond the spec's table: the configuration history and the audit log (issue: history, audit and export). */
+const BEYOND_SPEC = ['/projects/:project/settings/history', '/projects/:project/settings/audit-log', '/workspaces/:workspace/settings/audit-log'];
 
 describe('route registry', () => {
   it('holds every route of the spec, once, and the few beyond it', () => {

@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { locate, systemLookup, type Lookup } from '../courier/network';
 import type { Db, Queryable } from '../db/types';
@@ -105,17 +105,53 @@ export async function recordAttempt(
   return { ...row!, event_type: delivery.event_type, delivery_status: status };
 }
 
+/**
+ * How much of a stream's delivery log is kept: finished deliveries (succeeded or failed for good, with their
+ * attempts) older than `maxAgeMs`, and beyond the newest `perStream` of each stream, are pruned. Pending
+ * deliveries are never pruned: they are still on their way.
+ */
+export interface DeliveryRetention {
+  maxAgeMs: number;
+  perStream: number;
+}
+export const DELIVERY_RETENTION: DeliveryRetention = { maxAgeMs: 30 * 24 * 3_600_000, perStream: 1000 };
+/** How often the worker prunes, on the stack's clock. */
+const PRUNE_EVERY_MS = 60_000;
+
+/** Prunes finished deliveries beyond `retention` (their attempts go with them); answers how many deliveries went. */
+export async function pruneDeliveries(q: Queryable, now: Date, retention: DeliveryRetention = DELIVERY_RETENTION): Promise<number> {
+  const cutoff = new Date(now.getTime() - retention.maxAgeMs);
+  const pruned = await q.orm.execute(sql`
+    DELETE FROM ${eventStreamDeliveries} WHERE ${eventStreamDeliveries.id} IN (
+      SELECT id FROM (
+        SELECT ${eventStreamDeliveries.id} AS id, ${eventStreamDeliveries.updated_at} AS updated_at,
+          row_number() OVER (PARTITION BY ${eventStreamDeliveries.stream_id} ORDER BY ${eventStreamDeliveries.created_at} DESC, ${eventStreamDeliveries.id} DESC) AS place
+        FROM ${eventStreamDeliveries} WHERE ${eventStreamDeliveries.status} <> 'pending'
+      ) AS finished
+      WHERE finished.updated_at < ${cutoff.toISOString()}::timestamptz OR finished.place > ${retention.perStream}
+    ) RETURNING ${eventStreamDeliveries.id}`);
+  return (pruned as unknown as { rows: unknown[] }).rows.length;
+}
+
 export interface EventStreamWorker {
   /** Delivers every delivery that is due on the stack's clock now (each attempted once), and says how many. */
   flush(): Promise<number>;
+  /** Prunes the delivery logs beyond their retention now, and says how many deliveries went. */
+  prune(): Promise<number>;
   close(): Promise<void>;
 }
 
 /** The delivery worker: a pass every `pollMs`, and `flush()` for a pass now. Passes never overlap. */
-export function startEventStreamWorker(db: Db, log: Logger, opts: { now: () => Date; pollMs?: number; lookup?: Lookup }): EventStreamWorker {
+export function startEventStreamWorker(
+  db: Db,
+  log: Logger,
+  opts: { now: () => Date; pollMs?: number; lookup?: Lookup; retention?: DeliveryRetention },
+): EventStreamWorker {
   let chain: Promise<number> = Promise.resolve(0);
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
+  let prunedAt = -Infinity;
+  const prune = () => pruneDeliveries(db, opts.now(), opts.retention);
 
   async function pass(): Promise<number> {
     const now = opts.now();
@@ -140,6 +176,11 @@ export function startEventStreamWorker(db: Db, log: Logger, opts: { now: () => D
       if (outcome.status === 'failed') log.warn({ stream_id: stream.id, delivery_id: claimed.id, attempt: claimed.attempts + 1, code: outcome.response_code }, 'event stream delivery failed');
       done++;
     }
+    // The log's retention, once a minute on the stack's clock (a clock moved ahead prunes at the next pass).
+    if (now.getTime() - prunedAt >= PRUNE_EVERY_MS) {
+      prunedAt = now.getTime();
+      await prune();
+    }
     return done;
   }
 
@@ -163,6 +204,11 @@ export function startEventStreamWorker(db: Db, log: Logger, opts: { now: () => D
   timer = setTimeout(tick, opts.pollMs ?? 1000);
   return {
     flush: run,
+    prune: () => {
+      const next = chain.then(() => (closed ? 0 : prune()));
+      chain = next.catch(() => 0);
+      return next;
+    },
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);

@@ -5,7 +5,9 @@ import { Configuration, FrontendApi } from '@ory/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProject, newUser, rawCall, startTestStack, type TestUser } from '../test-support/control-plane';
 import type { LocalStack } from '../index';
-import { MAX_ATTEMPTS, backoffMs } from './delivery';
+import { eq, inArray } from 'drizzle-orm';
+import { MAX_ATTEMPTS, backoffMs, pruneDeliveries } from './delivery';
+import { eventStreamAttempts, eventStreamDeliveries } from './schema';
 
 let stack: LocalStack;
 let owner: TestUser;
@@ -184,6 +186,47 @@ describe('event streams', () => {
     expect((await owner.call('DELETE', `${streams(project.id)}/${failing.body.id}`)).status).toBe(204);
     expect((await owner.call('GET', streams(project.id))).body.event_streams).toHaveLength(1);
     expect((await owner.call('DELETE', `${streams(project.id)}/${failing.body.id}`)).status).toBe(404);
+  });
+
+  it('keeps a bounded delivery log: finished deliveries beyond the newest of each stream, or too old, go with their attempts; pending ones stay', async () => {
+    const project = await createProject(owner, 'Pruned');
+    expect((await rawCall(stack.url, null, 'PUT', '/local/plan', { project_id: project.id, plan: 'enterprise' })).status).toBe(204);
+    const good = await receiver(204);
+    const down = await receiver(500);
+    receivers.push(good, down);
+    const kept = await owner.call('POST', streams(project.id), { type: 'https', https_endpoint: good.url });
+    const failing = await owner.call('POST', streams(project.id), { type: 'https', https_endpoint: down.url });
+    const users = projectUsers(project.slug);
+    const email = await users.signUp();
+    for (let i = 0; i < 3; i++) await users.signIn(email);
+    while ((await stack.eventStreams.flush()) > 0);
+    const deliveriesOf = async (streamId: string) =>
+      stack.db.orm.select({ id: eventStreamDeliveries.id, status: eventStreamDeliveries.status }).from(eventStreamDeliveries).where(eq(eventStreamDeliveries.stream_id, streamId));
+    const delivered = await deliveriesOf(kept.body.id);
+    expect(delivered.length).toBeGreaterThan(3);
+    expect(delivered.every((d) => d.status === 'success')).toBe(true);
+    // The failing stream's deliveries wait for their retry: pending, never pruned.
+    const waiting = await deliveriesOf(failing.body.id);
+    expect(waiting.every((d) => d.status === 'pending')).toBe(true);
+
+    // A bound of 3 per stream keeps the newest 3 finished deliveries, and their attempts only.
+    expect(await pruneDeliveries(stack.db, stack.clock.now(), { maxAgeMs: 3_600_000, perStream: 3 })).toBeGreaterThanOrEqual(delivered.length - 3);
+    const left = await deliveriesOf(kept.body.id);
+    expect(left).toHaveLength(3);
+    const attempts = await stack.db.orm.select({ delivery: eventStreamAttempts.delivery_id }).from(eventStreamAttempts).where(eq(eventStreamAttempts.stream_id, kept.body.id));
+    expect(new Set(attempts.map((a) => a.delivery))).toEqual(new Set(left.map((d) => d.id)));
+    expect(await deliveriesOf(failing.body.id)).toHaveLength(waiting.length);
+    const log = await owner.call('GET', `${streams(project.id)}/${kept.body.id}/attempts?page_size=100`);
+    expect(log.body.attempts).toHaveLength(3);
+
+    // The stack's own pruning (its defaults: 30 days, 1000 per stream) leaves this young log alone…
+    expect(await stack.eventStreams.prune()).toBe(0);
+    expect(await deliveriesOf(kept.body.id)).toHaveLength(3);
+    // …and past the age bound, finished deliveries go (asked as of 31 days on: moving the stack's clock would end the sessions of the tests after this one).
+    expect(await pruneDeliveries(stack.db, new Date(stackNow() + 31 * 24 * 3_600_000))).toBeGreaterThanOrEqual(3);
+    expect(await deliveriesOf(kept.body.id)).toEqual([]);
+    const stillThere = await stack.db.orm.select({ id: eventStreamDeliveries.id }).from(eventStreamDeliveries).where(inArray(eventStreamDeliveries.id, waiting.map((d) => d.id)));
+    expect(stillThere).toHaveLength(waiting.length);
   });
 
   it('answers other requests while a test send waits on a slow receiver', async () => {

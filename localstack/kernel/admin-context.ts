@@ -41,6 +41,9 @@ export function useAdminAuthorization(scope: FastifyInstance, deps: AdminDeps): 
   });
 }
 
+/** The authorized tenant and caller of a request of an admin scope, once its authorization ran. */
+export const maybeAdminOf = (req: FastifyRequest): AdminRequest | undefined => admins.get(req);
+
 /** The authorized tenant and caller of a request of an admin scope. */
 export function adminOf(req: FastifyRequest): AdminRequest {
   const admin = admins.get(req);

@@ -107,6 +107,9 @@ export type RouteContext = Pick<LocalStackContext, 'db' | 'resolveSession' | 'cl
 
 const callers = new WeakMap<FastifyRequest, Caller | AdminCaller | null>();
 
+/** Who a request of a `route()` was authenticated as, once its authentication ran (undefined before, or when it failed). */
+export const authenticatedCaller = (req: FastifyRequest): Caller | AdminCaller | undefined => callers.get(req) ?? undefined;
+
 /** Whether answers are checked against their route's `response` schema (development and tests only). */
 export const checkResponses = (env: NodeJS.ProcessEnv = process.env): boolean =>
   env.NODE_ENV === 'test' || env.NODE_ENV === 'development' || Boolean(env.VITEST);

@@ -12,6 +12,7 @@ import {
   projectEventsBody,
   projectEventsSchema,
   sessionActivitySchema,
+  activeUsersSchema,
 } from '../../shared/schemas/metrics';
 import { planInForce } from '../billing/quota';
 import type { Queryable } from '../db/types';
@@ -20,7 +21,7 @@ import { encodePageToken, readPageToken } from '../kernel/page-token';
 import { route, type RouteContext } from '../kernel/route';
 import type { ProjectRow } from '../project/schema';
 import { EVENT_QUERY_TIMEOUT_MS, patternProblem, withStatementTimeout } from './bounded';
-import { countByAttribute, countByBucket, listEvents, sessionActivity } from './store';
+import { activeSessionCount, activeUsersByDay, countByAttribute, countByBucket, listEvents, sessionActivity } from './store';
 
 const projectParams = z.object({ project: z.string().regex(/^[A-Za-z0-9-]{1,100}$/, { error: "must be the project's ID or slug" }) });
 
@@ -111,6 +112,27 @@ export function registerMetricsRoutes(scope: FastifyInstance, ctx: RouteContext)
     handler: async ({ q, project, query }) => {
       const { from, to } = await windowed(q, project, ctx.clock.now(), query.from, query.to);
       return { data: await sessionActivity(q, project.id, from, to) };
+    },
+  });
+
+  route(scope, ctx, {
+    method: 'GET',
+    url: '/projects/:project/metrics/active_users',
+    params: projectParams,
+    query: metricsRangeQuery,
+    auth: 'session-or-workspace-key',
+    permission: 'backoffice.project.read',
+    response: activeUsersSchema,
+    handler: async ({ q, project, query }) => {
+      const now = ctx.clock.now();
+      const { from, to } = await windowed(q, project, now, query.from, query.to);
+      const days = bucketStarts(from, to, parseResolution('1d')!);
+      if (!days) throw badRequest(`The range makes more than ${MAX_BUCKETS} days; choose a shorter range.`);
+      const counts = await activeUsersByDay(q, project.id, from, to);
+      return {
+        data: days.map((d) => ({ time: d.toISOString(), count: counts.get(d.getTime()) ?? 0 })),
+        active_sessions: await activeSessionCount(q, project.id, now),
+      };
     },
   });
 

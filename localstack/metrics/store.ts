@@ -3,6 +3,7 @@ import type { Resolution } from '../../shared/domain/metrics';
 import type { AttributeFilterInput } from '../../shared/schemas/metrics';
 import type { Queryable } from '../db/types';
 import { projectEvents, type ProjectEventRow } from '../event/schema';
+import { sessions } from '../identity/schema';
 
 const inRange = (nid: string, from: Date, to: Date): SQL[] => [eq(projectEvents.nid, nid), gte(projectEvents.occurred_at, from), lt(projectEvents.occurred_at, to)];
 
@@ -100,4 +101,24 @@ export async function listEvents(
     .where(and(...where))
     .orderBy(desc(projectEvents.occurred_at), desc(projectEvents.id))
     .limit(opts.limit + 1);
+}
+
+/** Distinct identities per UTC day in [from, to) that started a session (sign-up, sign-in, recovery: `SessionIssued`), keyed by the day's start (ms). */
+export async function activeUsersByDay(q: Queryable, nid: string, from: Date, to: Date): Promise<Map<number, number>> {
+  const day = sql<number>`floor(extract(epoch from ${projectEvents.occurred_at}) / 86400)::bigint`;
+  const rows = await q.orm
+    .select({ day, n: sql<number>`count(distinct ${projectEvents.attributes} ->> 'identity_id')::int` })
+    .from(projectEvents)
+    .where(and(...inRange(nid, from, to), eq(projectEvents.type, 'SessionIssued')))
+    .groupBy(sql`1`);
+  return new Map(rows.map((r) => [Number(r.day) * 86_400_000, Number(r.n)]));
+}
+
+/** The sessions of a project's identities that are active and unexpired at `now`. */
+export async function activeSessionCount(q: Queryable, nid: string, now: Date): Promise<number> {
+  const [row] = await q.orm
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sessions)
+    .where(and(eq(sessions.nid, nid), eq(sessions.active, true), gte(sessions.expires_at, now)));
+  return Number(row?.n ?? 0);
 }

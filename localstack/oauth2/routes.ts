@@ -1,3 +1,4 @@
+import { useAuditLog } from '../audit/recorder';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { useAdminAuthorization, type AdminDeps } from '../kernel/admin-context';
@@ -97,6 +98,7 @@ export async function registerOAuth2(app: FastifyInstance, deps: AdminDeps): Pro
       installErrorHandler(scope, ctx.log, OAUTH2_ADMIN_ERRORS);
       useProjectTenant(scope, ctx);
       useAdminAuthorization(scope, deps);
+      useAuditLog(scope, ctx, 'data-plane');
       await scope.register(async (inner) =>
         registerOAuth2Admin(inner, {
           now: () => ctx.clock.now(),

@@ -5,7 +5,7 @@ import { redeemCode } from './codes';
 import { issueCsrfToken } from './csrf';
 import { baseOf, isSecure, type IdentityDeps } from '../kernel/identity-deps';
 import { flowNotFound, OryError } from '../kernel/errors';
-import { createFlow, isExpired, loadFlow } from './flows';
+import { createFlow, isExpired, loadFlow, saveFlow } from './flows';
 import { queryValue, seeOther, uiLink } from '../kernel/http';
 import { chooseCodeNodes } from './nodes';
 import { completeRecovery } from './recovery';
@@ -56,6 +56,11 @@ export function registerRecoveryLink(app: FastifyInstance, deps: IdentityDeps): 
       // The settings flow that follows is a browser flow bound to this browser's anti-CSRF cookie.
       flow.csrf_token = csrf;
       const outcome = await completeRecovery(deps, { req, reply, flow, db, tenant, base: baseOf(deps, req) }, found, 'link_recovery');
+      if (outcome.type === 'flow') {
+        // A web hook refused the recovery: the recovery page shows its messages.
+        await saveFlow(db, flow, deps.ctx.clock.now());
+        return seeOther(reply, uiLink(tenant.uiUrl, '/recovery', { flow: flow.id }));
+      }
       if (outcome.type !== 'location') throw new Error('a recovery link flow is a browser flow');
       return seeOther(reply, outcome.to);
     },

@@ -11,6 +11,8 @@ import { addNodeMessage, chooseCodeNodes, chooseLinkNodes, settingsNodes } from 
 import { ownIdentitySchema, schemaSettingsNodes } from './schema-nodes';
 import { issueSession, setSessionCookie } from '../session/service';
 import { recordEvent } from '../event/record';
+import { publicIdentity } from '../identity/service';
+import { showHookMessages } from './hook-messages';
 import { texts } from './texts';
 import { markSent, readEmail, redeem } from './code-step';
 
@@ -132,6 +134,14 @@ export async function completeRecovery(
   const { req, reply, flow, db, tenant, base } = args;
   const traits = (await getTraits(db, tenant.nid, found.identityId)) ?? { email: found.address };
   const ownSchema = await ownIdentitySchema(db, tenant.nid, found.identityId);
+  // The project's `after` web hooks (flow-wide in Kratos): an interrupting one's messages refuse the recovery before a session is issued.
+  const hookMethod = method === 'code_recovery' ? 'code' : 'link';
+  const recovering = await publicIdentity(db, tenant.nid, found.identityId, base);
+  const stop = await deps.hooks.afterInterrupting(req, tenant.nid, 'recovery', hookMethod, await flowJson(db, flow, base), recovering);
+  if (stop) {
+    showHookMessages(flow.ui, stop);
+    return { type: 'flow', status: 400 };
+  }
   const { session, settings } = await db.tx(async (q) => {
     await markPassed(q, flow, deps.ctx.clock.now());
     await markAddressVerified(q, tenant.nid, found.identityId, found.address);
@@ -153,6 +163,7 @@ export async function completeRecovery(
     return { session, settings };
   });
   flow.state = 'passed_challenge';
+  await deps.hooks.afterNotifying(req, tenant.nid, 'recovery', hookMethod, await flowJson(db, flow, base), await publicIdentity(db, tenant.nid, found.identityId, base));
   if (flow.type === 'api') {
     // Native apps continue with the session token and the settings flow, as Kratos answers them.
     // The token is in this answer only, never stored with the flow.

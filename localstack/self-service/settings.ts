@@ -15,6 +15,9 @@ import { validateTraits } from '../identity-schema/traits';
 import { startVerification } from './verification-mail';
 import { oidcSettingsNodes, requestedLink, startOidc, unlinkOidc } from './oidc';
 import { recordEvent } from '../event/record';
+import { publicIdentity } from '../identity/service';
+import { flowJson } from './flows';
+import { showHookMessages } from './hook-messages';
 import type { IdentitySettings } from '../kernel/identity-settings';
 import type { Tenant } from '../kernel/tenant';
 import { aal2Required, checkEnrolmentCode, deleteTotp, findTotpUrl, newTotpUrl, saveTotpUrl, totpIssuer, totpSettingsNodes } from './totp';
@@ -86,11 +89,26 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
   }
 
   /**
+   * Kratos' pre-persist settings hooks: the project's interrupting `after` web hooks (`can_interrupt` or
+   * `response.parse`) see the identity as it is about to be saved, and their messages refuse the change before
+   * anything is stored. The other `after` hooks are told once it is stored (`submit`).
+   */
+  async function interrupted(args: SubmitArgs, method: string, traits?: Record<string, unknown>): Promise<boolean> {
+    const { req, flow, db, tenant, base } = args;
+    const identity = await publicIdentity(db, tenant.nid, flow.identity_id ?? '', base);
+    const stop = await deps.hooks.afterInterrupting(req, tenant.nid, 'settings', method, await flowJson(db, flow, base), identity && traits ? { ...identity, traits } : identity);
+    if (!stop) return false;
+    showHookMessages(flow.ui, stop);
+    return true;
+  }
+
+  /**
    * Saves a profile change in one transaction: a verification it starts continues the flow, and an identifier
    * another identity holds already is the flow's message, not an error.
    */
-  async function saveVerifying(args: SubmitArgs, work: (q: Queryable) => Promise<{ continueWith: unknown } | null>): Promise<boolean> {
+  async function saveVerifying(args: SubmitArgs, traits: Record<string, unknown>, work: (q: Queryable) => Promise<{ continueWith: unknown } | null>): Promise<boolean> {
     const { flow, db } = args;
+    if (await interrupted(args, 'profile', traits)) return false;
     try {
       const verification = await db.tx(work);
       if (verification) flow.data.continue_with = [verification.continueWith];
@@ -115,7 +133,7 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
     const addresses = (ids: typeof before) => JSON.stringify([ids.password, ids.verifiable, ids.recovery]);
     if (addresses(before) !== addresses(after)) requirePrivileged(args);
     const newEmail = after.verifiable.find((a) => a.via === 'email' && !before.verifiable.some((b) => b.via === 'email' && b.value === a.value));
-    return saveVerifying(args, async (q) => {
+    return saveVerifying(args, traits, async (q) => {
       await updateIdentity(q, nid, current.row, {
         schemaId: current.row.schema_id,
         traits: traits as Traits,
@@ -146,7 +164,7 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
     const email = normalizeEmail(traits.email);
     const emailChanged = normalizeEmail(before?.email ?? '') !== email;
     if (emailChanged) requirePrivileged(args);
-    return saveVerifying(args, async (q) => {
+    return saveVerifying(args, { ...before, ...traits }, async (q) => {
       await updateTraits(q, nid, identityId, { ...before, ...traits });
       if (!emailChanged) return null;
       await updatePasswordCredential(q, nid, identityId, { identifier: email });
@@ -172,6 +190,7 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
       return false;
     }
     requirePrivileged(args);
+    if (await interrupted(args, 'password')) return false;
     const hashed = await hashPassword(password, deps.hash);
     await updatePasswordCredential(db, tenant.nid, flow.identity_id ?? '', { secret: hashed });
     return true;
@@ -294,10 +313,10 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
       }
       if (social) requirePrivileged(args);
       if (social?.action === 'link') return startOidc(deps, args, social.provider, { link: true });
-      if (social?.action === 'unlink') saved = await unlinkOidc(args, social.provider);
+      if (social?.action === 'unlink') saved = !(await interrupted(args, 'oidc')) && (await unlinkOidc(args, social.provider));
       else if (body.method === 'profile' && methods.profile) saved = await saveProfile(args);
       else if (body.method === 'password' && methods.password) saved = await savePassword(args);
-      else if (body.method === 'totp' && methods.totp) saved = await saveTotp(args);
+      else if (body.method === 'totp' && methods.totp) saved = !(await interrupted(args, 'totp')) && (await saveTotp(args));
       else if (LOOKUP_ACTIONS.some((a) => isSet(body[a])) && methods.lookup_secret) {
         const outcome = await saveLookup(args);
         if (outcome === null) return { type: 'flow', status: 200 };
@@ -308,6 +327,9 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
       }
       if (!saved) return { type: 'flow', status: 400 };
       await recordEvent(args.db, deps.ctx.clock, args.tenant.nid, 'SettingsSucceeded', { identity_id: flow.identity_id ?? undefined, method: body.method, flow_type: flow.type });
+      const method = social ? 'oidc' : (body.method ?? 'lookup_secret');
+      const updated = await publicIdentity(args.db, args.tenant.nid, flow.identity_id ?? '', args.base);
+      await deps.hooks.afterNotifying(args.req, args.tenant.nid, 'settings', method, await flowJson(args.db, flow, args.base), updated);
       const traits = (await getTraits(args.db, args.tenant.nid, flow.identity_id ?? '')) ?? { email: '' };
       const schema = await ownIdentitySchema(args.db, args.tenant.nid, flow.identity_id);
       flow.ui.nodes = withoutDisabledMethods(

@@ -9,6 +9,9 @@ import { markSent, readEmail, redeem } from './code-step';
 import { notifyUnknownRecipient } from '../courier/templates';
 import { sendVerificationCode } from './verification-mail';
 import { recordEvent } from '../event/record';
+import { publicIdentity } from '../identity/service';
+import { flowJson } from './flows';
+import { showHookMessages } from './hook-messages';
 
 /** Email verification by a 6-digit code. */
 export function verificationHandler(deps: IdentityDeps): FlowHandler {
@@ -33,8 +36,16 @@ export function verificationHandler(deps: IdentityDeps): FlowHandler {
       if (flow.state === 'sent_email' && body.code) {
         const found = await redeem(args, 'verification');
         if (!found) return { type: 'flow', status: 400 };
+        // The project's `after` web hooks: an interrupting one's messages refuse the verification before the address counts as verified.
+        const verifying = await publicIdentity(db, tenant.nid, found.identityId, args.base);
+        const stop = await deps.hooks.afterInterrupting(args.req, tenant.nid, 'verification', 'code', await flowJson(db, flow, args.base), verifying);
+        if (stop) {
+          showHookMessages(flow.ui, stop);
+          return { type: 'flow', status: 400 };
+        }
         await markAddressVerified(db, tenant.nid, found.identityId, found.address);
         await recordEvent(db, deps.ctx.clock, tenant.nid, 'VerificationSucceeded', { identity_id: found.identityId, method: 'code', flow_type: flow.type });
+        await deps.hooks.afterNotifying(args.req, tenant.nid, 'verification', 'code', await flowJson(db, flow, args.base), await publicIdentity(db, tenant.nid, found.identityId, args.base));
         flow.state = 'passed_challenge';
         flow.ui.messages = [texts.verificationSuccessful()];
         flow.ui.nodes = [

@@ -1,5 +1,6 @@
 import { createCallerFactory, router } from '../trpc/init';
 import { apiKeysRouter } from './api-keys/router';
+import { auditLogRouter } from './audit-log/router';
 import { authRouter } from './auth/router';
 import { billingRouter } from './billing/router';
 import { brandingRouter } from './branding/router';
@@ -52,6 +53,7 @@ export const appRouter = router({
   oauth2Config: oauth2ConfigRouter,
   projectConfig: projectConfigRouter,
   projectHistory: projectHistoryRouter,
+  auditLog: auditLogRouter,
   oauth2Sessions: oauth2SessionsRouter,
   oauth2Consent: oauth2ConsentRouter,
   oauth2Keys: oauth2KeysRouter,

@@ -153,6 +153,62 @@ describe('identity actions (web hooks) through the BFF', () => {
     await expect.poll(async () => (await owner.actions.log({ projectId: project.id })).calls.map((c) => [c.flow, c.status, c.response_code])).toContainEqual(['registration', 'failed', 500]);
   });
 
+  it('after hooks of settings, recovery and verification: an interrupting one refuses with its message and stores nothing; the others are told once it is stored', async () => {
+    const project = await owner.projects.create({ name: 'Hooks after', environment: 'dev' });
+    const api = `${stack.url}/project-api/${project.slug}`;
+    const email = 'after@open.example';
+    const { token } = await signUpToProject(stack.url, project.slug, email);
+    const send = async (flowKind: string, headers: Record<string, string>, body: Record<string, unknown>, flowId?: string) => {
+      const id = flowId ?? ((await (await fetch(`${api}/self-service/${flowKind}/api`, { headers: { accept: 'application/json', ...headers } })).json()) as { id: string }).id;
+      const res = await fetch(`${api}/self-service/${flowKind}?flow=${id}`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', ...headers }, body: JSON.stringify(body) });
+      return { id, status: res.status, text: await res.text() };
+    };
+    const mailedCode = async () => {
+      const messages = (await (await fetch(`${stack.url}/local/mailbox/messages?${new URLSearchParams({ to: email, project: project.slug })}`)).json()) as { body: string }[];
+      return /\b(\d{6})\b/.exec(messages[0]?.body ?? '')![1]!;
+    };
+    const session = { 'x-session-token': token };
+
+    // Settings: the profile hook may interrupt (before the change is stored); the flow-wide one is told after.
+    await owner.actions.set({
+      projectId: project.id,
+      hooks: [hook({ flow: 'settings', method: 'profile', url: `${base}/deny`, canInterrupt: true }), hook({ flow: 'settings', method: null, url: `${base}/ok` })],
+    });
+    const refused = await send('settings', session, { method: 'profile', traits: { email, name: 'Renamed' } });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('Sign-ups from this domain are closed.');
+    expect((await owner.identities.list({ projectId: project.id })).identities[0]!.traits).toMatchObject({ name: 'after' });
+    const before = received.length;
+    expect((await send('settings', session, { method: 'password', password: 'another-Long-passw0rd-2' })).status).toBe(200);
+    const told = received.slice(before).find((r) => r.path === '/ok');
+    expect((JSON.parse(told!.body) as { ctx: { identity: { traits: { email: string } } } }).ctx.identity.traits.email).toBe(email);
+
+    // Verification: told once the address is verified.
+    await owner.actions.set({ projectId: project.id, hooks: [hook({ flow: 'verification', method: null, url: `${base}/ok` })] });
+    const verifying = await send('verification', {}, { method: 'code', email });
+    expect(verifying.status).toBe(200);
+    expect((await send('verification', {}, { method: 'code', code: await mailedCode() }, verifying.id)).status).toBe(200);
+
+    // Recovery: an interrupting hook refuses it before any session is issued.
+    await owner.actions.set({ projectId: project.id, hooks: [hook({ flow: 'recovery', method: null, url: `${base}/deny`, canInterrupt: true })] });
+    const recovering = await send('recovery', {}, { method: 'code', email });
+    expect(recovering.status).toBe(200);
+    const stopped = await send('recovery', {}, { method: 'code', code: await mailedCode() }, recovering.id);
+    expect(stopped.status).toBe(400);
+    expect(stopped.text).toContain('Sign-ups from this domain are closed.');
+    expect(stopped.text).not.toContain('ory_session_token');
+
+    const log = await owner.actions.log({ projectId: project.id });
+    expect(log.calls.map((c) => [c.flow, c.timing, c.method, c.status, c.interrupted])).toEqual(
+      expect.arrayContaining([
+        ['settings', 'after', 'profile', 'failed', true],
+        ['settings', 'after', null, 'success', false],
+        ['verification', 'after', null, 'success', false],
+        ['recovery', 'after', null, 'failed', true],
+      ]),
+    );
+  });
+
   it('refuses a hook URL that is not on this machine with a 400 that says so, writing nothing', async () => {
     const project = await owner.projects.create({ name: 'Hooks far', environment: 'dev' });
     const before = await owner.actions.get({ projectId: project.id });

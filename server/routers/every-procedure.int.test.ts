@@ -134,6 +134,8 @@ beforeAll(async () => {
       currentRevision: '',
       samlProject: '',
       samlMetadata: '',
+      importProject: '',
+      importRevision: '',
     },
     b: {
       identityId: userB.identityId,
@@ -242,6 +244,9 @@ beforeAll(async () => {
   fixture.a.oldRevision = await revisionOf(fixture.a.organizationProject);
   await a.projects.update({ projectId: fixture.a.organizationProject, name: 'Organizations and history' });
   fixture.a.currentRevision = await revisionOf(fixture.a.organizationProject);
+  // A project of A's that an imported configuration file replaces, and its current revision.
+  fixture.a.importProject = (await a.projects.create({ name: 'Import target', environment: 'dev' })).id;
+  fixture.a.importRevision = await revisionOf(fixture.a.importProject);
   fixture.a.organization = (await a.organizations.create({ projectId: fixture.a.organizationProject, label: 'Matrix org', domains: ['matrix-org.example.test'] })).id;
   fixture.a.doomedOrganization = (await a.organizations.create({ projectId: fixture.a.organizationProject, label: 'Doomed org' })).id;
   for (const key of ['onboardingLink', 'doomedOnboardingLink'] as const) {

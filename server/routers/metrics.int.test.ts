@@ -59,6 +59,30 @@ describe('metrics through the BFF', () => {
     expect(['FORBIDDEN', 'NOT_FOUND']).toContain((await rejection(outsider.metrics.series({ projectId: project.id, eventType: 'LoginSucceeded', resolution: '1d', from, to }))).code);
   });
 
+  it('counts daily active users from the events (each identity once a day) and the sessions active now', async () => {
+    const own = await owner.projects.create({ name: 'Daily users', environment: 'dev' });
+    const api = new FrontendApi(new Configuration({ basePath: `${stack.url}/project-api/${own.slug}` }));
+    const emails = [0, 1].map(() => `d-${randomBytes(4).toString('hex')}@example.com`);
+    for (const email of emails) {
+      const reg = await api.createNativeRegistrationFlow();
+      await api.updateRegistrationFlow({ flow: reg.data.id, updateRegistrationFlowBody: { method: 'password', password: PASSWORD, traits: { email, name: 'D' } } });
+    }
+    for (let i = 0; i < 3; i++) {
+      const flow = await api.createNativeLoginFlow();
+      await api.updateLoginFlow({ flow: flow.data.id, updateLoginFlowBody: { method: 'password', identifier: emails[0]!, password: PASSWORD } });
+    }
+    const from = new Date(Date.now() - 2 * 86_400_000).toISOString();
+    const to = new Date(Date.now() + 86_400_000).toISOString();
+    const answer = await owner.metrics.activeUsers({ projectId: own.id, from, to });
+    expect(answer.daily.length).toBeGreaterThanOrEqual(3);
+    expect(answer.daily.reduce((n, d) => n + d.count, 0)).toBe(2);
+    expect(answer.daily.find((d) => d.count > 0)!.time).toBe(`${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`);
+    // Two sign-ups and three sign-ins, each with its session.
+    expect(answer.activeSessions).toBe(5);
+    expect((await rejection(owner.metrics.activeUsers({ projectId: own.id, from: to, to: from }))).code).toBe('BAD_REQUEST');
+    expect(['FORBIDDEN', 'NOT_FOUND']).toContain((await rejection(outsider.metrics.activeUsers({ projectId: own.id, from, to }))).code);
+  });
+
   it('answers a range with too many buckets with a BAD_REQUEST saying what to change', async () => {
     const refused = await rejection(
       owner.metrics.series({ projectId: project.id, eventType: 'LoginSucceeded', resolution: '1m', from: new Date(Date.now() - 20 * 86_400_000).toISOString(), to: new Date().toISOString() }),

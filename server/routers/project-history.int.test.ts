@@ -107,6 +107,43 @@ describe('projectHistory', () => {
     expect(bad.code).toBe('BAD_REQUEST');
   });
 
+  it('exports the configuration with every secret redacted, and imports it as a new revision only with each secret given again', async () => {
+    const source = await owner.projects.create({ name: 'Exported', environment: 'dev' });
+    const password = 'export-smtp-password-4e2a';
+    await owner.messaging.setEmailConfig({ projectId: source.id, strategy: 'smtp', smtpHost: '127.0.0.1', smtpPort: 1, smtpUsername: 'mailer', smtpPassword: password, fromAddress: 'no-reply@mailer.example.com', fromName: 'Mailer' });
+    await owner.projectConfig.setAuthentication({ projectId: source.id, min_password_length: 12 });
+    const file = await owner.projectHistory.export({ projectId: source.id });
+    expect(file).toMatchObject({ format: 'ory-console-project-config', version: 1, name: 'Exported' });
+    expect(JSON.stringify(file)).not.toContain(password);
+    expect(file.secrets).toEqual(['/identity/config/courier/smtp/connection_uri']);
+
+    const target = await owner.projects.create({ name: 'Target', environment: 'dev' });
+    const [current] = (await owner.projectHistory.list({ projectId: target.id })).revisions;
+    // Without the secret: refused, naming where it goes, and nothing written.
+    const missing = await rejection(owner.projectHistory.import({ projectId: target.id, currentRevisionId: current!.id, file }));
+    expect(missing.code).toBe('BAD_REQUEST');
+    expect(missing.message).toBe('Give the secret the export left out at /identity/config/courier/smtp/connection_uri.');
+    expect((await owner.projectHistory.list({ projectId: target.id })).revisions).toHaveLength(1);
+    // From a revision that is no longer current: CONFLICT.
+    await owner.projects.update({ projectId: target.id, name: 'Target, renamed' });
+    const secrets = { '/identity/config/courier/smtp/connection_uri': password };
+    expect((await rejection(owner.projectHistory.import({ projectId: target.id, currentRevisionId: current!.id, file, secrets }))).code).toBe('CONFLICT');
+
+    const [now] = (await owner.projectHistory.list({ projectId: target.id })).revisions;
+    const imported = await owner.projectHistory.import({ projectId: target.id, currentRevisionId: now!.id, file, secrets });
+    const after = await owner.projectHistory.list({ projectId: target.id });
+    expect(after.revisions[0]).toMatchObject({ id: imported.revisionId, name: 'Exported', current: true });
+    expect((await owner.projectConfig.get({ projectId: target.id })).authentication.min_password_length).toBe(12);
+    expect((await owner.messaging.emailConfig({ projectId: target.id })).smtpPasswordSet).toBe(true);
+    // Round trip: the target exports what the source did.
+    const again = await owner.projectHistory.export({ projectId: target.id });
+    expect(again.services).toEqual(file.services);
+    expect(JSON.stringify(again)).not.toContain(password);
+    // A file of another kind is refused before anything is sent.
+    const foreign = await rejection(owner.projectHistory.import({ projectId: target.id, currentRevisionId: imported.revisionId, file: { ...file, format: 'something-else' } as never }));
+    expect(foreign.code).toBe('BAD_REQUEST');
+  });
+
   it('tells another user nothing: not the list, not a revision, no restore', async () => {
     const { id: projectId } = await owner.projects.create({ name: 'Private', environment: 'dev' });
     const [rev] = (await owner.projectHistory.list({ projectId })).revisions;
@@ -115,6 +152,8 @@ describe('projectHistory', () => {
       () => stranger.projectHistory.list({ projectId }),
       () => stranger.projectHistory.get({ projectId, revisionId: rev!.id }),
       () => stranger.projectHistory.restore({ projectId, revisionId: rev!.id, currentRevisionId: rev!.id }),
+      () => stranger.projectHistory.export({ projectId }),
+      () => stranger.projectHistory.import({ projectId, currentRevisionId: rev!.id, file: { format: 'ory-console-project-config', version: 1, name: 'Hijacked', services: {} } }),
     ]) {
       expect(['FORBIDDEN', 'NOT_FOUND']).toContain((await rejection(attempt())).code);
     }

@@ -73,6 +73,9 @@ export interface MatrixFixture {
     /** A project of A's on Enterprise (saml_sp) with SAML providers, and the IdP metadata (of a local test identity provider) they use. */
     samlProject: string;
     samlMetadata: string;
+    /** A project of A's that an imported configuration replaces, and its current revision. */
+    importProject: string;
+    importRevision: string;
   };
   b: { identityId: string; workspace: string; project: string };
 }
@@ -206,11 +209,25 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
     input: (f) => ({ projectId: f.a.project }),
     attempts: (f) => [{ projectId: f.a.project }, { projectId: f.a.looseProject }],
   },
+  'auditLog.list': {
+    b: 'refused',
+    input: (f) => ({ workspaceId: f.a.workspace }),
+    attempts: (f) => [{ workspaceId: f.a.workspace }, { workspaceId: f.a.workspace, action: 'project' }, { projectId: f.a.project }, { projectId: f.a.looseProject }],
+  },
   'projectHistory.list': { b: 'refused', input: (f) => ({ projectId: f.a.organizationProject }), attempts: (f) => [{ projectId: f.a.organizationProject }, { projectId: f.a.project }] },
   'projectHistory.get': { b: 'refused', input: (f) => ({ projectId: f.a.organizationProject, revisionId: f.a.oldRevision }) },
   'projectHistory.restore': {
     b: 'refused',
     input: (f) => ({ projectId: f.a.organizationProject, revisionId: f.a.oldRevision, currentRevisionId: f.a.currentRevision }),
+  },
+  'projectHistory.export': { b: 'refused', input: (f) => ({ projectId: f.a.organizationProject }), attempts: (f) => [{ projectId: f.a.project }, { projectId: f.a.looseProject }] },
+  'projectHistory.import': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.importProject, currentRevisionId: f.a.importRevision, file: { format: 'ory-console-project-config', version: 1, name: 'Imported', services: {} } }),
+    attempts: (f) => [
+      { projectId: f.a.importProject, currentRevisionId: f.a.importRevision, file: { format: 'ory-console-project-config', version: 1, name: 'Hijacked', services: {} } },
+      { projectId: f.a.project, currentRevisionId: f.a.importRevision, file: { format: 'ory-console-project-config', version: 1, name: 'Hijacked', services: {} } },
+    ],
   },
   'projects.create': { b: 'refused', input: (f) => ({ name: 'Planted', environment: 'dev', workspaceId: f.a.workspace }) },
   'projects.update': {
@@ -657,6 +674,7 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
   },
   'metrics.eventTypes': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
   'metrics.sessions': { b: 'refused', input: (f) => ({ projectId: f.a.project, from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' }) },
+  'metrics.activeUsers': { b: 'refused', input: (f) => ({ projectId: f.a.project, from: '2026-01-01T00:00:00Z', to: '2026-01-03T00:00:00Z' }) },
   'metrics.events': {
     b: 'refused',
     input: (f) => ({ projectId: f.a.project, from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z', filters: [{ attribute: 'method', condition: 'equals', value: 'password' }] }),

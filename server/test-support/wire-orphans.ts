@@ -69,6 +69,7 @@ export const ORPHAN_ROUTES: OrphanRoute[] = [
   { method: 'GET', path: '/projects/{project}/metrics/attributes', responses: { 200: 'getAttributesCount', ...ERRORS } },
   { method: 'GET', path: '/projects/{project}/metrics/event_types', responses: { 200: 'getMetricsEventTypes', ...ERRORS } },
   { method: 'GET', path: '/projects/{project}/metrics/event_attributes', responses: { 200: 'getMetricsEventAttributes', ...ERRORS } },
+  { method: 'GET', path: '/projects/{project}/metrics/active_users', localOnly: "a project's daily active users counted from its events, and its sessions active now" },
   { method: 'GET', path: '/projects/{project}/metrics/sessions', responses: { 200: 'getSessionActivity', ...ERRORS } },
   { method: 'POST', path: '/projects/{project}/metrics/events', responses: { 200: 'getProjectEvents', ...ERRORS } },
   // Identity schemas (CONTRACT.md: orphans managedIdentitySchema(s), identitySchemaPreset(s), schemaPatch,
@@ -90,6 +91,9 @@ export const ORPHAN_ROUTES: OrphanRoute[] = [
   { method: 'GET', path: '/projects/{project_id}/revisions', localOnly: "a project's configuration revisions, newest first, with their authors" },
   { method: 'GET', path: '/projects/{project_id}/revisions/{revision_id}', localOnly: 'one configuration revision and the one before it, secrets redacted' },
   { method: 'POST', path: '/projects/{project_id}/revisions/{revision_id}/restore', localOnly: 'an old configuration revision restored as a new one' },
+  // The audit log of a workspace: Ory Network publishes no such call.
+  { method: 'GET', path: '/workspaces/{workspace}/audit-log', localOnly: "a workspace's audit log, newest first: actor, action, target, time and outcome" },
+  { method: 'GET', path: '/projects/{project_id}/audit-log', localOnly: "a project's audit log, newest first: actor, action, target, time and outcome" },
   { method: 'GET', path: '/pricing', localOnly: "the spec §3 plan catalogue (id, legacyIds, name, price, priceYearly, features, colours) with prices per currency; Ory's spec has no such route" },
   { method: 'GET', path: '/workspaces/{workspace}/subscription', responses: { 200: 'subscription', ...ERRORS } },
   { method: 'POST', path: '/workspaces/{workspace}/subscription', responses: { 201: 'subscription', ...ERRORS } },

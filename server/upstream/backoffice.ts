@@ -1,5 +1,6 @@
 import type { CreateProjectBody, JsonPatch, SetProject, UpdateWorkspaceBody } from '@ory/client';
 import { hookCallLogSchema } from '../../shared/schemas/actions';
+import { auditEventsPageSchema } from '../../shared/schemas/audit-log';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { assertRequiredParams } from '../../shared/domain/required-param';
@@ -105,6 +106,16 @@ export function createBackofficeClient(options: { baseUrl: string; timeoutMs: nu
     /** The log of a project's identity web hook calls (the local stack's own call). */
     hookCalls: (c: CallContext, projectId: string, pageToken?: string) =>
       call(c, 'GET', path`/projects/${projectId}/identity-hooks/calls`, hookCallLogSchema, undefined, { page_size: 25, page_token: pageToken }),
+    /** The audit log of a workspace, one page with the given filters (the local stack's own call). */
+    auditLog: (c: CallContext, scope: { kind: 'project'; projectId: string } | { kind: 'workspace'; workspaceId: string }, query: Record<string, string | undefined>) =>
+      call(
+        c,
+        'GET',
+        scope.kind === 'project' ? path`/projects/${scope.projectId}/audit-log` : path`/workspaces/${scope.workspaceId}/audit-log`,
+        auditEventsPageSchema,
+        undefined,
+        { page_size: 50, ...query },
+      ),
     /** The history of a project's configuration: revisions, their changes, restoring one. */
     projectHistory: createProjectHistoryCalls(call),
     // ---- projects ----

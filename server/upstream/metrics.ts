@@ -6,6 +6,7 @@ import {
   metricsSeriesSchema,
   projectEventsSchema,
   sessionActivitySchema,
+  activeUsersSchema,
   type AttributeFilterInput,
 } from '../../shared/schemas/metrics';
 import type { CallContext } from './backoffice';
@@ -53,6 +54,10 @@ export function createMetricsCalls(call: Call) {
     eventAttributes(c: CallContext, projectId: string) {
       assertRequiredParams('getMetricsEventAttributes', { projectId });
       return call(c, 'GET', path`/projects/${projectId}/metrics/event_attributes`, eventNamesSchema);
+    },
+    /** Daily active users from the project's events and the sessions active now (the local stack's own call). */
+    activeUsers(c: CallContext, projectId: string, q: Range) {
+      return call(c, 'GET', path`/projects/${projectId}/metrics/active_users`, activeUsersSchema, undefined, { from: q.from, to: q.to });
     },
     sessions(c: CallContext, projectId: string, q: Range) {
       assertRequiredParams('getSessionActivity', { projectId });

@@ -111,5 +111,16 @@ export const metricsSeriesOutput = metricsSeriesSchema;
 export const metricsAttributesOutput = attributesCountSchema;
 export const metricsEventTypesOutput = z.object({ eventTypes: z.array(z.string()), attributes: z.array(z.string()) });
 export const metricsSessionsOutput = sessionActivitySchema;
+
+/**
+ * Daily active users of a project counted from its events (distinct identities that started a session each
+ * UTC day: sign-up, sign-in, recovery), and the sessions active now. The local stack's own call.
+ */
+export const activeUsersSchema = z.object({
+  data: z.array(z.object({ time: z.string(), count: z.number().int() })),
+  active_sessions: z.number().int(),
+});
+export const metricsActiveUsersInput = metricsSessionsInput;
+export const metricsActiveUsersOutput = z.object({ daily: activeUsersSchema.shape.data, activeSessions: z.number().int() });
 export const metricsEventsOutput = z.object({ events: z.array(projectEventSchema), nextPageToken: z.string().optional() });
 

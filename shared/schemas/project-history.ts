@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { EXPORT_FORMAT } from '../domain/config-export';
 import { uuidSchema } from './common';
+import { projectNameSchema } from './project';
 
 /*
  * The history of a project's configuration: every revision with who wrote it and when, what it changed,
@@ -71,3 +73,30 @@ export const historyRevisionOutput = z.object({
   truncated: z.boolean(),
 });
 export const historyRestoreOutput = z.object({ revisionId: z.string() });
+
+// ---- export and import ----
+
+/** A project's configuration as a file: its name and services, every secret redacted (`secrets` names where). */
+export const projectConfigFileSchema = z.object({
+  format: z.literal(EXPORT_FORMAT, { error: `This is not a project configuration exported by the console (format ${EXPORT_FORMAT}).` }),
+  version: z.literal(1, { error: 'This file is of a version the console cannot import; export it again.' }),
+  exported_at: z.string().max(64).optional(),
+  name: projectNameSchema,
+  services: z.record(z.string(), z.unknown(), { error: 'services must be an object of the project’s services' }),
+  /** The JSON pointers (into `services`) of the secrets redacted on export: an import gives each one again. */
+  secrets: z.array(z.string().max(500)).max(100).optional(),
+});
+export type ProjectConfigFile = z.infer<typeof projectConfigFileSchema>;
+
+export const historyExportInput = z.object({ projectId: uuidSchema });
+export const historyExportOutput = projectConfigFileSchema.extend({ secrets: z.array(z.string()) });
+
+export const historyImportInput = z.object({
+  projectId: uuidSchema,
+  /** The revision the user saw as current; a change made since answers CONFLICT. */
+  currentRevisionId: uuidSchema,
+  file: projectConfigFileSchema,
+  /** The secret for each redacted place, by its JSON pointer into `services`. */
+  secrets: z.record(z.string().max(500), z.string().min(1, { error: 'Give each secret, or leave the file’s place out' }).max(4096)).optional(),
+});
+export const historyImportOutput = z.object({ revisionId: z.string() });

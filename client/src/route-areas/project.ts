@@ -313,6 +313,12 @@ export const PROJECT_ROUTES = {
     layout: { pageTitle: 'Configuration history', breadcrumb: 'History' },
     nav: { label: 'History', group: 'project-settings', icon: 'History', order: 75, keywords: ['revisions', 'rollback', 'undo', 'restore', 'audit'], description: "Lists every change to this project's configuration and restores an earlier version." },
   }),
+  projectAuditLog: defineRoute(`${P}/settings/audit-log`, {
+    area: 'project-settings',
+    page: 'projectAuditLog',
+    layout: { pageTitle: 'Audit log', breadcrumb: 'Audit log', wide: true },
+    nav: { label: 'Audit log', group: 'project-settings', icon: 'ClipboardList', order: 77, keywords: ['audit', 'who changed', 'security log'], description: 'Lists who changed what in this project, when, and whether it worked.' },
+  }),
   projectAdvanced: defineRoute(`${P}/settings/advanced`, {
     area: 'project-settings',
     page: 'projectAdvanced',

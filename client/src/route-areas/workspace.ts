@@ -52,6 +52,12 @@ export const WORKSPACE_ROUTES = {
     layout: { pageTitle: 'Billing', breadcrumb: 'Billing' },
     nav: { label: 'Billing', group: 'workspace', icon: 'CreditCard', order: 50, keywords: ['invoices', 'payment', 'usage'], description: 'Lists invoices and sets the payment method and billing address.' },
   }),
+  workspaceAuditLog: defineRoute(`${W}/settings/audit-log`, {
+    area: 'workspace',
+    page: 'workspaceAuditLog',
+    layout: { pageTitle: 'Audit log', breadcrumb: 'Audit log', wide: true },
+    nav: { label: 'Audit log', group: 'workspace', icon: 'ClipboardList', order: 55, keywords: ['audit', 'who changed', 'activity', 'security log'], description: 'Lists who changed what in this workspace and its projects, when, and whether it worked.' },
+  }),
   workspaceSettings: defineRoute(`${W}/settings`, {
     area: 'workspace',
     page: 'workspaceSettings',

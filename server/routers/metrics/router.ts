@@ -1,4 +1,6 @@
 import {
+  metricsActiveUsersInput,
+  metricsActiveUsersOutput,
   metricsAttributesInput,
   metricsAttributesOutput,
   metricsEventsInput,
@@ -36,6 +38,14 @@ export const metricsRouter = router({
     .input(metricsSessionsInput)
     .output(metricsSessionsOutput)
     .query(({ ctx, input }) => ctx.deps.backoffice.metrics.sessions(ctx.call, input.projectId, input)),
+  /** Daily active users counted from the project's events, and the sessions active now. */
+  activeUsers: projectProcedure('backoffice.project.read')
+    .input(metricsActiveUsersInput)
+    .output(metricsActiveUsersOutput)
+    .query(async ({ ctx, input }) => {
+      const answer = await ctx.deps.backoffice.metrics.activeUsers(ctx.call, input.projectId, input);
+      return { daily: answer.data, activeSessions: answer.active_sessions };
+    }),
   events: projectProcedure('backoffice.project.read')
     .input(metricsEventsInput)
     .output(metricsEventsOutput)

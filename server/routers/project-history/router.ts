@@ -1,4 +1,10 @@
+import { TRPCError } from '@trpc/server';
+import { EXPORT_FORMAT, fillSecrets, redactedSecretPaths, redactSecrets } from '../../../shared/domain/config-export';
 import {
+  historyExportInput,
+  historyExportOutput,
+  historyImportInput,
+  historyImportOutput,
   historyListInput,
   historyListOutput,
   historyRestoreInput,
@@ -36,6 +42,36 @@ export const projectHistoryRouter = router({
     .output(historyRestoreOutput)
     .mutation(async ({ ctx, input }) => {
       await ctx.deps.backoffice.projectHistory.restore(ctx.call, ctx.projectId, input.revisionId, input.currentRevisionId);
+      const project = await ctx.deps.backoffice.getProject(ctx.call, ctx.projectId);
+      return { revisionId: project.revision_id };
+    }),
+
+  /** The current configuration as a file: name and services, every secret redacted and named by its place. */
+  export: projectProcedure('backoffice.project.read')
+    .input(historyExportInput)
+    .output(historyExportOutput)
+    .query(async ({ ctx }) => {
+      const project = await ctx.deps.backoffice.getProject(ctx.call, ctx.projectId);
+      const services = redactSecrets(project.services as Record<string, unknown>);
+      return { format: EXPORT_FORMAT, version: 1 as const, exported_at: new Date().toISOString(), name: project.name, services, secrets: redactedSecretPaths(services) };
+    }),
+
+  /**
+   * An exported file as the project's next revision: refused with CONFLICT when the configuration changed since
+   * the user looked, and with BAD_REQUEST naming each redacted secret not given again (nothing is written then).
+   */
+  import: projectProcedure('backoffice.project.write')
+    .input(historyImportInput)
+    .output(historyImportOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { filled, missing } = fillSecrets(input.file.services, input.secrets ?? {});
+      if (missing.length > 0) {
+        throw new TRPCError({ code: 'BAD_REQUEST', message: `Give the secret the export left out at ${missing.join(', ')}.` });
+      }
+      await ctx.deps.backoffice.patchProjectWithRevision(ctx.call, ctx.projectId, input.currentRevisionId, [
+        { op: 'replace', path: '/name', value: input.file.name },
+        { op: 'replace', path: '/services', value: filled },
+      ]);
       const project = await ctx.deps.backoffice.getProject(ctx.call, ctx.projectId);
       return { revisionId: project.revision_id };
     }),

@@ -37,7 +37,7 @@ export default function ActivityPage() {
     <div className="page" data-testid="activity-page">
       <PageHeader
         title="Activity"
-        description="Sign-ups, sign-ins, sessions, tokens and permission checks of this project over time."
+        description="Sign-ups, sign-ins, sessions, active users, tokens and permission checks of this project over time."
         actions={
           <div className="filters activity-controls">
             <Select label="Range" options={RANGE_OPTIONS} value={range} onChange={(e) => setUrl({ range: e.target.value, resolution: '' })} data-testid="activity-range" />
@@ -58,6 +58,7 @@ export default function ActivityPage() {
         {CHARTS.map((chart) => (
           <SeriesCard key={chart.id} projectId={project.id} from={from} to={to} resolution={resolution} {...chart} />
         ))}
+        <ActiveUsersCard projectId={project.id} from={from} to={to} />
         <MethodsCard projectId={project.id} from={from} to={to} />
       </div>
     </div>
@@ -87,6 +88,32 @@ function SeriesCard({ projectId, type, title, none, id, hint, from, to, resoluti
             </figure>
           );
         }}
+      </QueryView>
+    </Card>
+  );
+}
+
+/** Daily active users counted from the events (each identity once a day), and the sessions active right now. */
+function ActiveUsersCard({ projectId, from, to }: { projectId: string; from: string; to: string }) {
+  const active = trpc.metrics.activeUsers.useQuery({ projectId, from, to }, { placeholderData: (previous) => previous });
+  return (
+    <Card title="Daily active users" testId="activity-active-users">
+      <QueryView
+        query={active}
+        skeleton="card"
+        errorTitle="Daily active users could not be loaded"
+        isEmpty={(answer) => answer.activeSessions === 0 && answer.daily.every((d) => d.count === 0)}
+        empty={{ title: 'No active users in this range', description: 'Sign up or sign in on your project’s pages: each person who does is one active user that day.', testId: 'activity-active-users-empty' }}
+      >
+        {(answer) => (
+          <figure className="activity-figure">
+            <TimeChart points={answer.daily} label="Daily active users" testId="activity-active-users-chart" />
+            <figcaption className="muted">
+              <span data-testid="activity-active-sessions">{formatNumber(answer.activeSessions)}</span> {answer.activeSessions === 1 ? 'session is' : 'sessions are'} active now; at most{' '}
+              {formatNumber(Math.max(0, ...answer.daily.map((d) => d.count)))} active users on one day of this range.
+            </figcaption>
+          </figure>
+        )}
       </QueryView>
     </Card>
   );

@@ -11,6 +11,7 @@ import { Table } from '../../components/Table';
 import { errorText } from '../../lib/errors';
 import { useProject } from '../../shell/ProjectContext';
 import { trpc } from '../../trpc';
+import { ConfigFileCard } from './ConfigFileCard';
 
 const OP_LABEL: Record<ConfigChange['op'], string> = { add: 'Added', remove: 'Removed', replace: 'Changed' };
 
@@ -139,6 +140,7 @@ export default function HistoryPage() {
           )}
         </QueryView>
       </Card>
+      <ConfigFileCard projectId={projectId} slug={project.slug} currentRevisionId={currentRevisionId} />
       <Dialog
         open={viewing !== null}
         onClose={() => setViewing(null)}
