@@ -23,6 +23,13 @@ export interface IdentitySettings {
     /** `selfservice.methods.passkey.enabled`: sign-up and sign-in with a passkey (off unless turned on). */
     passkey: boolean;
   };
+  /**
+   * `selfservice.methods.code`: `passwordless_enabled` signs in with a one-time code instead of a password;
+   * `config.lifespan` (null: the stack's default) and `config.max_submissions` bound each code; with
+   * `config.missing_credential_fallback_enabled` an identity whose schema marks no code identifier gets the
+   * code at its verifiable address.
+   */
+  codeLogin: { passwordless: boolean; lifespanMs: number | null; maxSubmissions: number; fallback: boolean };
   /** `selfservice.methods.passkey.config.rp`: the relying party; unset parts come from the tenant's public URL. */
   passkeyRp: { id: string | null; displayName: string | null; origins: string[] };
   /** `selfservice.methods.totp.config.issuer`, or null for the tenant's host. */
@@ -82,14 +89,23 @@ export function settingsOf(config: JsonObject): IdentitySettings {
     if (url) uiUrls[kind] = url;
   }
   const allowed = at('selfservice', 'allowed_return_urls');
+  const codePasswordless = bool(at('selfservice', 'methods', 'code', 'passwordless_enabled'), false);
+  const maxSubmissions = at('selfservice', 'methods', 'code', 'config', 'max_submissions');
   return {
     methods: {
       password: bool(at('selfservice', 'methods', 'password', 'enabled'), true),
-      code: bool(at('selfservice', 'methods', 'code', 'enabled'), true),
+      // Kratos: `passwordless_enabled` turns the code method on as well.
+      code: bool(at('selfservice', 'methods', 'code', 'enabled'), true) || codePasswordless,
       profile: bool(at('selfservice', 'methods', 'profile', 'enabled'), true),
       totp: bool(at('selfservice', 'methods', 'totp', 'enabled'), false),
       lookup_secret: bool(at('selfservice', 'methods', 'lookup_secret', 'enabled'), false),
       passkey: bool(at('selfservice', 'methods', 'passkey', 'enabled'), false),
+    },
+    codeLogin: {
+      passwordless: codePasswordless,
+      lifespanMs: durationMs(at('selfservice', 'methods', 'code', 'config', 'lifespan')),
+      maxSubmissions: typeof maxSubmissions === 'number' && Number.isInteger(maxSubmissions) && maxSubmissions >= 1 && maxSubmissions <= 255 ? maxSubmissions : 5,
+      fallback: bool(at('selfservice', 'methods', 'code', 'config', 'missing_credential_fallback_enabled'), false),
     },
     passkeyRp: {
       id: text(at('selfservice', 'methods', 'passkey', 'config', 'rp', 'id')),

@@ -17,6 +17,7 @@ import { findRecoveryCodes, lookupLoginNodes, useRecoveryCode } from './lookup';
 import { texts } from './texts';
 import { passkeyLoginNodes, relyingParty, verifyPasskeyLogin, type PasskeyFlowData } from './passkey';
 import { recordEvent } from '../event/record';
+import { codeLoginNodes, submitCodeLogin } from './code-login';
 import { linkAfterLogin, oidcFlowNodes, organizationProvider, requestedProvider, startOidc } from './oidc';
 
 /** Browser login with identifier (email) and password; with `aal=aal2`, the second factor of a signed-in identity. */
@@ -75,7 +76,7 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
   }
 
   /** Signs identity `identityId` in at aal1 by `method`: the session token for native apps, else the cookie and the redirect. */
-  async function signedIn(args: SubmitArgs, identityId: string, method: 'password' | 'passkey'): Promise<Outcome> {
+  async function signedIn(args: SubmitArgs, identityId: string, method: 'password' | 'passkey' | 'code'): Promise<Outcome> {
     const { req, reply, flow, db, tenant, base, settings } = args;
     // The project's `after` web hooks of this login: an interrupting one's messages refuse the sign-in.
     const signingIn = await publicIdentity(db, tenant.nid, identityId, base);
@@ -133,7 +134,8 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
         return { state: 'choose_method', ui: { nodes }, data: { refresh, aal } };
       }
       const passkey = settings.methods.passkey && !refresh ? await passkeyLoginNodes(relyingParty(settings, tenant.base), tenant.base) : null;
-      const first = withoutDisabledMethods([...loginNodes(csrf), ...(passkey?.nodes ?? []), ...(await oidcFlowNodes(deps.ctx.db, tenant.nid, 'login'))], settings);
+      const code = settings.codeLogin.passwordless && !refresh ? codeLoginNodes() : [];
+      const first = withoutDisabledMethods([...loginNodes(csrf), ...code, ...(passkey?.nodes ?? []), ...(await oidcFlowNodes(deps.ctx.db, tenant.nid, 'login'))], settings);
       return { state: 'choose_method', ui: { nodes: [...first, ...(refresh && hasTotp ? totpLoginNodes() : [])] }, data: { refresh, aal, ...(passkey ? { passkey: passkey.data } : {}) } };
     },
     async submit(args) {
@@ -150,6 +152,16 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
       }
       if (body.method === 'totp' && settings.methods.totp && (flow.data.aal === 'aal2' || flow.data.refresh === true)) return submitTotp(args);
       if (body.method === 'lookup_secret' && settings.methods.lookup_secret && flow.data.aal === 'aal2') return submitLookup(args);
+      // A one-time code instead of a password (`selfservice.methods.code.passwordless_enabled`); `resend` asks for another.
+      const codeAsked = body.method === 'code' || (typeof body.resend === 'string' && body.resend.toLowerCase() === 'code');
+      if (codeAsked && settings.codeLogin.passwordless && settings.methods.code && flow.data.aal !== 'aal2' && flow.data.refresh !== true) {
+        const outcome = await submitCodeLogin(deps, args);
+        if ('status' in outcome) {
+          if (outcome.failed) await recordEvent(db, deps.ctx.clock, tenant.nid, 'LoginFailed', { method: 'code', reason: 'invalid_credentials', flow_type: flow.type });
+          return { type: 'flow', status: outcome.status };
+        }
+        return signedIn(args, outcome.signedIn, 'code');
+      }
       // Kratos' script submits the passkey form without `method`: the answer itself names the method.
       if (settings.methods.passkey && flow.data.aal !== 'aal2' && (body.method === 'passkey' || !!body.passkey_login)) {
         const proven = await db.tx((q) => verifyPasskeyLogin(q, tenant.nid, relyingParty(settings, base), flow.data.passkey as PasskeyFlowData | undefined, body.passkey_login, args.now));

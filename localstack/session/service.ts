@@ -13,7 +13,7 @@ import { identities, sessions, type SessionRow } from '../identity/schema';
 import { hashToken, logoutTokenFor } from './token';
 import type { Tenant } from '../kernel/tenant';
 
-export type AuthMethod = 'password' | 'code_recovery' | 'link_recovery' | 'oidc' | 'passkey';
+export type AuthMethod = 'password' | 'code' | 'code_recovery' | 'link_recovery' | 'oidc' | 'passkey';
 
 export interface IssuedSession {
   id: string;

@@ -23,6 +23,7 @@ export function browser(baseUrl: string) {
 }
 
 interface MailMessage {
+  id: string;
   recipient: string;
   subject: string;
   body: string;
