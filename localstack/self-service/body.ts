@@ -14,6 +14,8 @@ const submitBody = z.looseObject({
   lookup_secret: z.string().max(64).optional(),
   passkey_register: z.string().max(16384).optional(),
   passkey_login: z.string().max(16384).optional(),
+  passkey_settings_register: z.string().max(16384).optional(),
+  passkey_remove: z.string().max(1024).optional(),
   lookup_secret_reveal: z.union([z.boolean(), z.string().max(8)]).optional(),
   lookup_secret_regenerate: z.union([z.boolean(), z.string().max(8)]).optional(),
   lookup_secret_confirm: z.union([z.boolean(), z.string().max(8)]).optional(),

@@ -35,6 +35,7 @@ import {
   type RecoveryCode,
 } from './lookup';
 import { raiseSessionToAal2 } from '../session/service';
+import { addPasskey, countFirstFactors, findPasskeys, passkeySettingsNodes, relyingParty, removePasskey, type PasskeyFlowData } from './passkey';
 
 const identityMismatch = () =>
   new OryError(403, { id: 'security_identity_mismatch', reason: 'The requested flow does not belong to this session.' });
@@ -65,6 +66,19 @@ async function totpNodes(
 async function lookupNodes(q: Queryable, tenant: Tenant, settings: IdentitySettings, identityId: string | null): Promise<UiNode[]> {
   if (!settings.methods.lookup_secret || !identityId) return [];
   return lookupSettingsNodes((await findRecoveryCodes(q, tenant.nid, identityId)) !== null);
+}
+
+/**
+ * The `passkey` nodes of a settings flow when the project turned passkeys on: a remove button per key and
+ * "Add passkey" (the options' challenge kept in the flow's `data.passkey` until the browser answers).
+ */
+async function passkeyNodes(q: Queryable, tenant: Tenant, settings: IdentitySettings, identityId: string | null, userName: string | undefined, data: Record<string, unknown>): Promise<UiNode[]> {
+  if (!settings.methods.passkey || !identityId) return [];
+  const existing = await findPasskeys(q, tenant.nid, identityId);
+  const firstFactors = await countFirstFactors(q, tenant.nid, identityId, settings);
+  const built = await passkeySettingsNodes(relyingParty(settings, tenant.base), tenant.base, existing, userName || identityId, firstFactors);
+  data.passkey = built.data;
+  return built.nodes;
 }
 
 const isSet = (v: boolean | string | undefined) => v === true || v === 'true';
@@ -202,6 +216,38 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
   }
 
   /**
+   * Passkeys, as Kratos' passkey settings: `passkey_remove` (a key's hex id) removes that key unless it is the
+   * identity's last way to sign in; `passkey_settings_register` (the browser's answer to the flow's options) adds one.
+   */
+  async function savePasskeys(args: SubmitArgs): Promise<boolean> {
+    const { flow, body, db, tenant, settings, now, base } = args;
+    const identityId = flow.identity_id ?? '';
+    requirePrivileged(args);
+    if (body.passkey_remove) {
+      const hexId = body.passkey_remove;
+      const removed = await db.tx((q) => removePasskey(q, tenant.nid, identityId, hexId, settings, now));
+      if (removed === 'missing') throw new OryError(400, { reason: 'You tried to remove a passkey which does not exist.' });
+      if (removed === 'last') {
+        flow.ui.messages = [texts.validation('unable to remove this security key because it would lock you out of your account')];
+        return false;
+      }
+      return true;
+    }
+    const data = flow.data.passkey as PasskeyFlowData | undefined;
+    const added = await db.tx((q) => addPasskey(q, tenant.nid, identityId, relyingParty(settings, base), data, body.passkey_settings_register, now));
+    if (added === 'invalid') {
+      flow.ui.messages = [texts.passkeyInvalid()];
+      return false;
+    }
+    if (added === 'duplicate') {
+      addNodeMessage(flow.ui.nodes, 'passkey_settings_register', texts.validation('this security key or passkey is already registered with your account'));
+      return false;
+    }
+    delete flow.data.passkey;
+    return true;
+  }
+
+  /**
    * Backup codes, as Kratos' lookup strategy: regenerate shows twelve new codes (kept in the flow) with a confirm
    * button, confirm saves them and counts as a second factor of the session, reveal shows the saved ones,
    * disable deletes them. Regenerate and reveal return the flow as it is (`show_form`); confirm and disable
@@ -267,12 +313,13 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
       const nodes = schema ? schemaSettingsNodes(csrf, schema, traits) : settingsNodes(csrf, traits);
       const data: Record<string, unknown> = {};
       const totp = await totpNodes(deps.ctx.db, tenant, settings, identityId, (traits as { email?: string }).email, data);
+      const passkeys = await passkeyNodes(deps.ctx.db, tenant, settings, identityId, (traits as { email?: string }).email, data);
       return {
         state: 'show_form',
         identityId,
         ui: {
           nodes: withoutDisabledMethods(
-            [...nodes, ...(await oidcSettingsNodes(deps.ctx.db, tenant.nid, identityId)), ...totp, ...(await lookupNodes(deps.ctx.db, tenant, settings, identityId))],
+            [...nodes, ...(await oidcSettingsNodes(deps.ctx.db, tenant.nid, identityId)), ...totp, ...(await lookupNodes(deps.ctx.db, tenant, settings, identityId)), ...passkeys],
             settings,
           ),
         },
@@ -294,7 +341,10 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
       }
       if (social) requirePrivileged(args);
       if (social?.action === 'link') return startOidc(deps, args, social.provider, { link: true });
+      // Kratos' passkey form has only its two fields to say what it wants; `method` is then `passkey`.
+      const passkeyAsked = !!(body.passkey_remove || body.passkey_settings_register);
       if (social?.action === 'unlink') saved = await unlinkOidc(args, social.provider);
+      else if (passkeyAsked && methods.passkey) saved = await savePasskeys(args);
       else if (body.method === 'profile' && methods.profile) saved = await saveProfile(args);
       else if (body.method === 'password' && methods.password) saved = await savePassword(args);
       else if (body.method === 'totp' && methods.totp) saved = await saveTotp(args);
@@ -307,7 +357,7 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
         return { type: 'flow', status: 400 };
       }
       if (!saved) return { type: 'flow', status: 400 };
-      await recordEvent(args.db, deps.ctx.clock, args.tenant.nid, 'SettingsSucceeded', { identity_id: flow.identity_id ?? undefined, method: body.method, flow_type: flow.type });
+      await recordEvent(args.db, deps.ctx.clock, args.tenant.nid, 'SettingsSucceeded', { identity_id: flow.identity_id ?? undefined, method: passkeyAsked ? 'passkey' : body.method, flow_type: flow.type });
       const traits = (await getTraits(args.db, args.tenant.nid, flow.identity_id ?? '')) ?? { email: '' };
       const schema = await ownIdentitySchema(args.db, args.tenant.nid, flow.identity_id);
       flow.ui.nodes = withoutDisabledMethods(
@@ -316,6 +366,7 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
           ...(await oidcSettingsNodes(args.db, args.tenant.nid, flow.identity_id)),
           ...(await totpNodes(args.db, args.tenant, args.settings, flow.identity_id, traits.email, flow.data)),
           ...(await lookupNodes(args.db, args.tenant, args.settings, flow.identity_id)),
+          ...(await passkeyNodes(args.db, args.tenant, args.settings, flow.identity_id, traits.email, flow.data)),
         ],
         args.settings,
       );

@@ -25,6 +25,11 @@ export const texts = {
   signIn: () => info(1010001, 'Sign in'),
   signUp: () => info(1040001, 'Sign up'),
   registerPasskey: () => info(1040007, 'Sign up with passkey'),
+  addPasskey: () => info(1050019, 'Add passkey'),
+  removePasskey: (name: string, addedAt: string) =>
+    info(1050020, `Remove passkey "${name}"`, { display_name: name, added_at: addedAt, added_at_unix: Math.floor(new Date(addedAt).getTime() / 1000) }),
+  /** Kratos' generic validation message (4000001) with the text of the rule that failed. */
+  validation: (text: string) => error(4000001, text),
   signInWithPasskey: () => info(1010021, 'Sign in with passkey'),
   passkeyInvalid: () => error(4000043, 'The provided web authn login is invalid, please try again.'),
   noPasskeyUser: () => error(4000015, 'This account does not exist or has no security key set up.'),
