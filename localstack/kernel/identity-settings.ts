@@ -22,6 +22,8 @@ export interface IdentitySettings {
     lookup_secret: boolean;
     /** `selfservice.methods.passkey.enabled`: sign-up and sign-in with a passkey (off unless turned on). */
     passkey: boolean;
+    /** `selfservice.methods.webauthn.enabled` with `config.passwordless: false`: security keys as a second factor. */
+    webauthn: boolean;
   };
   /**
    * `selfservice.methods.code`: `passwordless_enabled` signs in with a one-time code instead of a password;
@@ -32,6 +34,8 @@ export interface IdentitySettings {
   codeLogin: { passwordless: boolean; lifespanMs: number | null; maxSubmissions: number; fallback: boolean };
   /** `selfservice.methods.passkey.config.rp`: the relying party; unset parts come from the tenant's public URL. */
   passkeyRp: { id: string | null; displayName: string | null; origins: string[] };
+  /** `selfservice.methods.webauthn.config.rp`: the relying party of security keys. */
+  webauthnRp: { id: string | null; displayName: string | null; origins: string[] };
   /** `selfservice.methods.totp.config.issuer`, or null for the tenant's host. */
   totpIssuer: string | null;
   /** `session.whoami.required_aal`: `highest_available` refuses an aal1 session of an identity that has a second factor. */
@@ -100,6 +104,8 @@ export function settingsOf(config: JsonObject): IdentitySettings {
       totp: bool(at('selfservice', 'methods', 'totp', 'enabled'), false),
       lookup_secret: bool(at('selfservice', 'methods', 'lookup_secret', 'enabled'), false),
       passkey: bool(at('selfservice', 'methods', 'passkey', 'enabled'), false),
+      // Security keys that sign in without a password (`config.passwordless: true`) are not offered.
+      webauthn: bool(at('selfservice', 'methods', 'webauthn', 'enabled'), false) && at('selfservice', 'methods', 'webauthn', 'config', 'passwordless') !== true,
     },
     codeLogin: {
       passwordless: codePasswordless,
@@ -111,6 +117,11 @@ export function settingsOf(config: JsonObject): IdentitySettings {
       id: text(at('selfservice', 'methods', 'passkey', 'config', 'rp', 'id')),
       displayName: text(at('selfservice', 'methods', 'passkey', 'config', 'rp', 'display_name')),
       origins: strings(at('selfservice', 'methods', 'passkey', 'config', 'rp', 'origins')),
+    },
+    webauthnRp: {
+      id: text(at('selfservice', 'methods', 'webauthn', 'config', 'rp', 'id')),
+      displayName: text(at('selfservice', 'methods', 'webauthn', 'config', 'rp', 'display_name')),
+      origins: strings(at('selfservice', 'methods', 'webauthn', 'config', 'rp', 'origins')),
     },
     totpIssuer: text(at('selfservice', 'methods', 'totp', 'config', 'issuer')),
     whoamiRequiredAal: requiredAal(at('session', 'whoami', 'required_aal')),

@@ -18,6 +18,7 @@ import { texts } from './texts';
 import { passkeyLoginNodes, relyingParty, verifyPasskeyLogin, type PasskeyFlowData } from './passkey';
 import { recordEvent } from '../event/record';
 import { codeLoginNodes, submitCodeLogin } from './code-login';
+import { securityKeyLoginNodes, verifySecurityKeyLogin, webauthnRelyingParty, type WebauthnFlowData } from './webauthn';
 import { linkAfterLogin, oidcFlowNodes, organizationProvider, requestedProvider, startOidc } from './oidc';
 
 /** Browser login with identifier (email) and password; with `aal=aal2`, the second factor of a signed-in identity. */
@@ -51,6 +52,25 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
       await recordEvent(q, deps.ctx.clock, tenant.nid, 'LoginSucceeded', { identity_id: session.identity_id, method: 'totp', aal: 'aal2', flow_type: flow.type });
     });
     return raised(args, session.id);
+  }
+
+  /** A security key of the signed-in identity raises the flow's session to aal2 (Kratos' webauthn strategy, browser flows). */
+  async function submitSecurityKey(args: SubmitArgs): Promise<Outcome> {
+    const { flow, body, db, tenant, session, settings, base } = args;
+    if (!session) throw noActiveSession();
+    const proven = await db.tx(async (q) => {
+      const ok = await verifySecurityKeyLogin(q, tenant.nid, session.identity_id, webauthnRelyingParty(settings, base), flow.data.webauthn as WebauthnFlowData | undefined, body.webauthn_login, args.now);
+      if (!ok) return false;
+      await markPassed(q, flow, deps.ctx.clock.now());
+      await raiseSessionToAal2(q, tenant.nid, session.id, 'webauthn', deps.ctx.clock);
+      await recordEvent(q, deps.ctx.clock, tenant.nid, 'LoginSucceeded', { identity_id: session.identity_id, method: 'webauthn', aal: 'aal2', flow_type: flow.type });
+      return true;
+    });
+    if (proven) return raised(args, session.id);
+    await recordEvent(db, deps.ctx.clock, tenant.nid, 'LoginFailed', { method: 'webauthn', reason: 'invalid_credentials', flow_type: flow.type });
+    setValue(flow.ui.nodes, 'webauthn_login', '');
+    flow.ui.messages = [texts.passkeyInvalid()];
+    return { type: 'flow', status: 400 };
   }
 
   /**
@@ -130,8 +150,10 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
       const hasTotp = settings.methods.totp && session ? (await findTotpUrl(deps.ctx.db, tenant.nid, session.identity_id)) !== null : false;
       if (aal === 'aal2') {
         const hasCodes = settings.methods.lookup_secret && session ? (await findRecoveryCodes(deps.ctx.db, tenant.nid, session.identity_id)) !== null : false;
-        const nodes = [csrfNode(csrf), ...(hasTotp ? totpLoginNodes() : []), ...(hasCodes ? lookupLoginNodes() : [])];
-        return { state: 'choose_method', ui: { nodes }, data: { refresh, aal } };
+        // Security keys need the browser's script: API flows (no CSRF token) do not offer them, as in Kratos.
+        const keys = settings.methods.webauthn && session && csrf ? await securityKeyLoginNodes(deps.ctx.db, tenant.nid, webauthnRelyingParty(settings, tenant.base), tenant.base, session.identity_id) : null;
+        const nodes = [csrfNode(csrf), ...(hasTotp ? totpLoginNodes() : []), ...(hasCodes ? lookupLoginNodes() : []), ...(keys?.nodes ?? [])];
+        return { state: 'choose_method', ui: { nodes }, data: { refresh, aal, ...(keys ? { webauthn: keys.data } : {}) } };
       }
       const passkey = settings.methods.passkey && !refresh ? await passkeyLoginNodes(relyingParty(settings, tenant.base), tenant.base) : null;
       const code = settings.codeLogin.passwordless && !refresh ? codeLoginNodes() : [];
@@ -152,6 +174,7 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
       }
       if (body.method === 'totp' && settings.methods.totp && (flow.data.aal === 'aal2' || flow.data.refresh === true)) return submitTotp(args);
       if (body.method === 'lookup_secret' && settings.methods.lookup_secret && flow.data.aal === 'aal2') return submitLookup(args);
+      if ((body.method === 'webauthn' || !!body.webauthn_login) && settings.methods.webauthn && flow.data.aal === 'aal2' && flow.type === 'browser') return submitSecurityKey(args);
       // A one-time code instead of a password (`selfservice.methods.code.passwordless_enabled`); `resend` asks for another.
       const codeAsked = body.method === 'code' || (typeof body.resend === 'string' && body.resend.toLowerCase() === 'code');
       if (codeAsked && settings.codeLogin.passwordless && settings.methods.code && flow.data.aal !== 'aal2' && flow.data.refresh !== true) {

@@ -1,3 +1,4 @@
+import { findSecurityKeys } from './webauthn';
 import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../db/types';
@@ -113,5 +114,6 @@ export const nothingToConfirm = () => new OryError(400, { reason: 'You must (re-
  */
 export async function hasSecondFactor(q: Queryable, nid: string, identityId: string, settings: IdentitySettings): Promise<boolean> {
   if (settings.methods.totp && (await findTotpUrl(q, nid, identityId))) return true;
+  if (settings.methods.webauthn && (await findSecurityKeys(q, nid, identityId))) return true;
   return settings.methods.lookup_secret && (await findRecoveryCodes(q, nid, identityId)) !== null;
 }

@@ -339,6 +339,20 @@ export const PASSKEY_SCRIPT = `(function () {
       result.closest('form').submit();
     }).catch(function (err) { console.error('adding a passkey failed', err); });
   };
+  window.oryWebAuthnRegistration = function (options) {
+    var result = field('webauthn_register');
+    navigator.credentials.create({ publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(options.publicKey) }).then(function (credential) {
+      result.value = JSON.stringify(credential.toJSON());
+      result.closest('form').submit();
+    }).catch(function (err) { console.error('adding a security key failed', err); });
+  };
+  window.oryWebAuthnLogin = function (options) {
+    var result = field('webauthn_login');
+    navigator.credentials.get({ publicKey: PublicKeyCredential.parseRequestOptionsFromJSON(options.publicKey) }).then(function (credential) {
+      result.value = JSON.stringify(credential.toJSON());
+      result.closest('form').submit();
+    }).catch(function (err) { console.error('security key sign-in failed', err); });
+  };
   window.oryPasskeyLogin = function () {
     var data = JSON.parse(field('passkey_challenge').value);
     var result = field('passkey_login');

@@ -35,6 +35,7 @@ import {
   type RecoveryCode,
 } from './lookup';
 import { raiseSessionToAal2 } from '../session/service';
+import { addSecurityKey, removeSecurityKey, securityKeySettingsNodes, webauthnRelyingParty, type WebauthnFlowData } from './webauthn';
 import { addPasskey, countFirstFactors, findPasskeys, passkeySettingsNodes, relyingParty, removePasskey, type PasskeyFlowData } from './passkey';
 
 const identityMismatch = () =>
@@ -78,6 +79,14 @@ async function passkeyNodes(q: Queryable, tenant: Tenant, settings: IdentitySett
   const firstFactors = await countFirstFactors(q, tenant.nid, identityId, settings);
   const built = await passkeySettingsNodes(relyingParty(settings, tenant.base), tenant.base, existing, userName || identityId, firstFactors);
   data.passkey = built.data;
+  return built.nodes;
+}
+
+/** The `webauthn` nodes of a browser settings flow when the project turned security keys (second factor) on. */
+async function securityKeyNodes(q: Queryable, tenant: Tenant, settings: IdentitySettings, identityId: string | null, userName: string | undefined, data: Record<string, unknown>, browser: boolean): Promise<UiNode[]> {
+  if (!settings.methods.webauthn || !identityId || !browser) return [];
+  const built = await securityKeySettingsNodes(q, tenant.nid, webauthnRelyingParty(settings, tenant.base), tenant.base, identityId, userName || identityId);
+  data.webauthn = built.data;
   return built.nodes;
 }
 
@@ -248,6 +257,41 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
   }
 
   /**
+   * Security keys, as Kratos' webauthn settings (second factor): `webauthn_remove` removes the key its hex id names;
+   * `webauthn_register` (the browser's answer) adds one named `webauthn_register_displayname`, which then counts
+   * as a second factor of the session.
+   */
+  async function saveSecurityKeys(args: SubmitArgs): Promise<boolean> {
+    const { flow, body, db, tenant, settings, now, base, session } = args;
+    const identityId = flow.identity_id ?? '';
+    requirePrivileged(args);
+    if (body.webauthn_remove) {
+      const hexId = body.webauthn_remove;
+      const removed = await db.tx((q) => removeSecurityKey(q, tenant.nid, identityId, hexId, now));
+      if (removed === 'none') throw new OryError(400, { reason: 'You tried to remove a WebAuthn but you have no WebAuthn set up.' });
+      if (removed === 'missing') throw new OryError(400, { reason: 'You tried to remove a WebAuthn credential which does not exist.' });
+      return true;
+    }
+    const data = flow.data.webauthn as WebauthnFlowData | undefined;
+    const name = body.webauthn_register_displayname?.trim() ?? '';
+    const added = await db.tx(async (q) => {
+      const outcome = await addSecurityKey(q, tenant.nid, identityId, webauthnRelyingParty(settings, base), data, body.webauthn_register, name, now);
+      if (outcome === 'added' && session) await raiseSessionToAal2(q, tenant.nid, session.id, 'webauthn', deps.ctx.clock);
+      return outcome;
+    });
+    if (added === 'invalid') {
+      flow.ui.messages = [texts.passkeyInvalid()];
+      return false;
+    }
+    if (added === 'duplicate') {
+      addNodeMessage(flow.ui.nodes, 'webauthn_register', texts.validation('this security key or passkey is already registered with your account'));
+      return false;
+    }
+    delete flow.data.webauthn;
+    return true;
+  }
+
+  /**
    * Backup codes, as Kratos' lookup strategy: regenerate shows twelve new codes (kept in the flow) with a confirm
    * button, confirm saves them and counts as a second factor of the session, reveal shows the saved ones,
    * disable deletes them. Regenerate and reveal return the flow as it is (`show_form`); confirm and disable
@@ -314,12 +358,13 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
       const data: Record<string, unknown> = {};
       const totp = await totpNodes(deps.ctx.db, tenant, settings, identityId, (traits as { email?: string }).email, data);
       const passkeys = await passkeyNodes(deps.ctx.db, tenant, settings, identityId, (traits as { email?: string }).email, data);
+      const keys = await securityKeyNodes(deps.ctx.db, tenant, settings, identityId, (traits as { email?: string }).email, data, csrf !== '');
       return {
         state: 'show_form',
         identityId,
         ui: {
           nodes: withoutDisabledMethods(
-            [...nodes, ...(await oidcSettingsNodes(deps.ctx.db, tenant.nid, identityId)), ...totp, ...(await lookupNodes(deps.ctx.db, tenant, settings, identityId)), ...passkeys],
+            [...nodes, ...(await oidcSettingsNodes(deps.ctx.db, tenant.nid, identityId)), ...totp, ...(await lookupNodes(deps.ctx.db, tenant, settings, identityId)), ...passkeys, ...keys],
             settings,
           ),
         },
@@ -343,8 +388,10 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
       if (social?.action === 'link') return startOidc(deps, args, social.provider, { link: true });
       // Kratos' passkey form has only its two fields to say what it wants; `method` is then `passkey`.
       const passkeyAsked = !!(body.passkey_remove || body.passkey_settings_register);
+      const securityKeyAsked = !!(body.webauthn_remove || body.webauthn_register);
       if (social?.action === 'unlink') saved = await unlinkOidc(args, social.provider);
       else if (passkeyAsked && methods.passkey) saved = await savePasskeys(args);
+      else if (securityKeyAsked && methods.webauthn && flow.type === 'browser') saved = await saveSecurityKeys(args);
       else if (body.method === 'profile' && methods.profile) saved = await saveProfile(args);
       else if (body.method === 'password' && methods.password) saved = await savePassword(args);
       else if (body.method === 'totp' && methods.totp) saved = await saveTotp(args);
@@ -357,7 +404,7 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
         return { type: 'flow', status: 400 };
       }
       if (!saved) return { type: 'flow', status: 400 };
-      await recordEvent(args.db, deps.ctx.clock, args.tenant.nid, 'SettingsSucceeded', { identity_id: flow.identity_id ?? undefined, method: passkeyAsked ? 'passkey' : body.method, flow_type: flow.type });
+      await recordEvent(args.db, deps.ctx.clock, args.tenant.nid, 'SettingsSucceeded', { identity_id: flow.identity_id ?? undefined, method: passkeyAsked ? 'passkey' : securityKeyAsked ? 'webauthn' : body.method, flow_type: flow.type });
       const traits = (await getTraits(args.db, args.tenant.nid, flow.identity_id ?? '')) ?? { email: '' };
       const schema = await ownIdentitySchema(args.db, args.tenant.nid, flow.identity_id);
       flow.ui.nodes = withoutDisabledMethods(
@@ -367,6 +414,7 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
           ...(await totpNodes(args.db, args.tenant, args.settings, flow.identity_id, traits.email, flow.data)),
           ...(await lookupNodes(args.db, args.tenant, args.settings, flow.identity_id)),
           ...(await passkeyNodes(args.db, args.tenant, args.settings, flow.identity_id, traits.email, flow.data)),
+          ...(await securityKeyNodes(args.db, args.tenant, args.settings, flow.identity_id, traits.email, flow.data, flow.type === 'browser')),
         ],
         args.settings,
       );

@@ -25,6 +25,12 @@ export const texts = {
   signIn: () => info(1010001, 'Sign in'),
   signUp: () => info(1040001, 'Sign up'),
   registerPasskey: () => info(1040007, 'Sign up with passkey'),
+  addSecurityKey: () => info(1050012, 'Add security key'),
+  securityKeyName: () => info(1050013, 'Name of the security key'),
+  removeSecurityKey: (name: string, addedAt: string) =>
+    info(1050018, `Remove security key "${name}"`, { display_name: name, added_at: addedAt, added_at_unix: Math.floor(new Date(addedAt).getTime() / 1000) }),
+  useSecurityKey: () => info(1010008, 'Sign in with a hardware key'),
+  noWebauthnDevice: () => error(4000013, 'You have no WebAuthn device set up.'),
   addPasskey: () => info(1050019, 'Add passkey'),
   removePasskey: (name: string, addedAt: string) =>
     info(1050020, `Remove passkey "${name}"`, { display_name: name, added_at: addedAt, added_at_unix: Math.floor(new Date(addedAt).getTime() / 1000) }),
