@@ -23,7 +23,6 @@ export function browser(baseUrl: string) {
 }
 
 interface MailMessage {
-  id: string;
   recipient: string;
   subject: string;
   body: string;

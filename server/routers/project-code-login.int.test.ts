@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../deps';
 import { callerFor, startTestStack, testDeps, type TestStack } from '../test-support/bff';
 import { frontendApi, registerUser, signUpToProject } from '../test-support/users';
-import { latestCode } from '../../localstack/test-support/self-service';
+import { latestMailedCode } from '../test-support/project-flows';
 
 /*
  * Passwordless sign-in with a one-time code (`projectConfig.setPasswordless({ code_passwordless_enabled })`),
@@ -37,7 +37,7 @@ async function codeProject(name: string) {
 }
 
 async function mailed(to: string, slug: string) {
-  return latestCode(stack.url, to, slug);
+  return latestMailedCode(stack.url, to, slug);
 }
 
 describe('sign-in with a one-time code', () => {

@@ -4,7 +4,7 @@ import type { AppDeps } from '../deps';
 import { callerFor, startTestStack, testDeps, type TestStack } from '../test-support/bff';
 import { registerUser } from '../test-support/users';
 import { softAuthenticator } from '../test-support/soft-authenticator';
-import { anyStatus, browser, csrfOf } from '../../localstack/test-support/self-service';
+import { anyStatus, browserOf as browser, csrfOf } from '../test-support/project-flows';
 
 /*
  * Security keys as a second factor (`projectConfig.setMfa({ webauthn_enabled })`, Kratos' webauthn method with
