@@ -26,12 +26,13 @@ export interface IdentitySettings {
     webauthn: boolean;
   };
   /**
-   * `selfservice.methods.code`: `passwordless_enabled` signs in with a one-time code instead of a password;
+   * `selfservice.methods.code`: `passwordless_enabled` signs in with a one-time code instead of a password,
+   * `mfa_enabled` asks one as a second factor (Kratos' schema allows one of the two);
    * `config.lifespan` (null: the stack's default) and `config.max_submissions` bound each code; with
    * `config.missing_credential_fallback_enabled` an identity whose schema marks no code identifier gets the
    * code at its verifiable address.
    */
-  codeLogin: { passwordless: boolean; lifespanMs: number | null; maxSubmissions: number; fallback: boolean };
+  codeLogin: { passwordless: boolean; mfa: boolean; lifespanMs: number | null; maxSubmissions: number; fallback: boolean };
   /** `selfservice.methods.passkey.config.rp`: the relying party; unset parts come from the tenant's public URL. */
   passkeyRp: { id: string | null; displayName: string | null; origins: string[] };
   /** `selfservice.methods.webauthn.config.rp`: the relying party of security keys. */
@@ -109,6 +110,7 @@ export function settingsOf(config: JsonObject): IdentitySettings {
     },
     codeLogin: {
       passwordless: codePasswordless,
+      mfa: !codePasswordless && bool(at('selfservice', 'methods', 'code', 'mfa_enabled'), false),
       lifespanMs: durationMs(at('selfservice', 'methods', 'code', 'config', 'lifespan')),
       maxSubmissions: typeof maxSubmissions === 'number' && Number.isInteger(maxSubmissions) && maxSubmissions >= 1 && maxSubmissions <= 255 ? maxSubmissions : 5,
       fallback: bool(at('selfservice', 'methods', 'code', 'config', 'missing_credential_fallback_enabled'), false),

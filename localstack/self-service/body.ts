@@ -9,6 +9,7 @@ const submitBody = z.looseObject({
   email: z.string().max(512).optional(),
   code: z.string().max(64).optional(),
   resend: z.string().max(16).optional(),
+  address: z.string().max(512).optional(),
   totp_code: z.string().max(64).optional(),
   totp_unlink: z.union([z.boolean(), z.string().max(8)]).optional(),
   lookup_secret: z.string().max(64).optional(),

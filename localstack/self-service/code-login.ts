@@ -1,4 +1,4 @@
-import type { Db } from '../db/types';
+import type { Db, Queryable } from '../db/types';
 import { OryError } from '../kernel/errors';
 import type { IdentitySettings } from '../kernel/identity-settings';
 import type { IdentityDeps } from '../kernel/identity-deps';
@@ -54,6 +54,67 @@ async function codeIdentity(db: Db, nid: string, identifier: string, settings: I
   if (own) return { identityId: id, address: own.value };
   if (settings.codeLogin.fallback && identity.verifiable.some((a) => a.via === 'email' && a.value === identifier)) return { identityId: id, address: identifier };
   return null;
+}
+
+/**
+ * The addresses a code may go to as the identity's second factor (`mfa_enabled`): its code identifiers, or with
+ * the fallback on, its verifiable email addresses.
+ */
+export async function codeAddresses(db: Queryable, nid: string, identityId: string, settings: IdentitySettings): Promise<string[]> {
+  const identity = await findIdentity(db, nid, identityId);
+  if (!identity) return [];
+  const schema = (await ownIdentitySchema(db, nid, identityId)) ?? BUILT_IN_CODE_SCHEMA;
+  const own = codeIdentifiers(schema, identity.row.traits as Record<string, unknown>).filter((a) => a.via === 'email').map((a) => a.value);
+  const fallback = settings.codeLogin.fallback ? identity.verifiable.filter((a) => a.via === 'email').map((a) => a.value) : [];
+  return [...new Set([...own, ...fallback])].sort();
+}
+
+/** The second-factor step of an `aal=aal2` login: a "Send code to …" button per address. */
+export const codeSecondFactorNodes = (addresses: string[]): UiNode[] =>
+  addresses.map((address) => input('code', 'address', 'submit', { value: address, label: texts.sendCodeTo('email', address) }));
+
+/**
+ * The second factor by code (`mfa_enabled`): an `address` of the signed-in identity gets a code; the code then
+ * proves the session's second factor. The caller raises the session to aal2 when this answers `proven`.
+ */
+export async function submitCodeSecondFactor(deps: IdentityDeps, args: SubmitArgs, identityId: string): Promise<{ proven: true } | { status: 400; failed: boolean }> {
+  const { flow, body, db, tenant, settings } = args;
+  if (flow.state === 'passed_challenge') {
+    flow.ui.messages = [texts.noStrategy('login')];
+    return { status: 400, failed: true };
+  }
+  const resend = typeof body.resend === 'string' && body.resend.toLowerCase() === 'code';
+  const address = normalized(body.address ?? body.identifier ?? '');
+  const addresses = await codeAddresses(db, tenant.nid, identityId, settings);
+  if (flow.state !== 'sent_email' || resend) {
+    if (!addresses.includes(address)) {
+      flow.ui.messages = [texts.noCodeUser()];
+      return { status: 400, failed: true };
+    }
+    await deliverCode(deps, args, identityId, address);
+    flow.ui.messages = [texts.loginCodeSentToSignedIn()];
+    // Ory's published API has no flow answer of 200 for this submission: the flow comes with 400, as for sign-in codes.
+    return { status: 400, failed: false };
+  }
+  flow.ui.nodes = sentCodeNodes(flow.csrf_token, address);
+  flow.ui.messages = [];
+  const code = body.code?.trim() ?? '';
+  if (!code) {
+    addNodeMessage(flow.ui.nodes, 'code', texts.required('code'));
+    return { status: 400, failed: true };
+  }
+  const attempts = await countCodeAttempt(db, flow.nid, flow.id);
+  flow.data.attempts = attempts;
+  if (attempts > settings.codeLogin.maxSubmissions) {
+    await burnCodes(db, flow.nid, flow.id, args.now);
+    throw new OryError(400, { reason: 'The request was submitted too often. Please request another code.' });
+  }
+  const redeemed = /^\d{6}$/.test(code) ? await db.tx((q) => redeemCode(q, flow.nid, flow.id, 'login', code, args.now, identityId)) : null;
+  if (!redeemed) {
+    flow.ui.messages = [texts.loginCodeInvalid()];
+    return { status: 400, failed: true };
+  }
+  return { proven: true };
 }
 
 /** The built-in schema's email signs in with a code as well as a password. */
@@ -123,17 +184,26 @@ async function sendCode(deps: IdentityDeps, args: SubmitArgs, identifier: string
     flow.ui.messages = [texts.noCodeUser()];
     return { status: 400, failed: true };
   }
+  await deliverCode(deps, args, found.identityId, found.address, identifier);
+  flow.ui.messages = [texts.loginCodeSent()];
+  // Kratos answers the code's dispatch to an API client with the flow and 400: the sign-in is not done yet.
+  return { status: 400, failed: false };
+}
+
+/** Sends a fresh code of the flow to `address` (older ones stop working) and shows the code step. */
+async function deliverCode(deps: IdentityDeps, args: SubmitArgs, identityId: string, address: string, shown = address): Promise<void> {
+  const { flow, db, tenant, settings } = args;
   const lifespanMs = settings.codeLogin.lifespanMs ?? deps.codeLifespanMs;
   await db.tx(async (q) => {
-    const code = await issueCode(q, { nid: tenant.nid, flowId: flow.id, kind: 'login', identityId: found.identityId, address: found.address, lifespanMs, now: deps.ctx.clock.now() });
-    const identity = await findIdentity(q, tenant.nid, found.identityId);
+    const code = await issueCode(q, { nid: tenant.nid, flowId: flow.id, kind: 'login', identityId, address, lifespanMs, now: deps.ctx.clock.now() });
+    const identity = await findIdentity(q, tenant.nid, identityId);
     await sendTemplated(deps, q, tenant.nid, {
-      to: found.address,
+      to: address,
       template: 'login_code',
       variant: 'valid',
       data: {
         LoginCode: code,
-        Identity: { id: found.identityId, traits: identity?.row.traits ?? {} },
+        Identity: { id: identityId, traits: identity?.row.traits ?? {} },
         ExpiresInMinutes: Math.round(lifespanMs / 60_000),
         RequestURL: flow.request_url,
         TransientPayload: {},
@@ -143,8 +213,5 @@ async function sendCode(deps: IdentityDeps, args: SubmitArgs, identifier: string
   });
   flow.state = 'sent_email';
   flow.data.attempts = 0;
-  flow.ui.nodes = sentCodeNodes(flow.csrf_token, identifier);
-  flow.ui.messages = [texts.loginCodeSent()];
-  // Kratos answers the code's dispatch to an API client with the flow and 400: the sign-in is not done yet.
-  return { status: 400, failed: false };
+  flow.ui.nodes = sentCodeNodes(flow.csrf_token, shown);
 }

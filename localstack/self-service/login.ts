@@ -17,7 +17,7 @@ import { findRecoveryCodes, lookupLoginNodes, useRecoveryCode } from './lookup';
 import { texts } from './texts';
 import { passkeyLoginNodes, relyingParty, verifyPasskeyLogin, type PasskeyFlowData } from './passkey';
 import { recordEvent } from '../event/record';
-import { codeLoginNodes, submitCodeLogin } from './code-login';
+import { codeAddresses, codeLoginNodes, codeSecondFactorNodes, submitCodeLogin, submitCodeSecondFactor } from './code-login';
 import { securityKeyLoginNodes, verifySecurityKeyLogin, webauthnRelyingParty, type WebauthnFlowData } from './webauthn';
 import { linkAfterLogin, oidcFlowNodes, organizationProvider, requestedProvider, startOidc } from './oidc';
 
@@ -152,7 +152,8 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
         const hasCodes = settings.methods.lookup_secret && session ? (await findRecoveryCodes(deps.ctx.db, tenant.nid, session.identity_id)) !== null : false;
         // Security keys need the browser's script: API flows (no CSRF token) do not offer them, as in Kratos.
         const keys = settings.methods.webauthn && session && csrf ? await securityKeyLoginNodes(deps.ctx.db, tenant.nid, webauthnRelyingParty(settings, tenant.base), tenant.base, session.identity_id) : null;
-        const nodes = [csrfNode(csrf), ...(hasTotp ? totpLoginNodes() : []), ...(hasCodes ? lookupLoginNodes() : []), ...(keys?.nodes ?? [])];
+        const addresses = settings.codeLogin.mfa && session ? await codeAddresses(deps.ctx.db, tenant.nid, session.identity_id, settings) : [];
+        const nodes = [csrfNode(csrf), ...(hasTotp ? totpLoginNodes() : []), ...(hasCodes ? lookupLoginNodes() : []), ...(keys?.nodes ?? []), ...codeSecondFactorNodes(addresses)];
         return { state: 'choose_method', ui: { nodes }, data: { refresh, aal, ...(keys ? { webauthn: keys.data } : {}) } };
       }
       const passkey = settings.methods.passkey && !refresh ? await passkeyLoginNodes(relyingParty(settings, tenant.base), tenant.base) : null;
@@ -175,6 +176,23 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
       if (body.method === 'totp' && settings.methods.totp && (flow.data.aal === 'aal2' || flow.data.refresh === true)) return submitTotp(args);
       if (body.method === 'lookup_secret' && settings.methods.lookup_secret && flow.data.aal === 'aal2') return submitLookup(args);
       if ((body.method === 'webauthn' || !!body.webauthn_login) && settings.methods.webauthn && flow.data.aal === 'aal2' && flow.type === 'browser') return submitSecurityKey(args);
+      // A one-time code as the second factor (`selfservice.methods.code.mfa_enabled`): an address button, then the code.
+      const codeFactor = body.method === 'code' || !!body.address || (typeof body.resend === 'string' && body.resend.toLowerCase() === 'code');
+      if (codeFactor && settings.codeLogin.mfa && settings.methods.code && flow.data.aal === 'aal2') {
+        if (!args.session) throw noActiveSession();
+        const session = args.session;
+        const outcome = await submitCodeSecondFactor(deps, args, session.identity_id);
+        if ('status' in outcome) {
+          if (outcome.failed) await recordEvent(db, deps.ctx.clock, tenant.nid, 'LoginFailed', { method: 'code', reason: 'invalid_credentials', flow_type: flow.type });
+          return { type: 'flow', status: outcome.status };
+        }
+        await db.tx(async (q) => {
+          await markPassed(q, flow, deps.ctx.clock.now());
+          await raiseSessionToAal2(q, tenant.nid, session.id, 'code', deps.ctx.clock);
+          await recordEvent(q, deps.ctx.clock, tenant.nid, 'LoginSucceeded', { identity_id: session.identity_id, method: 'code', aal: 'aal2', flow_type: flow.type });
+        });
+        return raised(args, session.id);
+      }
       // A one-time code instead of a password (`selfservice.methods.code.passwordless_enabled`); `resend` asks for another.
       const codeAsked = body.method === 'code' || (typeof body.resend === 'string' && body.resend.toLowerCase() === 'code');
       if (codeAsked && settings.codeLogin.passwordless && settings.methods.code && flow.data.aal !== 'aal2' && flow.data.refresh !== true) {

@@ -147,6 +147,40 @@ describe('sign-in with a one-time code', () => {
     expect((late.data as unknown as Flow).ui.messages?.map((m) => m.id)).toEqual([4010008]);
   });
 
+  it('serve as the second factor once /mfa turns them on: whoami asks for aal2, and the mailed code gives it', async () => {
+    const project = await owner.projects.create({ name: 'Codes second factor', environment: 'dev' });
+    const api = frontendApi(`${stack.url}/project-api/${project.slug}`);
+    const email = 'second-factor@example.com';
+    const user = await signUpToProject(stack.url, project.slug, email);
+    expect((await api.toSession({ xSessionToken: user.token })).data.authenticator_assurance_level).toBe('aal1');
+    await owner.projectConfig.setMfa({ projectId: project.id, code_mfa_enabled: true });
+    const refused = await api.toSession({ xSessionToken: user.token }, anyStatus);
+    expect(refused.status).toBe(403);
+    expect((refused.data as unknown as { error: { id: string } }).error.id).toBe('session_aal2_required');
+    // The first step offers no sign-in code: codes are the second factor here.
+    expect(codeNodes((await api.createNativeLoginFlow()).data as unknown as Flow)).toEqual([]);
+
+    const flow = (await api.createNativeLoginFlow({ aal: 'aal2', xSessionToken: user.token })).data as unknown as Flow;
+    const send = flow.ui.nodes.find((n) => n.group === 'code')!;
+    expect(send.attributes).toMatchObject({ name: 'address', type: 'submit', value: email });
+    expect(send.meta.label).toEqual({ id: 1010023, type: 'info', text: `Send code to ${email}`, context: { address: email, channel: 'email' } });
+    const stranger = await api.updateLoginFlow({ flow: flow.id, xSessionToken: user.token, updateLoginFlowBody: { method: 'code', address: 'someone@example.com' } as never }, anyStatus);
+    expect((stranger.data as unknown as Flow).ui.messages?.map((m) => m.id)).toEqual([4000035]);
+    const sent = await api.updateLoginFlow({ flow: flow.id, xSessionToken: user.token, updateLoginFlowBody: { method: 'code', address: email } as never }, anyStatus);
+    expect(sent.status).toBe(400);
+    expect((sent.data as unknown as Flow).state).toBe('sent_email');
+    expect((sent.data as unknown as Flow).ui.messages).toEqual([{ id: 1010025, type: 'info', text: "A code was sent to your address. If you didn't receive it, please try again." }]);
+    const { code, message } = await mailed(email, project.slug);
+    expect(message.template_type).toBe('login_code_valid');
+    const ok = await api.updateLoginFlow({ flow: flow.id, xSessionToken: user.token, updateLoginFlowBody: { method: 'code', identifier: email, code } as never });
+    expect(ok.data.session.authenticator_assurance_level).toBe('aal2');
+    expect(ok.data.session.authentication_methods?.map((m) => [m.method, m.aal])).toEqual([
+      ['password', 'aal1'],
+      ['code', 'aal2'],
+    ]);
+    expect((await api.toSession({ xSessionToken: user.token })).data.authenticator_assurance_level).toBe('aal2');
+  });
+
   it('cannot be a way to sign in and a second factor at once, as Kratos config allows one or the other', async () => {
     const { projectId } = await codeProject('Codes exclusive');
     const refused = await owner.projectConfig.setMfa({ projectId, code_mfa_enabled: true }).catch((e: unknown) => e as { code: string; message: string });
