@@ -57,9 +57,16 @@ export interface IdentitySettings {
   allowedReturnUrls: string[];
   /** `selfservice.default_browser_return_url`, or null for the tenant's UI. */
   defaultReturnUrl: string | null;
+  /**
+   * `selfservice.flows.{kind}.after.default_browser_return_url` and its per-method form
+   * `…after.{method}.default_browser_return_url`: where a browser goes after the flow when it named no return_to.
+   */
+  afterReturnUrls: Partial<Record<AfterFlowKind, { url: string | null; byMethod: Record<string, string> }>>;
   /** `selfservice.flows.{kind}.ui_url` the project set; a kind missing here uses the tenant's own UI. */
   uiUrls: Partial<Record<UiFlowKind, string>>;
 }
+
+export type AfterFlowKind = 'login' | 'registration' | 'settings' | 'recovery' | 'verification';
 
 export type RequiredAal = 'aal1' | 'highest_available';
 const requiredAal = (v: unknown): RequiredAal => (v === 'aal1' ? 'aal1' : 'highest_available');
@@ -94,6 +101,19 @@ export function settingsOf(config: JsonObject): IdentitySettings {
     if (url) uiUrls[kind] = url;
   }
   const allowed = at('selfservice', 'allowed_return_urls');
+  const afterReturnUrls: IdentitySettings['afterReturnUrls'] = {};
+  for (const kind of ['login', 'registration', 'settings', 'recovery', 'verification'] as const) {
+    const after = at('selfservice', 'flows', kind, 'after');
+    const byMethod: Record<string, string> = {};
+    if (after && typeof after === 'object' && !Array.isArray(after)) {
+      for (const [method, value] of Object.entries(after)) {
+        const url = value && typeof value === 'object' ? text((value as Record<string, unknown>).default_browser_return_url) : null;
+        if (url) byMethod[method] = url;
+      }
+    }
+    const url = text(at('selfservice', 'flows', kind, 'after', 'default_browser_return_url'));
+    if (url || Object.keys(byMethod).length) afterReturnUrls[kind] = { url, byMethod };
+  }
   const codePasswordless = bool(at('selfservice', 'methods', 'code', 'passwordless_enabled'), false);
   const maxSubmissions = at('selfservice', 'methods', 'code', 'config', 'max_submissions');
   return {
@@ -139,6 +159,7 @@ export function settingsOf(config: JsonObject): IdentitySettings {
     sessionLifespanMs: durationMs(at('session', 'lifespan')),
     allowedReturnUrls: Array.isArray(allowed) ? allowed.filter((u): u is string => typeof u === 'string') : [],
     defaultReturnUrl: text(at('selfservice', 'default_browser_return_url')),
+    afterReturnUrls,
     uiUrls,
   };
 }
@@ -156,6 +177,15 @@ const CONSOLE_SETTINGS: IdentitySettings = settingsOf({
 export async function identitySettings(q: Queryable, nid: string): Promise<IdentitySettings> {
   if (nid === CONSOLE_NID) return CONSOLE_SETTINGS;
   return settingsOf(await tenantIdentityConfig(q, nid));
+}
+
+/**
+ * Where a browser goes after flow `kind` finished by `method` when it named no return_to (Kratos' order): the
+ * method's own after URL, the flow's, the project's default, else null for the tenant's UI.
+ */
+export function returnUrlAfter(settings: IdentitySettings, kind: AfterFlowKind, method?: string): string | null {
+  const after = settings.afterReturnUrls[kind];
+  return (method ? after?.byMethod[method] : undefined) ?? after?.url ?? settings.defaultReturnUrl;
 }
 
 /**

@@ -3,6 +3,7 @@ import { publicIdentity } from '../identity/service';
 import { showHookMessages } from './hook-messages';
 import { clearNodeMessages, loginNodes, setValue, addNodeMessage, withoutDisabledMethods } from './nodes';
 import { isSecure, type IdentityDeps } from '../kernel/identity-deps';
+import { returnUrlAfter } from '../kernel/identity-settings';
 import { noActiveSession, sessionAlreadyAvailable } from '../kernel/errors';
 import type { FlowHandler } from './flow-routes';
 import { queryParam, uiLink } from '../kernel/http';
@@ -24,11 +25,11 @@ import { linkAfterLogin, oidcFlowNodes, organizationProvider, requestedProvider,
 /** Browser login with identifier (email) and password; with `aal=aal2`, the second factor of a signed-in identity. */
 export function loginHandler(deps: IdentityDeps): FlowHandler {
   /** The session (aal2) after a second factor, as a native app or a browser receives it. */
-  async function raised(args: SubmitArgs, sessionId: string): Promise<Outcome> {
+  async function raised(args: SubmitArgs, sessionId: string, method: string): Promise<Outcome> {
     const { req, flow, db, tenant, base, settings } = args;
     const json = await sessionJson(db, tenant.nid, sessionId, base);
     if (flow.type === 'api') return { type: 'json', redirect: '', body: { session_token: sessionToken(req, tenant.sessionCookie), session: json } };
-    const redirect = flow.return_to ?? settings.defaultReturnUrl ?? uiLink(tenant.uiUrl, '/');
+    const redirect = flow.return_to ?? returnUrlAfter(settings, 'login', method) ?? uiLink(tenant.uiUrl, '/');
     return { type: 'json', redirect, body: { session: json, continue_with: [{ action: 'redirect_browser_to', redirect_browser_to: redirect }] } };
   }
 
@@ -51,7 +52,7 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
       await raiseSessionToAal2(q, tenant.nid, session.id, 'totp', deps.ctx.clock);
       await recordEvent(q, deps.ctx.clock, tenant.nid, 'LoginSucceeded', { identity_id: session.identity_id, method: 'totp', aal: 'aal2', flow_type: flow.type });
     });
-    return raised(args, session.id);
+    return raised(args, session.id, 'totp');
   }
 
   /** A security key of the signed-in identity raises the flow's session to aal2 (Kratos' webauthn strategy, browser flows). */
@@ -66,7 +67,7 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
       await recordEvent(q, deps.ctx.clock, tenant.nid, 'LoginSucceeded', { identity_id: session.identity_id, method: 'webauthn', aal: 'aal2', flow_type: flow.type });
       return true;
     });
-    if (proven) return raised(args, session.id);
+    if (proven) return raised(args, session.id, 'webauthn');
     await recordEvent(db, deps.ctx.clock, tenant.nid, 'LoginFailed', { method: 'webauthn', reason: 'invalid_credentials', flow_type: flow.type });
     setValue(flow.ui.nodes, 'webauthn_login', '');
     flow.ui.messages = [texts.passkeyInvalid()];
@@ -89,7 +90,7 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
       await recordEvent(q, deps.ctx.clock, tenant.nid, 'LoginSucceeded', { identity_id: session.identity_id, method: 'lookup_secret', aal: 'aal2', flow_type: flow.type });
       return used;
     });
-    if (outcome === 'used') return raised(args, session.id);
+    if (outcome === 'used') return raised(args, session.id, 'lookup_secret');
     if (outcome !== 'none') await recordEvent(db, deps.ctx.clock, tenant.nid, 'LoginFailed', { method: 'lookup_secret', reason: 'invalid_credentials', flow_type: flow.type });
     flow.ui.messages = [outcome === 'none' ? texts.noLookup() : outcome === 'already_used' ? texts.lookupAlreadyUsed() : texts.lookupInvalid()];
     return { type: 'flow', status: 400 };
@@ -118,7 +119,7 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
       return { type: 'json', redirect: '', body: { session_token: session.token, session: await sessionJson(db, tenant.nid, session.id, base) } };
     }
     setSessionCookie(reply, tenant, session, isSecure(deps, req));
-    const redirect = flow.return_to ?? settings.defaultReturnUrl ?? uiLink(tenant.uiUrl, '/');
+    const redirect = flow.return_to ?? returnUrlAfter(settings, 'login', method) ?? uiLink(tenant.uiUrl, '/');
     return {
       type: 'json',
       redirect,
@@ -191,7 +192,7 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
           await raiseSessionToAal2(q, tenant.nid, session.id, 'code', deps.ctx.clock);
           await recordEvent(q, deps.ctx.clock, tenant.nid, 'LoginSucceeded', { identity_id: session.identity_id, method: 'code', aal: 'aal2', flow_type: flow.type });
         });
-        return raised(args, session.id);
+        return raised(args, session.id, 'code');
       }
       // A one-time code instead of a password (`selfservice.methods.code.passwordless_enabled`); `resend` asks for another.
       const codeAsked = body.method === 'code' || (typeof body.resend === 'string' && body.resend.toLowerCase() === 'code');
