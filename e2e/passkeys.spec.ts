@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { E2E_LOCALSTACK_PORT } from './ports';
 import { createProject, expectNoA11yViolations, newUser, register } from './support';
 
-test('the passwordless page turns passkeys on; an end user signs up with a passkey on the hosted page, signs out and signs in with it', async ({ page, browser }) => {
+test('the passwordless page turns passkeys on; an end user signs up with a passkey on the hosted page, signs out and signs in with it, then adds one and removes one in settings', async ({ page, browser }) => {
   await register(page, newUser('passkeys'));
   const projectId = await createProject(page, 'Passkeys');
   const slug = await page.evaluate(async (id) => {
@@ -59,6 +59,23 @@ test('the passwordless page turns passkeys on; an end user signs up with a passk
     await user.getByRole('button', { name: 'Sign in with passkey' }).click();
     await expect(user.getByTestId('hosted-signed-in')).toHaveText('Signed in as passkey-user@example.com.');
     expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0]!.signCount).toBeGreaterThan(0);
+
+    // In settings, a passkey made on a second device is added beside the first; the first then goes, and the
+    // last one, the only way left to sign in, cannot.
+    await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
+    const { authenticatorId: secondDevice } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+    });
+    await user.goto(`${hosted}/ui/settings`);
+    const keys = user.locator('form[data-group="passkey"]').getByRole('button', { name: 'Remove passkey "unnamed"' });
+    await expect(keys).toHaveCount(1);
+    await expect(keys).toBeDisabled();
+    await user.getByRole('button', { name: 'Add passkey' }).click();
+    await expect(keys).toHaveCount(2);
+    expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId: secondDevice })).credentials).toHaveLength(1);
+    await keys.first().click();
+    await expect(keys).toHaveCount(1);
+    await expect(keys).toBeDisabled();
   } finally {
     await endUser.close();
   }

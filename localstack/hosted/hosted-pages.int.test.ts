@@ -93,7 +93,7 @@ const buttonOf = (form: Form, name: string): [string, string] => {
 
 const signUp = async (b: ReturnType<typeof browser>, email: string, password: string, start = `${project.base}/ui/registration`) => {
   const page = await b.go(start);
-  expect(page.url).toMatch(new RegExp(`^${project.base}/ui/registration\\?flow=`));
+  expect(page.url).toMatch(new RegExp(`^${start.replace(/\/ui\/registration$/, '')}/ui/registration\\?flow=`));
   const [form] = formsOf(page.html);
   return b.submit(form!, { 'traits.email': email, 'traits.name': 'Hosted Person', password }, buttonOf(form!, 'method'));
 };
@@ -192,6 +192,31 @@ describe("a project's hosted pages", () => {
       projectId: project.id,
       jsonPatch: [{ op: 'replace', path: '/services/account_experience/config/default_locale', value: 'en' }],
     });
+  });
+
+  it('signs an end user in with a one-time code sent by email, without script', async () => {
+    const codes = await projectWithKey(stack, owner, 'Hosted codes');
+    await owner.projects.patchProject({
+      projectId: codes.id,
+      jsonPatch: [{ op: 'add', path: '/services/identity/config/selfservice', value: { methods: { code: { passwordless_enabled: true } } } }],
+    });
+    const b = browser();
+    const email = uniqueEmail('hosted-code');
+    await signUp(b, email, 'a-long-and-unusual-passphrase-42', `${codes.base}/ui/registration`);
+    const fresh = browser();
+    const page = await fresh.go(`${codes.base}/ui/login`);
+    const codeForm = formsOf(page.html).find((f) => f.html.includes('Send sign in code'))!;
+    // The code form carries the identifier, as the password form does.
+    expect(codeForm.html).toContain('name="identifier"');
+    const sent = await fresh.submit(codeForm, { identifier: email }, ['method', 'code']);
+    expect(sent.url).toMatch(new RegExp(`^${codes.base}/ui/login\\?flow=`));
+    expect(sent.html).toContain('A code was sent to the address you provided.');
+    const { code, message } = await latestCode(stack.url, email, codes.slug);
+    expect(message.template_type).toBe('login_code_valid');
+    const [enter] = formsOf(sent.html).filter((f) => f.html.includes('name="code"'));
+    const home = await fresh.submit(enter!, { code }, ['method', 'code']);
+    expect(home.url).toBe(`${codes.base}/ui/`);
+    expect(home.html).toContain(email);
   });
 
   it("runs an OAuth2 authorization-code + PKCE sign-in through the project's hosted login and consent", async () => {

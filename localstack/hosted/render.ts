@@ -143,7 +143,8 @@ export function flowForms(locale: Locale, ui: UiContainer, opts: { titled: boole
       const own = group === 'default' ? [] : nodes.filter((n) => n.group === group);
       // A passkey sign-up names the passkey after a trait: its form carries the traits as a password's does.
       const signsUp = own.some((n) => n.attributes.node_type === 'input' && (n.attributes as { name?: string }).name === 'passkey_register');
-      const hasFields = signsUp || own.some((n) => n.attributes.node_type === 'input' && !isHidden(n) && !isButton(n));
+      // A sign-in code is sent to the identifier: the code form carries it as the password form does.
+      const hasFields = signsUp || group === 'code' || own.some((n) => n.attributes.node_type === 'input' && !isHidden(n) && !isButton(n));
       const shared = defaults.filter((n) => isHidden(n) || hasFields || group === 'default' || n.attributes.node_type !== 'input');
       const inner = [...shared, ...own].map((n, i) => nodeHtml(locale, n, `${gi}-${i}`)).join('\n');
       const titleKey = GROUP_TITLES[group];

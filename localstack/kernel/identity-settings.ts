@@ -22,9 +22,21 @@ export interface IdentitySettings {
     lookup_secret: boolean;
     /** `selfservice.methods.passkey.enabled`: sign-up and sign-in with a passkey (off unless turned on). */
     passkey: boolean;
+    /** `selfservice.methods.webauthn.enabled` with `config.passwordless: false`: security keys as a second factor. */
+    webauthn: boolean;
   };
+  /**
+   * `selfservice.methods.code`: `passwordless_enabled` signs in with a one-time code instead of a password,
+   * `mfa_enabled` asks one as a second factor (Kratos' schema allows one of the two);
+   * `config.lifespan` (null: the stack's default) and `config.max_submissions` bound each code; with
+   * `config.missing_credential_fallback_enabled` an identity whose schema marks no code identifier gets the
+   * code at its verifiable address.
+   */
+  codeLogin: { passwordless: boolean; mfa: boolean; lifespanMs: number | null; maxSubmissions: number; fallback: boolean };
   /** `selfservice.methods.passkey.config.rp`: the relying party; unset parts come from the tenant's public URL. */
   passkeyRp: { id: string | null; displayName: string | null; origins: string[] };
+  /** `selfservice.methods.webauthn.config.rp`: the relying party of security keys. */
+  webauthnRp: { id: string | null; displayName: string | null; origins: string[] };
   /** `selfservice.methods.totp.config.issuer`, or null for the tenant's host. */
   totpIssuer: string | null;
   /** `session.whoami.required_aal`: `highest_available` refuses an aal1 session of an identity that has a second factor. */
@@ -45,9 +57,16 @@ export interface IdentitySettings {
   allowedReturnUrls: string[];
   /** `selfservice.default_browser_return_url`, or null for the tenant's UI. */
   defaultReturnUrl: string | null;
+  /**
+   * `selfservice.flows.{kind}.after.default_browser_return_url` and its per-method form
+   * `…after.{method}.default_browser_return_url`: where a browser goes after the flow when it named no return_to.
+   */
+  afterReturnUrls: Partial<Record<AfterFlowKind, { url: string | null; byMethod: Record<string, string> }>>;
   /** `selfservice.flows.{kind}.ui_url` the project set; a kind missing here uses the tenant's own UI. */
   uiUrls: Partial<Record<UiFlowKind, string>>;
 }
+
+export type AfterFlowKind = 'login' | 'registration' | 'settings' | 'recovery' | 'verification';
 
 export type RequiredAal = 'aal1' | 'highest_available';
 const requiredAal = (v: unknown): RequiredAal => (v === 'aal1' ? 'aal1' : 'highest_available');
@@ -82,19 +101,49 @@ export function settingsOf(config: JsonObject): IdentitySettings {
     if (url) uiUrls[kind] = url;
   }
   const allowed = at('selfservice', 'allowed_return_urls');
+  const afterReturnUrls: IdentitySettings['afterReturnUrls'] = {};
+  for (const kind of ['login', 'registration', 'settings', 'recovery', 'verification'] as const) {
+    const after = at('selfservice', 'flows', kind, 'after');
+    const byMethod: Record<string, string> = {};
+    if (after && typeof after === 'object' && !Array.isArray(after)) {
+      for (const [method, value] of Object.entries(after)) {
+        const url = value && typeof value === 'object' ? text((value as Record<string, unknown>).default_browser_return_url) : null;
+        if (url) byMethod[method] = url;
+      }
+    }
+    const url = text(at('selfservice', 'flows', kind, 'after', 'default_browser_return_url'));
+    if (url || Object.keys(byMethod).length) afterReturnUrls[kind] = { url, byMethod };
+  }
+  const codePasswordless = bool(at('selfservice', 'methods', 'code', 'passwordless_enabled'), false);
+  const maxSubmissions = at('selfservice', 'methods', 'code', 'config', 'max_submissions');
   return {
     methods: {
       password: bool(at('selfservice', 'methods', 'password', 'enabled'), true),
-      code: bool(at('selfservice', 'methods', 'code', 'enabled'), true),
+      // Kratos: `passwordless_enabled` turns the code method on as well.
+      code: bool(at('selfservice', 'methods', 'code', 'enabled'), true) || codePasswordless,
       profile: bool(at('selfservice', 'methods', 'profile', 'enabled'), true),
       totp: bool(at('selfservice', 'methods', 'totp', 'enabled'), false),
       lookup_secret: bool(at('selfservice', 'methods', 'lookup_secret', 'enabled'), false),
       passkey: bool(at('selfservice', 'methods', 'passkey', 'enabled'), false),
+      // Security keys that sign in without a password (`config.passwordless: true`) are not offered.
+      webauthn: bool(at('selfservice', 'methods', 'webauthn', 'enabled'), false) && at('selfservice', 'methods', 'webauthn', 'config', 'passwordless') !== true,
+    },
+    codeLogin: {
+      passwordless: codePasswordless,
+      mfa: !codePasswordless && bool(at('selfservice', 'methods', 'code', 'mfa_enabled'), false),
+      lifespanMs: durationMs(at('selfservice', 'methods', 'code', 'config', 'lifespan')),
+      maxSubmissions: typeof maxSubmissions === 'number' && Number.isInteger(maxSubmissions) && maxSubmissions >= 1 && maxSubmissions <= 255 ? maxSubmissions : 5,
+      fallback: bool(at('selfservice', 'methods', 'code', 'config', 'missing_credential_fallback_enabled'), false),
     },
     passkeyRp: {
       id: text(at('selfservice', 'methods', 'passkey', 'config', 'rp', 'id')),
       displayName: text(at('selfservice', 'methods', 'passkey', 'config', 'rp', 'display_name')),
       origins: strings(at('selfservice', 'methods', 'passkey', 'config', 'rp', 'origins')),
+    },
+    webauthnRp: {
+      id: text(at('selfservice', 'methods', 'webauthn', 'config', 'rp', 'id')),
+      displayName: text(at('selfservice', 'methods', 'webauthn', 'config', 'rp', 'display_name')),
+      origins: strings(at('selfservice', 'methods', 'webauthn', 'config', 'rp', 'origins')),
     },
     totpIssuer: text(at('selfservice', 'methods', 'totp', 'config', 'issuer')),
     whoamiRequiredAal: requiredAal(at('session', 'whoami', 'required_aal')),
@@ -110,6 +159,7 @@ export function settingsOf(config: JsonObject): IdentitySettings {
     sessionLifespanMs: durationMs(at('session', 'lifespan')),
     allowedReturnUrls: Array.isArray(allowed) ? allowed.filter((u): u is string => typeof u === 'string') : [],
     defaultReturnUrl: text(at('selfservice', 'default_browser_return_url')),
+    afterReturnUrls,
     uiUrls,
   };
 }
@@ -127,6 +177,15 @@ const CONSOLE_SETTINGS: IdentitySettings = settingsOf({
 export async function identitySettings(q: Queryable, nid: string): Promise<IdentitySettings> {
   if (nid === CONSOLE_NID) return CONSOLE_SETTINGS;
   return settingsOf(await tenantIdentityConfig(q, nid));
+}
+
+/**
+ * Where a browser goes after flow `kind` finished by `method` when it named no return_to (Kratos' order): the
+ * method's own after URL, the flow's, the project's default, else null for the tenant's UI.
+ */
+export function returnUrlAfter(settings: IdentitySettings, kind: AfterFlowKind, method?: string): string | null {
+  const after = settings.afterReturnUrls[kind];
+  return (method ? after?.byMethod[method] : undefined) ?? after?.url ?? settings.defaultReturnUrl;
 }
 
 /**

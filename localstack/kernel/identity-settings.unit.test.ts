@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedReturnUrl, settingsOf } from './identity-settings';
+import { isAllowedReturnUrl, returnUrlAfter, settingsOf } from './identity-settings';
 
 describe('the identity settings of a project config', () => {
   it('take Ory Network’s defaults for what is not set, and Kratos’ names for what is', () => {
@@ -46,6 +46,34 @@ describe('the identity settings of a project config', () => {
       password: { minLength: 8 },
       sessionLifespanMs: null,
     });
+  });
+});
+
+describe('one-time codes, security keys and after-flow URLs', () => {
+  it('reads the code method: passwordless turns it on, MFA only without passwordless, bounded submissions', () => {
+    expect(settingsOf({}).codeLogin).toEqual({ passwordless: false, mfa: false, lifespanMs: null, maxSubmissions: 5, fallback: false });
+    const on = settingsOf({ selfservice: { methods: { code: { enabled: false, passwordless_enabled: true, mfa_enabled: true, config: { lifespan: '15m', max_submissions: 300 } } } } });
+    expect(on.methods.code).toBe(true);
+    expect(on.codeLogin).toMatchObject({ passwordless: true, mfa: false, lifespanMs: 15 * 60_000, maxSubmissions: 5 });
+    expect(settingsOf({ selfservice: { methods: { code: { mfa_enabled: true, config: { max_submissions: 3 } } } } }).codeLogin).toMatchObject({ mfa: true, maxSubmissions: 3 });
+  });
+
+  it('offers security keys only as a second factor', () => {
+    expect(settingsOf({ selfservice: { methods: { webauthn: { enabled: true } } } }).methods.webauthn).toBe(true);
+    expect(settingsOf({ selfservice: { methods: { webauthn: { enabled: true, config: { passwordless: true } } } } }).methods.webauthn).toBe(false);
+  });
+
+  it("returns after a flow to the method's URL, the flow's, then the project's default", () => {
+    const settings = settingsOf({
+      selfservice: {
+        default_browser_return_url: 'https://app.example.com/',
+        flows: { login: { after: { default_browser_return_url: 'https://app.example.com/home', password: { default_browser_return_url: 'https://app.example.com/pw' } } } },
+      },
+    });
+    expect(returnUrlAfter(settings, 'login', 'password')).toBe('https://app.example.com/pw');
+    expect(returnUrlAfter(settings, 'login', 'code')).toBe('https://app.example.com/home');
+    expect(returnUrlAfter(settings, 'registration', 'password')).toBe('https://app.example.com/');
+    expect(returnUrlAfter(settingsOf({}), 'login')).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import type { SubmitArgs } from './flow-routes';
-import { burnCodes, countCodeAttempt, MAX_CODE_ATTEMPTS, redeemCode, resetCodeAttempts, type CodeKind } from './codes';
+import { burnCodes, countCodeAttempt, MAX_CODE_ATTEMPTS, redeemCode, resetCodeAttempts } from './codes';
 import { chooseCodeNodes, enterCodeNodes, addNodeMessage } from './nodes';
 import { texts } from './texts';
 
@@ -17,7 +17,7 @@ export function readEmail(args: SubmitArgs): string | null {
 }
 
 /** Puts the flow in `sent_email` for `email`, with a fresh budget of code attempts. */
-export async function markSent(args: SubmitArgs, kind: CodeKind, email: string): Promise<void> {
+export async function markSent(args: SubmitArgs, kind: 'recovery' | 'verification', email: string): Promise<void> {
   const { flow } = args;
   await resetCodeAttempts(args.db, flow.nid, flow.id);
   flow.state = 'sent_email';
@@ -32,7 +32,7 @@ export async function markSent(args: SubmitArgs, kind: CodeKind, email: string):
  * MAX_CODE_ATTEMPTS submissions every code of the flow is burnt and none is accepted. On a wrong
  * code adds Kratos' message and returns null.
  */
-export async function redeem(args: SubmitArgs, kind: CodeKind): Promise<{ identityId: string; address: string } | null> {
+export async function redeem(args: SubmitArgs, kind: 'recovery' | 'verification'): Promise<{ identityId: string; address: string } | null> {
   const { flow, db } = args;
   const code = args.body.code?.trim() ?? '';
   const email = typeof flow.data.email === 'string' ? flow.data.email : '';

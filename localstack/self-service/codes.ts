@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/types';
 import { selfserviceCodes, selfserviceFlows } from '../identity/schema';
 
-export type CodeKind = 'recovery' | 'verification';
+export type CodeKind = 'recovery' | 'verification' | 'login';
 
 /** Wrong codes a flow accepts before every code it issued is burnt. */
 export const MAX_CODE_ATTEMPTS = 5;
@@ -51,7 +51,10 @@ async function storeSecret(
   return code;
 }
 
-/** Redeems a code once: the identity and address it was sent for, or null when invalid, used or expired at `now`. */
+/**
+ * Redeems a code once: the identity and address it was sent for, or null when invalid, used or expired at `now`
+ * (or, with `identityId`, sent for another identity).
+ */
 export async function redeemCode(
   q: Queryable,
   nid: string,
@@ -59,6 +62,7 @@ export async function redeemCode(
   kind: CodeKind,
   code: string,
   now: Date,
+  identityId?: string,
 ): Promise<{ identityId: string; address: string } | null> {
   const rows = await q.orm
     .select({
@@ -68,7 +72,14 @@ export async function redeemCode(
       code_hash: selfserviceCodes.code_hash,
     })
     .from(selfserviceCodes)
-    .where(and(unusedOf(nid, flowId), eq(selfserviceCodes.kind, kind), gt(selfserviceCodes.expires_at, now)))
+    .where(
+      and(
+        unusedOf(nid, flowId),
+        eq(selfserviceCodes.kind, kind),
+        gt(selfserviceCodes.expires_at, now),
+        identityId === undefined ? undefined : eq(selfserviceCodes.identity_id, identityId),
+      ),
+    )
     .for('update');
   const wanted = Buffer.from(codeHash(flowId, code.trim()));
   const match = rows.find((r) => {

@@ -3,6 +3,7 @@ import { publicIdentity } from '../identity/service';
 import { showHookMessages } from './hook-messages';
 import { clearNodeMessages, loginNodes, setValue, addNodeMessage, withoutDisabledMethods } from './nodes';
 import { isSecure, type IdentityDeps } from '../kernel/identity-deps';
+import { returnUrlAfter } from '../kernel/identity-settings';
 import { noActiveSession, sessionAlreadyAvailable } from '../kernel/errors';
 import type { FlowHandler } from './flow-routes';
 import { queryParam, uiLink } from '../kernel/http';
@@ -17,17 +18,19 @@ import { findRecoveryCodes, lookupLoginNodes, useRecoveryCode } from './lookup';
 import { texts } from './texts';
 import { passkeyLoginNodes, relyingParty, verifyPasskeyLogin, type PasskeyFlowData } from './passkey';
 import { recordEvent } from '../event/record';
+import { codeAddresses, codeLoginNodes, codeSecondFactorNodes, submitCodeLogin, submitCodeSecondFactor } from './code-login';
+import { securityKeyLoginNodes, verifySecurityKeyLogin, webauthnRelyingParty, type WebauthnFlowData } from './webauthn';
 import { linkAfterLogin, oidcFlowNodes, organizationProvider, requestedProvider, startOidc } from './oidc';
 import { requestedSamlProvider, samlFlowNodes, startSaml } from './saml';
 
 /** Browser login with identifier (email) and password; with `aal=aal2`, the second factor of a signed-in identity. */
 export function loginHandler(deps: IdentityDeps): FlowHandler {
   /** The session (aal2) after a second factor, as a native app or a browser receives it. */
-  async function raised(args: SubmitArgs, sessionId: string): Promise<Outcome> {
+  async function raised(args: SubmitArgs, sessionId: string, method: string): Promise<Outcome> {
     const { req, flow, db, tenant, base, settings } = args;
     const json = await sessionJson(db, tenant.nid, sessionId, base);
     if (flow.type === 'api') return { type: 'json', redirect: '', body: { session_token: sessionToken(req, tenant.sessionCookie), session: json } };
-    const redirect = flow.return_to ?? settings.defaultReturnUrl ?? uiLink(tenant.uiUrl, '/');
+    const redirect = flow.return_to ?? returnUrlAfter(settings, 'login', method) ?? uiLink(tenant.uiUrl, '/');
     return { type: 'json', redirect, body: { session: json, continue_with: [{ action: 'redirect_browser_to', redirect_browser_to: redirect }] } };
   }
 
@@ -50,7 +53,26 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
       await raiseSessionToAal2(q, tenant.nid, session.id, 'totp', deps.ctx.clock);
       await recordEvent(q, deps.ctx.clock, tenant.nid, 'LoginSucceeded', { identity_id: session.identity_id, method: 'totp', aal: 'aal2', flow_type: flow.type });
     });
-    return raised(args, session.id);
+    return raised(args, session.id, 'totp');
+  }
+
+  /** A security key of the signed-in identity raises the flow's session to aal2 (Kratos' webauthn strategy, browser flows). */
+  async function submitSecurityKey(args: SubmitArgs): Promise<Outcome> {
+    const { flow, body, db, tenant, session, settings, base } = args;
+    if (!session) throw noActiveSession();
+    const proven = await db.tx(async (q) => {
+      const ok = await verifySecurityKeyLogin(q, tenant.nid, session.identity_id, webauthnRelyingParty(settings, base), flow.data.webauthn as WebauthnFlowData | undefined, body.webauthn_login, args.now);
+      if (!ok) return false;
+      await markPassed(q, flow, deps.ctx.clock.now());
+      await raiseSessionToAal2(q, tenant.nid, session.id, 'webauthn', deps.ctx.clock);
+      await recordEvent(q, deps.ctx.clock, tenant.nid, 'LoginSucceeded', { identity_id: session.identity_id, method: 'webauthn', aal: 'aal2', flow_type: flow.type });
+      return true;
+    });
+    if (proven) return raised(args, session.id, 'webauthn');
+    await recordEvent(db, deps.ctx.clock, tenant.nid, 'LoginFailed', { method: 'webauthn', reason: 'invalid_credentials', flow_type: flow.type });
+    setValue(flow.ui.nodes, 'webauthn_login', '');
+    flow.ui.messages = [texts.passkeyInvalid()];
+    return { type: 'flow', status: 400 };
   }
 
   /**
@@ -69,14 +91,14 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
       await recordEvent(q, deps.ctx.clock, tenant.nid, 'LoginSucceeded', { identity_id: session.identity_id, method: 'lookup_secret', aal: 'aal2', flow_type: flow.type });
       return used;
     });
-    if (outcome === 'used') return raised(args, session.id);
+    if (outcome === 'used') return raised(args, session.id, 'lookup_secret');
     if (outcome !== 'none') await recordEvent(db, deps.ctx.clock, tenant.nid, 'LoginFailed', { method: 'lookup_secret', reason: 'invalid_credentials', flow_type: flow.type });
     flow.ui.messages = [outcome === 'none' ? texts.noLookup() : outcome === 'already_used' ? texts.lookupAlreadyUsed() : texts.lookupInvalid()];
     return { type: 'flow', status: 400 };
   }
 
   /** Signs identity `identityId` in at aal1 by `method`: the session token for native apps, else the cookie and the redirect. */
-  async function signedIn(args: SubmitArgs, identityId: string, method: 'password' | 'passkey'): Promise<Outcome> {
+  async function signedIn(args: SubmitArgs, identityId: string, method: 'password' | 'passkey' | 'code'): Promise<Outcome> {
     const { req, reply, flow, db, tenant, base, settings } = args;
     // The project's `after` web hooks of this login: an interrupting one's messages refuse the sign-in.
     const signingIn = await publicIdentity(db, tenant.nid, identityId, base);
@@ -98,7 +120,7 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
       return { type: 'json', redirect: '', body: { session_token: session.token, session: await sessionJson(db, tenant.nid, session.id, base) } };
     }
     setSessionCookie(reply, tenant, session, isSecure(deps, req));
-    const redirect = flow.return_to ?? settings.defaultReturnUrl ?? uiLink(tenant.uiUrl, '/');
+    const redirect = flow.return_to ?? returnUrlAfter(settings, 'login', method) ?? uiLink(tenant.uiUrl, '/');
     return {
       type: 'json',
       redirect,
@@ -130,11 +152,15 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
       const hasTotp = settings.methods.totp && session ? (await findTotpUrl(deps.ctx.db, tenant.nid, session.identity_id)) !== null : false;
       if (aal === 'aal2') {
         const hasCodes = settings.methods.lookup_secret && session ? (await findRecoveryCodes(deps.ctx.db, tenant.nid, session.identity_id)) !== null : false;
-        const nodes = [csrfNode(csrf), ...(hasTotp ? totpLoginNodes() : []), ...(hasCodes ? lookupLoginNodes() : [])];
-        return { state: 'choose_method', ui: { nodes }, data: { refresh, aal } };
+        // Security keys need the browser's script: API flows (no CSRF token) do not offer them, as in Kratos.
+        const keys = settings.methods.webauthn && session && csrf ? await securityKeyLoginNodes(deps.ctx.db, tenant.nid, webauthnRelyingParty(settings, tenant.base), tenant.base, session.identity_id) : null;
+        const addresses = settings.codeLogin.mfa && session ? await codeAddresses(deps.ctx.db, tenant.nid, session.identity_id, settings) : [];
+        const nodes = [csrfNode(csrf), ...(hasTotp ? totpLoginNodes() : []), ...(hasCodes ? lookupLoginNodes() : []), ...(keys?.nodes ?? []), ...codeSecondFactorNodes(addresses)];
+        return { state: 'choose_method', ui: { nodes }, data: { refresh, aal, ...(keys ? { webauthn: keys.data } : {}) } };
       }
       const passkey = settings.methods.passkey && !refresh ? await passkeyLoginNodes(relyingParty(settings, tenant.base), tenant.base) : null;
-      const first = withoutDisabledMethods([...loginNodes(csrf), ...(passkey?.nodes ?? []), ...(await oidcFlowNodes(deps.ctx.db, tenant.nid, 'login')), ...(await samlFlowNodes(deps.ctx.db, tenant.nid, 'login'))], settings);
+      const code = settings.codeLogin.passwordless && !refresh ? codeLoginNodes() : [];
+      const first = withoutDisabledMethods([...loginNodes(csrf), ...code, ...(passkey?.nodes ?? []), ...(await oidcFlowNodes(deps.ctx.db, tenant.nid, 'login')), ...(await samlFlowNodes(deps.ctx.db, tenant.nid, 'login'))], settings);
       return { state: 'choose_method', ui: { nodes: [...first, ...(refresh && hasTotp ? totpLoginNodes() : [])] }, data: { refresh, aal, ...(passkey ? { passkey: passkey.data } : {}) } };
     },
     async submit(args) {
@@ -153,6 +179,34 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
       }
       if (body.method === 'totp' && settings.methods.totp && (flow.data.aal === 'aal2' || flow.data.refresh === true)) return submitTotp(args);
       if (body.method === 'lookup_secret' && settings.methods.lookup_secret && flow.data.aal === 'aal2') return submitLookup(args);
+      if ((body.method === 'webauthn' || !!body.webauthn_login) && settings.methods.webauthn && flow.data.aal === 'aal2' && flow.type === 'browser') return submitSecurityKey(args);
+      // A one-time code as the second factor (`selfservice.methods.code.mfa_enabled`): an address button, then the code.
+      const codeFactor = body.method === 'code' || !!body.address || (typeof body.resend === 'string' && body.resend.toLowerCase() === 'code');
+      if (codeFactor && settings.codeLogin.mfa && settings.methods.code && flow.data.aal === 'aal2') {
+        if (!args.session) throw noActiveSession();
+        const session = args.session;
+        const outcome = await submitCodeSecondFactor(deps, args, session.identity_id);
+        if ('status' in outcome) {
+          if (outcome.failed) await recordEvent(db, deps.ctx.clock, tenant.nid, 'LoginFailed', { method: 'code', reason: 'invalid_credentials', flow_type: flow.type });
+          return { type: 'flow', status: outcome.status };
+        }
+        await db.tx(async (q) => {
+          await markPassed(q, flow, deps.ctx.clock.now());
+          await raiseSessionToAal2(q, tenant.nid, session.id, 'code', deps.ctx.clock);
+          await recordEvent(q, deps.ctx.clock, tenant.nid, 'LoginSucceeded', { identity_id: session.identity_id, method: 'code', aal: 'aal2', flow_type: flow.type });
+        });
+        return raised(args, session.id, 'code');
+      }
+      // A one-time code instead of a password (`selfservice.methods.code.passwordless_enabled`); `resend` asks for another.
+      const codeAsked = body.method === 'code' || (typeof body.resend === 'string' && body.resend.toLowerCase() === 'code');
+      if (codeAsked && settings.codeLogin.passwordless && settings.methods.code && flow.data.aal !== 'aal2' && flow.data.refresh !== true) {
+        const outcome = await submitCodeLogin(deps, args);
+        if ('status' in outcome) {
+          if (outcome.failed) await recordEvent(db, deps.ctx.clock, tenant.nid, 'LoginFailed', { method: 'code', reason: 'invalid_credentials', flow_type: flow.type });
+          return { type: 'flow', status: outcome.status };
+        }
+        return signedIn(args, outcome.signedIn, 'code');
+      }
       // Kratos' script submits the passkey form without `method`: the answer itself names the method.
       if (settings.methods.passkey && flow.data.aal !== 'aal2' && (body.method === 'passkey' || !!body.passkey_login)) {
         const proven = await db.tx((q) => verifyPasskeyLogin(q, tenant.nid, relyingParty(settings, base), flow.data.passkey as PasskeyFlowData | undefined, body.passkey_login, args.now));

@@ -1,3 +1,5 @@
+import { findSecurityKeys } from './webauthn';
+import { codeAddresses } from './code-login';
 import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../db/types';
@@ -113,5 +115,7 @@ export const nothingToConfirm = () => new OryError(400, { reason: 'You must (re-
  */
 export async function hasSecondFactor(q: Queryable, nid: string, identityId: string, settings: IdentitySettings): Promise<boolean> {
   if (settings.methods.totp && (await findTotpUrl(q, nid, identityId))) return true;
+  if (settings.methods.webauthn && (await findSecurityKeys(q, nid, identityId))) return true;
+  if (settings.codeLogin.mfa && settings.methods.code && (await codeAddresses(q, nid, identityId, settings)).length > 0) return true;
   return settings.methods.lookup_secret && (await findRecoveryCodes(q, nid, identityId)) !== null;
 }

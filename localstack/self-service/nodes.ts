@@ -122,9 +122,17 @@ export const enterCodeNodes = (csrf: string, email: string, kind: 'recovery' | '
 ];
 
 /** The nodes without the groups of methods the tenant's config turned off (`selfservice.methods.{group}.enabled`). */
-export function withoutDisabledMethods(nodes: UiNode[], settings: { methods: { password: boolean; code: boolean; profile: boolean; totp: boolean; lookup_secret: boolean; passkey: boolean } }): UiNode[] {
+export function withoutDisabledMethods(nodes: UiNode[], settings: { methods: { password: boolean; code: boolean; profile: boolean; totp: boolean; lookup_secret: boolean; passkey: boolean; webauthn: boolean } }): UiNode[] {
   const off = new Set(Object.entries(settings.methods).filter(([, on]) => !on).map(([group]) => group));
-  return nodes.filter((n) => !off.has(n.group));
+  // The WebAuthn script (group `webauthn`) serves passkeys and security keys alike: it stays, once.
+  const scripts = new Set<string>();
+  return nodes.filter((n) => {
+    if (n.type === 'script') {
+      const id = String((n.attributes as { id?: string }).id);
+      return scripts.has(id) ? false : (scripts.add(id), true);
+    }
+    return !off.has(n.group);
+  });
 }
 
 /** Sets an input's value (all nodes named `name` that are not submit buttons). */

@@ -5,12 +5,14 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
   type AuthenticationResponseJSON,
+  type AuthenticatorTransport,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { Queryable } from '../db/types';
 import { identityCredentials } from '../identity/schema';
 import type { IdentitySettings } from '../kernel/identity-settings';
+import { OIDC_TYPE_PREFIX } from '../identity/oidc-credentials';
 import { input, type UiNode } from './nodes';
 import { texts } from './texts';
 
@@ -45,6 +47,7 @@ export function relyingParty(settings: IdentitySettings, base: string): RelyingP
 
 interface StoredPasskey {
   id: string;
+  display_name?: string;
   public_key: string;
   sign_count: number;
   transports: string[];
@@ -52,7 +55,7 @@ interface StoredPasskey {
 }
 
 /** The credential config Kratos keeps for passkeys: the user handle and every registered public key. */
-interface PasskeyConfig {
+export interface PasskeyConfig {
   user_handle: string;
   credentials: StoredPasskey[];
 }
@@ -190,6 +193,123 @@ export async function verifyPasskeyLogin(q: Queryable, nid: string, rp: RelyingP
   return { identityId: row.identity_id };
 }
 
+/** The identity's passkey credential (its user handle and keys), or null when it has none. */
+export async function findPasskeys(q: Queryable, nid: string, identityId: string): Promise<PasskeyConfig | null> {
+  const [row] = await q.orm
+    .select({ secret: identityCredentials.secret })
+    .from(identityCredentials)
+    .where(and(eq(identityCredentials.nid, nid), eq(identityCredentials.identity_id, identityId), eq(identityCredentials.type, TYPE)));
+  const config = row ? parseJson<PasskeyConfig>(row.secret) : null;
+  return config && Array.isArray(config.credentials) ? config : null;
+}
+
+/**
+ * How many ways the identity has to sign in without a second factor, as Kratos counts them before it lets one
+ * go: a password, each passkey, each linked social provider, and sign-in codes while the project offers them.
+ */
+export async function countFirstFactors(q: Queryable, nid: string, identityId: string, settings: IdentitySettings): Promise<number> {
+  const rows = await q.orm
+    .select({ type: identityCredentials.type, secret: identityCredentials.secret })
+    .from(identityCredentials)
+    .where(and(eq(identityCredentials.nid, nid), eq(identityCredentials.identity_id, identityId)));
+  let count = settings.codeLogin.passwordless && settings.methods.code ? 1 : 0;
+  for (const row of rows) {
+    if (row.type === 'password' && settings.methods.password && row.secret) count += 1;
+    else if (row.type.startsWith(OIDC_TYPE_PREFIX)) count += 1;
+    else if (row.type === TYPE && settings.methods.passkey) count += parseJson<PasskeyConfig>(row.secret)?.credentials?.length ?? 0;
+  }
+  return count;
+}
+
+/** A key's id as Kratos shows it in `passkey_remove`: the raw credential id in hex. */
+export const passkeyRemoveValue = (id: string) => Buffer.from(id, 'base64url').toString('hex');
+
+const removeNode = (key: StoredPasskey, disabled: boolean): UiNode => {
+  const name = key.display_name || 'unnamed';
+  const node = input('passkey', 'passkey_remove', 'submit', { value: passkeyRemoveValue(key.id), label: texts.removePasskey(name, key.created_at) });
+  Object.assign(node.attributes, { disabled });
+  return node;
+};
+
+/**
+ * The settings flow's passkey nodes (Kratos' passkey settings): a `passkey_remove` button per key (disabled when
+ * it is the identity's last way to sign in), and "Add passkey" with the options of a new key under the
+ * identity's user handle, its keys excluded so an authenticator does not register one twice.
+ */
+export async function passkeySettingsNodes(
+  rp: RelyingParty,
+  base: string,
+  existing: PasskeyConfig | null,
+  userName: string,
+  firstFactors: number,
+): Promise<{ nodes: UiNode[]; data: PasskeyFlowData }> {
+  const keys = existing?.credentials ?? [];
+  const options = await generateRegistrationOptions({
+    rpName: rp.name,
+    rpID: rp.id,
+    userName,
+    ...(existing?.user_handle ? { userID: isoBase64URL.toBuffer(existing.user_handle) } : {}),
+    attestationType: 'none',
+    authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    excludeCredentials: keys.map((k) => ({ id: k.id, transports: k.transports as AuthenticatorTransport[] })),
+  });
+  return {
+    nodes: [
+      ...keys.map((k) => removeNode(k, firstFactors < 2)),
+      script(base),
+      trigger('passkey_register_trigger', 'oryPasskeySettingsRegistration', texts.addPasskey()),
+      input('passkey', 'passkey_settings_register', 'hidden'),
+      input('passkey', 'passkey_create_data', 'hidden', { value: JSON.stringify({ publicKey: options }) }),
+    ],
+    data: { challenge: options.challenge, user_handle: options.user.id },
+  };
+}
+
+export type PasskeyAdded = 'added' | 'invalid' | 'duplicate';
+
+/** Adds the key the browser's answer creates to the identity's passkeys (a first one creates the credential). */
+export async function addPasskey(
+  q: Queryable,
+  nid: string,
+  identityId: string,
+  rp: RelyingParty,
+  data: PasskeyFlowData | undefined,
+  answer: string | undefined,
+  now: Date,
+): Promise<PasskeyAdded> {
+  const created = await verifyPasskeyRegistration(rp, data, answer, now);
+  const key = created?.credentials[0];
+  if (!created || !key) return 'invalid';
+  const existing = await findPasskeys(q, nid, identityId);
+  if (!existing) {
+    await savePasskey(q, nid, identityId, created, now);
+    return 'added';
+  }
+  // The options carried the identity's user handle: a key made under another one would not sign this identity in.
+  if (existing.user_handle !== created.user_handle) return 'invalid';
+  if (existing.credentials.some((c) => c.id === key.id)) return 'duplicate';
+  existing.credentials.push(key);
+  await q.orm
+    .update(identityCredentials)
+    .set({ secret: JSON.stringify(existing), updated_at: now })
+    .where(and(eq(identityCredentials.nid, nid), eq(identityCredentials.identity_id, identityId), eq(identityCredentials.type, TYPE)));
+  return 'added';
+}
+
+export type PasskeyRemoved = 'removed' | 'missing' | 'last';
+
+/** Removes the key `hexId` names, unless it is the identity's last way to sign in (the credential goes with its last key). */
+export async function removePasskey(q: Queryable, nid: string, identityId: string, hexId: string, settings: IdentitySettings, now: Date): Promise<PasskeyRemoved> {
+  const existing = await findPasskeys(q, nid, identityId);
+  const kept = existing?.credentials.filter((c) => passkeyRemoveValue(c.id) !== hexId.toLowerCase()) ?? [];
+  if (!existing || kept.length === existing.credentials.length) return 'missing';
+  if ((await countFirstFactors(q, nid, identityId, settings)) < 2) return 'last';
+  const ofIdentity = and(eq(identityCredentials.nid, nid), eq(identityCredentials.identity_id, identityId), eq(identityCredentials.type, TYPE));
+  if (kept.length === 0) await q.orm.delete(identityCredentials).where(ofIdentity);
+  else await q.orm.update(identityCredentials).set({ secret: JSON.stringify({ ...existing, credentials: kept }), updated_at: now }).where(ofIdentity);
+  return 'removed';
+}
+
 /**
  * The browser's side: reads the options node, asks the authenticator through the WebAuthn JSON methods of
  * the browser, puts the answer in the hidden input and submits its form. Served as a plain script.
@@ -210,6 +330,28 @@ export const PASSKEY_SCRIPT = `(function () {
       result.value = JSON.stringify(credential.toJSON());
       form.submit();
     }).catch(function (err) { console.error('passkey registration failed', err); });
+  };
+  window.oryPasskeySettingsRegistration = function () {
+    var options = JSON.parse(field('passkey_create_data').value).publicKey;
+    var result = field('passkey_settings_register');
+    navigator.credentials.create({ publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(options) }).then(function (credential) {
+      result.value = JSON.stringify(credential.toJSON());
+      result.closest('form').submit();
+    }).catch(function (err) { console.error('adding a passkey failed', err); });
+  };
+  window.oryWebAuthnRegistration = function (options) {
+    var result = field('webauthn_register');
+    navigator.credentials.create({ publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(options.publicKey) }).then(function (credential) {
+      result.value = JSON.stringify(credential.toJSON());
+      result.closest('form').submit();
+    }).catch(function (err) { console.error('adding a security key failed', err); });
+  };
+  window.oryWebAuthnLogin = function (options) {
+    var result = field('webauthn_login');
+    navigator.credentials.get({ publicKey: PublicKeyCredential.parseRequestOptionsFromJSON(options.publicKey) }).then(function (credential) {
+      result.value = JSON.stringify(credential.toJSON());
+      result.closest('form').submit();
+    }).catch(function (err) { console.error('security key sign-in failed', err); });
   };
   window.oryPasskeyLogin = function () {
     var data = JSON.parse(field('passkey_challenge').value);

@@ -3,6 +3,7 @@ import { OryError, sessionAlreadyAvailable } from '../kernel/errors';
 import type { FlowHandler } from './flow-routes';
 import { flowJson, markPassed } from './flows';
 import { uiLink } from '../kernel/http';
+import { returnUrlAfter } from '../kernel/identity-settings';
 import { traitIdentifiers } from '../../shared/domain/identity-schema-extension';
 import { insertIdentity } from '../identity/store';
 import { defaultSchema, tenantSchemas } from '../identity-schema/tenant-schemas';
@@ -170,7 +171,7 @@ export function registrationHandler(deps: IdentityDeps): FlowHandler {
         };
       }
       setSessionCookie(reply, tenant, result.session, isSecure(deps, req));
-      const redirect = flow.return_to ?? settings.defaultReturnUrl ?? uiLink(tenant.uiUrl, '/');
+      const redirect = flow.return_to ?? returnUrlAfter(settings, 'registration', method) ?? uiLink(tenant.uiUrl, '/');
       return {
         type: 'json',
         redirect,

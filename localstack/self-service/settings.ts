@@ -38,6 +38,8 @@ import {
   type RecoveryCode,
 } from './lookup';
 import { raiseSessionToAal2 } from '../session/service';
+import { addSecurityKey, removeSecurityKey, securityKeySettingsNodes, webauthnRelyingParty, type WebauthnFlowData } from './webauthn';
+import { addPasskey, countFirstFactors, findPasskeys, passkeySettingsNodes, relyingParty, removePasskey, type PasskeyFlowData } from './passkey';
 
 const identityMismatch = () =>
   new OryError(403, { id: 'security_identity_mismatch', reason: 'The requested flow does not belong to this session.' });
@@ -68,6 +70,27 @@ async function totpNodes(
 async function lookupNodes(q: Queryable, tenant: Tenant, settings: IdentitySettings, identityId: string | null): Promise<UiNode[]> {
   if (!settings.methods.lookup_secret || !identityId) return [];
   return lookupSettingsNodes((await findRecoveryCodes(q, tenant.nid, identityId)) !== null);
+}
+
+/**
+ * The `passkey` nodes of a settings flow when the project turned passkeys on: a remove button per key and
+ * "Add passkey" (the options' challenge kept in the flow's `data.passkey` until the browser answers).
+ */
+async function passkeyNodes(q: Queryable, tenant: Tenant, settings: IdentitySettings, identityId: string | null, userName: string | undefined, data: Record<string, unknown>): Promise<UiNode[]> {
+  if (!settings.methods.passkey || !identityId) return [];
+  const existing = await findPasskeys(q, tenant.nid, identityId);
+  const firstFactors = await countFirstFactors(q, tenant.nid, identityId, settings);
+  const built = await passkeySettingsNodes(relyingParty(settings, tenant.base), tenant.base, existing, userName || identityId, firstFactors);
+  data.passkey = built.data;
+  return built.nodes;
+}
+
+/** The `webauthn` nodes of a browser settings flow when the project turned security keys (second factor) on. */
+async function securityKeyNodes(q: Queryable, tenant: Tenant, settings: IdentitySettings, identityId: string | null, userName: string | undefined, data: Record<string, unknown>, browser: boolean): Promise<UiNode[]> {
+  if (!settings.methods.webauthn || !identityId || !browser) return [];
+  const built = await securityKeySettingsNodes(q, tenant.nid, webauthnRelyingParty(settings, tenant.base), tenant.base, identityId, userName || identityId);
+  data.webauthn = built.data;
+  return built.nodes;
 }
 
 const isSet = (v: boolean | string | undefined) => v === true || v === 'true';
@@ -221,6 +244,73 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
   }
 
   /**
+   * Passkeys, as Kratos' passkey settings: `passkey_remove` (a key's hex id) removes that key unless it is the
+   * identity's last way to sign in; `passkey_settings_register` (the browser's answer to the flow's options) adds one.
+   */
+  async function savePasskeys(args: SubmitArgs): Promise<boolean> {
+    const { flow, body, db, tenant, settings, now, base } = args;
+    const identityId = flow.identity_id ?? '';
+    requirePrivileged(args);
+    if (body.passkey_remove) {
+      const hexId = body.passkey_remove;
+      const removed = await db.tx((q) => removePasskey(q, tenant.nid, identityId, hexId, settings, now));
+      if (removed === 'missing') throw new OryError(400, { reason: 'You tried to remove a passkey which does not exist.' });
+      if (removed === 'last') {
+        flow.ui.messages = [texts.validation('unable to remove this security key because it would lock you out of your account')];
+        return false;
+      }
+      return true;
+    }
+    const data = flow.data.passkey as PasskeyFlowData | undefined;
+    const added = await db.tx((q) => addPasskey(q, tenant.nid, identityId, relyingParty(settings, base), data, body.passkey_settings_register, now));
+    if (added === 'invalid') {
+      flow.ui.messages = [texts.passkeyInvalid()];
+      return false;
+    }
+    if (added === 'duplicate') {
+      addNodeMessage(flow.ui.nodes, 'passkey_settings_register', texts.validation('this security key or passkey is already registered with your account'));
+      return false;
+    }
+    delete flow.data.passkey;
+    return true;
+  }
+
+  /**
+   * Security keys, as Kratos' webauthn settings (second factor): `webauthn_remove` removes the key its hex id names;
+   * `webauthn_register` (the browser's answer) adds one named `webauthn_register_displayname`, which then counts
+   * as a second factor of the session.
+   */
+  async function saveSecurityKeys(args: SubmitArgs): Promise<boolean> {
+    const { flow, body, db, tenant, settings, now, base, session } = args;
+    const identityId = flow.identity_id ?? '';
+    requirePrivileged(args);
+    if (body.webauthn_remove) {
+      const hexId = body.webauthn_remove;
+      const removed = await db.tx((q) => removeSecurityKey(q, tenant.nid, identityId, hexId, now));
+      if (removed === 'none') throw new OryError(400, { reason: 'You tried to remove a WebAuthn but you have no WebAuthn set up.' });
+      if (removed === 'missing') throw new OryError(400, { reason: 'You tried to remove a WebAuthn credential which does not exist.' });
+      return true;
+    }
+    const data = flow.data.webauthn as WebauthnFlowData | undefined;
+    const name = body.webauthn_register_displayname?.trim() ?? '';
+    const added = await db.tx(async (q) => {
+      const outcome = await addSecurityKey(q, tenant.nid, identityId, webauthnRelyingParty(settings, base), data, body.webauthn_register, name, now);
+      if (outcome === 'added' && session) await raiseSessionToAal2(q, tenant.nid, session.id, 'webauthn', deps.ctx.clock);
+      return outcome;
+    });
+    if (added === 'invalid') {
+      flow.ui.messages = [texts.passkeyInvalid()];
+      return false;
+    }
+    if (added === 'duplicate') {
+      addNodeMessage(flow.ui.nodes, 'webauthn_register', texts.validation('this security key or passkey is already registered with your account'));
+      return false;
+    }
+    delete flow.data.webauthn;
+    return true;
+  }
+
+  /**
    * Backup codes, as Kratos' lookup strategy: regenerate shows twelve new codes (kept in the flow) with a confirm
    * button, confirm saves them and counts as a second factor of the session, reveal shows the saved ones,
    * disable deletes them. Regenerate and reveal return the flow as it is (`show_form`); confirm and disable
@@ -286,12 +376,14 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
       const nodes = schema ? schemaSettingsNodes(csrf, schema, traits) : settingsNodes(csrf, traits);
       const data: Record<string, unknown> = {};
       const totp = await totpNodes(deps.ctx.db, tenant, settings, identityId, (traits as { email?: string }).email, data);
+      const passkeys = await passkeyNodes(deps.ctx.db, tenant, settings, identityId, (traits as { email?: string }).email, data);
+      const keys = await securityKeyNodes(deps.ctx.db, tenant, settings, identityId, (traits as { email?: string }).email, data, csrf !== '');
       return {
         state: 'show_form',
         identityId,
         ui: {
           nodes: withoutDisabledMethods(
-            [...nodes, ...(await oidcSettingsNodes(deps.ctx.db, tenant.nid, identityId)), ...totp, ...(await lookupNodes(deps.ctx.db, tenant, settings, identityId))],
+            [...nodes, ...(await oidcSettingsNodes(deps.ctx.db, tenant.nid, identityId)), ...totp, ...(await lookupNodes(deps.ctx.db, tenant, settings, identityId)), ...passkeys, ...keys],
             settings,
           ),
         },
@@ -313,7 +405,12 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
       }
       if (social) requirePrivileged(args);
       if (social?.action === 'link') return startOidc(deps, args, social.provider, { link: true });
+      // Kratos' passkey form has only its two fields to say what it wants; `method` is then `passkey`.
+      const passkeyAsked = !!(body.passkey_remove || body.passkey_settings_register);
+      const securityKeyAsked = !!(body.webauthn_remove || body.webauthn_register);
       if (social?.action === 'unlink') saved = !(await interrupted(args, 'oidc')) && (await unlinkOidc(args, social.provider));
+      else if (passkeyAsked && methods.passkey) saved = !(await interrupted(args, 'passkey')) && (await savePasskeys(args));
+      else if (securityKeyAsked && methods.webauthn && flow.type === 'browser') saved = !(await interrupted(args, 'webauthn')) && (await saveSecurityKeys(args));
       else if (body.method === 'profile' && methods.profile) saved = await saveProfile(args);
       else if (body.method === 'password' && methods.password) saved = await savePassword(args);
       else if (body.method === 'totp' && methods.totp) saved = !(await interrupted(args, 'totp')) && (await saveTotp(args));
@@ -326,8 +423,8 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
         return { type: 'flow', status: 400 };
       }
       if (!saved) return { type: 'flow', status: 400 };
-      await recordEvent(args.db, deps.ctx.clock, args.tenant.nid, 'SettingsSucceeded', { identity_id: flow.identity_id ?? undefined, method: body.method, flow_type: flow.type });
-      const method = social ? 'oidc' : (body.method ?? 'lookup_secret');
+      const method = social ? 'oidc' : passkeyAsked ? 'passkey' : securityKeyAsked ? 'webauthn' : (body.method ?? 'lookup_secret');
+      await recordEvent(args.db, deps.ctx.clock, args.tenant.nid, 'SettingsSucceeded', { identity_id: flow.identity_id ?? undefined, method: passkeyAsked ? 'passkey' : securityKeyAsked ? 'webauthn' : body.method, flow_type: flow.type });
       const updated = await publicIdentity(args.db, args.tenant.nid, flow.identity_id ?? '', args.base);
       await deps.hooks.afterNotifying(args.req, args.tenant.nid, 'settings', method, await flowJson(args.db, flow, args.base), updated);
       const traits = (await getTraits(args.db, args.tenant.nid, flow.identity_id ?? '')) ?? { email: '' };
@@ -338,6 +435,8 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
           ...(await oidcSettingsNodes(args.db, args.tenant.nid, flow.identity_id)),
           ...(await totpNodes(args.db, args.tenant, args.settings, flow.identity_id, traits.email, flow.data)),
           ...(await lookupNodes(args.db, args.tenant, args.settings, flow.identity_id)),
+          ...(await passkeyNodes(args.db, args.tenant, args.settings, flow.identity_id, traits.email, flow.data)),
+          ...(await securityKeyNodes(args.db, args.tenant, args.settings, flow.identity_id, traits.email, flow.data, flow.type === 'browser')),
         ],
         args.settings,
       );

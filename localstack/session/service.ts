@@ -13,7 +13,7 @@ import { identities, sessions, type SessionRow } from '../identity/schema';
 import { hashToken, logoutTokenFor } from './token';
 import type { Tenant } from '../kernel/tenant';
 
-export type AuthMethod = 'password' | 'code_recovery' | 'link_recovery' | 'oidc' | 'saml' | 'passkey';
+export type AuthMethod = 'password' | 'code' | 'code_recovery' | 'link_recovery' | 'oidc' | 'saml' | 'passkey';
 
 export interface IssuedSession {
   id: string;
@@ -77,7 +77,7 @@ export async function issueSession(
  * Raises session `sessionId` of tenant `nid` to aal2 after its identity proved a second factor (`method`):
  * the method joins its authentication methods and the session counts as authenticated now.
  */
-export async function raiseSessionToAal2(q: Queryable, nid: string, sessionId: string, method: 'totp' | 'lookup_secret', clock: Clock): Promise<void> {
+export async function raiseSessionToAal2(q: Queryable, nid: string, sessionId: string, method: 'totp' | 'lookup_secret' | 'webauthn' | 'code', clock: Clock): Promise<void> {
   const now = clock.now();
   const [row] = await q.orm
     .select({ methods: sessions.authentication_methods })

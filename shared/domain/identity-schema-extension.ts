@@ -77,3 +77,8 @@ export function traitIdentifiers(identitySchema: unknown, traits: JsonObject): T
     recovery: unique(marks.recovery.flatMap((m) => valuesAt(traits, m.path).map((v) => ({ value: normalized(v, m.via), via: m.via })))),
   };
 }
+
+/** The addresses a one-time code signs an identity in with: its traits the schema marks `credentials.code.identifier`. */
+export function codeIdentifiers(identitySchema: unknown, traits: JsonObject): { value: string; via: AddressVia }[] {
+  return unique(traitMarks(identitySchema).codeIdentifiers.flatMap((m) => valuesAt(traits, m.path).map((v) => ({ value: normalized(v, m.via), via: m.via }))));
+}

@@ -64,6 +64,8 @@ export const authenticationForm = z.object({
 
 export const passwordlessForm = z.object({
   code_passwordless_enabled: z.boolean(),
+  /** How long a one-time code works (`selfservice.methods.code.config.lifespan`), '' for Ory's default. */
+  code_lifespan: durationOrDefault,
   passkey_enabled: z.boolean(),
   passkey_display_name: z.string().trim().max(100, { error: 'The display name is at most 100 characters long' }),
   webauthn_passwordless: z.boolean(),

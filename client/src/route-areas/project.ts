@@ -52,13 +52,13 @@ export const PROJECT_ROUTES = {
     area: 'authentication',
     page: 'passwordless',
     layout: { pageTitle: 'Passwordless', breadcrumb: 'Passwordless' },
-    nav: { label: 'Passwordless', group: 'authentication', icon: 'Zap', order: 10, keywords: ['passkey', 'webauthn'], description: 'Turns on sign-in with passkeys.' },
+    nav: { label: 'Passwordless', group: 'authentication', icon: 'Zap', order: 10, keywords: ['passkey', 'webauthn', 'code', 'otp'], description: 'Turns on sign-in with one-time codes and passkeys.' },
   }),
   mfa: defineRoute(`${P}/mfa`, {
     area: 'authentication',
     page: 'mfa',
     layout: { pageTitle: 'Two-factor authentication', breadcrumb: 'Two-factor authentication' },
-    nav: { label: 'Two-factor authentication', group: 'authentication', icon: 'ShieldCheck', order: 20, keywords: ['mfa', '2fa', 'totp'], description: 'Lets users protect their accounts with a second factor such as an authenticator app.' },
+    nav: { label: 'Two-factor authentication', group: 'authentication', icon: 'ShieldCheck', order: 20, keywords: ['mfa', '2fa', 'totp', 'webauthn', 'security key'], description: 'Lets users protect their accounts with a second factor such as an authenticator app or a security key.' },
   }),
   authRecovery: defineRoute(`${P}/authentication/recovery`, {
     area: 'authentication',

@@ -44,6 +44,7 @@ export const FIELDS: Mappings = {
   },
   passwordless: {
     code_passwordless_enabled: { path: ['selfservice', 'methods', 'code', 'passwordless_enabled'], fallback: false },
+    code_lifespan: { path: ['selfservice', 'methods', 'code', 'config', 'lifespan'], fallback: '', empty: true },
     passkey_enabled: method('passkey'),
     passkey_display_name: { path: ['selfservice', 'methods', 'passkey', 'config', 'rp', 'display_name'], fallback: '', empty: true },
     webauthn_passwordless: { path: ['selfservice', 'methods', 'webauthn', 'config', 'passwordless'], fallback: false },

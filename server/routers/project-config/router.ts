@@ -108,9 +108,28 @@ async function writeSection(ctx: Context, projectId: string, section: ProjectCon
   const read = await readIdentityConfig(ctx, projectId);
   if (input.revisionId && input.revisionId !== read.revisionId) throw stale();
   const { projectId: _projectId, revisionId: _revisionId, ...changes } = input;
+  checkCodeUse(view(read), section, changes);
   const ops = patchOf(read, section, changes);
   if (ops.length > 0) await ctx.deps.backoffice.patchProjectWithRevision(ctx.call, projectId, read.revisionId, ops);
   return view(await readIdentityConfig(ctx, projectId));
+}
+
+/**
+ * Kratos' configuration schema lets one-time codes either sign users in (`passwordless_enabled`) or serve as
+ * their second factor (`mfa_enabled`), never both: a save that would turn on the one while the other is on is refused.
+ */
+function checkCodeUse(current: ProjectConfig, section: ProjectConfigSection, changes: Json): void {
+  const passwordless = section === 'passwordless' && changes.code_passwordless_enabled !== undefined ? changes.code_passwordless_enabled : current.passwordless.code_passwordless_enabled;
+  const mfa = section === 'mfa' && changes.code_mfa_enabled !== undefined ? changes.code_mfa_enabled : current.mfa.code_mfa_enabled;
+  if (passwordless === true && mfa === true) {
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message:
+        section === 'mfa'
+          ? 'One-time codes already sign users in without a password. Turn sign-in codes off on the Passwordless page before using codes as a second factor.'
+          : 'One-time codes are already a second factor. Turn them off on the Two-factor authentication page before letting codes sign users in.',
+    });
+  }
 }
 
 const write = projectProcedure('backoffice.project.write');

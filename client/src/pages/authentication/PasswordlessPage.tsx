@@ -2,10 +2,18 @@ import { passwordlessForm, type ProjectConfig } from '../../../../shared/schemas
 import { trpc } from '../../trpc';
 import { ConfigSectionPage, type ConfigField } from './ConfigSectionForm';
 
-const passwordlessPageForm = passwordlessForm.pick({ passkey_enabled: true, passkey_display_name: true });
-type Values = Pick<ProjectConfig['passwordless'], 'passkey_enabled' | 'passkey_display_name'>;
+const passwordlessPageForm = passwordlessForm.pick({ code_passwordless_enabled: true, code_lifespan: true, passkey_enabled: true, passkey_display_name: true });
+type Values = Pick<ProjectConfig['passwordless'], 'code_passwordless_enabled' | 'code_lifespan' | 'passkey_enabled' | 'passkey_display_name'>;
 
 const FIELDS: readonly ConfigField<Values>[] = [
+  { key: 'code_passwordless_enabled', kind: 'checkbox', label: 'Sign-in codes by email', hint: 'Users can sign in with a one-time code sent to their email address instead of a password.' },
+  {
+    key: 'code_lifespan',
+    kind: 'text',
+    label: 'How long a code works',
+    placeholder: '1h',
+    hint: 'Write a duration such as 15m or 1h; leave empty for the default, 1h.',
+  },
   { key: 'passkey_enabled', kind: 'checkbox', label: 'Passkeys', hint: 'Users can sign up with a passkey instead of a password, and sign in with it.' },
   {
     key: 'passkey_display_name',
@@ -23,10 +31,15 @@ export default function PasswordlessPage() {
     <ConfigSectionPage<Values>
       testId="passwordless-settings"
       title="Passwordless"
-      description="Ways to sign up and sign in without a password."
+      description="Ways to sign in without a password."
       schema={passwordlessPageForm}
       fields={FIELDS}
-      read={(c) => ({ passkey_enabled: c.passwordless.passkey_enabled, passkey_display_name: c.passwordless.passkey_display_name })}
+      read={(c) => ({
+        code_passwordless_enabled: c.passwordless.code_passwordless_enabled,
+        code_lifespan: c.passwordless.code_lifespan,
+        passkey_enabled: c.passwordless.passkey_enabled,
+        passkey_display_name: c.passwordless.passkey_display_name,
+      })}
       save={(projectId, changes, revisionId) => save.mutateAsync({ projectId, revisionId, ...changes })}
       submitLabel="Save passwordless settings"
       savedMessage="Passwordless settings saved"
