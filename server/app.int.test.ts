@@ -1,3 +1,4 @@
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -28,6 +29,7 @@ beforeAll(async () => {
   await writeFile(join(staticDir, 'index.html'), '<!doctype html><html><head><title>Console</title></head><body><div id="root"></div></body></html>');
   await writeFile(join(staticDir, 'route-preloads.json'), JSON.stringify([{ pattern: '/projects/:project/settings', requiresAuth: true, files: ['/assets/app-abc123.js'] }]));
   await writeFile(join(staticDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  await writeFile(join(staticDir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
   deps = testDeps(stack.url, { orySdkUrl: oryProxy.url }, { staticDir });
   app = await buildApp(deps);
   await app.ready();
@@ -187,6 +189,16 @@ describe('static client', () => {
     const res = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the brotli copy built beside an asset to a browser that accepts it, and serves only files spelled as built', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe('console.log(1)');
+    for (const url of ['/assets/APP-abc123.js', '/assets//app-abc123.js', '/assets/app-abc123.js.br']) {
+      expect((await app.inject({ method: 'GET', url, headers: { accept: '*/*' } })).statusCode, url).toBe(404);
+    }
   });
 
   it('answers 404 JSON for unknown API paths and non-HTML requests', async () => {
