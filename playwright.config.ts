@@ -42,11 +42,13 @@ export default defineConfig({
   timeout: 240_000,
   // Conditions are awaited, never time: on such a machine one answer can take longer than 10 s to show.
   expect: { timeout: 20_000 },
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : 'list',
+  reporter: 'list',
   outputDir: 'test-results',
   use: {
     baseURL: E2E_BASE_URL,
-    trace: 'retain-on-failure',
+    // A trace records every action of every journey (snapshots, screencast) to keep the failing ones: a third
+    // of the runner's CPU. CI keeps only what it prints, so there it is off; a failure's screenshot stays.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     browserName: 'chromium',
     launchOptions: {
