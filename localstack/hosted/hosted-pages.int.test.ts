@@ -93,7 +93,9 @@ const buttonOf = (form: Form, name: string): [string, string] => {
 
 const signUp = async (b: ReturnType<typeof browser>, email: string, password: string, start = `${project.base}/ui/registration`) => {
   const page = await b.go(start);
-  expect(page.url).toMatch(new RegExp(`^${start.replace(/\/ui\/registration$/, '')}/ui/registration\\?flow=`));
+  // Started from the page or from the flow's browser endpoint (a login page's sign-up link), it lands on the page.
+  const base = start.replace(/\/(ui\/registration|self-service\/registration\/browser)(\?.*)?$/, '');
+  expect(page.url).toMatch(new RegExp(`^${base}/ui/registration\\?flow=`));
   const [form] = formsOf(page.html);
   return b.submit(form!, { 'traits.email': email, 'traits.name': 'Hosted Person', password }, buttonOf(form!, 'method'));
 };
