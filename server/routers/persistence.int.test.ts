@@ -39,5 +39,6 @@ describe('the local stack restarted on the same store (data directory or Postgre
     });
     expect(await caller.projects.getActive()).toEqual({ projectId: project.id });
     expect((await caller.projects.list()).map((p) => p.id)).toEqual([project.id]);
-  });
+    // Two stack starts on a durable store and a dozen writes: past the default 30 s on a loaded 2-core machine.
+  }, 120_000);
 });
