@@ -49,6 +49,8 @@ export interface IdentitySettings {
     breachedCheck: boolean;
   };
   registrationEnabled: boolean;
+  /** `selfservice.flows.login.style: identifier_first`: login asks the identifier first, then the methods the account has. */
+  identifierFirst: boolean;
   recovery: { enabled: boolean; use: 'code' | 'link'; lifespanMs: number | null; notifyUnknownRecipients: boolean };
   verification: { enabled: boolean; use: 'code' | 'link'; lifespanMs: number | null; notifyUnknownRecipients: boolean };
   /** `session.lifespan`, or null for the stack's own default. */
@@ -184,6 +186,7 @@ export function settingsOf(config: JsonObject): IdentitySettings {
       breachedCheck: bool(at('selfservice', 'methods', 'password', 'config', 'haveibeenpwned_enabled'), true),
     },
     registrationEnabled: bool(at('selfservice', 'flows', 'registration', 'enabled'), true),
+    identifierFirst: at('selfservice', 'flows', 'login', 'style') === 'identifier_first',
     recovery: flow('recovery'),
     verification: flow('verification'),
     sessionLifespanMs: durationMs(at('session', 'lifespan')),
