@@ -130,13 +130,15 @@ const isButton = (n: UiNode) => n.attributes.node_type === 'input' && ['submit',
 /**
  * A flow's UI as forms: one form per method group (password, profile, oidc, totp, …), each carrying the
  * `default` group's nodes — its hidden ones always, its fields only where the group has fields of its own (a
- * provider button submits without the identifier). Groups keep the order in which their first node comes.
+ * provider button submits without the identifier). The identifier an identifier-first login already asked (kept
+ * hidden in its `identifier_first` group) travels likewise. Groups keep the order in which their first node comes.
  */
 export function flowForms(locale: Locale, ui: UiContainer, opts: { titled: boolean }): string {
   const nodes = ui.nodes;
   const groups: string[] = [];
-  for (const n of nodes) if (n.group !== 'default' && !groups.includes(n.group)) groups.push(n.group);
-  const defaults = nodes.filter((n) => n.group === 'default');
+  const carried = (n: UiNode) => n.group === 'default' || (n.group === 'identifier_first' && isHidden(n));
+  for (const n of nodes) if (!carried(n) && !groups.includes(n.group)) groups.push(n.group);
+  const defaults = nodes.filter(carried);
   if (!groups.length) groups.push('default');
   return groups
     .map((group, gi) => {

@@ -49,10 +49,19 @@ export interface IdentitySettings {
     breachedCheck: boolean;
   };
   registrationEnabled: boolean;
+  /** `selfservice.flows.login.style: identifier_first`: login asks the identifier first, then the methods the account has. */
+  identifierFirst: boolean;
   recovery: { enabled: boolean; use: 'code' | 'link'; lifespanMs: number | null; notifyUnknownRecipients: boolean };
   verification: { enabled: boolean; use: 'code' | 'link'; lifespanMs: number | null; notifyUnknownRecipients: boolean };
   /** `session.lifespan`, or null for the stack's own default. */
   sessionLifespanMs: number | null;
+  /**
+   * `session.earliest_possible_extend`: a session is extended only once its expiry is this close (Kratos'
+   * CanBeRefreshed); null (unset) means the lifespan, so any working session can be extended.
+   */
+  earliestPossibleExtendMs: number | null;
+  /** `session.cookie.*`: the session cookie's name (null: the tenant's own), domain, SameSite and whether it outlives the browser. */
+  sessionCookie: SessionCookieSettings;
   /** `selfservice.allowed_return_urls`: where a flow may send the browser besides the tenant's UI. */
   allowedReturnUrls: string[];
   /** `selfservice.default_browser_return_url`, or null for the tenant's UI. */
@@ -66,7 +75,30 @@ export interface IdentitySettings {
   uiUrls: Partial<Record<UiFlowKind, string>>;
 }
 
-export type AfterFlowKind = 'login' | 'registration' | 'settings' | 'recovery' | 'verification';
+export type AfterFlowKind = 'login' | 'registration' | 'settings' | 'recovery' | 'verification' | 'logout';
+
+export interface SessionCookieSettings {
+  name: string | null;
+  domain: string | null;
+  sameSite: 'lax' | 'strict' | 'none';
+  /** `persistent: false` sets a browser-session cookie (no Max-Age, no Expires). */
+  persistent: boolean;
+}
+
+const sameSite = (v: unknown): SessionCookieSettings['sameSite'] => (v === 'Strict' ? 'strict' : v === 'None' ? 'none' : 'lax');
+
+/** The session cookie settings of a config object (what a tenant resolves on every request). */
+export function sessionCookieSettingsOf(config: JsonObject): SessionCookieSettings {
+  const at = (...path: string[]) => configAt(config, 'session', 'cookie', ...path);
+  const name = text(at('name'));
+  return {
+    // A cookie name is a token (RFC 6265): anything else keeps the tenant's own name.
+    name: name && /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name) ? name : null,
+    domain: text(at('domain')),
+    sameSite: sameSite(at('same_site')),
+    persistent: bool(at('persistent'), true),
+  };
+}
 
 export type RequiredAal = 'aal1' | 'highest_available';
 const requiredAal = (v: unknown): RequiredAal => (v === 'aal1' ? 'aal1' : 'highest_available');
@@ -102,7 +134,7 @@ export function settingsOf(config: JsonObject): IdentitySettings {
   }
   const allowed = at('selfservice', 'allowed_return_urls');
   const afterReturnUrls: IdentitySettings['afterReturnUrls'] = {};
-  for (const kind of ['login', 'registration', 'settings', 'recovery', 'verification'] as const) {
+  for (const kind of ['login', 'registration', 'settings', 'recovery', 'verification', 'logout'] as const) {
     const after = at('selfservice', 'flows', kind, 'after');
     const byMethod: Record<string, string> = {};
     if (after && typeof after === 'object' && !Array.isArray(after)) {
@@ -154,9 +186,12 @@ export function settingsOf(config: JsonObject): IdentitySettings {
       breachedCheck: bool(at('selfservice', 'methods', 'password', 'config', 'haveibeenpwned_enabled'), true),
     },
     registrationEnabled: bool(at('selfservice', 'flows', 'registration', 'enabled'), true),
+    identifierFirst: at('selfservice', 'flows', 'login', 'style') === 'identifier_first',
     recovery: flow('recovery'),
     verification: flow('verification'),
     sessionLifespanMs: durationMs(at('session', 'lifespan')),
+    earliestPossibleExtendMs: durationMs(at('session', 'earliest_possible_extend')),
+    sessionCookie: sessionCookieSettingsOf(config),
     allowedReturnUrls: Array.isArray(allowed) ? allowed.filter((u): u is string => typeof u === 'string') : [],
     defaultReturnUrl: text(at('selfservice', 'default_browser_return_url')),
     afterReturnUrls,

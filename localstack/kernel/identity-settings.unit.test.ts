@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedReturnUrl, returnUrlAfter, settingsOf } from './identity-settings';
+import { isAllowedReturnUrl, returnUrlAfter, sessionCookieSettingsOf, settingsOf } from './identity-settings';
 
 describe('the identity settings of a project config', () => {
   it('take Ory Network’s defaults for what is not set, and Kratos’ names for what is', () => {
@@ -89,5 +89,29 @@ describe('an allowed return URL', () => {
     ['https://app.example.com.evil.com/welcome', false],
   ])('%s → %s', (url, expected) => {
     expect(isAllowedReturnUrl(new URL(url), allowed)).toBe(expected);
+  });
+});
+
+describe('session settings', () => {
+  it('read the cookie settings with Kratos\' defaults, keeping the tenant\'s name for one that is no cookie name', () => {
+    expect(sessionCookieSettingsOf({})).toEqual({ name: null, domain: null, sameSite: 'lax', persistent: true });
+    expect(sessionCookieSettingsOf({ session: { cookie: { name: 'app_session', domain: 'example.com', same_site: 'Strict', persistent: false } } })).toEqual({
+      name: 'app_session',
+      domain: 'example.com',
+      sameSite: 'strict',
+      persistent: false,
+    });
+    expect(sessionCookieSettingsOf({ session: { cookie: { name: 'a b;c', same_site: 'None' } } })).toMatchObject({ name: null, sameSite: 'none' });
+  });
+
+  it('read earliest_possible_extend as a duration, unset when it is none', () => {
+    expect(settingsOf({ session: { earliest_possible_extend: '1h' } }).earliestPossibleExtendMs).toBe(60 * 60_000);
+    expect(settingsOf({}).earliestPossibleExtendMs).toBeNull();
+  });
+
+  it('return after sign-out to the logout URL, else the default', () => {
+    const settings = settingsOf({ selfservice: { default_browser_return_url: 'https://app.example.com/', flows: { logout: { after: { default_browser_return_url: 'https://app.example.com/bye' } } } } });
+    expect(returnUrlAfter(settings, 'logout')).toBe('https://app.example.com/bye');
+    expect(returnUrlAfter(settingsOf({ selfservice: { default_browser_return_url: 'https://app.example.com/' } }), 'logout')).toBe('https://app.example.com/');
   });
 });

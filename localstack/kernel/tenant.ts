@@ -2,13 +2,15 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { LocalStackContext } from './context';
-import { projects, type ProjectRow } from '../project/schema';
+import { projectRevisions, projects, type ProjectRow } from '../project/schema';
 import type { Queryable } from '../db/types';
 import { OryError } from './errors';
 import { forwardedBase } from './http';
 import { SESSION_COOKIE } from '../session/token';
 import { CONSOLE_NID } from './tenant-id';
 import { createAuthorizationCache } from './authz-cache';
+import { sessionCookieSettingsOf, type SessionCookieSettings } from './identity-settings';
+import { configAt, type JsonObject } from './tenant-config';
 
 export { CONSOLE_NID } from './tenant-id';
 
@@ -35,8 +37,10 @@ export interface Tenant {
   cookieDomain?: string;
   /** Where browser flows send people: the console for its own tenant, `${base}/ui` for a project. */
   uiUrl: string;
-  /** The session cookie's name. */
+  /** The session cookie's name (a project's `session.cookie.name` when it set one). */
   sessionCookie: string;
+  /** A project's `session.cookie.*` (domain, SameSite, persistence); the console's own tenant has none. */
+  sessionCookieSettings?: SessionCookieSettings;
   /** The request's path below the tenant's base (`/self-service/login/browser`, …). */
   path: string;
 }
@@ -79,6 +83,18 @@ export async function findProjectBySlug(q: Queryable, slug: string): Promise<Pro
 /** Projects by slug for the tenant of every project API call (see authz-cache.ts). */
 const projectsBySlug = createAuthorizationCache<ProjectRow>(1000);
 
+/**
+ * A project's session cookie settings by revision id: a revision never changes, and every call to the project's
+ * API needs them to find its session, so they are read once per revision.
+ */
+const cookieSettingsByRevision = createAuthorizationCache<SessionCookieSettings>(1000);
+
+async function revisionCookieSettings(q: Queryable, revisionId: string): Promise<SessionCookieSettings> {
+  const [row] = await q.orm.select({ services: projectRevisions.services }).from(projectRevisions).where(eq(projectRevisions.id, revisionId));
+  const config = configAt((row?.services ?? {}) as JsonObject, 'identity', 'config');
+  return sessionCookieSettingsOf(config && typeof config === 'object' && !Array.isArray(config) ? (config as JsonObject) : {});
+}
+
 export const projectNotFound = (slug: string) =>
   new OryError(404, { reason: `No project with the slug "${slug}" exists. Check the project's API URL.` });
 
@@ -102,6 +118,7 @@ export async function projectTenant(ctx: LocalStackContext, req: FastifyRequest)
   const forwarded = forwardedBase(req);
   const custom = customHosts.get(req.raw);
   const base = forwarded ?? custom?.base ?? `${ctx.publicUrl().replace(/\/+$/, '')}${apiPath}`;
+  const cookie = await cookieSettingsByRevision.get(ctx.db, project.current_revision_id, () => revisionCookieSettings(ctx.db, project.current_revision_id));
   return {
     nid: project.id,
     project,
@@ -109,7 +126,8 @@ export async function projectTenant(ctx: LocalStackContext, req: FastifyRequest)
     cookiePath: new URL(base).pathname.replace(/\/+$/, '') || '/',
     ...(custom?.cookieDomain ? { cookieDomain: custom.cookieDomain } : {}),
     uiUrl: `${base}/ui`,
-    sessionCookie: projectSessionCookie(project.slug),
+    sessionCookie: cookie?.name ?? projectSessionCookie(project.slug),
+    ...(cookie ? { sessionCookieSettings: cookie } : {}),
     path: req.url.replace(/^\/project-api\/[^/?]*/, '') || '/',
   };
 }

@@ -44,7 +44,7 @@ const normalized = (raw: string) => (raw.includes('@') ? normalizeEmail(raw) : r
  * a code identifier (the email of the built-in schema, as Ory Network's email preset), or with the fallback
  * on, the identifier itself when it is a verifiable address of the identity. Null when no identity may.
  */
-async function codeIdentity(db: Db, nid: string, identifier: string, settings: IdentitySettings): Promise<{ identityId: string; address: string } | null> {
+export async function codeIdentity(db: Db, nid: string, identifier: string, settings: IdentitySettings): Promise<{ identityId: string; address: string } | null> {
   const id = (await findByVerifiableAddress(db, nid, identifier)) ?? (await findPasswordCredential(db, nid, identifier))?.identity_id;
   if (!id) return null;
   const identity = await findIdentity(db, nid, id);

@@ -1,13 +1,13 @@
 import { flowJson, markPassed } from './flows';
 import { publicIdentity } from '../identity/service';
 import { showHookMessages } from './hook-messages';
-import { clearNodeMessages, loginNodes, setValue, addNodeMessage, withoutDisabledMethods } from './nodes';
+import { clearNodeMessages, identifiedPasswordNodes, identifierFirstNodes, loginNodes, setValue, addNodeMessage, withoutDisabledMethods } from './nodes';
 import { isSecure, type IdentityDeps } from '../kernel/identity-deps';
 import { returnUrlAfter } from '../kernel/identity-settings';
 import { noActiveSession, sessionAlreadyAvailable } from '../kernel/errors';
 import type { FlowHandler } from './flow-routes';
 import { queryParam, uiLink } from '../kernel/http';
-import { findIdentity, findPasswordCredential } from '../identity/store';
+import { findIdentity, findPasswordCredential, normalizeEmail } from '../identity/store';
 import { hashPassword, verifyPassword } from '../identity/password';
 import { issueSession, raiseSessionToAal2, sessionJson, setSessionCookie } from '../session/service';
 import { sessionToken } from '../session/token';
@@ -18,7 +18,7 @@ import { findRecoveryCodes, lookupLoginNodes, useRecoveryCode } from './lookup';
 import { texts } from './texts';
 import { passkeyLoginNodes, relyingParty, verifyPasskeyLogin, type PasskeyFlowData } from './passkey';
 import { recordEvent } from '../event/record';
-import { codeAddresses, codeLoginNodes, codeSecondFactorNodes, submitCodeLogin, submitCodeSecondFactor } from './code-login';
+import { codeAddresses, codeIdentity, codeLoginNodes, codeSecondFactorNodes, submitCodeLogin, submitCodeSecondFactor } from './code-login';
 import { securityKeyLoginNodes, verifySecurityKeyLogin, webauthnRelyingParty, type WebauthnFlowData } from './webauthn';
 import { linkAfterLogin, oidcFlowNodes, organizationProvider, requestedProvider, startOidc } from './oidc';
 import { requestedSamlProvider, samlFlowNodes, startSaml } from './saml';
@@ -131,6 +131,31 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
     };
   }
 
+  /**
+   * The first step of an identifier-first login (Kratos' idfirst strategy): the methods the account of the
+   * identifier has replace the identifier's form, the identifier kept hidden; an unknown identifier, or one with
+   * no method to offer, is refused with Kratos' account_not_found message. JSON callers get the flow with 400.
+   */
+  async function identify(args: SubmitArgs): Promise<Outcome> {
+    const { flow, body, db, tenant, settings } = args;
+    const identifier = (body.identifier ?? '').trim();
+    setValue(flow.ui.nodes, 'identifier', identifier);
+    if (!identifier) {
+      addNodeMessage(flow.ui.nodes, 'identifier', texts.required('identifier'));
+      return { type: 'flow', status: 400 };
+    }
+    const password = settings.methods.password ? await findPasswordCredential(db, tenant.nid, identifier) : undefined;
+    const code = settings.codeLogin.passwordless && settings.methods.code ? await codeIdentity(db, tenant.nid, identifier.includes('@') ? normalizeEmail(identifier) : identifier, settings) : null;
+    if (!password && !code) {
+      flow.ui.messages = [texts.accountNotFound()];
+      return { type: 'flow', status: 400 };
+    }
+    const others = flow.ui.nodes.filter((n) => n.group !== 'identifier_first' && n.group !== 'default');
+    flow.ui.nodes = [...identifiedPasswordNodes(flow.csrf_token, identifier).filter((n) => password || n.group !== 'password'), ...(code ? codeLoginNodes() : []), ...others];
+    flow.data.identifier_first = identifier;
+    return { type: 'flow', status: 400 };
+  }
+
   // Verified against for unknown identifiers so that timing does not reveal which emails exist.
   const dummyHash = hashPassword('not-a-real-password-0', deps.hash);
   return {
@@ -160,7 +185,9 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
       }
       const passkey = settings.methods.passkey && !refresh ? await passkeyLoginNodes(relyingParty(settings, tenant.base), tenant.base) : null;
       const code = settings.codeLogin.passwordless && !refresh ? codeLoginNodes() : [];
-      const first = withoutDisabledMethods([...loginNodes(csrf), ...code, ...(passkey?.nodes ?? []), ...(await oidcFlowNodes(deps.ctx.db, tenant.nid, 'login')), ...(await samlFlowNodes(deps.ctx.db, tenant.nid, 'login'))], settings);
+      // Identifier first: only the identifier (and the sign-ins that need none: social, SAML, a passkey) until the account is known.
+      const start = settings.identifierFirst && !refresh ? identifierFirstNodes(csrf) : [...loginNodes(csrf), ...code];
+      const first = withoutDisabledMethods([...start, ...(passkey?.nodes ?? []), ...(await oidcFlowNodes(deps.ctx.db, tenant.nid, 'login')), ...(await samlFlowNodes(deps.ctx.db, tenant.nid, 'login'))], settings);
       return { state: 'choose_method', ui: { nodes: [...first, ...(refresh && hasTotp ? totpLoginNodes() : [])] }, data: { refresh, aal, ...(passkey ? { passkey: passkey.data } : {}) } };
     },
     async submit(args) {
@@ -177,6 +204,7 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
         const sso = await organizationProvider(db, tenant.nid, body.identifier);
         if (sso) return sso.method === 'saml' ? startSaml(deps, args, sso.id) : startOidc(deps, args, sso.id);
       }
+      if (body.method === 'identifier_first' && settings.identifierFirst && flow.data.aal !== 'aal2' && flow.data.refresh !== true) return identify(args);
       if (body.method === 'totp' && settings.methods.totp && (flow.data.aal === 'aal2' || flow.data.refresh === true)) return submitTotp(args);
       if (body.method === 'lookup_secret' && settings.methods.lookup_secret && flow.data.aal === 'aal2') return submitLookup(args);
       if ((body.method === 'webauthn' || !!body.webauthn_login) && settings.methods.webauthn && flow.data.aal === 'aal2' && flow.type === 'browser') return submitSecurityKey(args);

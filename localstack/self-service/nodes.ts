@@ -9,7 +9,7 @@ import type {
 } from '@ory/client';
 import { texts, type UiText } from './texts';
 
-export type NodeGroup = 'default' | 'password' | 'profile' | 'code' | 'link' | 'oidc' | 'saml' | 'totp' | 'lookup_secret' | 'passkey' | 'webauthn';
+export type NodeGroup = 'default' | 'password' | 'profile' | 'code' | 'link' | 'oidc' | 'saml' | 'totp' | 'lookup_secret' | 'passkey' | 'webauthn' | 'identifier_first';
 
 /** Ory's uiNode, as @ory/client models it: every node the builders below make is one. */
 export type UiNode = OryUiNode;
@@ -71,6 +71,21 @@ export const loginNodes = (csrf: string, identifier?: string): UiNode[] => [
     autocomplete: 'username',
     label: texts.labelGenerated('Email'),
   }),
+  password('password', 'current-password'),
+  submit('password', 'password', texts.signIn()),
+];
+
+/** The first step of an identifier-first login (Kratos' `idfirst` strategy): the identifier and Continue. */
+export const identifierFirstNodes = (csrf: string): UiNode[] => [
+  csrfNode(csrf),
+  input('identifier_first', 'identifier', 'text', { value: '', required: true, autocomplete: 'username webauthn', label: texts.labelGenerated('Email') }),
+  submit('identifier_first', 'identifier_first', texts.labelContinue()),
+];
+
+/** The second step: the identifier kept (hidden) and the password of an account that has one. */
+export const identifiedPasswordNodes = (csrf: string, identifier: string): UiNode[] => [
+  csrfNode(csrf),
+  input('identifier_first', 'identifier', 'hidden', { value: identifier, required: true, autocomplete: 'username webauthn', label: texts.labelGenerated('Email') }),
   password('password', 'current-password'),
   submit('password', 'password', texts.signIn()),
 ];

@@ -7,6 +7,7 @@ import { route } from '../kernel/route';
 import { badRequest, flowNotFound, noActiveSession, OryError } from '../kernel/errors';
 import { isSecure, type IdentityDeps } from '../kernel/identity-deps';
 import { queryValue, uiLink } from '../kernel/http';
+import { identitySettings } from '../kernel/identity-settings';
 import { tenantOf, type Tenant } from '../kernel/tenant';
 import { previewClaimsMapping, socialRedirectUri } from '../../shared/domain/social-providers';
 import { traitIdentifiers } from '../../shared/domain/identity-schema-extension';
@@ -241,7 +242,7 @@ async function signIn(c: CallbackContext, identityId: string): Promise<string> {
   const { deps, req, reply, db, tenant, flow } = c;
   const session = await db.tx(async (q) => {
     await markPassed(q, flow, deps.ctx.clock.now());
-    return issueSession(q, req, tenant.nid, identityId, 'oidc', deps.sessionLifespanMs, deps.ctx.clock);
+    return issueSession(q, req, tenant.nid, identityId, 'oidc', (await identitySettings(q, tenant.nid)).sessionLifespanMs ?? deps.sessionLifespanMs, deps.ctx.clock);
   });
   deps.ctx.log.info({ nid: tenant.nid, identity_id: identityId, provider: c.provider.id }, 'identity signed in with a social provider');
   setSessionCookie(reply, tenant, session, isSecure(deps, req));

@@ -2,7 +2,7 @@ import { issueCode, issueLinkToken } from './codes';
 import { notifyUnknownRecipient, sendTemplated } from '../courier/templates';
 import { isSecure, type IdentityDeps } from '../kernel/identity-deps';
 import { OryError, sessionAlreadyAvailable } from '../kernel/errors';
-import type { IdentitySettings } from '../kernel/identity-settings';
+import { identitySettings, type IdentitySettings } from '../kernel/identity-settings';
 import type { FlowHandler, Outcome, SubmitArgs } from './flow-routes';
 import { createFlow, flowJson, markPassed, saveFlow } from './flows';
 import { uiLink } from '../kernel/http';
@@ -142,11 +142,14 @@ export async function completeRecovery(
     showHookMessages(flow.ui, stop);
     return { type: 'flow', status: 400 };
   }
+  // The project's session lifespan, and where the settings flow sends the browser once the new password is
+  // set: the recovery's return_to, else `selfservice.flows.recovery.after.default_browser_return_url` (Kratos).
+  const project = await identitySettings(db, tenant.nid);
   const { session, settings } = await db.tx(async (q) => {
     await markPassed(q, flow, deps.ctx.clock.now());
     await markAddressVerified(q, tenant.nid, found.identityId, found.address);
     await recordEvent(q, deps.ctx.clock, tenant.nid, 'RecoverySucceeded', { identity_id: found.identityId, method, flow_type: flow.type });
-    const session = await issueSession(q, req, tenant.nid, found.identityId, method, deps.sessionLifespanMs, deps.ctx.clock);
+    const session = await issueSession(q, req, tenant.nid, found.identityId, method, project.sessionLifespanMs ?? deps.sessionLifespanMs, deps.ctx.clock);
     const settings = await createFlow(q, {
       nid: tenant.nid,
       kind: 'settings',
@@ -154,7 +157,7 @@ export async function completeRecovery(
       state: 'show_form',
       csrfToken: flow.csrf_token,
       requestUrl: `${base}/self-service/settings/${flow.type === 'api' ? 'api' : 'browser'}`,
-      returnTo: uiLink(tenant.uiUrl, '/', { 'after-recovery': 'true' }),
+      returnTo: flow.return_to ?? project.afterReturnUrls.recovery?.url ?? uiLink(tenant.uiUrl, '/', { 'after-recovery': 'true' }),
       identityId: found.identityId,
       ui: { nodes: ownSchema ? schemaSettingsNodes(flow.csrf_token, ownSchema, traits) : settingsNodes(flow.csrf_token, traits), messages: [texts.recoverySuccessful(deps.privilegedSessionMs, deps.ctx.clock.now())] },
       lifespanMs: deps.flowLifespanMs,

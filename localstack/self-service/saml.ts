@@ -5,6 +5,7 @@ import { route } from '../kernel/route';
 import { badRequest, flowNotFound, OryError } from '../kernel/errors';
 import { isSecure, type IdentityDeps } from '../kernel/identity-deps';
 import { uiLink } from '../kernel/http';
+import { identitySettings } from '../kernel/identity-settings';
 import { tenantOf, type Tenant } from '../kernel/tenant';
 import type { JsonObject } from '../kernel/tenant-config';
 import { defaultClaimsMapping } from '../../shared/domain/social-providers';
@@ -275,7 +276,7 @@ async function signInOrRegister(
   const id = identityId;
   const session = await db.tx(async (q) => {
     await markPassed(q, flow, deps.ctx.clock.now());
-    return issueSession(q, req, tenant.nid, id, 'saml', deps.sessionLifespanMs, deps.ctx.clock);
+    return issueSession(q, req, tenant.nid, id, 'saml', (await identitySettings(q, tenant.nid)).sessionLifespanMs ?? deps.sessionLifespanMs, deps.ctx.clock);
   });
   deps.ctx.log.info({ nid: tenant.nid, identity_id: id, provider: provider.id }, 'identity signed in with a SAML provider');
   setSessionCookie(reply, tenant, session, isSecure(deps, req));

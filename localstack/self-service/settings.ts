@@ -443,9 +443,13 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
       flow.ui.messages = [texts.settingsSaved()];
       flow.state = 'success';
       const continueWith = (flow.data.continue_with as unknown[]) ?? [];
-      if (flow.return_to) continueWith.push({ action: 'redirect_browser_to', redirect_browser_to: flow.return_to });
+      // Kratos: the flow's return_to, else `selfservice.flows.settings.after.{method}.default_browser_return_url`,
+      // else the flow-wide after URL; with neither the browser stays on the settings page (not the project's default).
+      const after = args.settings.afterReturnUrls.settings;
+      const redirect = flow.return_to ?? (flow.type === 'browser' ? (after?.byMethod[method] ?? after?.url ?? null) : null);
+      if (redirect) continueWith.push({ action: 'redirect_browser_to', redirect_browser_to: redirect });
       flow.data.continue_with = continueWith;
-      return { type: 'flow', status: 200, ...(flow.return_to ? { redirect: flow.return_to } : {}) };
+      return { type: 'flow', status: 200, ...(redirect ? { redirect } : {}) };
     },
   };
 }

@@ -46,6 +46,7 @@ export const texts = {
   labelLoginCode: () => info(1070013, 'Login code'),
   loginCodeInvalid: () => error(4010008, 'The login code is invalid or has already been used. Please try again.'),
   noCodeUser: () => error(4000035, 'This account does not exist or has not setup sign in with code.'),
+  accountNotFound: () => error(4000037, 'This account does not exist or has no login method configured.'),
   signInWith: (provider: string, providerId: string) => info(1010002, `Sign in with ${provider}`, { provider, provider_id: providerId }),
   signUpWith: (provider: string, providerId: string) => info(1040002, `Sign up with ${provider}`, { provider, provider_id: providerId }),
   registrationContinue: () => info(1040003, 'Continue'),

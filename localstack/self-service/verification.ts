@@ -2,6 +2,7 @@ import type { IdentityDeps } from '../kernel/identity-deps';
 import { OryError } from '../kernel/errors';
 import type { FlowHandler } from './flow-routes';
 import { uiLink } from '../kernel/http';
+import { returnUrlAfter } from '../kernel/identity-settings';
 import { findByVerifiableAddress, markAddressVerified } from '../identity/store';
 import { anchor, chooseCodeNodes, csrfNode } from './nodes';
 import { texts } from './texts';
@@ -50,7 +51,8 @@ export function verificationHandler(deps: IdentityDeps): FlowHandler {
         flow.ui.messages = [texts.verificationSuccessful()];
         flow.ui.nodes = [
           csrfNode(flow.csrf_token),
-          anchor('code', 'continue', flow.return_to ?? uiLink(tenant.uiUrl, '/'), texts.labelContinue()),
+          // Kratos' ContinueURL: the flow's return_to, else `selfservice.flows.verification.after.default_browser_return_url`, else the default.
+          anchor('code', 'continue', flow.return_to ?? returnUrlAfter(args.settings, 'verification') ?? uiLink(tenant.uiUrl, '/'), texts.labelContinue()),
         ];
         return { type: 'flow', status: 200 };
       }

@@ -11,7 +11,8 @@ import { idParams, tenantParams } from '../identity/routes';
 import { identityView } from '../identity/views';
 import { decodeOffsetToken, decodePageToken, encodeOffsetToken, goInt, pageSizeParam, setLinkHeader, setOffsetPagingHeaders } from '../kernel/paging';
 import { recordEvent } from '../event/record';
-import { countSessions, deleteIdentitySessions, disableSession, extendSession, findSessionById, listSessions } from './store';
+import { countSessions, deleteIdentitySessions, disableSession, extendSession, findSessionById, isWorking, listSessions } from './store';
+import { identitySettings } from '../kernel/identity-settings';
 import { sessionView } from './views';
 import { sessionAnswer } from '../identity/answers';
 
@@ -132,7 +133,14 @@ export function registerSessionRoutes(scope: FastifyInstance, deps: AdminDeps): 
     handler: async ({ q, params, tenant, req }) => {
       const { base } = tenant;
       const now = ctx.clock.now();
-      const row = await extendSession(q, tenant.nid, params.id, new Date(now.getTime() + deps.sessionLifespanMs), now);
+      // As Kratos: the session gets the project's `session.lifespan` from now, but only once its expiry is within
+      // `session.earliest_possible_extend` (default: the lifespan); before that it is answered unchanged.
+      const settings = await identitySettings(q, tenant.nid);
+      const lifespanMs = settings.sessionLifespanMs ?? deps.sessionLifespanMs;
+      const current = await findSessionById(q, tenant.nid, params.id);
+      if (!current || !isWorking(current, now)) throw resourceNotFound('session');
+      const extendable = current.expires_at.getTime() - (settings.earliestPossibleExtendMs ?? lifespanMs) < now.getTime();
+      const row = extendable ? await extendSession(q, tenant.nid, params.id, new Date(now.getTime() + lifespanMs), now) : current;
       if (!row) throw resourceNotFound('session');
       const identity = (await identitiesOf(q, tenant.nid, base, [row])).get(row.identity_id);
       return sessionView(row, { ...(identity ? { identity } : {}), devices: true }, now);

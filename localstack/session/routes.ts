@@ -7,6 +7,7 @@ import { route } from '../kernel/route';
 import { baseOf, isSecure, type IdentityDeps } from '../kernel/identity-deps';
 import { noActiveSession, OryError, resourceNotFound } from '../kernel/errors';
 import { currentSession } from '../self-service/flow-routes';
+import { identitySettings, returnUrlAfter } from '../kernel/identity-settings';
 import { checkReturnTo, isJsonRequest, queryValue, seeOther, uiLink } from '../kernel/http';
 import { selfserviceErrors, sessions } from '../identity/schema';
 import { findSession, logoutTokenFor, sessionToken } from './token';
@@ -22,7 +23,6 @@ import type { SessionRow } from '../identity/schema';
 import type { FastifyRequest } from 'fastify';
 import { tenantOf } from '../kernel/tenant';
 import { recordEvent } from '../event/record';
-import { identitySettings } from '../kernel/identity-settings';
 import { aal2Required } from '../self-service/totp';
 import { hasSecondFactor } from '../self-service/lookup';
 
@@ -143,7 +143,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: IdentityDeps):
     auth: 'public',
     handler: async ({ req, query }) => {
       const tenant = tenantOf(req);
-      const returnTo = checkReturnTo(query.return_to, tenant.uiUrl);
+      const returnTo = checkReturnTo(query.return_to, tenant.uiUrl, (await identitySettings(db, tenant.nid)).allowedReturnUrls);
       const token = sessionToken(req, tenant.sessionCookie);
       const row = await currentSession(db, tenant, req, ctx.clock.now());
       if (!row || !token) throw noActiveSession();
@@ -166,7 +166,8 @@ export function registerSessionRoutes(app: FastifyInstance, deps: IdentityDeps):
       const tenant = tenantOf(req);
       const token = query.token ?? '';
       if (!token) throw new OryError(400, { reason: 'Please include a token in the URL query.' });
-      const returnTo = checkReturnTo(query.return_to, tenant.uiUrl);
+      const settings = await identitySettings(db, tenant.nid);
+      const returnTo = checkReturnTo(query.return_to, tenant.uiUrl, settings.allowedReturnUrls);
       const sessionTok = sessionToken(req, tenant.sessionCookie);
       const session = await currentSession(db, tenant, req, ctx.clock.now());
       if (!session || !sessionTok) throw noActiveSession();
@@ -181,7 +182,8 @@ export function registerSessionRoutes(app: FastifyInstance, deps: IdentityDeps):
       await recordEvent(db, ctx.clock, tenant.nid, 'SessionRevoked', { session_id: session.id, identity_id: session.identity_id, reason: 'logout' });
       clearSessionCookie(reply, tenant, isSecure(deps, req));
       if (isJsonRequest(req)) return reply.code(204).send();
-      return seeOther(reply, returnTo ?? uiLink(tenant.uiUrl, '/login'));
+      // Kratos: the return_to, else `selfservice.flows.logout.after.default_browser_return_url`, else the default.
+      return seeOther(reply, returnTo ?? returnUrlAfter(settings, 'logout') ?? uiLink(tenant.uiUrl, '/login'));
     },
   });
 

@@ -90,20 +90,24 @@ export async function raiseSessionToAal2(q: Queryable, nid: string, sessionId: s
     .where(and(eq(sessions.nid, nid), eq(sessions.id, sessionId)));
 }
 
-/** The tenant's session cookie, kept to the tenant's base path. */
+/** The session cookie's attributes: the tenant's base path and domain, or the project's `session.cookie.*` settings. */
+function sessionCookieAttributes(tenant: Tenant, secure: boolean) {
+  const own = tenant.sessionCookieSettings;
+  const domain = own?.domain ?? tenant.cookieDomain;
+  return { path: tenant.cookiePath, ...(domain ? { domain } : {}), httpOnly: true, sameSite: own?.sameSite ?? 'lax', secure } as const;
+}
+
+/**
+ * The tenant's session cookie. It lasts as long as the session unless the project set
+ * `session.cookie.persistent: false`: then it has neither Max-Age nor Expires and ends with the browser (Kratos).
+ */
 export function setSessionCookie(reply: FastifyReply, tenant: Tenant, session: IssuedSession, secure: boolean): void {
-  reply.setCookie(tenant.sessionCookie, session.token, {
-    path: tenant.cookiePath,
-    ...(tenant.cookieDomain ? { domain: tenant.cookieDomain } : {}),
-    httpOnly: true,
-    sameSite: 'lax',
-    secure,
-    expires: session.expiresAt,
-  });
+  const persistent = tenant.sessionCookieSettings?.persistent ?? true;
+  reply.setCookie(tenant.sessionCookie, session.token, { ...sessionCookieAttributes(tenant, secure), ...(persistent ? { expires: session.expiresAt } : {}) });
 }
 
 export function clearSessionCookie(reply: FastifyReply, tenant: Tenant, secure: boolean): void {
-  reply.clearCookie(tenant.sessionCookie, { path: tenant.cookiePath, ...(tenant.cookieDomain ? { domain: tenant.cookieDomain } : {}), httpOnly: true, sameSite: 'lax', secure });
+  reply.clearCookie(tenant.sessionCookie, sessionCookieAttributes(tenant, secure));
 }
 
 /** A session of tenant `nid` in Ory's wire format, with its identity. */
