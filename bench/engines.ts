@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Socket } from 'node:net';
+import { loadavg } from 'node:os';
 
 export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 
@@ -26,9 +27,17 @@ export type Engine = 'PGlite' | 'PostgreSQL';
 /** The local stack's database options for an engine. */
 export type EngineOptions = { databaseUrl?: string; dbSchema?: string };
 
-/** Runs `bench` on PGlite, then on PostgreSQL when one answers at PG_URL; answers each engine's result. */
+/** The engines to run on: `BENCH_ENGINES` (comma-separated, e.g. `PostgreSQL` for a million rows, which PGlite holds in memory), else both. */
+const ENGINES = new Set((process.env.BENCH_ENGINES ?? 'PGlite,PostgreSQL').split(',').map((e) => e.trim()));
+
+/** The machine's load average (1, 5, 15 minutes), printed beside every figure: on a shared machine a p99 is only read with it. */
+export const loadAverage = (): string => loadavg().map((l) => l.toFixed(2)).join(' ');
+
+/** Runs `bench` on PGlite, then on PostgreSQL when one answers at PG_URL (each unless `BENCH_ENGINES` leaves it out); answers each engine's result. */
 export async function onEachEngine<R>(bench: (engine: Engine, label: string, options: EngineOptions) => Promise<R>): Promise<Partial<Record<Engine, R>>> {
-  const results: Partial<Record<Engine, R>> = { PGlite: await bench('PGlite', 'PGlite (embedded, in memory)', {}) };
+  const results: Partial<Record<Engine, R>> = {};
+  if (ENGINES.has('PGlite')) results.PGlite = await bench('PGlite', 'PGlite (embedded, in memory)', {});
+  if (!ENGINES.has('PostgreSQL')) return results;
   if (!(await reachable(PG_URL))) {
     console.error(`No PostgreSQL at ${PG_URL}: PGlite only`);
     return results;

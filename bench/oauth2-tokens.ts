@@ -7,14 +7,14 @@
 import pino from 'pino';
 import { startLocalStack } from '../localstack/index';
 import { registerUser } from '../server/test-support/users';
-import { onEachEngine, percentile } from './engines';
+import { loadAverage, onEachEngine, percentile } from './engines';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
 const WARMUP = 50;
 
 
 
-type Timing = { p50: number; p99: number; perSecond: number };
+type Timing = { p50: number; p99: number; perSecond: number; load: string };
 
 async function run(label: string, options: Parameters<typeof startLocalStack>[0]): Promise<Record<string, Timing>> {
   console.error(`${label}: starting`);
@@ -54,8 +54,8 @@ async function run(label: string, options: Parameters<typeof startLocalStack>[0]
       const seconds = (performance.now() - t0all) / 1000;
       samples.sort((a, b) => a - b);
       const name = `client credentials, ${strategy} access token`;
-      result[name] = { p50: percentile(samples, 50), p99: percentile(samples, 99), perSecond: (WARMUP + REQUESTS) / seconds };
-      console.error(`  ${name}: p50 ${result[name]!.p50.toFixed(1)} ms, p99 ${result[name]!.p99.toFixed(1)} ms, ${result[name]!.perSecond.toFixed(0)} tokens/s`);
+      result[name] = { p50: percentile(samples, 50), p99: percentile(samples, 99), perSecond: (WARMUP + REQUESTS) / seconds, load: loadAverage() };
+      console.error(`  ${name}: p50 ${result[name]!.p50.toFixed(1)} ms, p99 ${result[name]!.p99.toFixed(1)} ms, ${result[name]!.perSecond.toFixed(0)} tokens/s (load average ${result[name]!.load})`);
     }
     return result;
   } finally {
@@ -67,8 +67,8 @@ async function main() {
   const results = await onEachEngine((_engine, label, options) => run(label, options));
   console.log(`\nOAuth2 token issuance, ${REQUESTS} sequential requests per row over HTTP`);
   for (const [engine, cases] of Object.entries(results)) {
-    console.log(`${engine}: p50 / p99 (ms), tokens/s`);
-    for (const [name, t] of Object.entries(cases)) console.log(`  ${name} | ${t.p50.toFixed(1)} / ${t.p99.toFixed(1)} | ${t.perSecond.toFixed(0)}`);
+    console.log(`${engine}: p50 / p99 (ms), tokens/s, load average`);
+    for (const [name, t] of Object.entries(cases)) console.log(`  ${name} | ${t.p50.toFixed(1)} / ${t.p99.toFixed(1)} | ${t.perSecond.toFixed(0)} | ${t.load}`);
   }
 }
 

@@ -139,6 +139,30 @@ describe('identities through @ory/client with a project API key', () => {
     expect(new Set(seen).size).toBe(seen.length);
   });
 
+  it('pages a search that many identities match, in id order and newest first, each match exactly once', async () => {
+    // Enough matches for whole pages from the next identities in order, and a last page the trigram indexes answer.
+    const domain = `many${Date.now()}.example`;
+    const matching: { id: string; at: number }[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      const created = await create(`m${i}@${domain}`);
+      matching.push({ id: created.id, at: Date.parse(created.created_at!) });
+      await create(uniqueEmail(`other${i}`));
+    }
+    for (const order of ['', '&order=newest']) {
+      const seen: string[] = [];
+      let next: string | undefined = `/project-api/${project.slug}/admin/identities?page_size=2&preview_credentials_identifier_similar=@${domain}${order}`;
+      while (next) {
+        const page = await call(stack.url, 'GET', next, { key: project.key });
+        expect(page.status).toBe(200);
+        seen.push(...page.body.map((i: Identity) => i.id));
+        next = links(page).next;
+      }
+      const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+      const expected = order ? [...matching].sort((a, b) => b.at - a.at || byId(b, a)) : [...matching].sort(byId);
+      expect(seen).toEqual(expected.map((m) => m.id));
+    }
+  });
+
   it('refuses patches of read-only fields, naming the path, and changes nothing', async () => {
     const created = await create(uniqueEmail('guard'));
     for (const path of ['/id', '/credentials', '/created_at', '/schema_url', '/verifiable_addresses/0/value', '/recovery_addresses']) {

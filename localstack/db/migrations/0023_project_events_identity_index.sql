@@ -1,0 +1,2 @@
+DROP INDEX "project_events_nid_type_time";--> statement-breakpoint
+CREATE INDEX "project_events_nid_type_time_identity" ON "project_events" USING btree ("nid","type","occurred_at","identity_id");
