@@ -36,9 +36,9 @@ describe('sidebar sections', () => {
     expect([...hrefs].sort()).toEqual([...expected].sort());
   });
 
-  it('gives the workspace its own group: overview, projects, members, API keys, subscription, billing, settings', () => {
+  it('gives the workspace its own group: overview, projects, members, API keys, subscription, billing, audit log, settings', () => {
     const [section] = navSections(ROUTE_LIST, 'workspace', { workspace: 'w1' });
-    expect(section?.items.map((i) => i.label)).toEqual(['Overview', 'Projects', 'Members', 'API keys', 'Subscription', 'Billing', 'Settings']);
+    expect(section?.items.map((i) => i.label)).toEqual(['Overview', 'Projects', 'Members', 'API keys', 'Subscription', 'Billing', 'Audit log', 'Settings']);
     expect(section?.items.at(-1)?.testId).toBe('nav-workspace-settings');
   });
 
