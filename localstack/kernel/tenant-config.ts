@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { projectRevisions, projects } from '../project/schema';
+import { projectRevisions, projects } from './tables';
 import type { Queryable } from '../db/types';
 import { CONSOLE_NID } from './tenant-id';
 

@@ -2,11 +2,11 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { LocalStackContext } from './context';
-import { projects, type ProjectRow } from '../project/schema';
+import { projects, type ProjectRow } from './tables';
 import type { Queryable } from '../db/types';
 import { OryError } from './errors';
 import { forwardedBase } from './http';
-import { SESSION_COOKIE } from '../session/token';
+import { SESSION_COOKIE } from './session-token';
 import { CONSOLE_NID } from './tenant-id';
 import { createAuthorizationCache } from './authz-cache';
 
