@@ -2,7 +2,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { authenticateApiKey } from './api-key-verify';
 import { isAllowed, projectRole } from './roles';
-import type { Queryable } from '../db/types';
+import type { Queryable } from './queryable';
 import { apiKeyRequired, csrfViolation, forbidden } from './errors';
 import { identities, sessions } from './tables';
 import { hashToken, SESSION_COOKIE } from './session-token';

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Clock } from './clock';
 import type { CnameLookup, LocalDns } from './dns';
-import type { Db } from '../db/types';
+import type { Db } from './queryable';
 import type { MailboxEntry } from './mail';
 import type { SessionInfo } from './session-token';
 

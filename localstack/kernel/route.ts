@@ -19,7 +19,7 @@ import {
 } from './permissions';
 import type { Role } from './roles';
 import type { ProjectRow, WorkspaceRow } from './tables';
-import type { Queryable } from '../db/types';
+import type { Queryable } from './queryable';
 
 /**
  * How a route authenticates its caller, before anything else is looked at:

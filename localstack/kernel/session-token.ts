@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { prepared } from '../db/prepared';
-import type { Queryable } from '../db/types';
+import { prepared } from './prepared';
+import type { Queryable } from './queryable';
 import { identities, sessions, type SessionRow as StoredSession } from './tables';
 import { CONSOLE_NID } from './tenant-id';
 

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { LocalStackContext } from './context';
 import { projects, type ProjectRow } from './tables';
-import type { Queryable } from '../db/types';
+import type { Queryable } from './queryable';
 import { OryError } from './errors';
 import { forwardedBase } from './http';
 import { SESSION_COOKIE } from './session-token';
