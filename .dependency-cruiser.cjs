@@ -1,6 +1,7 @@
 /**
  * The layering rules of docs/design.md, checked by `npm run lint:deps` (part of `npm test`).
- * Paths are relative to the repository root.
+ * Paths are relative to the repository root. The local stack's folder rule (no circle between its folders,
+ * product code only) is in .dependency-cruiser.folders.cjs, run by the same script.
  */
 
 /** Where the local stack may be started or reached into from the BFF. */
@@ -16,49 +17,7 @@ const LOCALSTACK_ENTRY_POINTS = [
   '^server/routers/team\\.int\\.test\\.ts$',
 ];
 
-/**
- * Folder cycles inside localstack/ that exist today, as the first step of each cycle (folder → folder it
- * imports). Most run through db/ (db/schema.ts gathers every domain's tables while each domain reads db's
- * handle types), or through the tests'
- * helpers (test-support/ reaches server/test-support/, which starts a whole stack). Every other step that closes a cycle fails the check: remove an entry when its cycle is gone,
- * never add one.
- */
-const KNOWN_FOLDER_CYCLES = {
-  'analytics': ['courier', 'db', 'kernel'],
-  'api-key': ['kernel', 'project', 'test-support'],
-  'billing': ['courier', 'db', 'kernel', 'project', 'test-support', 'workspace'],
-  'courier': ['db', 'identity', 'kernel', 'project', 'test-support'],
-  'db': ['analytics', 'billing', 'identity', 'kernel', 'project', 'test-support'],
-  'identity': ['api-key', 'db', 'identity-schema', 'kernel', 'self-service', 'test-support'],
-  'identity-schema': ['db', 'identity', 'kernel', 'project', 'self-service', 'test-support'],
-  'kernel': ['db', 'project', 'test-support'],
-  'project': ['billing', 'db', 'identity', 'identity-schema', 'kernel', 'test-support', 'workspace'],
-  'self-service': ['courier', 'db', 'identity', 'identity-schema', 'kernel', 'session', 'test-support'],
-  'session': ['billing', 'db', 'identity', 'kernel', 'self-service', 'test-support'],
-  'test-support': ['identity', 'project', 'session'],
-  'workspace': ['billing', 'kernel', 'project', 'test-support'],
-};
-
-const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const folder = (name) => `^localstack/${escape(name)}$`;
 const TESTS = '\\.test\\.ts$';
-
-/** No circular dependencies between the folders of the local stack, but for the known steps above. */
-function localstackFolderCycleRules() {
-  const rule = (from, to) => ({
-    name: 'localstack-folders-acyclic',
-    comment: 'The folders of the local stack (kernel, identity, project, billing, …) do not depend on each other in a circle.',
-    severity: 'error',
-    scope: 'folder',
-    from,
-    to: { ...to, circular: true },
-  });
-  const known = Object.keys(KNOWN_FOLDER_CYCLES);
-  return [
-    rule({ path: '^localstack/', pathNot: known.map(folder) }, { path: '^localstack/' }),
-    ...known.map((name) => rule({ path: folder(name) }, { path: '^localstack/', pathNot: KNOWN_FOLDER_CYCLES[name].map(folder) })),
-  ];
-}
 
 module.exports = {
   forbidden: [
@@ -127,7 +86,6 @@ module.exports = {
       from: { path: '^client/' },
       to: { path: '^client/', circular: true },
     },
-    ...localstackFolderCycleRules(),
   ],
   options: {
     // Type-only imports count (the client's AppRouter import is one), so the rules above can tell them apart.
