@@ -12,7 +12,7 @@ import { route, type RouteContext } from '../kernel/route';
 import { assertLoopback } from '../courier/service';
 import { badRequest, featureNotAvailable, forbidden, notFound, quotaExceeded } from '../kernel/errors';
 import { findProjectByRef } from '../project/store';
-import { findWorkspace } from '../workspace/store';
+import { findWorkspace } from '../kernel/records';
 import { projects, subscriptions, workspaces, type ProjectRow } from '../project/schema';
 import type { Queryable } from '../kernel/queryable';
 import { authorizationChanged } from '../kernel/authz-cache';

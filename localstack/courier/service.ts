@@ -7,7 +7,7 @@ import type { Queryable } from '../db/types';
 import type { IdentityDeps } from '../kernel/identity-deps';
 import { OryError } from '../kernel/errors';
 import { queryValue } from '../kernel/http';
-import { projects } from '../project/schema';
+import { projects } from '../kernel/tables';
 import type { LocalMailbox, MailboxEntry } from './mailbox';
 import { courierMessages } from '../identity/schema';
 import { CONSOLE_NID } from '../kernel/tenant-id';
