@@ -9,7 +9,7 @@ import type { PlanId } from '../../shared/schemas/plans';
 import { recordPlanChange } from './history';
 import type { LocalStackContext } from '../kernel/context';
 import { route, type RouteContext } from '../kernel/route';
-import { assertLoopback } from '../courier/service';
+import { assertLoopback } from '../kernel/http';
 import { badRequest, featureNotAvailable, forbidden, notFound, quotaExceeded } from '../kernel/errors';
 import { findProjectByRef } from '../project/store';
 import { findWorkspace } from '../kernel/records';
