@@ -1,6 +1,7 @@
 /**
  * The layering rules of docs/design.md, checked by `npm run lint:deps` (part of `npm test`).
- * Paths are relative to the repository root.
+ * Paths are relative to the repository root. The local stack's folder rule (no circle between its folders,
+ * product code only) is in .dependency-cruiser.folders.cjs, run by the same script.
  */
 
 /** Where the local stack may be started or reached into from the BFF. */
@@ -16,66 +17,7 @@ const LOCALSTACK_ENTRY_POINTS = [
   '^server/routers/team\\.int\\.test\\.ts$',
 ];
 
-/**
- * Imports from localstack/kernel/ into a domain folder that exist today (kernel file → domain module). The
- * kernel is what every domain builds on, so it imports none of them; each entry is to be cut, never added to.
- */
-const KERNEL_REACHES_INTO = [
-  ['admin-auth', '(api-key/verify|identity/schema|session/token|project/schema)'],
-  ['admin-context', 'identity/password'],
-  ['context', '(courier/delivery|courier/mailbox|session/token)'],
-  ['identity-deps', 'identity/password'],
-  ['permissions', '(project/store|workspace/store)'],
-  ['roles', 'project/schema'],
-  ['route', '(api-key/secret|api-key/verify|project/schema)'],
-  ['row-page-token', 'workspace/store'],
-  ['tenant-config', 'project/schema'],
-  ['tenant', '(project/schema|session/token)'],
-];
-
-/**
- * Folder cycles inside localstack/ that exist today, as the first step of each cycle (folder → folder it
- * imports). Most run through db/ (db/schema.ts gathers every domain's tables while each domain reads db's
- * handle types), through the kernel's reach into the domains (KERNEL_REACHES_INTO), or through the tests'
- * helpers (test-support/ reaches server/test-support/, which starts a whole stack). Every other step that closes a cycle fails the check: remove an entry when its cycle is gone,
- * never add one.
- */
-const KNOWN_FOLDER_CYCLES = {
-  'analytics': ['courier', 'db', 'kernel'],
-  'api-key': ['kernel', 'project', 'test-support'],
-  'billing': ['courier', 'db', 'kernel', 'project', 'test-support', 'workspace'],
-  'courier': ['db', 'identity', 'kernel', 'project', 'test-support'],
-  'db': ['analytics', 'billing', 'identity', 'kernel', 'project', 'test-support'],
-  'identity': ['api-key', 'db', 'identity-schema', 'kernel', 'self-service', 'test-support'],
-  'identity-schema': ['db', 'identity', 'kernel', 'project', 'self-service', 'test-support'],
-  'kernel': ['api-key', 'courier', 'db', 'identity', 'project', 'session', 'test-support', 'workspace'],
-  'project': ['billing', 'db', 'identity', 'identity-schema', 'kernel', 'test-support', 'workspace'],
-  'self-service': ['courier', 'db', 'identity', 'identity-schema', 'kernel', 'session', 'test-support'],
-  'session': ['billing', 'db', 'identity', 'kernel', 'self-service', 'test-support'],
-  'test-support': ['identity', 'project', 'session'],
-  'workspace': ['billing', 'kernel', 'project', 'test-support'],
-};
-
-const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const folder = (name) => `^localstack/${escape(name)}$`;
 const TESTS = '\\.test\\.ts$';
-
-/** No circular dependencies between the folders of the local stack, but for the known steps above. */
-function localstackFolderCycleRules() {
-  const rule = (from, to) => ({
-    name: 'localstack-folders-acyclic',
-    comment: 'The folders of the local stack (kernel, identity, project, billing, …) do not depend on each other in a circle.',
-    severity: 'error',
-    scope: 'folder',
-    from,
-    to: { ...to, circular: true },
-  });
-  const known = Object.keys(KNOWN_FOLDER_CYCLES);
-  return [
-    rule({ path: '^localstack/', pathNot: known.map(folder) }, { path: '^localstack/' }),
-    ...known.map((name) => rule({ path: folder(name) }, { path: '^localstack/', pathNot: KNOWN_FOLDER_CYCLES[name].map(folder) })),
-  ];
-}
 
 module.exports = {
   forbidden: [
@@ -103,24 +45,17 @@ module.exports = {
     },
     {
       name: 'kernel-imports-no-domain',
-      comment: 'localstack/kernel/ is what every domain folder builds on: it imports db/ and itself only.',
+      comment: 'localstack/kernel/ is what every domain folder (and db/) builds on: it imports itself only.',
       severity: 'error',
-      from: { path: '^localstack/kernel/', pathNot: [TESTS, ...KERNEL_REACHES_INTO.map(([f]) => `^localstack/kernel/${f}\\.ts$`)] },
-      to: { path: '^localstack/', pathNot: '^localstack/(kernel|db)/' },
+      from: { path: '^localstack/kernel/', pathNot: TESTS },
+      to: { path: '^localstack/', pathNot: '^localstack/kernel/' },
     },
-    ...KERNEL_REACHES_INTO.map(([file, targets]) => ({
-      name: 'kernel-imports-no-domain',
-      comment: 'A kernel module reaches no further into the domains than it does today (KERNEL_REACHES_INTO).',
-      severity: 'error',
-      from: { path: `^localstack/kernel/${file}\\.ts$` },
-      to: { path: '^localstack/', pathNot: ['^localstack/(kernel|db)/', `^localstack/${targets}\\.ts$`] },
-    })),
     {
-      name: 'db-imports-kernel-and-tables',
-      comment: 'localstack/db/ (client, migrations, templates) imports the kernel and the domains\' schema.ts only.',
+      name: 'db-imports-kernel-only',
+      comment: 'localstack/db/ (client, migrations, templates) imports the kernel only: its handle names no domain\'s tables.',
       severity: 'error',
       from: { path: '^localstack/db/', pathNot: TESTS },
-      to: { path: '^localstack/', pathNot: ['^localstack/(kernel|db)/', '^localstack/[^/]+/schema\\.ts$'] },
+      to: { path: '^localstack/', pathNot: '^localstack/(kernel|db)/' },
     },
     {
       name: 'shared-stands-alone',
@@ -151,7 +86,6 @@ module.exports = {
       from: { path: '^client/' },
       to: { path: '^client/', circular: true },
     },
-    ...localstackFolderCycleRules(),
   ],
   options: {
     // Type-only imports count (the client's AppRouter import is one), so the rules above can tell them apart.

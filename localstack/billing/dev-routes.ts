@@ -4,7 +4,7 @@ import type { LocalStackContext } from '../kernel/context';
 import type { Queryable } from '../db/types';
 import { forbidden, notFound } from '../kernel/errors';
 import { findProjectByRef } from '../project/store';
-import { assertLoopback } from '../courier/service';
+import { assertLoopback } from '../kernel/http';
 import { route } from '../kernel/route';
 import { meter } from './usage';
 

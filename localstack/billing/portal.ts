@@ -6,7 +6,7 @@ import { planDisplayName } from '../../shared/domain/plans';
 import { safeReturnToUrl } from '../../shared/domain/return-to';
 import type { LocalStackContext } from '../kernel/context';
 import { subscriptions, type SubscriptionRow } from '../project/schema';
-import { escapeHtml } from '../courier/service';
+import { escapeHtml } from '../kernel/http';
 import { route } from '../kernel/route';
 import { invoicePage } from './invoices';
 

@@ -3,22 +3,10 @@ import { simpleParser, type AddressObject } from 'mailparser';
 import type { Logger } from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { isLoopback } from './network';
+import type { MailboxEntry } from '../kernel/mail';
 
 /** One message the local mailbox received: an email over SMTP (one per envelope recipient), or a text message. */
-export interface MailboxEntry {
-  /** The courier message's id for mail the courier delivered, else the mailbox's own. */
-  id: string;
-  /** The tenant of a courier message (a project's id, or the console's), null for mail from anyone else. */
-  nid: string | null;
-  type: 'email' | 'phone';
-  sender: string;
-  recipient: string;
-  subject: string;
-  body: string;
-  html: string | null;
-  template_type: string | null;
-  created_at: Date;
-}
+export type { MailboxEntry } from '../kernel/mail';
 
 /** Headers the courier adds to what it delivers to the mailbox; believed only from its own SMTP login. */
 export const COURIER_HEADERS = {

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { route } from '../kernel/route';
 import type { Queryable } from '../db/types';
 import type { IdentityDeps } from '../kernel/identity-deps';
 import { OryError } from '../kernel/errors';
-import { queryValue } from '../kernel/http';
-import { projects } from '../project/schema';
+import { assertLoopback, escapeHtml, queryValue } from '../kernel/http';
+import { projects } from '../kernel/tables';
 import type { LocalMailbox, MailboxEntry } from './mailbox';
 import { courierMessages } from '../identity/schema';
 import { CONSOLE_NID } from '../kernel/tenant-id';
@@ -51,22 +51,7 @@ export async function sendMail(deps: Pick<IdentityDeps, 'ctx'>, q: Queryable, ni
   return id;
 }
 
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
-
-/** Only loopback clients talking to the stack directly, never through a proxy. */
-export function assertLoopback(req: FastifyRequest): void {
-  const remote = req.socket.remoteAddress ?? '';
-  const forwarded = req.headers['x-forwarded-for'];
-  const hops = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',').map((s) => s.trim()).filter(Boolean);
-  // A request relayed by a proxy (e.g. the console's /.ory pass-through) may come from anywhere.
-  const proxied = Boolean(req.headers['x-forwarded-host'] || req.headers['x-forwarded-prefix'] || req.headers.forwarded);
-  if (proxied || !LOOPBACK.test(remote) || hops.some((h) => !LOOPBACK.test(h))) {
-    throw new OryError(403, { reason: 'The local mailbox is only available to clients on this machine.' });
-  }
-}
-
-export const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+export { assertLoopback, escapeHtml } from '../kernel/http';
 
 /** A mailbox entry with its tenant's project slug (null for the console's own mail and for mail from anyone else). */
 type MailboxRow = MailboxEntry & { project_slug: string | null };

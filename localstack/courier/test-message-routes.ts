@@ -17,8 +17,10 @@ import { sendTemplated } from './templates';
 import { messageView } from './views';
 import { findMessage } from './store';
 import { route } from '../kernel/route';
-import { projectIdParams } from '../project/bodies';
 import { notFound } from '../kernel/errors';
+
+/** `{project_id}`: a UUID (compared lower-case), as project/bodies.ts reads it. */
+const projectIdParams = z.object({ project_id: z.uuid({ error: 'must be a UUID' }).transform((id) => id.toLowerCase()) });
 
 const templateParams = z.object({ template: z.string().max(64), variant: z.string().max(64) });
 

@@ -4,7 +4,7 @@ import { openPostgres } from './postgres';
 import type { Db, Migration } from './types';
 
 export type { Db, Migration, Queryable } from './types';
-export type { Orm, Schema } from './schema';
+export type { Orm } from '../kernel/queryable';
 
 export interface OpenDbOptions {
   /** PGlite data directory (persistent). */

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { workspaces } from '../kernel/tables';
 import { legacyMigrations } from './legacy-migrations';
 import { migrate, readMigrations } from './migrate';
 import { openPglite } from './pglite';
@@ -165,8 +166,8 @@ describe.each(drivers)('opening a database made by the hand-written migrations (
         expect(await legacy.query(`SELECT 1 FROM ${table}`), table).toHaveLength(1);
       }
       // The typed handle reads the bridged database too.
-      const workspaces = await legacy.orm.query.workspaces.findMany();
-      expect(workspaces.map((w) => w.name)).toEqual(['Kept']);
+      const rows = await legacy.orm.select({ name: workspaces.name }).from(workspaces);
+      expect(rows.map((w) => w.name)).toEqual(['Kept']);
     } finally {
       await legacy.close();
       await fresh.close();

@@ -5,7 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from './migrate';
 import { emptyClusterTemplate, migratedClusterTemplate } from './pglite-template';
-import { schema, type Orm } from './schema';
+import type { Orm } from '../kernel/queryable';
 import type { Db, Migration, MigrationTarget, RawQueryable } from './types';
 import { afterAuthorizationWrites } from '../kernel/authz-cache';
 
@@ -96,7 +96,7 @@ function withDefaultParsers<T extends QueryRunner & { transaction?: PGlite['tran
 export async function openPglite(dataDir?: string, migrations?: Migration[]): Promise<Db & MigrationTarget> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const pg = await openCluster(dataDir, migrations);
-  const orm: Orm = drizzle(withDefaultParsers(pg), { schema });
+  const orm: Orm = drizzle(withDefaultParsers(pg));
   let closed: Promise<void> | null = null;
   return {
     kind: 'pglite',

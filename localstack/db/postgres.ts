@@ -1,7 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { isConnectionError } from './errors';
-import { schema, type Orm } from './schema';
+import type { Orm } from '../kernel/queryable';
 import type { Db, MigrationTarget, RawQueryable } from './types';
 import { afterAuthorizationWrites } from '../kernel/authz-cache';
 
@@ -43,7 +43,7 @@ export async function openPostgres(databaseUrl: string, schemaName?: string): Pr
   });
   if (schemaName) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`);
 
-  const orm: Orm = drizzle(pool, { schema });
+  const orm: Orm = drizzle(pool);
   async function migrationTx<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await pool.connect();
     let failed: unknown;

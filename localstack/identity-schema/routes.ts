@@ -12,7 +12,7 @@ import { IDENTITY_META_SCHEMA, identitySchemaProblems, problemsMessage } from '.
 import type { Caller } from '../kernel/caller';
 import { badRequest, conflict, notFound, OryError } from '../kernel/errors';
 import { projectFor } from '../kernel/permissions';
-import { managedIdentitySchemas, type ManagedIdentitySchemaRow } from '../project/schema';
+import { managedIdentitySchemas, type ManagedIdentitySchemaRow } from './schema';
 import type { Queryable } from '../db/types';
 import { isUniqueViolation } from '../db/errors';
 import { tenantIdentityConfig } from '../kernel/tenant-config';

@@ -3,7 +3,7 @@ import type { ErrorObject } from 'ajv';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { compileIdentitySchema } from '../../shared/domain/identity-schema-compiler';
 import { problemsMessage } from '../../shared/domain/identity-meta-schema';
-import { managedIdentitySchemas } from '../project/schema';
+import { managedIdentitySchemas } from './schema';
 import type { Queryable } from '../db/types';
 import { identities } from '../identity/schema';
 import { IDENTITY_SCHEMA } from './console-schema';

@@ -3,14 +3,9 @@ import { BREACHED_PASSWORDS } from './breached-passwords';
 import { compareHash } from './password-hashes';
 import { texts, type UiText } from '../self-service/texts';
 
-/** Argon2id cost; production defaults follow OWASP's memory-hard recommendation. */
-export interface HashOptions {
-  memoryCost: number;
-  timeCost: number;
-  parallelism: number;
-}
+import type { HashOptions } from '../kernel/hash-options';
 
-export const DEFAULT_HASH_OPTIONS: HashOptions = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+export { DEFAULT_HASH_OPTIONS, type HashOptions } from '../kernel/hash-options';
 
 /** `@node-rs/argon2`'s Algorithm.Argon2id (a const enum, so spelled out here). */
 const ARGON2ID = 2;

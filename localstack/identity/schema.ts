@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { FlowKind, FlowUi } from '../self-service/flows';
-import type { Traits } from './store';
+import { identities } from '../kernel/tables';
+
+export { identities, sessions } from '../kernel/tables';
+export type { IdentityRow, SessionRow } from '../kernel/tables';
 
 /*
  * Identity-provider tables of the local stack. Property names equal column names, so rows read through
@@ -16,32 +19,6 @@ import type { Traits } from './store';
  */
 
 const tstz = { withTimezone: true, mode: 'date' } as const;
-
-export const identities = pgTable(
-  'identities',
-  {
-    id: uuid().primaryKey(),
-    nid: uuid().notNull(),
-    schema_id: text().notNull().default('default'),
-    traits: jsonb().$type<Traits>().notNull(),
-    metadata_public: jsonb(),
-    metadata_admin: jsonb(),
-    state: text().notNull().default('active'),
-    state_changed_at: timestamp(tstz).notNull().defaultNow(),
-    created_at: timestamp(tstz).notNull().defaultNow(),
-    updated_at: timestamp(tstz).notNull().defaultNow(),
-    /**
-     * Ory's Identity.organization_id: the organization whose SSO registered it (or an admin gave it); null when
-     * none. Checked on write against the tenant's organizations (no foreign key: the identity provider does not
-     * depend on the control plane's tables); deleting an organization clears it (organization/store.ts).
-     */
-    organization_id: uuid(),
-  },
-  (t) => [
-    index('identities_nid').on(t.nid, t.id),
-    index('identities_organization_idx').on(t.nid, t.organization_id),
-  ],
-);
 
 export const identityCredentials = pgTable(
   'identity_credentials',
@@ -105,31 +82,6 @@ export const identityRecoveryAddresses = pgTable(
       foreignColumns: [identities.id],
     }).onDelete('cascade'),
     uniqueIndex('identity_recovery_addresses_value').on(t.nid, t.via, t.value),
-  ],
-);
-
-export const sessions = pgTable(
-  'sessions',
-  {
-    id: uuid().primaryKey(),
-    nid: uuid().notNull(),
-    token_hash: text().notNull(),
-    logout_token_hash: text().notNull(),
-    identity_id: uuid().notNull(),
-    active: boolean().notNull().default(true),
-    aal: text().notNull().default('aal1'),
-    authentication_methods: jsonb().$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
-    devices: jsonb().$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
-    authenticated_at: timestamp(tstz).notNull(),
-    issued_at: timestamp(tstz).notNull(),
-    expires_at: timestamp(tstz).notNull(),
-  },
-  (t) => [
-    unique('sessions_token_hash_key').on(t.token_hash),
-    unique('sessions_logout_token_hash_key').on(t.logout_token_hash),
-    foreignKey({ name: 'sessions_identity_id_fkey', columns: [t.identity_id], foreignColumns: [identities.id] }).onDelete('cascade'),
-    index('sessions_identity').on(t.identity_id),
-    index('sessions_nid').on(t.nid, t.id),
   ],
 );
 
@@ -238,11 +190,9 @@ export const courierMessageDispatches = pgTable(
   ],
 );
 
-export type IdentityRow = typeof identities.$inferSelect;
 export type IdentityCredentialRow = typeof identityCredentials.$inferSelect;
 export type VerifiableAddressRow = typeof identityVerifiableAddresses.$inferSelect;
 export type RecoveryAddressRow = typeof identityRecoveryAddresses.$inferSelect;
-export type SessionRow = typeof sessions.$inferSelect;
 export type SelfserviceFlowRow = typeof selfserviceFlows.$inferSelect;
 export type SelfserviceCodeRow = typeof selfserviceCodes.$inferSelect;
 export type SelfserviceErrorRow = typeof selfserviceErrors.$inferSelect;

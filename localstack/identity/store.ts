@@ -16,11 +16,8 @@ import {
 } from './schema';
 import { authorizationChanged } from '../kernel/authz-cache';
 
-export interface Traits {
-  email: string;
-  name?: string;
-  [k: string]: unknown;
-}
+export type { Traits } from '../kernel/tables';
+import type { Traits } from '../kernel/tables';
 
 /** Lower-cased, trimmed email: the identifier and address value Kratos stores. */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();

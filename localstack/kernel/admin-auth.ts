@@ -1,13 +1,13 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { authenticateApiKey } from '../api-key/verify';
+import { authenticateApiKey } from './api-key-verify';
 import { isAllowed, projectRole } from './roles';
-import type { Queryable } from '../db/types';
+import type { Queryable } from './queryable';
 import { apiKeyRequired, csrfViolation, forbidden } from './errors';
-import { identities, sessions } from '../identity/schema';
-import { hashToken, SESSION_COOKIE } from '../session/token';
+import { identities, sessions } from './tables';
+import { hashToken, SESSION_COOKIE } from './session-token';
 import { CONSOLE_NID } from './tenant-id';
-import type { ProjectRow } from '../project/schema';
+import type { ProjectRow } from './tables';
 
 /** Who called an admin path: the project's API key, or a member of the project signed in to the console. */
 export type AdminCaller = { kind: 'api_key'; keyId: string } | { kind: 'member'; identityId: string };

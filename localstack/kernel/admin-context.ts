@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { LocalStackContext } from './context';
-import type { HashOptions } from '../identity/password';
+import type { HashOptions } from './hash-options';
 import { tenantOf } from './tenant';
 import { authorizeAdmin, type AdminCaller } from './admin-auth';
 

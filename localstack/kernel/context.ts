@@ -2,12 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Clock } from './clock';
 import type { CnameLookup, LocalDns } from './dns';
-import type { Db } from '../db/types';
-import type { Courier } from '../courier/delivery';
-import type { LocalMailbox } from '../courier/mailbox';
-import type { SessionInfo } from '../session/token';
+import type { Db } from './queryable';
+import type { MailboxEntry } from './mail';
+import type { SessionInfo } from './session-token';
 
-export type { SessionInfo } from '../session/token';
+export type { SessionInfo } from './session-token';
 
 /** What every local-stack module receives when it registers its routes. */
 export interface LocalStackContext {
@@ -20,9 +19,9 @@ export interface LocalStackContext {
   /** The caller's session from the `ory_kratos_session` cookie or `X-Session-Token`, or null. */
   resolveSession(req: FastifyRequest): Promise<SessionInfo | null>;
   /** The courier's worker: `flush()` dispatches what is queued now. */
-  courier: Pick<Courier, 'flush'>;
+  courier: { flush(): Promise<void> };
   /** The local mailbox (an SMTP server on loopback) when it runs; the stack is then in Kratos' dev mode. */
-  mailbox: Pick<LocalMailbox, 'list' | 'host' | 'port'> | null;
+  mailbox: { host: string; port: number; list(filter: { to?: string; nid?: string }, limit: number): MailboxEntry[] } | null;
   /** The stack's clock: real time plus an offset tests can move forward. Read it, never `new Date()`, where time decides an outcome. */
   clock: Clock;
   /** Where custom domains' CNAME records are looked up. */

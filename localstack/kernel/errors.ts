@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { errorBody, type ErrorBody, type ErrorInit } from '../../shared/ory-error';
 import { maskUrl } from '../../shared/redact';
-import { DATABASE_UNAVAILABLE, isConnectionError, isUniqueViolation } from '../db/errors';
+import { DATABASE_UNAVAILABLE, isConnectionError, isUniqueViolation } from './db-errors';
 
 export { errorBody, type ErrorBody, type ErrorInit };
 

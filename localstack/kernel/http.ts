@@ -119,3 +119,20 @@ export const queryValue = z
   .union([z.string().max(4096, { error: 'must be at most 4096 characters' }), z.array(z.string().max(4096)).max(16)])
   .optional()
   .transform((v) => (Array.isArray(v) ? v[0] : v));
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/** Only loopback clients talking to the stack directly, never through a proxy. */
+export function assertLoopback(req: FastifyRequest): void {
+  const remote = req.socket.remoteAddress ?? '';
+  const forwarded = req.headers['x-forwarded-for'];
+  const hops = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',').map((s) => s.trim()).filter(Boolean);
+  // A request relayed by a proxy (e.g. the console's /.ory pass-through) may come from anywhere.
+  const proxied = Boolean(req.headers['x-forwarded-host'] || req.headers['x-forwarded-prefix'] || req.headers.forwarded);
+  if (proxied || !LOOPBACK.test(remote) || hops.some((h) => !LOOPBACK.test(h))) {
+    throw new OryError(403, { reason: 'The local mailbox is only available to clients on this machine.' });
+  }
+}
+
+export const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { LocalStackContext } from './context';
-import type { HashOptions } from '../identity/password';
+import type { HashOptions } from './hash-options';
 import { tenantOf } from './tenant';
 
 /** Settings of the identity provider plus the stack context. */

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/types';
+import type { Queryable } from './queryable';
 import { parseGoDuration } from './go-duration';
 import { configAt, tenantIdentityConfig, type JsonObject } from './tenant-config';
 import { CONSOLE_NID } from './tenant-id';

@@ -1,8 +1,8 @@
 import type { Caller } from './caller';
 import { forbidden, notFound } from './errors';
-import { findProjectByRef, type ProjectRow } from '../project/store';
+import { findProjectByRef, findWorkspace } from './records';
+import type { ProjectRow, WorkspaceRow } from './tables';
 import { isAllowed, projectRole, workspaceRole, type Role } from './roles';
-import { findWorkspace, type WorkspaceRow } from '../workspace/store';
 import type { Queryable } from './queryable';
 
 export type ProjectAction = 'read' | 'write' | 'delete' | 'upgrade' | 'owner';

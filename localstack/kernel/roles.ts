@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { projectMembers, workspaceMembers, type ProjectRow } from '../project/schema';
+import { projectMembers, workspaceMembers, type ProjectRow } from './tables';
 import type { Queryable } from './queryable';
 
 export type Role = 'owner' | 'developer';

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { LocalStackContext } from './context';
-import { API_KEY_PREFIX } from '../api-key/secret';
-import { authenticateApiKey, bearerToken } from '../api-key/verify';
+import { API_KEY_PREFIX } from './api-key-secret';
+import { authenticateApiKey, bearerToken } from './api-key-verify';
 import type { Caller } from './caller';
 import { unauthorized } from './errors';
 import { authorizeAdmin, type AdminCaller } from './admin-auth';
@@ -18,8 +18,8 @@ import {
   type WorkspacePermission,
 } from './permissions';
 import type { Role } from './roles';
-import type { ProjectRow, WorkspaceRow } from '../project/schema';
-import type { Queryable } from '../db/types';
+import type { ProjectRow, WorkspaceRow } from './tables';
+import type { Queryable } from './queryable';
 
 /**
  * How a route authenticates its caller, before anything else is looked at:

@@ -1,6 +1,11 @@
 import { encodePageToken as encode, readPageToken } from './page-token';
 import { badRequest } from './errors';
-import type { WorkspaceCursor } from '../workspace/store';
+
+/** Where a control-plane page ends: the last row's (created_at, id). */
+export interface WorkspaceCursor {
+  createdAt: string;
+  id: string;
+}
 
 /** Control-plane page tokens: the shared codec (`page-token.ts`) over the last row's (created_at, id). */
 export function encodePageToken(cursor: WorkspaceCursor): string {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { projectRevisions, projects } from '../project/schema';
-import type { Queryable } from '../db/types';
+import { projectRevisions, projects } from './tables';
+import type { Queryable } from './queryable';
 import { CONSOLE_NID } from './tenant-id';
 
 export type JsonObject = Record<string, unknown>;

@@ -9,7 +9,7 @@ import { applyJsonPatch, jsonPatchSchema, touchedRoots } from '../kernel/json-pa
 import { assertCurrentRevision, READ_ONLY_REVISION_FIELDS, storableFields } from './revisions';
 import { addRevision, findProject, findRevision, type ProjectRow } from './store';
 import { restoreFields } from './smtp-secret';
-import { findWorkspace } from '../workspace/store';
+import { findWorkspace } from '../kernel/records';
 import type { Queryable } from '../kernel/queryable';
 import { normalizedProjectView } from './views';
 

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, index, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { identities } from '../identity/schema';
+import { check, foreignKey, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { identities, projects, workspaces } from '../kernel/tables';
+
+export { workspaces, workspaceMembers, projects, projectRevisions, projectMembers, projectApiKeys, workspaceApiKeys } from '../kernel/tables';
+export type { WorkspaceRow, WorkspaceMemberRow, ProjectRow, ProjectRevisionRow, ProjectMemberRow, ProjectApiKeyRow, WorkspaceApiKeyRow } from '../kernel/tables';
 
 /*
  * Control-plane tables of the local stack (they reference `identities`). Timestamps are written by the
@@ -9,101 +12,6 @@ import { identities } from '../identity/schema';
  */
 
 const tstz = { withTimezone: true, mode: 'date' } as const;
-
-export const workspaces = pgTable(
-  'workspaces',
-  {
-    id: uuid().primaryKey(),
-    name: text().notNull(),
-    access_policy: text(),
-    created_at: timestamp(tstz).notNull(),
-    updated_at: timestamp(tstz).notNull(),
-  },
-  (t) => [index('workspaces_created_at_idx').on(t.created_at, t.id)],
-);
-
-export const workspaceMembers = pgTable(
-  'workspace_members',
-  {
-    workspace_id: uuid().notNull(),
-    identity_id: uuid().notNull(),
-    role: text().notNull(),
-    created_at: timestamp(tstz).notNull(),
-  },
-  (t) => [
-    primaryKey({ name: 'workspace_members_pkey', columns: [t.workspace_id, t.identity_id] }),
-    foreignKey({ name: 'workspace_members_workspace_id_fkey', columns: [t.workspace_id], foreignColumns: [workspaces.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({ name: 'workspace_members_identity_id_fkey', columns: [t.identity_id], foreignColumns: [identities.id] }).onDelete(
-      'cascade',
-    ),
-    check('workspace_members_role_check', sql`${t.role} IN ('owner', 'developer')`),
-    index('workspace_members_identity_idx').on(t.identity_id),
-  ],
-);
-
-export const projects = pgTable(
-  'projects',
-  {
-    id: uuid().primaryKey(),
-    slug: text().notNull(),
-    state: text().notNull().default('running'),
-    environment: text().notNull(),
-    home_region: text().notNull().default('eu-central'),
-    workspace_id: uuid(),
-    subscription_id: text(),
-    current_revision_id: uuid().notNull(),
-    created_at: timestamp(tstz).notNull(),
-    updated_at: timestamp(tstz).notNull(),
-  },
-  (t) => [
-    unique('projects_slug_key').on(t.slug),
-    check('projects_state_check', sql`${t.state} IN ('running', 'halted', 'deleted')`),
-    check('projects_environment_check', sql`${t.environment} IN ('prod', 'stage', 'dev')`),
-    foreignKey({ name: 'projects_workspace_id_fkey', columns: [t.workspace_id], foreignColumns: [workspaces.id] }).onDelete('set null'),
-    index('projects_workspace_idx').on(t.workspace_id, t.created_at, t.id),
-  ],
-);
-
-export const projectRevisions = pgTable(
-  'project_revisions',
-  {
-    id: uuid().primaryKey(),
-    project_id: uuid().notNull(),
-    name: text().notNull(),
-    fields: jsonb().notNull().default(sql`'{}'::jsonb`),
-    services: jsonb().notNull().default(sql`'{}'::jsonb`),
-    created_at: timestamp(tstz).notNull(),
-    /** Who wrote the revision (the signed-in member, or the owner of the key used); null before authors were kept. */
-    created_by: uuid(),
-  },
-  (t) => [
-    foreignKey({ name: 'project_revisions_project_id_fkey', columns: [t.project_id], foreignColumns: [projects.id] }).onDelete(
-      'cascade',
-    ),
-    index('project_revisions_project_idx').on(t.project_id, t.created_at),
-  ],
-);
-
-export const projectMembers = pgTable(
-  'project_members',
-  {
-    project_id: uuid().notNull(),
-    identity_id: uuid().notNull(),
-    role: text().notNull(),
-    created_at: timestamp(tstz).notNull(),
-  },
-  (t) => [
-    primaryKey({ name: 'project_members_pkey', columns: [t.project_id, t.identity_id] }),
-    foreignKey({ name: 'project_members_project_id_fkey', columns: [t.project_id], foreignColumns: [projects.id] }).onDelete('cascade'),
-    foreignKey({ name: 'project_members_identity_id_fkey', columns: [t.identity_id], foreignColumns: [identities.id] }).onDelete(
-      'cascade',
-    ),
-    check('project_members_role_check', sql`${t.role} IN ('owner', 'developer')`),
-    index('project_members_identity_idx').on(t.identity_id),
-  ],
-);
 
 export const consoleActiveProject = pgTable(
   'console_active_project',
@@ -119,53 +27,6 @@ export const consoleActiveProject = pgTable(
     foreignKey({ name: 'console_active_project_project_id_fkey', columns: [t.project_id], foreignColumns: [projects.id] }).onDelete(
       'cascade',
     ),
-  ],
-);
-
-/*
- * API keys: the secret is stored only as its SHA-256 (hex); `last_characters` lets a list tell keys apart.
- * A key goes with its project or workspace and with the identity that created it.
- */
-const apiKeyColumns = {
-  id: uuid().primaryKey(),
-  owner_id: uuid().notNull(),
-  name: text().notNull(),
-  token_hash: text().notNull(),
-  last_characters: text().notNull(),
-  expires_at: timestamp(tstz),
-  created_at: timestamp(tstz).notNull(),
-  updated_at: timestamp(tstz).notNull(),
-};
-
-export const projectApiKeys = pgTable(
-  'project_api_keys',
-  { ...apiKeyColumns, project_id: uuid().notNull() },
-  (t) => [
-    unique('project_api_keys_token_hash_key').on(t.token_hash),
-    foreignKey({ name: 'project_api_keys_project_id_fkey', columns: [t.project_id], foreignColumns: [projects.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({ name: 'project_api_keys_owner_id_fkey', columns: [t.owner_id], foreignColumns: [identities.id] }).onDelete(
-      'cascade',
-    ),
-    index('project_api_keys_project_idx').on(t.project_id, t.created_at, t.id),
-  ],
-);
-
-export const workspaceApiKeys = pgTable(
-  'workspace_api_keys',
-  { ...apiKeyColumns, workspace_id: uuid().notNull() },
-  (t) => [
-    unique('workspace_api_keys_token_hash_key').on(t.token_hash),
-    foreignKey({
-      name: 'workspace_api_keys_workspace_id_fkey',
-      columns: [t.workspace_id],
-      foreignColumns: [workspaces.id],
-    }).onDelete('cascade'),
-    foreignKey({ name: 'workspace_api_keys_owner_id_fkey', columns: [t.owner_id], foreignColumns: [identities.id] }).onDelete(
-      'cascade',
-    ),
-    index('workspace_api_keys_workspace_idx').on(t.workspace_id, t.created_at, t.id),
   ],
 );
 
@@ -240,42 +101,6 @@ export const subscriptions = pgTable(
   ],
 );
 
-/**
- * A project's managed identity schemas (Ory's managedIdentitySchema): the JSON schema itself, named by the
- * user, unique per project by name. A project's configuration (`services.identity.config.identity.schemas`)
- * refers to one by its id.
- */
-export const managedIdentitySchemas = pgTable(
-  'managed_identity_schemas',
-  {
-    id: uuid().primaryKey(),
-    project_id: uuid().notNull(),
-    name: text().notNull(),
-    blob_name: text().notNull(),
-    content: jsonb().$type<Record<string, unknown>>().notNull(),
-    /** The schema's JSON text as its author sent it (jsonb keeps neither key order nor layout); null on rows saved before it was kept. */
-    content_text: text(),
-    content_hash: text().notNull(),
-    created_at: timestamp(tstz).notNull(),
-    updated_at: timestamp(tstz).notNull(),
-  },
-  (t) => [
-    foreignKey({ name: 'managed_identity_schemas_project_id_fkey', columns: [t.project_id], foreignColumns: [projects.id] }).onDelete(
-      'cascade',
-    ),
-    unique('managed_identity_schemas_project_id_name_key').on(t.project_id, t.name),
-    index('managed_identity_schemas_project_created_idx').on(t.project_id, t.created_at, t.id),
-  ],
-);
-
 export type MemberInviteRow = typeof memberInvites.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
-export type WorkspaceRow = typeof workspaces.$inferSelect;
-export type WorkspaceMemberRow = typeof workspaceMembers.$inferSelect;
-export type ProjectRow = typeof projects.$inferSelect;
-export type ProjectRevisionRow = typeof projectRevisions.$inferSelect;
-export type ProjectMemberRow = typeof projectMembers.$inferSelect;
 export type ActiveProjectRow = typeof consoleActiveProject.$inferSelect;
-export type ProjectApiKeyRow = typeof projectApiKeys.$inferSelect;
-export type WorkspaceApiKeyRow = typeof workspaceApiKeys.$inferSelect;
-export type ManagedIdentitySchemaRow = typeof managedIdentitySchemas.$inferSelect;

@@ -32,25 +32,7 @@ export interface RevisionInput {
   services: JsonObject;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export async function findProject(q: Queryable, id: string, lock = false): Promise<ProjectRow | undefined> {
-  return findProjectWhere(q, eq(projects.id, id), lock);
-}
-
-/**
- * A project by id or slug (the API's `{project}`). `lock` holds the row for the rest of the transaction,
- * which serialises concurrent revisions and moves.
- */
-export async function findProjectByRef(q: Queryable, ref: string, lock = false): Promise<ProjectRow | undefined> {
-  return findProjectWhere(q, UUID.test(ref) ? eq(projects.id, ref.toLowerCase()) : eq(projects.slug, ref), lock);
-}
-
-async function findProjectWhere(q: Queryable, where: SQL, lock: boolean): Promise<ProjectRow | undefined> {
-  const query = q.orm.select().from(projects).where(where);
-  const [row] = lock ? await query.for('update') : await query;
-  return row;
-}
+export { findProject, findProjectByRef } from '../kernel/records';
 
 const asRevision = (row: ProjectRevisionRow): RevisionRow => ({
   ...row,

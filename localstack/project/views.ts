@@ -1,5 +1,5 @@
 import type { JsonObject, ProjectListRow, ProjectRow, RevisionRow } from './store';
-import type { WorkspaceRow } from '../workspace/store';
+import type { WorkspaceRow } from '../kernel/tables';
 import { redactFields, redactServices } from './smtp-secret';
 
 /** The wire shapes @ory/client reads: Project, ProjectMetadata, NormalizedProject, Workspace. */

@@ -5,12 +5,7 @@ import { workspaceMembers, workspaces, type WorkspaceRow } from '../project/sche
 
 export type { WorkspaceRow } from '../project/schema';
 
-/** `lock` holds the row for the rest of the transaction (membership and key changes serialise on it). */
-export async function findWorkspace(q: Queryable, id: string, lock = false): Promise<WorkspaceRow | undefined> {
-  const query = q.orm.select().from(workspaces).where(eq(workspaces.id, id));
-  const [row] = lock ? await query.for('update') : await query;
-  return row;
-}
+export { findWorkspace } from '../kernel/records';
 
 export async function createWorkspace(q: Queryable, name: string, ownerId: string): Promise<WorkspaceRow> {
   const now = new Date();
@@ -34,10 +29,9 @@ export async function updateWorkspace(
   return row!;
 }
 
-export interface WorkspaceCursor {
-  createdAt: string;
-  id: string;
-}
+import type { WorkspaceCursor } from '../kernel/row-page-token';
+
+export type { WorkspaceCursor } from '../kernel/row-page-token';
 
 /** Whose workspaces a list shows: those an identity is a member of, or the one workspace of a key. */
 export type WorkspaceScope = { memberId: string } | { workspaceId: string };
