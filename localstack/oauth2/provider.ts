@@ -38,6 +38,8 @@ export interface ProviderOptions {
   issuer: string;
   /** Where the project's public paths answer, `<stack>/project-api/{slug}` (the issuer when left out). */
   publicBase?: string;
+  /** Whether `/oauth2/register` answers here (Hydra names it in discovery whether enabled or not). */
+  registration?: boolean;
   settings: OAuth2Settings;
   artefacts: ArtefactStore;
   clients: ClientStore;
@@ -324,7 +326,7 @@ export function createProvider(opts: ProviderOptions): Provider {
     if (!oidc) return;
     const body = ctx.body as Record<string, unknown> | undefined;
     // Hydra names its dynamic registration endpoint in discovery (it answers once the project enables it).
-    if (oidc.route === 'discovery' && ctx.status === 200 && body && typeof body === 'object') {
+    if (oidc.route === 'discovery' && opts.registration !== false && ctx.status === 200 && body && typeof body === 'object') {
       ctx.body = { ...body, registration_endpoint: `${opts.publicBase ?? issuer}/oauth2/register` };
       return;
     }

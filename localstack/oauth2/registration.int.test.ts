@@ -56,6 +56,13 @@ describe('dynamic client registration', () => {
     expect(answer.body).toEqual({ error: 'Not Found', error_description: 'Dynamic registration is not enabled.' });
   });
 
+  it('is not named by the console’s own server, which has no registration paths', async () => {
+    const doc = (await (await fetch(`${stack.url}/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
+    expect(doc.issuer).toBe(stack.url);
+    expect(doc).not.toHaveProperty('registration_endpoint');
+    expect((await fetch(`${stack.url}/oauth2/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(404);
+  });
+
   it('registers a relying party that then gets tokens, and lets only its registration token manage it', async () => {
     await setRegistration(project, true);
     const config = await oidc.dynamicClientRegistration(

@@ -12,6 +12,8 @@ export interface ServerSource {
   issuer: string;
   /** Where the project's public paths answer (the issuer when left out). */
   publicBase?: string;
+  /** Whether Hydra's dynamic registration paths answer on this server (and discovery names them). */
+  registration?: boolean;
   /** The project's `services.oauth2.config`. */
   config: unknown;
   artefacts: ArtefactStore;
@@ -56,6 +58,7 @@ export function createServerRegistry() {
       const provider = createProvider({
         issuer: source.issuer,
         publicBase: source.publicBase,
+        registration: source.registration ?? true,
         settings,
         scopeBook,
         artefacts: source.artefacts,

@@ -66,6 +66,8 @@ export async function registerOAuth2(app: FastifyInstance, deps: AdminDeps): Pro
       // A project may name its own issuer (Hydra's urls.self.issuer); its paths still answer on its base.
       issuer: nid === CONSOLE_NID ? tenant.base : (settings.urls.issuer ?? tenant.base),
       publicBase: tenant.base,
+      // The console's own server serves no dynamic registration, so its discovery does not name it.
+      registration: nid !== CONSOLE_NID,
       config,
       artefacts: pgArtefactStore(ctx.db, nid),
       clients,
