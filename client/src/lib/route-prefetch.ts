@@ -4,6 +4,7 @@ import type { AppRouter } from '../../../server/routers/_app';
 import type { RouteDef } from './route-def';
 import { markPrefetched, QUERY_RULES } from './query-client';
 import { PAGES } from '../page-registry';
+import type { RouteId } from '../routes';
 
 type Utils = ReturnType<typeof createTRPCQueryUtils<AppRouter>>;
 type Params = Record<string, string>;
@@ -13,7 +14,7 @@ type Params = Record<string, string>;
  * different input would be a different cache entry and a second request). Only a plain URL is
  * prefetched: filters and page tokens in the query string are the page's to read.
  */
-const PAGE_QUERIES: Record<string, (utils: Utils, p: Params) => Promise<unknown>[]> = {
+const PAGE_QUERIES: Partial<Record<RouteId, (utils: Utils, p: Params) => Promise<unknown>[]>> = {
   home: (u) => [u.projects.getActive.prefetch(), u.projects.list.prefetch()],
   projects: (u) => [u.projects.list.prefetch(), u.workspaces.list.prefetch()],
   workspaces: (u) => [u.workspaces.list.prefetch()],
@@ -31,7 +32,7 @@ const PAGE_QUERIES: Record<string, (utils: Utils, p: Params) => Promise<unknown>
   getStarted: (u, p) => [u.projects.endpoint.prefetch({ projectId: p.project! }, QUERY_RULES.project), u.projects.progress.prefetch({ projectId: p.project! })],
   connect: (u, p) => [u.projects.endpoint.prefetch({ projectId: p.project! }, QUERY_RULES.project)],
   projectHistory: (u, p) => [u.projectHistory.list.prefetch({ projectId: p.project! })],
-  tour: (u) => [u.projects.list.prefetch(undefined, QUERY_RULES.projectList), u.projects.getActive.prefetch()],
+  getStartedGeneral: (u) => [u.projects.list.prefetch(undefined, QUERY_RULES.projectList), u.projects.getActive.prefetch()],
   support: (u) => [u.system.version.prefetch(), u.projects.getActive.prefetch(), u.projects.list.prefetch()],
   collaborators: (u, p) => [u.members.list.prefetch({ projectId: p.project! }), u.invites.list.prefetch({ projectId: p.project! })],
   projectAdvanced: (u, p) => [
@@ -118,7 +119,7 @@ export function prefetchRoute(routes: readonly RouteDef[], queryClient: QueryCli
       work.push(utils.projects.list.prefetch(undefined, QUERY_RULES.projectList), utils.workspaces.list.prefetch(undefined, QUERY_RULES.workspaceList));
       if (!params['project']) work.push(utils.projects.getActive.prefetch(undefined, QUERY_RULES.activeProject));
       if (params['project']) work.push(utils.projects.get.prefetch({ projectId: params['project'] }, QUERY_RULES.project));
-      const own = search === '' || search === '?' ? (PAGE_QUERIES[route.id]?.(utils, params) ?? []) : [];
+      const own = search === '' || search === '?' ? (PAGE_QUERIES[route.id as RouteId]?.(utils, params) ?? []) : [];
       work.push(...own);
       pageData(Promise.allSettled(own));
     });
