@@ -113,8 +113,8 @@ export async function productionProjects(q: Queryable, scope: Scope): Promise<nu
 }
 
 /**
- * What is used of a feature: seats, projects by environment, custom domains, event streams, organizations and
- * branding themes as they are now; daily active users today; metered features this month. Features with
+ * What is used of a feature: seats, projects by environment, custom domains, event streams, organizations,
+ * branding themes and SAML providers as they are now; daily active users today; metered features this month. Features with
  * nothing to count (support tiers, data location, rate-limit tiers…) answer 0.
  */
 async function usedOf(q: Queryable, scope: Scope, feature: string, now: Date): Promise<number> {
@@ -126,6 +126,7 @@ async function usedOf(q: Queryable, scope: Scope, feature: string, now: Date): P
   if (feature === 'event_streams') return eventStreamsUsed(q, scope);
   if (feature === 'organizations') return organizationsUsed(q, scope);
   if (feature === 'branding_themes') return brandingThemesUsed(q, scope);
+  if (feature === 'saml_sp') return samlProvidersUsed(q, scope);
   if (feature === 'daily_active_users') return activeUsersOn(q, scope, now);
   if ((MONTHLY_METERED_FEATURES as readonly string[]).includes(feature)) return meteredThisMonth(q, scope, feature, now);
   return 0;
@@ -150,6 +151,15 @@ const brandingThemesUsed = (q: Queryable, scope: Scope) =>
     sql`SELECT (SELECT count(*) FROM project_branding_themes t JOIN project_brandings b ON b.id = t.project_branding_id WHERE b.project_id IN (${scopeProjects(scope)}))
       - (SELECT count(*) FROM project_brandings WHERE project_id IN (${scopeProjects(scope)}))`,
   );
+
+/** SAML providers in the current configuration of a scope's projects (not deleted). */
+const samlProvidersUsed = (q: Queryable, scope: Scope) =>
+  scalar(
+    q,
+    sql`SELECT coalesce(sum(CASE WHEN jsonb_typeof(r.services #> ${SAML_PROVIDERS_PATH}::text[]) = 'array' THEN jsonb_array_length(r.services #> ${SAML_PROVIDERS_PATH}::text[]) ELSE 0 END), 0)::int
+      FROM projects p JOIN project_revisions r ON r.id = p.current_revision_id WHERE p.id IN (${scopeProjects(scope)}) AND p.state <> 'deleted'`,
+  );
+const SAML_PROVIDERS_PATH = '{identity,config,selfservice,methods,saml,config,providers}';
 
 /** Distinct identities of a scope's projects that signed in on the billing clock's day (UTC). */
 const activeUsersOn = (q: Queryable, scope: Scope, now: Date) =>

@@ -68,6 +68,8 @@ describe('samlProviders', () => {
       attributes_map: { email: 'mail' },
       organization_id: null,
     });
+    // Limits counts the providers configured.
+    expect((await owner.quota.all({ projectId })).find((q) => q.feature === 'saml_sp')?.used).toBe(1);
     const again = await rejection(owner.samlProviders.set({ projectId, id: 'corp', idp_metadata_xml: idp.metadataXml, create: true }));
     expect(again.code).toBe('CONFLICT');
 
@@ -91,6 +93,7 @@ describe('samlProviders', () => {
 
     expect((await owner.samlProviders.list({ projectId })).providers.map((p) => p.id)).toEqual(['corp']);
     expect(await owner.samlProviders.delete({ projectId, id: 'corp' })).toEqual({ ok: true });
+    expect((await owner.quota.all({ projectId })).find((q) => q.feature === 'saml_sp')?.used).toBe(0);
     expect((await rejection(owner.samlProviders.get({ projectId, id: 'corp' }))).code).toBe('NOT_FOUND');
     expect((await rejection(owner.samlProviders.delete({ projectId, id: 'corp' }))).code).toBe('NOT_FOUND');
   });
