@@ -12,32 +12,9 @@ import {
 } from '../../../shared/schemas/saml-providers';
 import { SAML_TRAITS } from '../../../shared/domain/saml-providers';
 import { MetadataError, parseIdpMetadata } from '../../../shared/saml-metadata';
-import type { Context } from '../../trpc/context';
+import { obj, readMethod, text, writeMethod, type Json } from '../project-config/method-providers';
 import { projectProcedure, router } from '../../trpc/init';
 import { fetchMetadata, readMetadata, summary } from './metadata';
-
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : {});
-const isObj = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
-const text = (v: unknown) => (typeof v === 'string' ? v : '');
-
-/** The path of the SAML method in the project's configuration. */
-const SAML_PATH = ['services', 'identity', 'config', 'selfservice', 'methods', 'saml'] as const;
-
-interface Read {
-  revisionId: string;
-  project: Json;
-  providers: Json[];
-}
-
-/** `selfservice.methods.saml` of the project's current revision, read with the caller's cookie. */
-async function readSaml(ctx: Context, projectId: string): Promise<Read> {
-  const project = (await ctx.deps.backoffice.getProject(ctx.call, projectId)) as unknown as Json;
-  let at: unknown = project;
-  for (const key of SAML_PATH) at = obj(at)[key];
-  const list = obj(obj(at).config).providers;
-  return { revisionId: text(project.revision_id), project, providers: Array.isArray(list) ? list.map(obj) : [] };
-}
 
 function view(p: Json): SamlProviderView {
   let metadata: SamlProviderView['metadata'] = null;
@@ -59,29 +36,6 @@ function view(p: Json): SamlProviderView {
   };
 }
 
-/**
- * A JSON patch that writes `value` at `selfservice.methods.saml.<rest>`, creating the objects on the way that
- * the project does not have yet, on the revision it was read from (a racing edit answers CONFLICT).
- */
-async function writeSaml(ctx: Context, projectId: string, read: Read, rest: string, value: unknown, op: 'add' | 'replace' | 'remove') {
-  const ops: { op: 'add' | 'replace' | 'remove'; path: string; value?: unknown }[] = [];
-  let at: unknown = read.project;
-  let path = '';
-  for (const key of [...SAML_PATH, 'config', 'providers']) {
-    const next = obj(at)[key];
-    path += `/${key}`;
-    if (key === 'providers') {
-      if (!Array.isArray(next)) ops.push({ op: 'add', path, value: [] });
-    } else if (!isObj(next)) {
-      ops.push({ op: 'add', path, value: {} });
-    }
-    at = next;
-  }
-  ops.push(op === 'remove' ? { op, path: `/${SAML_PATH.join('/')}/${rest}` } : { op, path: `/${SAML_PATH.join('/')}/${rest}`, value });
-  await ctx.deps.backoffice.patchProjectWithRevision(ctx.call, projectId, read.revisionId, ops as never);
-  return readSaml(ctx, projectId);
-}
-
 const notFound = (id: string) => new TRPCError({ code: 'NOT_FOUND', message: `The project has no SAML provider "${id}".` });
 
 /** SAML providers of a project (Ory's `selfservice.methods.saml`), spec §2 `/saml`. */
@@ -90,7 +44,7 @@ export const samlProvidersRouter = router({
     .input(samlProvidersInput)
     .output(samlProviderListOutput)
     .query(async ({ ctx }) => {
-      const read = await readSaml(ctx, ctx.projectId);
+      const read = await readMethod(ctx, ctx.projectId, 'saml');
       return { revisionId: read.revisionId, providers: read.providers.map(view) };
     }),
 
@@ -98,7 +52,7 @@ export const samlProvidersRouter = router({
     .input(samlProviderInput)
     .output(samlProviderOutput)
     .query(async ({ ctx, input }) => {
-      const found = (await readSaml(ctx, ctx.projectId)).providers.find((p) => p.id === input.id);
+      const found = (await readMethod(ctx, ctx.projectId, 'saml')).providers.find((p) => p.id === input.id);
       if (!found) throw notFound(input.id);
       return view(found);
     }),
@@ -112,7 +66,7 @@ export const samlProvidersRouter = router({
     .input(setSamlProviderInput)
     .output(samlProviderOutput)
     .mutation(async ({ ctx, input }) => {
-      const read = await readSaml(ctx, ctx.projectId);
+      const read = await readMethod(ctx, ctx.projectId, 'saml');
       const index = read.providers.findIndex((p) => p.id === input.id);
       if (input.create && index >= 0) throw new TRPCError({ code: 'CONFLICT', message: `A provider with the ID "${input.id}" exists already; pick another ID.` });
       if (!input.create && index < 0) throw notFound(input.id);
@@ -139,7 +93,7 @@ export const samlProvidersRouter = router({
         if (input.organization_id === '') delete next.organization_id;
         else next.organization_id = input.organization_id;
       }
-      const after = await writeSaml(ctx, ctx.projectId, read, index >= 0 ? `config/providers/${index}` : 'config/providers/-', next, index >= 0 ? 'replace' : 'add');
+      const after = await writeMethod(ctx, ctx.projectId, 'saml', read, index >= 0 ? `config/providers/${index}` : 'config/providers/-', next, index >= 0 ? 'replace' : 'add');
       const saved = after.providers.find((p) => p.id === input.id);
       if (!saved) throw new TRPCError({ code: 'BAD_GATEWAY', message: 'The project did not keep the provider.' });
       return view(saved);
@@ -149,10 +103,10 @@ export const samlProvidersRouter = router({
     .input(samlProviderInput)
     .output(samlOkOutput)
     .mutation(async ({ ctx, input }) => {
-      const read = await readSaml(ctx, ctx.projectId);
+      const read = await readMethod(ctx, ctx.projectId, 'saml');
       const index = read.providers.findIndex((p) => p.id === input.id);
       if (index < 0) throw notFound(input.id);
-      await writeSaml(ctx, ctx.projectId, read, `config/providers/${index}`, undefined, 'remove');
+      await writeMethod(ctx, ctx.projectId, 'saml', read, `config/providers/${index}`, undefined, 'remove');
       return { ok: true as const };
     }),
 
