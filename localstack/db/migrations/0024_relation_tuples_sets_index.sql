@@ -1,0 +1,1 @@
+CREATE INDEX "relation_tuples_sets_idx" ON "relation_tuples" USING btree ("project_id","namespace","object","relation","seq","subject_set_namespace","subject_set_object","subject_set_relation") WHERE subject_id IS NULL;

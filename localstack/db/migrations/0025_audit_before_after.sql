@@ -1,0 +1,2 @@
+ALTER TABLE "audit_events" ADD COLUMN "before" jsonb;--> statement-breakpoint
+ALTER TABLE "audit_events" ADD COLUMN "after" jsonb;

@@ -1,0 +1,1 @@
+ALTER TABLE "selfservice_codes" ALTER COLUMN "identity_id" DROP NOT NULL;
