@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { startSamlTestIdp } from '../localstack/saml-idp/idp';
-import { createProject, expectNoA11yViolations, expectNoA11yViolationsInBothThemes, newUser, register, setProjectPlan } from './support';
+import { createProject, expectNoA11yViolations, expectNoA11yViolationsInBothThemes, newUser, registerByApi, setProjectPlan } from './support';
 
 test('social sign-in is configured from the catalogue, an organization is created, edited and deleted, and a SAML provider added from its metadata, once the plan includes each', async ({ page }) => {
-  await register(page, newUser('federation'));
+  await registerByApi(page, newUser('federation'));
   const projectId = await createProject(page, 'Federated');
 
   // Social sign-in: nothing configured yet; a kind from the catalogue opens its form with the redirect URI.
@@ -111,6 +111,10 @@ test('social sign-in is configured from the catalogue, an organization is create
     await page.getByTestId('saml-provider-form-submit').click();
     await expect(page).toHaveURL(new RegExp(`/saml/corp$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Corp SSO' })).toBeVisible();
+    // The service provider's metadata, linked from the page, carries the project's certificate.
+    const spMetadata = await page.request.get((await page.getByTestId('saml-sp-metadata-open').getAttribute('href'))!);
+    expect(spMetadata.status()).toBe(200);
+    expect(await spMetadata.text()).toMatch(/<KeyDescriptor use="signing">[\s\S]*<KeyDescriptor use="encryption">/);
     await expectNoA11yViolationsInBothThemes(page, 'SAML provider');
 
     // Listed with what its metadata says: the entity ID and the year its certificate expires.

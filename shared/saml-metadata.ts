@@ -19,6 +19,8 @@ export interface IdpMetadata {
   /** The single sign-on service the browser is sent to (HTTP-Redirect binding, else HTTP-POST). */
   ssoUrl: string;
   ssoBinding: 'redirect' | 'post';
+  /** The single logout service with the HTTP-Redirect binding, when the identity provider has one. */
+  sloUrl?: string;
   /** Signing certificates, as PEM. */
   certificates: string[];
   /** When each certificate stops being valid (ISO 8601), in the same order. */
@@ -75,5 +77,9 @@ export function parseIdpMetadata(xml: string): IdpMetadata {
     }
   }
   if (certificates.length === 0) throw new MetadataError('The metadata has no signing certificate: assertions could not be checked.');
-  return { entityId, ssoUrl, ssoBinding: redirect ? 'redirect' : 'post', certificates, validTo };
+  const slo = Array.from(idp.getElementsByTagNameNS(MD, 'SingleLogoutService'))
+    .find((s) => s.getAttribute('Binding') === REDIRECT)
+    ?.getAttribute('Location')
+    ?.trim();
+  return { entityId, ssoUrl, ssoBinding: redirect ? 'redirect' : 'post', ...(slo && /^https?:\/\/\S+$/.test(slo) ? { sloUrl: slo } : {}), certificates, validTo };
 }

@@ -11,6 +11,8 @@ export interface SamlProvider {
   raw_idp_metadata_xml: string;
   attributes_map: SamlAttributeMap;
   organization_id?: string | null;
+  /** Whether the AuthnRequests sent to it are signed with the tenant's key (on unless `sign_requests: false`). */
+  sign_requests: boolean;
 }
 
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
@@ -24,7 +26,7 @@ function parseProvider(raw: unknown): SamlProvider | null {
   const map = (typeof p.attributes_map === 'object' && p.attributes_map !== null ? p.attributes_map : {}) as JsonObject;
   const attributes_map: SamlAttributeMap = {};
   for (const trait of SAML_TRAITS) if (str(map[trait])) attributes_map[trait] = str(map[trait]);
-  return { id, ...(str(p.label) ? { label: str(p.label) } : {}), raw_idp_metadata_xml: xml, attributes_map, organization_id: str(p.organization_id) ?? null };
+  return { id, ...(str(p.label) ? { label: str(p.label) } : {}), raw_idp_metadata_xml: xml, attributes_map, organization_id: str(p.organization_id) ?? null, sign_requests: p.sign_requests !== false };
 }
 
 /**

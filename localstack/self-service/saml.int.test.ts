@@ -1,3 +1,4 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../index';
 import { adminApis, newUser, projectWithKey, type TestProject, type TestUser } from '../test-support/admin-api';
@@ -7,7 +8,9 @@ import { startSamlTestIdp, type SamlTestIdp } from '../saml-idp/idp';
 // A project signs people in with SAML against the local test identity provider, end to end over HTTP: the
 // login flow's button, the AuthnRequest redirect, the identity provider's signed answer posted to the project's
 // assertion consumer service, registration from the assertion and sign-in again. Answers that are not signed,
-// or whose signed assertion is wrapped around another one, are refused.
+// or whose signed assertion is wrapped around another one, are refused. The project signs its AuthnRequests
+// with its own key (the identity provider checks them against the project's metadata) and decrypts
+// assertions encrypted to it.
 
 let stack: LocalStack;
 let owner: TestUser;
@@ -43,7 +46,7 @@ const location = (res: Response) => new URL(res.headers.get('location') ?? 'abou
 const csrf = (flow: any) => flow.ui.nodes.find((n: any) => n.attributes.name === 'csrf_token').attributes.value as string;
 const cookies = (b: Browser) => [...b.jar].map(([k, v]) => `${k}=${v}`).join('; ');
 
-async function startFlow(b: Browser, kind: 'login' | 'registration') {
+async function startFlow(b: Browser, kind: 'login' | 'registration' | 'settings') {
   const ui = location(await b.go(`${app.base}/self-service/${kind}/browser`, { method: 'GET' }));
   const res = await fetch(`${app.base}/self-service/${kind}/flows?id=${ui.searchParams.get('flow')}`, { headers: { accept: 'application/json', cookie: cookies(b) } });
   expect(res.status).toBe(200);
@@ -57,11 +60,14 @@ async function toIdp(b: Browser, kind: 'login' | 'registration' = 'login') {
   expect(res.status).toBe(303);
   const to = location(res);
   expect(to.href.startsWith(`${idp.url}/sso?`)).toBe(true);
-  return { flow, ...idp.readRequest(to.href) };
+  return { flow, ...(await idp.readRequest(to.href)) };
 }
 
-const post = (b: Browser, answer: { acsUrl: string; SAMLResponse: string; RelayState: string }) =>
-  b.go(answer.acsUrl, { form: { SAMLResponse: answer.SAMLResponse, RelayState: answer.RelayState } });
+type Answer = { acsUrl: string; SAMLResponse: string; RelayState: string };
+const post = async (b: Browser, pending: Answer | Promise<Answer>) => {
+  const answer = await pending;
+  return b.go(answer.acsUrl, { form: { SAMLResponse: answer.SAMLResponse, RelayState: answer.RelayState } });
+};
 
 const whoami = async (b: Browser) => {
   const res = await fetch(`${app.base}/sessions/whoami`, { headers: { accept: 'application/json', cookie: cookies(b) } });
@@ -85,6 +91,10 @@ afterAll(async () => {
   await idp?.close();
   await stack?.close();
 });
+
+/** The certificate (base64 DER) of the metadata's key descriptor for `use`. */
+const certificateOf = (xml: string, use: 'signing' | 'encryption') =>
+  new RegExp(`<KeyDescriptor use="${use}">[\\s\\S]*?<ds:X509Certificate>([^<]+)</ds:X509Certificate>`).exec(xml)?.[1]?.replace(/\s+/g, '');
 
 const samlProvider = (extra: Record<string, unknown> = {}) => ({ id: 'corp', label: 'Corp SSO', raw_idp_metadata_xml: idp.metadataXml, idp_metadata_url: idp.metadataUrl, ...extra });
 
@@ -112,6 +122,192 @@ describe('SAML sign-in against the local test identity provider', () => {
     expect(xml).toContain(`entityID="${app.base}/self-service/methods/saml/metadata/corp"`);
     expect(xml).toContain(`Location="${app.base}/self-service/methods/saml/acs/corp"`);
     expect((await fetch(`${app.base}/self-service/methods/saml/metadata/nobody`, { headers: { accept: 'application/json' } })).status).toBe(404);
+    // The project's certificate, for signing its requests and for encrypting assertions to it; never its key.
+    expect(xml).toContain('AuthnRequestsSigned="true"');
+    const signing = certificateOf(xml, 'signing');
+    expect(signing).toMatch(/^MII/);
+    expect(certificateOf(xml, 'encryption')).toBe(signing);
+    expect(xml).not.toMatch(/PRIVATE KEY/);
+    // The same key for the next request, and for every provider of the project.
+    expect(certificateOf(await (await fetch(`${app.base}/self-service/methods/saml/metadata/corp`)).text(), 'signing')).toBe(signing);
+  });
+
+  it("signs its AuthnRequests; the identity provider checks them against the project's metadata and refuses a tampered one", async () => {
+    const b = browser();
+    const flow = await startFlow(b, 'login');
+    const res = await b.go(`${app.base}/self-service/login?flow=${flow.id}`, { form: { csrf_token: csrf(flow), method: 'saml', provider: 'corp' } });
+    const redirect = location(res);
+    expect(redirect.searchParams.get('SigAlg')).toBe('http://www.w3.org/2001/04/xmldsig-more#rsa-sha256');
+    expect(redirect.searchParams.get('Signature')).toBeTruthy();
+    const { request, relayState } = await idp.readRequest(redirect.href);
+    expect(request.signed).toBe(true);
+
+    // Another flow's RelayState, or a request sending the answer elsewhere, under the same signature.
+    const relayed = new URL(redirect.href);
+    relayed.searchParams.set('RelayState', crypto.randomUUID());
+    await expect(idp.readRequest(relayed.href)).rejects.toThrow("the AuthnRequest's signature does not hold");
+    const rewritten = new URL(redirect.href);
+    const xml = inflateRawSync(Buffer.from(redirect.searchParams.get('SAMLRequest')!, 'base64')).toString('utf8');
+    const elsewhere = xml.replace(request.acsUrl, `${idp.url}/collect`);
+    expect(elsewhere).not.toBe(xml);
+    rewritten.searchParams.set('SAMLRequest', deflateRawSync(Buffer.from(elsewhere)).toString('base64'));
+    await expect(idp.readRequest(rewritten.href)).rejects.toThrow("the AuthnRequest's signature does not hold");
+    // Its sign-in page refuses it too.
+    const page = await fetch(rewritten.href);
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain('signature does not hold');
+
+    // The untouched request is answered and signs in.
+    expect((await post(b, idp.respond(request, relayState, { subject: 'signed-1', email: 'signed@corp.example' }))).status).toBe(303);
+    expect((await whoami(b)).status).toBe(200);
+  });
+
+  it('signs in through an identity provider that accepts only signed requests, over its pages; a provider set not to sign is refused there', async () => {
+    const strict = await startSamlTestIdp({ wantSignedRequests: true });
+    try {
+      expect(strict.metadataXml).toContain('WantAuthnRequestsSigned="true"');
+      const added = await owner.projects.patchProject({
+        projectId: app.id,
+        jsonPatch: [
+          { op: 'add', path: '/services/identity/config/selfservice/methods/saml/config/providers/-', value: { id: 'strict', label: 'Strict', raw_idp_metadata_xml: strict.metadataXml } },
+          { op: 'add', path: '/services/identity/config/selfservice/methods/saml/config/providers/-', value: { id: 'unsigned', label: 'Unsigned', raw_idp_metadata_xml: strict.metadataXml, sign_requests: false } },
+        ],
+      });
+      expect(added.status).toBe(200);
+      const press = async (b: Browser, provider: string) => {
+        const flow = await startFlow(b, 'login');
+        const res = await b.go(`${app.base}/self-service/login?flow=${flow.id}`, { form: { csrf_token: csrf(flow), method: 'saml', provider } });
+        expect(res.status).toBe(303);
+        return location(res);
+      };
+
+      // The identity provider's own pages: its sign-in form, then the form that posts the answer back.
+      const b = browser();
+      const to = await press(b, 'strict');
+      const form = await fetch(to.href);
+      expect(form.status).toBe(200);
+      const query = /name="query" value="([^"]*)"/.exec(await form.text())![1]!.replace(/&amp;/g, '&');
+      const answered = await fetch(`${strict.url}/sso`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ query, email: 'strict@corp.example', firstName: 'Stri', lastName: 'Ct' }).toString() });
+      expect(answered.status).toBe(200);
+      const html = await answered.text();
+      const field = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)![1]!;
+      expect(html).toContain(`action="${app.base}/self-service/methods/saml/acs/strict"`);
+      expect((await post(b, { acsUrl: `${app.base}/self-service/methods/saml/acs/strict`, SAMLResponse: field('SAMLResponse'), RelayState: field('RelayState') })).status).toBe(303);
+      expect((await whoami(b)).body.identity.traits.email).toBe('strict@corp.example');
+
+      // Set not to sign: its metadata says so and has no signing certificate, and its request goes unsigned.
+      const metadata = await (await fetch(`${app.base}/self-service/methods/saml/metadata/unsigned`)).text();
+      expect(metadata).toContain('AuthnRequestsSigned="false"');
+      expect(certificateOf(metadata, 'signing')).toBeUndefined();
+      expect(certificateOf(metadata, 'encryption')).toMatch(/^MII/);
+      const c = browser();
+      const unsigned = await press(c, 'unsigned');
+      expect(unsigned.searchParams.has('Signature')).toBe(false);
+      await expect(strict.readRequest(unsigned.href)).rejects.toThrow('accepts only signed AuthnRequests');
+      const refused = await fetch(unsigned.href);
+      expect(refused.status).toBe(400);
+      expect((await whoami(c)).status).toBe(401);
+    } finally {
+      await strict.close();
+      // The tests after this one expect the project's first provider alone.
+      await owner.projects.patchProject({
+        projectId: app.id,
+        jsonPatch: [{ op: 'replace', path: '/services/identity/config/selfservice/methods/saml/config/providers', value: [samlProvider()] }],
+      });
+    }
+  });
+
+  it('decrypts an assertion encrypted to the project, and still refuses one that is not signed', async () => {
+    const b = browser();
+    const { request, relayState } = await toIdp(b);
+    const encrypted = await idp.respond(request, relayState, { subject: 'enc-1', email: 'secret@corp.example' }, { encrypt: true });
+    expect(encrypted.xml).toContain('<saml:EncryptedAssertion>');
+    expect(encrypted.xml).not.toContain('secret@corp.example');
+    expect((await post(b, encrypted)).status).toBe(303);
+    const me = await whoami(b);
+    expect(me.status).toBe(200);
+    expect(me.body.identity.traits.email).toBe('secret@corp.example');
+
+    const c = browser();
+    const next = await toIdp(c);
+    const unsigned = await idp.respond(next.request, next.relayState, { subject: 'enc-2', email: 'forged@corp.example' }, { sign: 'none', encrypt: true });
+    expect(unsigned.xml).toContain('<saml:EncryptedAssertion>');
+    expect(await errorOf(await post(c, unsigned))).toMatchObject({ code: 400, reason: expect.stringContaining('SAML response is invalid') });
+    expect((await whoami(c)).status).toBe(401);
+  });
+
+  it("signs out at the identity provider too: the project's logout sends a signed LogoutRequest and ends where the identity provider's LogoutResponse returns", async () => {
+    const b = browser();
+    const { request, relayState } = await toIdp(b);
+    const answer = await idp.respond(request, relayState, { subject: 'slo-1', email: 'slo@corp.example' });
+    expect((await post(b, answer)).status).toBe(303);
+    const flow = (await (await b.go(`${app.base}/self-service/logout/browser`, { json: undefined, method: 'GET' })).json()) as any;
+    const out = await b.go(flow.logout_url, { method: 'GET' });
+    expect(out.status).toBe(303);
+    const to = location(out);
+    expect(to.href.startsWith(`${idp.url}/slo?`)).toBe(true);
+    expect(to.searchParams.get('Signature')).toBeTruthy();
+    // The session ends here whatever the identity provider does.
+    expect((await whoami(b)).status).toBe(401);
+    const logout = await idp.readLogoutRequest(to.href);
+    expect(logout.request).toMatchObject({ nameId: 'slo-1', sessionIndex: answer.sessionIndex, signed: true, issuer: request.issuer });
+
+    // Unsigned, or answering another request: refused, and the browser is not sent on.
+    const unsigned = await idp.logoutResponse(logout.request, logout.relayState, { sign: 'none' });
+    const sendBack = (m: { url: string; SAMLResponse?: string; SAMLRequest?: string; RelayState: string }, who = b) =>
+      who.go(m.url, { form: { ...(m.SAMLResponse ? { SAMLResponse: m.SAMLResponse } : {}), ...(m.SAMLRequest ? { SAMLRequest: m.SAMLRequest } : {}), RelayState: m.RelayState } });
+    expect(await errorOf(await sendBack(unsigned))).toMatchObject({ code: 400, reason: expect.stringContaining('logout response is invalid') });
+    const other = await idp.logoutResponse({ ...logout.request, id: '_another' }, logout.relayState);
+    expect(await errorOf(await sendBack(other))).toMatchObject({ code: 400, reason: expect.stringContaining('does not answer the logout request') });
+
+    // The identity provider's own page answers and posts back; the logout ends at the default return.
+    const page = await fetch(to.href);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const action = /action="([^"]+)"/.exec(html)![1]!;
+    expect(action).toBe(`${app.base}/self-service/methods/saml/slo/corp`);
+    const back = await sendBack({ url: action, SAMLResponse: /name="SAMLResponse" value="([^"]*)"/.exec(html)![1]!, RelayState: '' });
+    expect(back.status).toBe(303);
+    expect(location(back).href).toBe(`${app.base}/ui/login`);
+    // Spent: the same answer again belongs to no logout of this browser.
+    expect(await errorOf(await sendBack(await idp.logoutResponse(logout.request, logout.relayState)))).toMatchObject({ code: 400 });
+  });
+
+  it("ends the sessions an identity provider's signed LogoutRequest names, and answers it; an unsigned one ends nothing", async () => {
+    const signIn = async () => {
+      const b = browser();
+      const { request, relayState } = await toIdp(b);
+      const answer = await idp.respond(request, relayState, { subject: 'slo-2', email: 'slo2@corp.example' });
+      expect((await post(b, answer)).status).toBe(303);
+      expect((await whoami(b)).status).toBe(200);
+      return { b, answer, issuer: request.issuer };
+    };
+    const [first, second, third] = [await signIn(), await signIn(), await signIn()];
+    const idpSide = browser();
+    const deliver = async (m: { url: string; SAMLRequest?: string; RelayState: string }) => idpSide.go(m.url, { form: { SAMLRequest: m.SAMLRequest!, RelayState: 'back-to-idp' } });
+
+    const unsigned = await idp.logoutRequest(first.issuer, 'slo-2', first.answer.sessionIndex, { sign: 'none' });
+    expect(await errorOf(await deliver(unsigned))).toMatchObject({ code: 400, reason: expect.stringContaining('logout request is invalid') });
+    expect((await whoami(first.b)).status).toBe(200);
+
+    // One session, by its index: answered with a signed LogoutResponse to the identity provider.
+    const one = await deliver(await idp.logoutRequest(first.issuer, 'slo-2', first.answer.sessionIndex));
+    expect(one.status).toBe(303);
+    const answered = location(one);
+    expect(answered.href.startsWith(`${idp.url}/slo?`)).toBe(true);
+    expect(answered.searchParams.get('SAMLResponse')).toBeTruthy();
+    expect(answered.searchParams.get('Signature')).toBeTruthy();
+    expect(answered.searchParams.get('RelayState')).toBe('back-to-idp');
+    const xml = inflateRawSync(Buffer.from(answered.searchParams.get('SAMLResponse')!, 'base64')).toString('utf8');
+    expect(xml).toContain('LogoutResponse');
+    expect(xml).toContain('urn:oasis:names:tc:SAML:2.0:status:Success');
+    expect((await whoami(first.b)).status).toBe(401);
+    expect((await whoami(second.b)).status).toBe(200);
+
+    // No index: every session of the subject.
+    expect((await deliver(await idp.logoutRequest(first.issuer, 'slo-2'))).status).toBe(303);
+    expect((await whoami(second.b)).status).toBe(401);
+    expect((await whoami(third.b)).status).toBe(401);
   });
 
   it('offers the provider in the login flow, registers from the assertion, then signs the same person in again', async () => {
@@ -158,7 +354,7 @@ describe('SAML sign-in against the local test identity provider', () => {
     // Eve gets a genuine signed assertion for herself, then hides it inside a forged one naming Ada.
     const b = browser();
     const { request, relayState } = await toIdp(b);
-    const genuine = idp.respond(request, relayState, { subject: 'eve', email: 'eve@corp.example' });
+    const genuine = await idp.respond(request, relayState, { subject: 'eve', email: 'eve@corp.example' });
     const signed = /<saml:Assertion[\s\S]*<\/saml:Assertion>/.exec(genuine.xml)![0];
     const forged = signed
       .replace(/<ds:Signature[\s\S]*<\/ds:Signature>/, '')
@@ -173,7 +369,7 @@ describe('SAML sign-in against the local test identity provider', () => {
     // The signed assertion itself, its subject changed.
     const c = browser();
     const next = await toIdp(c);
-    const honest = idp.respond(next.request, next.relayState, { subject: 'eve', email: 'eve@corp.example' });
+    const honest = await idp.respond(next.request, next.relayState, { subject: 'eve', email: 'eve@corp.example' });
     const tampered = honest.xml.replace('>eve<', '>ada-1<');
     expect(await errorOf(await post(c, { ...honest, SAMLResponse: Buffer.from(tampered).toString('base64') }))).toMatchObject({ code: 400 });
     expect((await whoami(c)).status).toBe(401);
@@ -207,7 +403,7 @@ describe('SAML sign-in against the local test identity provider', () => {
   it("refuses an answer to another browser's request, and a replayed one", async () => {
     const alice = browser();
     const mine = await toIdp(alice);
-    const answer = idp.respond(mine.request, mine.relayState, { subject: 'alice', email: 'alice@corp.example' });
+    const answer = await idp.respond(mine.request, mine.relayState, { subject: 'alice', email: 'alice@corp.example' });
     // Another browser posts Alice's answer: it has no request of its own to match.
     const other = browser();
     expect(await errorOf(await post(other, answer))).toMatchObject({ code: 400, reason: expect.stringContaining('does not belong to the flow started in this browser') });
@@ -231,9 +427,67 @@ describe('SAML sign-in against the local test identity provider', () => {
     expect(res.status).toBe(422);
     const to = ((await res.json()) as any).redirect_browser_to as string;
     expect(to.startsWith(`${idp.url}/sso?`)).toBe(true);
-    const { request, relayState } = idp.readRequest(to);
+    const { request, relayState } = await idp.readRequest(to);
     expect(request.acsUrl).toBe(`${app.base}/self-service/methods/saml/acs/initech`);
     expect((await post(b, idp.respond(request, relayState, { email: 'peter@initech.example' }))).status).toBe(303);
     expect((await whoami(b)).body.identity.traits.email).toBe('peter@initech.example');
+  });
+
+  it('links the SAML provider to a signed-in account in settings, signs in with it, and unlinks it', async () => {
+    const register = async (email: string) => {
+      const b = browser();
+      const reg = await startFlow(b, 'registration');
+      const res = await b.go(`${app.base}/self-service/registration?flow=${reg.id}`, {
+        json: { method: 'password', csrf_token: csrf(reg), traits: { email }, password: 'a-long-and-unusual-passphrase-45' },
+      });
+      expect(res.status).toBe(200);
+      return { b, id: ((await res.json()) as any).identity.id as string };
+    };
+    const hedy = await register('hedy@corp.example');
+    const settings = await startFlow(hedy.b, 'settings');
+    // The organization's provider is not offered: its members reach it through their domain.
+    expect(settings.ui.nodes.filter((n: any) => n.group === 'saml')).toEqual([
+      expect.objectContaining({ attributes: expect.objectContaining({ name: 'link', value: 'corp', type: 'submit' }), meta: { label: expect.objectContaining({ id: 1050002, text: 'Link Corp SSO' }) } }),
+    ]);
+    const pressed = await hedy.b.go(`${app.base}/self-service/settings?flow=${settings.id}`, { form: { csrf_token: csrf(settings), method: 'saml', link: 'corp' } });
+    expect(pressed.status).toBe(303);
+    const { request, relayState } = await idp.readRequest(location(pressed).href);
+    const back = await post(hedy.b, idp.respond(request, relayState, { subject: 'hedy-1', email: 'hedy@corp.example' }));
+    expect(back.status).toBe(303);
+    expect(location(back).pathname).toMatch(/\/ui\/settings$/);
+    const linked = (await (await fetch(`${app.base}/self-service/settings/flows?id=${settings.id}`, { headers: { accept: 'application/json', cookie: cookies(hedy.b) } })).json()) as any;
+    expect(linked.state).toBe('success');
+    expect(linked.ui.messages[0]).toMatchObject({ id: 1050001 });
+    expect(linked.ui.nodes.find((n: any) => n.group === 'saml')).toMatchObject({ attributes: { name: 'unlink', value: 'corp' }, meta: { label: { id: 1050003, text: 'Unlink Corp SSO' } } });
+    const { identity } = adminApis(app, app.key);
+    expect((await identity.getIdentity({ id: hedy.id, includeCredential: ['saml'] })).data.credentials?.saml?.identifiers).toEqual(['corp:hedy-1']);
+
+    // Hedy now signs in through the identity provider.
+    const elsewhere = browser();
+    const sso = await toIdp(elsewhere);
+    expect((await post(elsewhere, idp.respond(sso.request, sso.relayState, { subject: 'hedy-1', email: 'hedy@corp.example' }))).status).toBe(303);
+    expect((await whoami(elsewhere)).body.identity.id).toBe(hedy.id);
+
+    // Another account may neither link a subject that is Hedy's nor touch Hedy's settings flow.
+    const ivy = await register('ivy@corp.example');
+    const ivySettings = await startFlow(ivy.b, 'settings');
+    const ivyPress = await ivy.b.go(`${app.base}/self-service/settings?flow=${ivySettings.id}`, { form: { csrf_token: csrf(ivySettings), method: 'saml', link: 'corp' } });
+    const ivyRequest = await idp.readRequest(location(ivyPress).href);
+    expect((await post(ivy.b, idp.respond(ivyRequest.request, ivyRequest.relayState, { subject: 'hedy-1', email: 'hedy@corp.example' }))).status).toBe(303);
+    const refused = (await (await fetch(`${app.base}/self-service/settings/flows?id=${ivySettings.id}`, { headers: { accept: 'application/json', cookie: cookies(ivy.b) } })).json()) as any;
+    expect(refused.ui.messages[0]).toMatchObject({ id: 4000007 });
+    expect((await identity.getIdentity({ id: ivy.id, includeCredential: ['saml'] })).data.credentials?.saml).toBeUndefined();
+    const intrude = await ivy.b.go(`${app.base}/self-service/settings?flow=${linked.id}`, { json: { method: 'saml', unlink: 'corp', csrf_token: csrf(ivySettings) } });
+    expect([401, 403]).toContain(intrude.status);
+    expect((await identity.getIdentity({ id: hedy.id, includeCredential: ['saml'] })).data.credentials?.saml?.identifiers).toEqual(['corp:hedy-1']);
+
+    const unlinked = await hedy.b.go(`${app.base}/self-service/settings?flow=${linked.id}`, { json: { method: 'saml', unlink: 'corp', csrf_token: csrf(linked) } });
+    expect(unlinked.status).toBe(200);
+    const after = (await unlinked.json()) as any;
+    expect(after.ui.nodes.find((n: any) => n.group === 'saml').attributes).toMatchObject({ name: 'link', value: 'corp' });
+    expect((await identity.getIdentity({ id: hedy.id, includeCredential: ['saml'] })).data.credentials?.saml).toBeUndefined();
+    const again = await hedy.b.go(`${app.base}/self-service/settings?flow=${after.id}`, { json: { method: 'saml', unlink: 'corp', csrf_token: csrf(after) } });
+    expect(again.status).toBe(400);
+    expect(((await again.json()) as any).error.reason).toBe('Unable to unlink SAML connection because it does not exist.');
   });
 });

@@ -15,6 +15,9 @@ export const samlMetadataUrl = (tenantBase: string, providerId: string) => `${ba
 /** The assertion consumer service: where the identity provider posts its answer. */
 export const samlAcsUrl = (tenantBase: string, providerId: string) => `${base(tenantBase)}/self-service/methods/saml/acs/${encodeURIComponent(providerId)}`;
 
+/** The single logout service: where the identity provider posts logout requests and answers. */
+export const samlSloUrl = (tenantBase: string, providerId: string) => `${base(tenantBase)}/self-service/methods/saml/slo/${encodeURIComponent(providerId)}`;
+
 /** Traits an assertion's attributes can fill, and the attribute names read when a mapping names none. */
 export const SAML_TRAITS = ['email', 'first_name', 'last_name', 'name'] as const;
 export type SamlTrait = (typeof SAML_TRAITS)[number];

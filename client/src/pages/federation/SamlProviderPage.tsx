@@ -257,18 +257,26 @@ export default function SamlProviderPage() {
       />
       {(refused || (!current && quota.data?.feature_available === false)) && <UpgradePrompt feature="saml_sp" units={1} workspaceId={project.workspace_id} projectId={projectId} />}
       <Card title="Service provider" testId="saml-sp-card">
-        <p className="hint">Give the identity provider this metadata URL, or the entity ID and ACS URL below.</p>
+        <p className="hint">
+          Give the identity provider this metadata URL, or the entity ID and ACS URL below. The metadata carries the project's certificate, which
+          signs its sign-in requests and encrypts assertions to it.
+        </p>
         {apiUrl ? (
-          <dl className="detail">
-            <dt>Metadata URL and entity ID</dt>
-            <dd>
-              <CopyValue value={samlMetadataUrl(apiUrl, id)} label="Copy the metadata URL" testId="saml-sp-metadata-url" />
-            </dd>
-            <dt>Assertion consumer service (ACS) URL</dt>
-            <dd>
-              <CopyValue value={samlAcsUrl(apiUrl, id)} label="Copy the ACS URL" testId="saml-acs-url" />
-            </dd>
-          </dl>
+          <>
+            <dl className="detail">
+              <dt>Metadata URL and entity ID</dt>
+              <dd>
+                <CopyValue value={samlMetadataUrl(apiUrl, id)} label="Copy the metadata URL" testId="saml-sp-metadata-url" />
+              </dd>
+              <dt>Assertion consumer service (ACS) URL</dt>
+              <dd>
+                <CopyValue value={samlAcsUrl(apiUrl, id)} label="Copy the ACS URL" testId="saml-acs-url" />
+              </dd>
+            </dl>
+            <a className="link" href={samlMetadataUrl(apiUrl, id)} target="_blank" rel="noreferrer noopener" data-testid="saml-sp-metadata-open">
+              Open the metadata (XML, with the certificate)
+            </a>
+          </>
         ) : (
           <p>This deployment has no project API configured.</p>
         )}
