@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_LOCALSTACK_URL } from './ports';
-import { createProject, expectNoA11yViolations, expectNoA11yViolationsInBothThemes, expectNoHorizontalScroll, newUser, register, setProjectPlan } from './support';
+import { createProject, expectNoA11yViolations, expectNoA11yViolationsInBothThemes, expectNoHorizontalScroll, newUser, registerByApi, setProjectPlan } from './support';
 
 const END_USER_PASSWORD = 'a-Long-and-unusual-passw0rd';
 
@@ -42,7 +42,7 @@ test('a real sign-in shows on the activity charts and in the event list, and a s
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/ory`;
   try {
-    await register(page, newUser('watcher'));
+    await registerByApi(page, newUser('watcher'));
     const projectId = await createProject(page, 'Watched');
     await endUserSignsUpAndIn(page.request, await slugOf(page, projectId), `watched-${Date.now().toString(36)}@example.com`);
 

@@ -1,9 +1,10 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { createProject, expectNoA11yViolations, newUser, patchProjectUpstream, register } from './support';
+import { createProject, expectNoA11yViolations, newUser, patchProjectUpstream, registerByApi } from './support';
 
 test('the configuration history shows who changed what, restoring an earlier version brings it back as a new one, and the audit log records the restore', async ({ page }) => {
   const user = newUser('history');
-  await register(page, user);
+  await registerByApi(page, user);
   const projectId = await createProject(page, 'Before');
   // A change made outside this page (with the user's own session): the name.
   await patchProjectUpstream(page, projectId, [{ op: 'replace', path: '/name', value: 'After' }]);
@@ -46,6 +47,8 @@ test('the configuration history shows who changed what, restoring an earlier ver
   await expect(events.first()).toContainText('project.config_restore');
   await expect(events.first()).toContainText(user.email);
   await expect(events.first().getByTestId('audit-outcome')).toHaveText('Succeeded');
+  // A new project runs on Develop, whose history is a day.
+  await expect(page.getByTestId('audit-retention')).toHaveText('Your plan keeps the last day of this log; a higher plan keeps more.');
   await page.getByTestId('audit-action').fill('project.config_restore');
   await page.getByTestId('audit-filter-apply').click();
   await expect(page).toHaveURL(/action=project\.config_restore/);
@@ -53,6 +56,25 @@ test('the configuration history shows who changed what, restoring an earlier ver
   await expectNoA11yViolations(page, 'project audit log');
   await events.first().getByTestId('audit-open').click();
   await expect(page.getByTestId('audit-fields')).toHaveText('current_revision_id');
+  // What the restore changed, before and after: the name back.
+  const renamed = page.getByTestId('audit-changes').getByTestId('audit-change').filter({ hasText: '/name' });
+  await expect(renamed.locator('del')).toHaveText('"After"');
+  await expect(renamed.locator('ins')).toHaveText('"Before"');
+  await expectNoA11yViolations(page, 'audit log event with its changes');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('audit-drawer')).toBeHidden();
+
+  // The filtered log as a CSV file, exported from the keyboard: a header and the restore, by this user.
+  const exportCsv = page.getByTestId('audit-export-csv');
+  await exportCsv.focus();
+  const download = page.waitForEvent('download');
+  await page.keyboard.press('Enter');
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(new RegExp(`^audit-log-${projectId}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+  const lines = (await readFile((await file.path())!, 'utf8')).trimEnd().split('\r\n');
+  expect(lines[0]).toMatch(/^id,at,actor_id,actor_email,actor_kind,actor_key_id,action,target_type,target_id,project_id,outcome,status,fields,before,after$/);
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(`,${user.email},user,,project.config_restore,`);
+  await expect(exportCsv).toBeEnabled();
+  await expect(exportCsv).toHaveText('Export CSV');
 });

@@ -10,11 +10,12 @@ let alice: string;
 let bob: string;
 
 const LIMIT = 3;
+const EXPORTS = 2;
 const api = { 'x-console-request': '1', 'content-type': 'application/json' };
 
 beforeAll(async () => {
   stack = await startTestStack();
-  app = await buildApp(testDeps(stack.url, { mutationRateLimit: { max: LIMIT, windowMs: 60_000 } }));
+  app = await buildApp(testDeps(stack.url, { mutationRateLimit: { max: LIMIT, windowMs: 60_000 }, exportRateLimit: { max: EXPORTS, windowMs: 60_000 } }));
   await app.ready();
   alice = (await registerUser(stack.url, {})).cookie;
   bob = (await registerUser(stack.url, {})).cookie;
@@ -79,5 +80,41 @@ describe('the per-session limit on tRPC mutations', () => {
     const refused = await createWorkspace(undefined, 'anon');
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error.data.code).toBe('TOO_MANY_REQUESTS');
+  });
+
+  it('counts exports apart from other queries: past their limit a session gets 429, other queries and sessions go on', async () => {
+    const carol = (await registerUser(stack.url, {})).cookie;
+    const created = await createWorkspace(carol, 'Exported');
+    expect(created.statusCode).toBe(200);
+    const workspaceId = created.json().result.data.id as string;
+    const input = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+    const exportLog = (cookie: string) =>
+      app.inject({ method: 'GET', url: `/api/trpc/auditLog.export?input=${input({ workspaceId, format: 'json' })}`, headers: { cookie } });
+
+    for (let i = 0; i < EXPORTS; i++) {
+      const file = await exportLog(carol);
+      expect(file.statusCode, file.body).toBe(200);
+      expect(file.json().result.data.content).toContain('workspace.create');
+    }
+    const refused = await exportLog(carol);
+    expect(refused.statusCode).toBe(429);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(refused.json().error).toMatchObject({
+      message: `Too many exports in a short time. Try again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}.`,
+      data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429, path: 'auditLog.export' },
+    });
+    // The log itself still reads, and the session's changes are counted on their own.
+    const listed = await app.inject({ method: 'GET', url: `/api/trpc/auditLog.list?input=${input({ workspaceId })}`, headers: { cookie: carol } });
+    expect(listed.statusCode).toBe(200);
+    expect((await createWorkspace(carol, 'Still changing')).statusCode).toBe(200);
+    // Another session's exports are counted on their own.
+    const own = await createWorkspace(bob, 'Bob exports');
+    expect(own.statusCode).toBe(200);
+    const bobs = await app.inject({
+      method: 'GET',
+      url: `/api/trpc/auditLog.export?input=${input({ workspaceId: own.json().result.data.id, format: 'csv' })}`,
+      headers: { cookie: bob },
+    });
+    expect(bobs.statusCode).toBe(200);
   });
 });

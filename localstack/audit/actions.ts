@@ -32,10 +32,10 @@ const CONTROL_PLANE: Record<string, string> = {
   'POST /projects/:project/invites': 'project_invite.create',
   'DELETE /projects/:project_id/members/:member': 'project_member.remove',
   'PUT /projects/:project_id/members/:member/role': 'project_member.role_change',
-  'POST /invites/:invite/accept': 'invite.accept',
-  'POST /invites/:invite/decline': 'invite.decline',
-  'POST /invites/:invite/cancel': 'invite.cancel',
-  'POST /invites/:invite/link': 'invite.resend',
+  'PUT /invites/:invite/accept': 'invite.accept',
+  'PUT /invites/:invite/decline': 'invite.decline',
+  'PUT /invites/:invite/cancel': 'invite.cancel',
+  'PUT /invites/:invite/link': 'invite.resend',
   'DELETE /invites/:invite': 'invite.delete',
   'POST /projects/:project_id/eventstreams': 'event_stream.create',
   'PUT /projects/:project_id/eventstreams/:event_stream_id': 'event_stream.update',
@@ -77,6 +77,9 @@ const DATA_PLANE: Record<string, string> = {
   'DELETE /admin/trust/grants/jwt-bearer/issuers/:id': 'oauth2_trusted_issuer.delete',
   'DELETE /admin/oauth2/auth/sessions/consent': 'oauth2_consent.revoke',
   'DELETE /admin/oauth2/auth/sessions/login': 'oauth2_login_session.revoke',
+  'PUT /admin/relation-tuples': 'relationship.create',
+  'PATCH /admin/relation-tuples': 'relationship.patch',
+  'DELETE /admin/relation-tuples': 'relationship.delete',
 };
 
 /** Control-plane writes that change nothing a member made: questions sent as POST, a console's own navigation, developer tools. */

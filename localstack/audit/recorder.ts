@@ -10,10 +10,12 @@ import { callerProjectRole, callerWorkspaceRole } from '../kernel/permissions';
 import type { Queryable } from '../kernel/queryable';
 import { authenticatedCaller } from '../kernel/route';
 import { maybeTenantOf, PROJECT_API_PREFIX } from '../kernel/tenant';
-import { memberInvites, subscriptions, workspaces } from '../project/schema';
+import { memberInvites, workspaces } from '../project/schema';
+import { subscriptions } from '../billing/schema';
 import { findProjectByRef } from '../project/store';
 import { actionFor, targetTypeOf } from './actions';
 import { auditEvents } from './schema';
+import { readState, stateReadFor, type StateRead } from './states';
 
 type Surface = 'control-plane' | 'data-plane';
 
@@ -22,6 +24,8 @@ interface Place {
   action: string;
   workspaceId: string | null;
   projectId: string | null;
+  /** How to read the written object, when its before/after is kept, and what it was before the write. */
+  state?: { read: StateRead; prefix: string; before: unknown };
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -30,6 +34,16 @@ const MAX_FIELDS = 50;
 const MAX_FIELD_LENGTH = 200;
 
 const places = new WeakMap<FastifyRequest, Place>();
+/** What a write's handler said it changed, for writes whose object no read call shows (`noteChange`). */
+const changes = new WeakMap<FastifyRequest, { before: unknown; after: unknown }>();
+
+/**
+ * Keeps what a write changed as its event's before/after, when no read call shows it (a set of relation
+ * tuples has none): the handler says, once its transaction committed. Bound it with `listedState`.
+ */
+export function noteChange(req: FastifyRequest, change: { before: unknown; after: unknown }): void {
+  changes.set(req, change);
+}
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 const record = (value: unknown): Record<string, unknown> =>
@@ -137,13 +151,23 @@ export function useAuditLog(scope: FastifyInstance, ctx: Pick<LocalStackContext,
     if (!WRITES.has(req.method)) return;
     const action = actionFor(surface, req.method, patternOf(req, surface));
     if (!action) return;
+    let place: Place | undefined;
     if (surface === 'data-plane') {
       const project = maybeTenantOf(req)?.project;
-      if (project) places.set(req, { action, workspaceId: project.workspace_id, projectId: project.id });
-      return;
+      if (project) place = { action, workspaceId: project.workspace_id, projectId: project.id };
+    } else {
+      const found = await controlPlanePlace(ctx.db, req);
+      place = { action, workspaceId: found?.workspaceId ?? null, projectId: found?.projectId ?? null };
     }
-    const place = await controlPlanePlace(ctx.db, req);
-    places.set(req, { action, workspaceId: place?.workspaceId ?? null, projectId: place?.projectId ?? null });
+    if (!place) return;
+    const read = stateReadFor(surface, `${req.method} ${patternOf(req, surface)}`, place);
+    if (read) {
+      const slug = str(record(req.params).slug);
+      const prefix = surface === 'data-plane' && slug ? PROJECT_API_PREFIX.replace(':slug', encodeURIComponent(slug)) : '';
+      const before = read.get.includes('@id') ? null : await readState(scope, req, read, prefix, undefined).catch(() => null);
+      place.state = { read, prefix, before };
+    }
+    places.set(req, place);
   });
 
   scope.addHook('onSend', async (req, reply, payload) => {
@@ -156,6 +180,13 @@ export function useAuditLog(scope: FastifyInstance, ctx: Pick<LocalStackContext,
     try {
       if (!ok && !(await isMember(ctx.db, caller, place))) return payload;
       const created = ok ? answerOf(payload) : {};
+      const state = ok && place.state ? place.state : undefined;
+      const noted = ok ? changes.get(req) : undefined;
+      const after = noted
+        ? noted.after
+        : state && req.method !== 'DELETE'
+          ? await readState(scope, req, state.read, state.prefix, str(created.id) ?? str(created.client_id) ?? str(record(created.created_invite).id)).catch(() => null)
+          : null;
       const workspaceId = place.workspaceId ?? str(created.workspace_id) ?? (place.action === 'workspace.create' ? str(created.id) : undefined) ?? null;
       await ctx.db.orm.insert(auditEvents).values({
         id: randomUUID(),
@@ -168,6 +199,8 @@ export function useAuditLog(scope: FastifyInstance, ctx: Pick<LocalStackContext,
         outcome: ok ? 'success' : 'failure',
         status,
         fields: fieldsOf(req.body),
+        before: noted ? noted.before : (state?.before ?? null),
+        after,
         request_id: req.id,
         at: ctx.clock.now(),
       });

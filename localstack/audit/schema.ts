@@ -28,6 +28,12 @@ export const auditEvents = pgTable(
     status: integer().notNull(),
     /** Which fields (or JSON patch paths) the write sent: names only, never values. */
     fields: jsonb().$type<string[]>().notNull(),
+    /**
+     * The written object as its members read it before and after the write (null for a create's before, a
+     * delete's after, a failed write, and writes whose object is not kept), with every secret redacted.
+     */
+    before: jsonb(),
+    after: jsonb(),
     request_id: text(),
     at: timestamp(tstz).notNull(),
   },

@@ -1,12 +1,16 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
 import { formatDateTime } from '../../../../shared/domain/format';
 import type { AuditEvent } from '../../../../shared/schemas/audit-log';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
+import { ChangeList } from '../../components/ChangeList';
 import { Dialog } from '../../components/Dialog';
 import { QueryView } from '../../components/QueryView';
 import { Table } from '../../components/Table';
 import { Select, TextField } from '../../components/TextField';
+import { download } from '../../lib/download';
+import { errorText } from '../../lib/errors';
 import { usePagedList } from '../../lib/use-paged-list';
 import { useUrlState } from '../../lib/use-url-state';
 import { trpc } from '../../trpc';
@@ -20,6 +24,30 @@ function actorOf(e: AuditEvent): string {
   if (e.actor.kind === 'project_api_key') return `Project API key ${e.actor.key_id ?? ''}`.trim();
   const who = e.actor.email ?? (e.actor.id ? 'A former member' : 'Unknown');
   return e.actor.kind === 'workspace_api_key' ? `${who} (workspace API key)` : who;
+}
+
+/** What one write changed: its object before and after, field by field (secrets show as ********). */
+function EventChanges({ scope, eventId }: { scope: AuditScope; eventId: string }) {
+  const detail = trpc.auditLog.get.useQuery({ ...scope, eventId });
+  return (
+    <section aria-label="Before and after">
+      <h3>Before and after</h3>
+      <QueryView
+        query={detail}
+        skeleton="table"
+        errorTitle="The change could not be loaded"
+        isEmpty={(d) => d.changes.length === 0}
+        empty={{ title: 'No visible change', description: 'This write changed nothing shown here (a secret changes without showing its value).', testId: 'audit-changes-empty' }}
+      >
+        {(d) => (
+          <>
+            <ChangeList changes={d.changes} testId="audit-changes" itemTestId="audit-change" />
+            {d.truncated && <p className="muted">Only the first {d.changes.length} changes are shown.</p>}
+          </>
+        )}
+      </QueryView>
+    </section>
+  );
 }
 
 export type AuditScope = { workspaceId: string } | { projectId: string };
@@ -39,22 +67,35 @@ export function AuditLog({ scope }: { scope: AuditScope }) {
   const members = trpc.members.list.useQuery(scope);
   const projects = trpc.workspaces.listProjects.useQuery({ workspaceId: workspaceId ?? '' }, { enabled: workspaceId !== null });
   const projectName = (id: string | null) => (id ? (projects.data?.find((p) => p.id === id)?.name ?? id) : '—');
-  const list = trpc.auditLog.list.useQuery(
-    {
-      ...scope,
-      ...(url.actor ? { actorId: url.actor } : {}),
-      ...(action ? { action } : {}),
-      ...(workspaceId && url.project ? { forProjectId: url.project } : {}),
-      ...(from ? { from } : {}),
-      ...(pageToken ? { pageToken } : {}),
-    },
-    { placeholderData: (previous) => previous },
-  );
+  const filters = {
+    ...scope,
+    ...(url.actor ? { actorId: url.actor } : {}),
+    ...(action ? { action } : {}),
+    ...(workspaceId && url.project ? { forProjectId: url.project } : {}),
+    ...(from ? { from } : {}),
+  };
+  const list = trpc.auditLog.list.useQuery({ ...filters, ...(pageToken ? { pageToken } : {}) }, { placeholderData: (previous) => previous });
+  const utils = trpc.useUtils();
+  const [exporting, setExporting] = useState<'csv' | 'json' | null>(null);
   const [shown, setShown] = useState<AuditEvent | null>(null);
   const [draft, setDraft] = useState(url.action);
   useEffect(() => setDraft(url.action), [url.action]);
   const draftError = draft.trim() && !ACTION.test(draft.trim()) ? 'An action such as project.create, or the part before its dot, such as project' : undefined;
   const filtered = Boolean(url.actor || action || (workspaceId && url.project) || from);
+
+  /** Downloads every event the applied filters select (all pages, not the one shown). */
+  const exportAs = async (format: 'csv' | 'json') => {
+    setExporting(format);
+    try {
+      const file = await utils.auditLog.export.fetch({ ...filters, format }, { staleTime: 0 });
+      download(file.filename, file.content, file.contentType);
+      if (file.truncated) toast(`More events match than one file holds: it has the newest ${file.count.toLocaleString('en')}. Narrow the filters for older ones.`);
+    } catch (error) {
+      toast.error(errorText(error) ?? 'The audit log could not be exported.');
+    } finally {
+      setExporting(null);
+    }
+  };
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -95,6 +136,21 @@ export function AuditLog({ scope }: { scope: AuditScope }) {
           Filter
         </Button>
       </form>
+      <div className="filters" role="group" aria-label="Export the events these filters select">
+        <Button onClick={() => void exportAs('csv')} busy={exporting === 'csv'} disabled={exporting !== null} data-testid="audit-export-csv">
+          {exporting === 'csv' ? 'Exporting…' : 'Export CSV'}
+        </Button>
+        <Button onClick={() => void exportAs('json')} busy={exporting === 'json'} disabled={exporting !== null} data-testid="audit-export-json">
+          {exporting === 'json' ? 'Exporting…' : 'Export JSON'}
+        </Button>
+      </div>
+      {list.data && (
+        <p className="muted" data-testid="audit-retention">
+          {list.data.retentionDays === null
+            ? 'Your plan keeps this log without a time limit.'
+            : `Your plan keeps the last ${list.data.retentionDays === 1 ? 'day' : `${list.data.retentionDays} days`} of this log; a higher plan keeps more.`}
+        </p>
+      )}
       <QueryView
         query={list}
         skeleton="table"
@@ -176,6 +232,7 @@ export function AuditLog({ scope }: { scope: AuditScope }) {
             <dd data-testid="audit-fields">{shown.fields.length ? shown.fields.join(', ') : '—'}</dd>
           </dl>
         )}
+        {shown?.has_changes && <EventChanges scope={scope} eventId={shown.id} />}
       </Dialog>
     </Card>
   );
