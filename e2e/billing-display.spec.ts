@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { E2E_LOCALSTACK_URL } from './ports';
-import { createWorkspace, newUser, register } from './support';
+import { createWorkspace, newUser, registerByApi } from './support';
 
 test('the invoice of a period reads plainly: rows show they open, the credit says what is included, amounts line up', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await register(page, newUser('invoices'));
+  await registerByApi(page, newUser('invoices'));
   const workspaceId = await createWorkspace(page, 'Invoices');
   const res = await page.request.put(`${E2E_LOCALSTACK_URL}/local/plan`, { data: { workspace_id: workspaceId, plan: 'Production@0' } });
   expect(res.status(), await res.text()).toBe(204);

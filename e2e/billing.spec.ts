@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_CLOCK_LOCALSTACK_URL, E2E_CLOCK_URL } from './ports';
-import { createWorkspace, expectNoA11yViolations, newUser, register } from './support';
+import { createWorkspace, expectNoA11yViolations, newUser, registerByApi } from './support';
 
 // These journeys move the stack's clock by months: they run on a console and stack of their own.
 test.use({ baseURL: E2E_CLOCK_URL });
@@ -18,7 +18,7 @@ async function advanceBillingClock(page: Page, days: number): Promise<void> {
 }
 
 test('a production project needs a paid plan; the billing page then shows the plan, the estimate, the invoices and the portal', async ({ page }) => {
-  await register(page, newUser('payer'));
+  await registerByApi(page, newUser('payer'));
   const workspaceId = await createWorkspace(page, 'Billing journey');
 
   // On Develop production cannot be chosen, and the prompt names the cheapest plan that allows it.
@@ -59,7 +59,7 @@ test('a production project needs a paid plan; the billing page then shows the pl
 test('an owner on Develop is refused a second seat, upgrades to Production monthly in euros, invites the colleague and sees the invoice preview', async ({ page }) => {
   const owner = newUser('upgrader');
   const colleague = newUser('second-seat');
-  await register(page, owner);
+  await registerByApi(page, owner);
   const workspaceId = await createWorkspace(page, 'Upgrade journey');
 
   // Develop has one seat, the owner's: Invite is disabled up front and the prompt names Production.

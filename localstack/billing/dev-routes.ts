@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { LocalStackContext } from '../kernel/context';
 import type { Queryable } from '../db/types';
 import { forbidden, notFound } from '../kernel/errors';
-import { findProjectByRef } from '../project/store';
+import { findProjectByRef } from '../kernel/records';
 import { assertLoopback } from '../kernel/http';
 import { route } from '../kernel/route';
 import { meter } from './usage';

@@ -4,9 +4,9 @@ import { basePriceCents, daysBetween, rateCard, usageCharge, usagePeriods, type 
 import { planDisplayName, resolvePlanId } from '../../shared/domain/plans';
 import type { PlanId } from '../../shared/schemas/plans';
 import type { Clock } from '../kernel/clock';
-import { projects, subscriptions, type SubscriptionRow } from '../project/schema';
+import { projects } from '../kernel/tables';
+import { subscriptionChanges, subscriptions, type SubscriptionRow } from './schema';
 import type { Queryable } from '../db/types';
-import { subscriptionChanges } from './schema';
 import { dayOf, usageBetween } from './usage';
 
 /*

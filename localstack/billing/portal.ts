@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { planDisplayName } from '../../shared/domain/plans';
 import { safeReturnToUrl } from '../../shared/domain/return-to';
 import type { LocalStackContext } from '../kernel/context';
-import { subscriptions, type SubscriptionRow } from '../project/schema';
+import { subscriptions, type SubscriptionRow } from './schema';
 import { escapeHtml } from '../kernel/http';
 import { route } from '../kernel/route';
 import { invoicePage } from './invoices';

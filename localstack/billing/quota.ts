@@ -11,9 +11,10 @@ import type { LocalStackContext } from '../kernel/context';
 import { route, type RouteContext } from '../kernel/route';
 import { assertLoopback } from '../kernel/http';
 import { badRequest, featureNotAvailable, forbidden, notFound, quotaExceeded } from '../kernel/errors';
-import { findProjectByRef } from '../project/store';
-import { findWorkspace } from '../kernel/records';
-import { projects, subscriptions, workspaces, type ProjectRow } from '../project/schema';
+import { findProjectByRef, findWorkspace } from '../kernel/records';
+import { projects, workspaces, type ProjectRow } from '../kernel/tables';
+import { subscriptions } from './schema';
+import { activeUserDaysSql, dayOf } from './usage';
 import type { Queryable } from '../kernel/queryable';
 import { authorizationChanged } from '../kernel/authz-cache';
 
@@ -161,9 +162,9 @@ const samlProvidersUsed = (q: Queryable, scope: Scope) =>
   );
 const SAML_PROVIDERS_PATH = '{identity,config,selfservice,methods,saml,config,providers}';
 
-/** Distinct identities of a scope's projects that signed in on the billing clock's day (UTC). */
+/** Distinct identities of a scope's projects that were given a session on the billing clock's day (UTC). */
 const activeUsersOn = (q: Queryable, scope: Scope, now: Date) =>
-  scalar(q, sql`SELECT count(*)::int FROM active_identities WHERE project_id IN (${scopeProjects(scope)}) AND day = ${now.toISOString().slice(0, 10)}::date`);
+  scalar(q, activeUserDaysSql(scopeProjects(scope), dayOf(now), dayOf(new Date(now.getTime() + 86_400_000))));
 
 /** A metered feature's count over the scope's projects since the first of the month (UTC). */
 const meteredThisMonth = (q: Queryable, scope: Scope, metric: string, now: Date) =>

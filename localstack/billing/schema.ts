@@ -1,7 +1,41 @@
-import { bigint, date, foreignKey, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { subscriptions } from '../project/schema';
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, foreignKey, index, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { projects, workspaces } from '../kernel/tables';
 
 const tstz = { withTimezone: true } as const;
+/** Subscriptions read their timestamps as dates. */
+const tstzDate = { withTimezone: true, mode: 'date' } as const;
+
+/*
+ * The plan in force of a project or a workspace (one row each at most). The purchase path (billing) writes
+ * it; until then the local stack's store and tests do. No row means the Develop plan.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid().primaryKey(),
+    project_id: uuid(),
+    workspace_id: uuid(),
+    plan: text().notNull(),
+    interval: text().notNull().default('monthly'),
+    currency: text().notNull().default('usd'),
+    created_at: timestamp(tstzDate).notNull(),
+    updated_at: timestamp(tstzDate).notNull(),
+  },
+  (t) => [
+    foreignKey({ name: 'subscriptions_project_id_fkey', columns: [t.project_id], foreignColumns: [projects.id] }).onDelete('cascade'),
+    foreignKey({ name: 'subscriptions_workspace_id_fkey', columns: [t.workspace_id], foreignColumns: [workspaces.id] }).onDelete(
+      'cascade',
+    ),
+    check('subscriptions_one_scope_check', sql`(${t.project_id} IS NULL) <> (${t.workspace_id} IS NULL)`),
+    check('subscriptions_interval_check', sql`${t.interval} IN ('monthly', 'yearly')`),
+    check('subscriptions_currency_check', sql`${t.currency} IN ('usd', 'eur')`),
+    unique('subscriptions_project_id_key').on(t.project_id),
+    unique('subscriptions_workspace_id_key').on(t.workspace_id),
+  ],
+);
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /*
  * Billing's measurements. Every plan a subscription has had, from when (the billing clock's time), so that
@@ -23,16 +57,6 @@ export const subscriptionChanges = pgTable(
       'cascade',
     ),
   ],
-);
-
-export const activeIdentities = pgTable(
-  'active_identities',
-  {
-    project_id: uuid().notNull(),
-    day: date({ mode: 'string' }).notNull(),
-    identity_id: uuid().notNull(),
-  },
-  (t) => [primaryKey({ name: 'active_identities_pkey', columns: [t.project_id, t.day, t.identity_id] })],
 );
 
 export const usageCounters = pgTable(

@@ -1,16 +1,23 @@
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../kernel/clock';
 import type { Queryable } from '../db/types';
-import { CONSOLE_NID } from '../kernel/tenant-id';
-import { activeIdentities, usageCounters } from './schema';
+import { usageCounters } from './schema';
 
 /** The billing clock's day (UTC) as YYYY-MM-DD. */
 export const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
 
-/** A sign-in of a project's identity makes it a daily active user of that day (the console's own tenant is no project). */
-export async function recordSignIn(q: Queryable, clock: Clock, nid: string, identityId: string): Promise<void> {
-  if (nid === CONSOLE_NID) return;
-  await q.orm.insert(activeIdentities).values({ project_id: nid, day: dayOf(clock.now()), identity_id: identityId }).onConflictDoNothing();
+/**
+ * Daily active users summed over the days [from, to) (YYYY-MM-DD, UTC) of the projects `projectIds` selects
+ * (SQL): each identity counts once a day it was given a session (sign-up, sign-in, recovery). Read from the
+ * project's events (`SessionIssued`), the same events its activity charts count, so the bill and the charts
+ * cannot disagree.
+ */
+export function activeUserDaysSql(projectIds: SQL, from: string, to: string): SQL {
+  return sql`SELECT count(*)::int FROM (
+    SELECT DISTINCT nid, (occurred_at AT TIME ZONE 'UTC')::date, identity_id FROM project_events
+    WHERE nid IN (${projectIds}) AND type = 'SessionIssued' AND identity_id IS NOT NULL
+      AND occurred_at >= ${from}::date::timestamp AT TIME ZONE 'UTC' AND occurred_at < ${to}::date::timestamp AT TIME ZONE 'UTC'
+  ) AS active`;
 }
 
 /** The metric every token a project's OAuth2 server issues is counted under (spec §9 quota key). */
@@ -38,10 +45,8 @@ export interface Usage {
 
 export async function usageBetween(q: Queryable, projectIds: string[], from: string, to: string): Promise<Usage> {
   if (projectIds.length === 0) return { activeUserDays: 0, permissionChecks: 0, tokensIssued: 0 };
-  const [active] = await q.orm
-    .select({ n: sql<number>`count(*)::int` })
-    .from(activeIdentities)
-    .where(and(inArray(activeIdentities.project_id, projectIds), gte(activeIdentities.day, from), lt(activeIdentities.day, to)));
+  const ids = sql.join(projectIds.map((id) => sql`${id}::uuid`), sql`, `);
+  const [active] = ((await q.orm.execute(activeUserDaysSql(ids, from, to))) as unknown as { rows: { count: number }[] }).rows;
   const counted = (metric: string) =>
     q.orm
       .select({ n: sql<number>`coalesce(sum(${usageCounters.count}), 0)::bigint` })
@@ -55,5 +60,5 @@ export async function usageBetween(q: Queryable, projectIds: string[], from: str
         ),
       );
   const [[checks], [tokens]] = await Promise.all([counted('permission_checks'), counted(TOKEN_METRIC)]);
-  return { activeUserDays: active?.n ?? 0, permissionChecks: Number(checks?.n ?? 0), tokensIssued: Number(tokens?.n ?? 0) };
+  return { activeUserDays: Number(active?.count ?? 0), permissionChecks: Number(checks?.n ?? 0), tokensIssued: Number(tokens?.n ?? 0) };
 }
