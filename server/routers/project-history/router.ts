@@ -13,6 +13,7 @@ import {
   historyRevisionOutput,
 } from '../../../shared/schemas/project-history';
 import { projectProcedure, router } from '../../trpc/init';
+import { exportBundle, importBundle } from './bundle';
 import { configChanges } from './changes';
 
 /**
@@ -75,4 +76,9 @@ export const projectHistoryRouter = router({
       const project = await ctx.deps.backoffice.getProject(ctx.call, ctx.projectId);
       return { revisionId: project.revision_id };
     }),
+
+  /** The whole project as one file (format `ory-console-project`): configuration, schemas, themes, clients, relationships, identities if asked. */
+  exportBundle,
+  /** A project file into a new or empty project: checked first, undone when a part fails (see bundle.ts). */
+  importBundle,
 });

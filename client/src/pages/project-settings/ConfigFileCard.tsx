@@ -6,17 +6,9 @@ import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { Dialog } from '../../components/Dialog';
 import { TextField } from '../../components/TextField';
+import { download } from '../../lib/download';
 import { errorText } from '../../lib/errors';
 import { trpc } from '../../trpc';
-
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  URL.revokeObjectURL(url);
-}
 
 /** A redacted place as the user reads it: the last words of its JSON pointer. */
 const placeOf = (pointer: string) => pointer.split('/').filter(Boolean).slice(-3).join(' › ');
@@ -44,7 +36,7 @@ export function ConfigFileCard({ projectId, slug, currentRevisionId }: { project
     setExporting(true);
     try {
       const answer = await utils.projectHistory.export.fetch({ projectId }, { staleTime: 0 });
-      download(`${slug}-configuration.json`, `${JSON.stringify(answer, null, 2)}\n`);
+      download(`${slug}-configuration.json`, `${JSON.stringify(answer, null, 2)}\n`, 'application/json');
     } catch (error) {
       toast.error(errorText(error) ?? 'The configuration could not be exported.');
     } finally {

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { formatDateTime } from '../../../../shared/domain/format';
-import type { ConfigChange, ProjectRevisionSummary } from '../../../../shared/schemas/project-history';
+import type { ProjectRevisionSummary } from '../../../../shared/schemas/project-history';
 import { Button } from '../../components/Button';
 import { Card, PageHeader } from '../../components/Card';
+import { ChangeList } from '../../components/ChangeList';
 import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { Pager } from '../../components/Pager';
 import { QueryView } from '../../components/QueryView';
@@ -12,14 +13,7 @@ import { errorText } from '../../lib/errors';
 import { useProject } from '../../shell/ProjectContext';
 import { trpc } from '../../trpc';
 import { ConfigFileCard } from './ConfigFileCard';
-
-const OP_LABEL: Record<ConfigChange['op'], string> = { add: 'Added', remove: 'Removed', replace: 'Changed' };
-
-/** A value as one short line: JSON, cut at 160 characters. */
-function shown(value: unknown): string {
-  const text = value === undefined ? '—' : JSON.stringify(value);
-  return text.length > 160 ? `${text.slice(0, 159)}…` : text;
-}
+import { ProjectFileCard } from './ProjectFileCard';
 
 const authorOf = (r: ProjectRevisionSummary) => r.author_email ?? (r.created_by ? 'A former member' : 'Unknown');
 
@@ -35,28 +29,7 @@ function Changes({ projectId, revision }: { projectId: string; revision: Project
     >
       {(d) => (
         <>
-          <ul className="change-list" data-testid="history-changes">
-            {d.changes.map((c) => (
-              <li key={`${c.op}${c.path}`} data-testid="history-change" data-op={c.op}>
-                <span className={`badge ${c.op === 'remove' ? 'badge-abandoned' : c.op === 'add' ? 'badge-prod' : ''}`}>{OP_LABEL[c.op]}</span> <code className="change-path">{c.path}</code>
-                <div className="change-values">
-                  {c.op !== 'add' && (
-                    <span>
-                      <span className="sr-only">Before: </span>
-                      <del>{shown(c.before)}</del>
-                    </span>
-                  )}
-                  {c.op === 'replace' && <span aria-hidden="true"> → </span>}
-                  {c.op !== 'remove' && (
-                    <span>
-                      <span className="sr-only">After: </span>
-                      <ins>{shown(c.after)}</ins>
-                    </span>
-                  )}
-                </div>
-              </li>
-            ))}
-          </ul>
+          <ChangeList changes={d.changes} testId="history-changes" itemTestId="history-change" />
           {d.truncated && <p className="muted">Only the first {d.changes.length} changes are shown.</p>}
         </>
       )}
@@ -141,6 +114,7 @@ export default function HistoryPage() {
         </QueryView>
       </Card>
       <ConfigFileCard projectId={projectId} slug={project.slug} currentRevisionId={currentRevisionId} />
+      <ProjectFileCard projectId={projectId} slug={project.slug} currentRevisionId={currentRevisionId} />
       <Dialog
         open={viewing !== null}
         onClose={() => setViewing(null)}
