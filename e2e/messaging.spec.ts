@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_LOCALSTACK_URL } from './ports';
-import { createProject, expectNoA11yViolations, newUser, register } from './support';
+import { createProject, expectNoA11yViolations, newUser, registerByApi } from './support';
 
 interface MailboxMessage {
   id: string;
@@ -43,7 +43,7 @@ async function mailbox(request: APIRequestContext, slug: string, to: string): Pr
 }
 
 test('an edited recovery-code template is what the next recovery mail says, in the mailbox and on the Delivery page', async ({ page }) => {
-  await register(page, newUser('mailer'));
+  await registerByApi(page, newUser('mailer'));
   const projectId = await createProject(page, 'Mailer');
   const slug = await slugOf(page, projectId);
   const endUser = `reader-${Date.now().toString(36)}@example.com`;
@@ -112,7 +112,7 @@ test('an edited recovery-code template is what the next recovery mail says, in t
 });
 
 test('a test send from the email configuration page appears in the delivery log, and a refusing SMTP server is logged as abandoned', async ({ page }) => {
-  await register(page, newUser('sender'));
+  await registerByApi(page, newUser('sender'));
   const projectId = await createProject(page, 'Sender');
   const slug = await slugOf(page, projectId);
 

@@ -3,7 +3,7 @@ import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/types';
 import { courierMessageDispatches, courierMessages, type CourierMessageRow } from '../identity/schema';
-import { sendHttp, defaultPayload } from './http';
+import { sendHttp, defaultPayload, smsPayload } from './http';
 import { COURIER_HEADERS, type LocalMailbox } from './mailbox';
 import { locate, systemLookup, type Lookup } from './network';
 import { sendSmtp, type OutgoingEmail } from './smtp';
@@ -139,7 +139,7 @@ export function startCourier(db: Db, log: Logger, opts: CourierOptions = {}): Co
     const attempt =
       target.kind === 'smtp'
         ? sendSmtp({ ...target, address: located.address }, email(message, target.headers), timeoutMs)
-        : sendHttp(target, located.address, located.family, defaultPayload(message), timeoutMs);
+        : sendHttp(target, located.address, located.family, target.kind === 'sms' ? smsPayload(message) : defaultPayload(message), timeoutMs);
     await attempt.catch((err: unknown) => {
       throw unreachable(err);
     });

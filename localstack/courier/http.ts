@@ -30,6 +30,15 @@ export function defaultPayload(message: {
   };
 }
 
+/**
+ * What the SMS channel's default body (`function(ctx) { To: ctx.recipient, Body: ctx.body }`, the one the
+ * console stores) renders: the phone number and the text. Every text message carries it, whatever body is
+ * configured, as the local stack evaluates no jsonnet.
+ */
+export function smsPayload(message: { recipient: string; body: string }): Record<string, unknown> {
+  return { To: message.recipient, Body: message.body };
+}
+
 const FORM = 'application/x-www-form-urlencoded';
 
 function encode(payload: Record<string, unknown>, contentType: string): string {

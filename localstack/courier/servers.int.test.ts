@@ -248,7 +248,7 @@ describe('HTTP delivery', () => {
     const sms = requests.find((r) => r.req.url === '/sms')!;
     expect(sms.req.method).toBe('POST');
     expect(sms.req.headers['x-api-key']).toBe('sms-key');
-    expect(JSON.parse(sms.body)).toMatchObject({ recipient: '+4915112345678', template_type: 'login_code_valid', subject: '', body: expect.stringContaining('123456') });
+    expect(JSON.parse(sms.body)).toEqual({ To: '+4915112345678', Body: expect.stringContaining('Your login code is: 123456') });
 
     // An endpoint that refuses reads like any other failure, and the password is in no dispatch.
     answer = 401;

@@ -125,7 +125,7 @@ export function registerMailbox(app: FastifyInstance, deps: IdentityDeps): void 
       const rows = await listMessages(deps.ctx.db, mailboxOf(deps), query.to, query.project);
       const items = rows
         .map(
-          (m) => `<article><h2>${escapeHtml(m.subject)}</h2>
+          (m) => `<article><h2>${escapeHtml(m.type === 'phone' ? `Text message${m.subject ? `: ${m.subject}` : ''}` : m.subject)}</h2>
   <p class="meta">${m.sender ? `From ${escapeHtml(m.sender)} · ` : ''}To ${escapeHtml(m.recipient)} · ${escapeHtml(m.project_slug ? `project ${m.project_slug}` : m.nid === CONSOLE_NID ? 'console' : m.nid ? 'deleted project' : 'sent over SMTP')} · ${escapeHtml(m.created_at.toISOString())}</p>
   <pre>${escapeHtml(m.body)}</pre></article>`,
         )

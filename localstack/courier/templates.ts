@@ -7,6 +7,7 @@ import {
   type TemplateName,
   type TemplateVariant,
 } from '../../shared/domain/email-templates';
+import { requestUrlDomain, smsText } from '../../shared/domain/sms-templates';
 import type { Queryable } from '../db/types';
 import { sendMail } from './service';
 import type { IdentityDeps } from '../kernel/identity-deps';
@@ -50,10 +51,13 @@ export async function sendTemplated(
   // Only the template's own variables, as the template model Kratos marshals has only its own fields.
   const own = new Set(templateVariables(args.template, args.variant).map((v) => v.name.split('.')[0]));
   const data = Object.fromEntries(Object.entries({ To: args.to, ...args.data }).filter(([k]) => own.has(k)));
+  // A text message takes Kratos' SMS text of the template (its SMS models also carry the request URL's host).
+  const sms = args.type === 'sms' ? smsText(args.template, args.variant, { To: args.to, ...args.data }) : null;
+  if (sms !== null && 'RequestURL' in data) data.RequestURLDomain = requestUrlDomain(data.RequestURL);
   return sendMail(deps, q, nid, {
     to: args.to,
     subject: args.type === 'sms' ? '' : mail.subject,
-    body: mail.plaintext,
+    body: sms ?? mail.plaintext,
     html: mail.html,
     templateData: kratosTemplateData(data),
     template: `${args.template}_${args.variant}`,

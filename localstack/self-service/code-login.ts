@@ -1,12 +1,11 @@
 import type { Db, Queryable } from '../db/types';
-import { OryError } from '../kernel/errors';
 import type { IdentitySettings } from '../kernel/identity-settings';
 import type { IdentityDeps } from '../kernel/identity-deps';
 import { findByVerifiableAddress, findIdentity, findPasswordCredential, markAddressVerified, normalizeEmail } from '../identity/store';
 import { codeIdentifiers } from '../../shared/domain/identity-schema-extension';
 import { IDENTITY_SCHEMA } from '../identity-schema/console-schema';
 import { sendTemplated } from '../courier/templates';
-import { burnCodes, countCodeAttempt, issueCode, redeemCode, resetCodeAttempts } from './codes';
+import { countOrRefuseCodeAttempt, issueCode, redeemCode, resetCodeAttempts } from './codes';
 import { ownIdentitySchema } from './schema-nodes';
 import { addNodeMessage, csrfNode, input, submit, type UiNode } from './nodes';
 import { texts } from './texts';
@@ -44,16 +43,27 @@ const normalized = (raw: string) => (raw.includes('@') ? normalizeEmail(raw) : r
  * a code identifier (the email of the built-in schema, as Ory Network's email preset), or with the fallback
  * on, the identifier itself when it is a verifiable address of the identity. Null when no identity may.
  */
-export async function codeIdentity(db: Db, nid: string, identifier: string, settings: IdentitySettings): Promise<{ identityId: string; address: string } | null> {
-  const id = (await findByVerifiableAddress(db, nid, identifier)) ?? (await findPasswordCredential(db, nid, identifier))?.identity_id;
+export async function codeIdentity(db: Db, nid: string, identifier: string, settings: IdentitySettings): Promise<CodeAddress | null> {
+  const id =
+    (await findByVerifiableAddress(db, nid, identifier, identifier.includes('@') ? 'email' : 'sms')) ??
+    (await findPasswordCredential(db, nid, identifier))?.identity_id;
   if (!id) return null;
   const identity = await findIdentity(db, nid, id);
   if (!identity || identity.row.state !== 'active') return null;
   const schema = (await ownIdentitySchema(db, nid, id)) ?? BUILT_IN_CODE_SCHEMA;
-  const own = codeIdentifiers(schema, identity.row.traits as Record<string, unknown>).find((a) => a.via === 'email' && a.value === identifier);
-  if (own) return { identityId: id, address: own.value };
-  if (settings.codeLogin.fallback && identity.verifiable.some((a) => a.via === 'email' && a.value === identifier)) return { identityId: id, address: identifier };
+  // A phone trait marked `via: sms` gets its code by text message, as Kratos' code strategy sends it.
+  const own = codeIdentifiers(schema, identity.row.traits as Record<string, unknown>).find((a) => a.value === identifier);
+  if (own) return { identityId: id, address: own.value, via: own.via };
+  const verifiable = identity.verifiable.find((a) => a.value === identifier);
+  if (settings.codeLogin.fallback && verifiable) return { identityId: id, address: identifier, via: verifiable.via === 'sms' ? 'sms' : 'email' };
   return null;
+}
+
+/** Where a sign-in code goes: the identity, its address, and the channel (`email`, or `sms` for a phone). */
+export interface CodeAddress {
+  identityId: string;
+  address: string;
+  via: 'email' | 'sms';
 }
 
 /**
@@ -103,12 +113,7 @@ export async function submitCodeSecondFactor(deps: IdentityDeps, args: SubmitArg
     addNodeMessage(flow.ui.nodes, 'code', texts.required('code'));
     return { status: 400, failed: true };
   }
-  const attempts = await countCodeAttempt(db, flow.nid, flow.id);
-  flow.data.attempts = attempts;
-  if (attempts > settings.codeLogin.maxSubmissions) {
-    await burnCodes(db, flow.nid, flow.id, args.now);
-    throw new OryError(400, { reason: 'The request was submitted too often. Please request another code.' });
-  }
+  await countOrRefuseCodeAttempt(db, flow, settings.codeLogin.maxSubmissions, args.now);
   const redeemed = /^\d{6}$/.test(code) ? await db.tx((q) => redeemCode(q, flow.nid, flow.id, 'login', code, args.now, identityId)) : null;
   if (!redeemed) {
     flow.ui.messages = [texts.loginCodeInvalid()];
@@ -117,8 +122,8 @@ export async function submitCodeSecondFactor(deps: IdentityDeps, args: SubmitArg
   return { proven: true };
 }
 
-/** The built-in schema's email signs in with a code as well as a password. */
-const BUILT_IN_CODE_SCHEMA = {
+/** The built-in schema's email signs in (and up) with a code as well as a password. */
+export const BUILT_IN_CODE_SCHEMA = {
   ...IDENTITY_SCHEMA,
   properties: {
     traits: {
@@ -155,13 +160,7 @@ export async function submitCodeLogin(deps: IdentityDeps, args: SubmitArgs): Pro
     addNodeMessage(flow.ui.nodes, 'code', texts.required('code'));
     return { status: 400, failed: true };
   }
-  // Counted before anything else, in one statement, so parallel guesses all count (Kratos' max_submissions).
-  const attempts = await countCodeAttempt(db, flow.nid, flow.id);
-  flow.data.attempts = attempts;
-  if (attempts > settings.codeLogin.maxSubmissions) {
-    await burnCodes(db, flow.nid, flow.id, args.now);
-    throw new OryError(400, { reason: 'The request was submitted too often. Please request another code.' });
-  }
+  await countOrRefuseCodeAttempt(db, flow, settings.codeLogin.maxSubmissions, args.now);
   const found = await codeIdentity(db, tenant.nid, identifier, settings);
   const redeemed = found && /^\d{6}$/.test(code) ? await db.tx((q) => redeemCode(q, flow.nid, flow.id, 'login', code, args.now, found.identityId)) : null;
   if (!redeemed) {
@@ -184,14 +183,14 @@ async function sendCode(deps: IdentityDeps, args: SubmitArgs, identifier: string
     flow.ui.messages = [texts.noCodeUser()];
     return { status: 400, failed: true };
   }
-  await deliverCode(deps, args, found.identityId, found.address, identifier);
+  await deliverCode(deps, args, found.identityId, found.address, identifier, found.via);
   flow.ui.messages = [texts.loginCodeSent()];
   // Kratos answers the code's dispatch to an API client with the flow and 400: the sign-in is not done yet.
   return { status: 400, failed: false };
 }
 
 /** Sends a fresh code of the flow to `address` (older ones stop working) and shows the code step. */
-async function deliverCode(deps: IdentityDeps, args: SubmitArgs, identityId: string, address: string, shown = address): Promise<void> {
+async function deliverCode(deps: IdentityDeps, args: SubmitArgs, identityId: string, address: string, shown = address, via: 'email' | 'sms' = 'email'): Promise<void> {
   const { flow, db, tenant, settings } = args;
   const lifespanMs = settings.codeLogin.lifespanMs ?? deps.codeLifespanMs;
   await db.tx(async (q) => {
@@ -208,6 +207,7 @@ async function deliverCode(deps: IdentityDeps, args: SubmitArgs, identityId: str
         RequestURL: flow.request_url,
         TransientPayload: {},
       },
+      type: via,
     });
     await resetCodeAttempts(q, flow.nid, flow.id);
   });

@@ -127,7 +127,7 @@ describe('email and SMS configuration through the BFF', () => {
     expect(JSON.stringify(stored.services)).toContain(`smtp://mailer:${password}@127.0.0.1:1/`);
 
     const sms = await owner.messaging.setSmsConfig({ projectId, enabled: true, url: 'http://127.0.0.1:1/sms' });
-    expect(sms).toEqual({ enabled: true, url: 'http://127.0.0.1:1/sms', method: 'POST' });
+    expect(sms).toEqual({ enabled: true, url: 'http://127.0.0.1:1/sms', method: 'POST', authType: 'none', basicUser: '', apiKeyName: '', secretSet: false });
     expect((await owner.messaging.emailConfig({ projectId })).smtpPasswordSet).toBe(true);
     expect(await owner.messaging.smsConfig({ projectId })).toEqual(sms);
 

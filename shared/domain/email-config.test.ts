@@ -40,11 +40,27 @@ describe('email configuration', () => {
   it('adds, edits and removes the sms channel, keeping other channels and its auth', () => {
     expect(() => applySmsConfig({}, { enabled: true })).toThrow(/URL/);
     const added = applySmsConfig({ channels: [{ id: 'other' }] }, { enabled: true, url: 'https://sms.example.com/send' });
-    expect(readSmsConfig(added)).toEqual({ enabled: true, url: 'https://sms.example.com/send', method: 'POST' });
-    const withAuth = { channels: [{ id: 'sms', type: 'http', request_config: { url: 'https://a.example.com', method: 'POST', auth: { type: 'basic_auth' } } }] };
+    expect(readSmsConfig(added)).toEqual({ enabled: true, url: 'https://sms.example.com/send', method: 'POST', authType: 'none', basicUser: '', apiKeyName: '', secretSet: false });
+    const withAuth = { channels: [{ id: 'sms', type: 'http', request_config: { url: 'https://a.example.com', method: 'POST', auth: { type: 'basic_auth', config: { user: 'u', password: 'p' } } } }] };
     const edited = applySmsConfig(withAuth, { method: 'PUT' });
-    expect((edited.channels as unknown[])[0]).toMatchObject({ request_config: { method: 'PUT', auth: { type: 'basic_auth' } } });
+    expect((edited.channels as unknown[])[0]).toMatchObject({ request_config: { method: 'PUT', auth: { type: 'basic_auth', config: { user: 'u', password: 'p' } } } });
     expect(applySmsConfig(added, { enabled: false }).channels).toEqual([{ id: 'other' }]);
+  });
+
+  it('sets the sms channel’s basic or API key auth, keeps a secret that is not sent again, and never shows it', () => {
+    const base = applySmsConfig({}, { enabled: true, url: 'http://127.0.0.1:9/sms' });
+    expect(() => applySmsConfig(base, { authType: 'basic_auth', basicUser: 'sms' })).toThrow(/password/);
+    expect(() => applySmsConfig(base, { authType: 'api_key', secret: 'k' })).toThrow(/header/);
+    const basic = applySmsConfig(base, { authType: 'basic_auth', basicUser: 'sms', secret: 'pa55' });
+    expect(readSmsConfig(basic)).toMatchObject({ authType: 'basic_auth', basicUser: 'sms', apiKeyName: '', secretSet: true });
+    expect(JSON.stringify(readSmsConfig(basic))).not.toContain('pa55');
+    const renamed = applySmsConfig(basic, { basicUser: 'other', secret: '' });
+    expect((renamed.channels as { request_config: unknown }[])[0]!.request_config).toMatchObject({ auth: { type: 'basic_auth', config: { user: 'other', password: 'pa55' } } });
+    // Another kind of auth does not inherit the password as its key.
+    expect(() => applySmsConfig(basic, { authType: 'api_key', apiKeyName: 'X-Api-Key' })).toThrow(/API key/);
+    const key = applySmsConfig(basic, { authType: 'api_key', apiKeyName: 'X-Api-Key', secret: 'k3y' });
+    expect((key.channels as { request_config: unknown }[])[0]!.request_config).toMatchObject({ auth: { type: 'api_key', config: { in: 'header', name: 'X-Api-Key', value: 'k3y' } } });
+    expect(readSmsConfig(applySmsConfig(key, { authType: 'none' }))).toMatchObject({ authType: 'none', secretSet: false });
   });
 
   it('writes and resets a template, leaving the rest of the courier config alone', () => {

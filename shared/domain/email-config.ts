@@ -4,7 +4,7 @@
  * password inside `connection_uri` is never given out, and an edit that does not change it keeps it. Every
  * other field of the config (headers, auth, templates, unknown fields) survives an edit.
  */
-import type { EmailConfig, SetEmailConfigInput, SmsConfig } from '../schemas/messaging';
+import type { EmailConfig, SetEmailConfigInput, SetSmsConfigInput, SmsConfig } from '../schemas/messaging';
 
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : {});
@@ -123,10 +123,39 @@ export function readSmsConfig(courier: unknown): SmsConfig {
   const sms = Array.isArray(channels) ? channels.map(obj).find((ch) => ch.id === 'sms') : undefined;
   const request = obj(sms?.request_config);
   const method = str(request.method).toUpperCase();
-  return { enabled: Boolean(sms), url: str(request.url), method: method === 'PUT' || method === 'PATCH' ? method : 'POST' };
+  const auth = obj(request.auth);
+  const config = obj(auth.config);
+  const authType = auth.type === 'basic_auth' || auth.type === 'api_key' ? auth.type : 'none';
+  return {
+    enabled: Boolean(sms),
+    url: str(request.url),
+    method: method === 'PUT' || method === 'PATCH' ? method : 'POST',
+    authType,
+    basicUser: authType === 'basic_auth' ? str(config.user) : '',
+    apiKeyName: authType === 'api_key' ? str(config.name) : '',
+    secretSet: authType === 'basic_auth' ? str(config.password) !== '' : authType === 'api_key' ? str(config.value) !== '' : false,
+  };
 }
 
-export function applySmsConfig(courier: unknown, input: { enabled?: boolean | undefined; url?: string | undefined; method?: SmsConfig['method'] | undefined }): Json {
+/** The `auth` of the SMS request after an edit: an omitted or empty secret keeps the stored one (the same kind only). */
+function smsAuth(request: Json, current: SmsConfig, input: Omit<SetSmsConfigInput, 'projectId'>): Json | undefined {
+  const type = input.authType ?? current.authType;
+  if (type === 'none') return undefined;
+  const stored = current.authType === type ? obj(obj(request.auth).config) : {};
+  const secret = input.secret ? input.secret : str(type === 'basic_auth' ? stored.password : stored.value);
+  if (type === 'basic_auth') {
+    const user = input.basicUser ?? (current.authType === type ? current.basicUser : '');
+    if (!user) throw new EmailConfigError('Enter the user name the SMS endpoint expects.');
+    if (!secret) throw new EmailConfigError('Enter the password the SMS endpoint expects.');
+    return { type, config: { ...stored, user, password: secret } };
+  }
+  const name = input.apiKeyName ?? (current.authType === type ? current.apiKeyName : '');
+  if (!name) throw new EmailConfigError('Enter the header that carries the API key, such as X-Api-Key.');
+  if (!secret) throw new EmailConfigError('Enter the API key the SMS endpoint expects.');
+  return { type, config: { in: 'header', ...stored, name, value: secret } };
+}
+
+export function applySmsConfig(courier: unknown, input: Omit<SetSmsConfigInput, 'projectId'>): Json {
   const c = obj(courier);
   const current = readSmsConfig(c);
   const channels = Array.isArray(c.channels) ? [...c.channels] : [];
@@ -138,13 +167,11 @@ export function applySmsConfig(courier: unknown, input: { enabled?: boolean | un
     const url = input.url ?? current.url;
     if (!url) throw new EmailConfigError('Enter the URL that sends each SMS.');
     const existing = at >= 0 ? obj(channels[at]) : {};
-    const request = obj(existing.request_config);
-    const entry = {
-      ...existing,
-      id: 'sms',
-      type: 'http',
-      request_config: { body: SMS_BODY, ...request, url, method: input.method ?? current.method },
-    };
+    const request: Json = { body: SMS_BODY, ...obj(existing.request_config), url, method: input.method ?? current.method };
+    const auth = smsAuth(request, current, input);
+    if (auth) request.auth = auth;
+    else delete request.auth;
+    const entry = { ...existing, id: 'sms', type: 'http', request_config: request };
     if (at >= 0) channels[at] = entry;
     else channels.push(entry);
   }

@@ -164,15 +164,41 @@ export const setEmailConfigInput = z.object({
 });
 export type SetEmailConfigInput = z.infer<typeof setEmailConfigInput>;
 
-/** The `sms` entry of `courier.channels` (an HTTP request per message). */
-export const smsConfigOutput = z.object({ enabled: z.boolean(), url: z.string(), method: httpMethodSchema });
+/** How the SMS endpoint is authenticated (`request_config.auth.type`): none, HTTP basic, or an API key header. */
+export const smsAuthTypeSchema = z.enum(['none', 'basic_auth', 'api_key'], { error: 'Authentication is none, basic_auth or api_key' });
+export type SmsAuthType = z.infer<typeof smsAuthTypeSchema>;
+const headerNameSchema = z
+  .string()
+  .trim()
+  .max(256, { error: 'The header name is at most 256 characters' })
+  .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]*$/, { error: 'The header name has letters, digits and - only, such as X-Api-Key' });
+
+/**
+ * The `sms` entry of `courier.channels` (an HTTP request per message) as the console shows it: never the
+ * password or API key, only whether one is stored.
+ */
+export const smsConfigOutput = z.object({
+  enabled: z.boolean(),
+  url: z.string(),
+  method: httpMethodSchema,
+  authType: smsAuthTypeSchema,
+  basicUser: z.string(),
+  apiKeyName: z.string(),
+  secretSet: z.boolean(),
+});
 export type SmsConfig = z.infer<typeof smsConfigOutput>;
 export const setSmsConfigInput = z.object({
   projectId,
   enabled: z.boolean().optional(),
   url: httpUrlSchema.optional(),
   method: httpMethodSchema.optional(),
+  authType: smsAuthTypeSchema.optional(),
+  basicUser: z.string().max(256, { error: 'The user name is at most 256 characters' }).regex(/^[^:]*$/, { error: 'The user name cannot contain “:”' }).optional(),
+  apiKeyName: headerNameSchema.optional(),
+  /** The basic_auth password or the API key; omitted or empty keeps the stored one. */
+  secret: z.string().max(1024, { error: 'The password or key is at most 1024 characters' }).optional(),
 });
+export type SetSmsConfigInput = z.infer<typeof setSmsConfigInput>;
 
 export const projectRefInput = z.object({ projectId });
 
@@ -195,5 +221,13 @@ export const emailConfigForm = z.object({
 });
 export type EmailConfigFormValues = z.infer<typeof emailConfigForm>;
 
-export const smsConfigForm = z.object({ enabled: z.boolean(), url: httpUrlSchema, method: httpMethodSchema });
+export const smsConfigForm = z.object({
+  enabled: z.boolean(),
+  url: httpUrlSchema,
+  method: httpMethodSchema,
+  authType: smsAuthTypeSchema,
+  basicUser: setSmsConfigInput.shape.basicUser.unwrap(),
+  apiKeyName: headerNameSchema,
+  secret: setSmsConfigInput.shape.secret.unwrap(),
+});
 export type SmsConfigFormValues = z.infer<typeof smsConfigForm>;

@@ -26,12 +26,14 @@ export const smsConfig = projectProcedure('backoffice.project.read')
   .output(smsConfigOutput)
   .query(async ({ ctx }) => readSmsConfig((await readCourier(ctx, ctx.projectId)).courier));
 
+/** Saves the changed fields of the SMS channel; an omitted or empty password or key keeps the stored one. */
 export const setSmsConfig = projectProcedure('backoffice.project.write')
   .input(setSmsConfigInput)
   .output(smsConfigOutput)
   .mutation(async ({ ctx, input }) => {
+    const { projectId: _projectId, ...changes } = input;
     const current = await readCourier(ctx, ctx.projectId);
-    const next = asBadRequest(() => applySmsConfig(current.courier, input));
+    const next = asBadRequest(() => applySmsConfig(current.courier, changes));
     await writeCourier(ctx, ctx.projectId, current, next);
     return readSmsConfig(next);
   });
