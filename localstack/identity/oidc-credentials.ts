@@ -51,23 +51,27 @@ export async function insertOidcLink(q: Queryable, nid: string, identityId: stri
   });
 }
 
-/** The providers the identity linked, and how many first-factor credentials it has (an authenticator app or backup codes are none). */
-export async function identityCredentialTypes(q: Queryable, nid: string, identityId: string): Promise<{ linked: string[]; count: number }> {
+/**
+ * The social providers the identity linked (`linked`), its SAML providers (`samlLinked`), and how many
+ * first-factor credentials it has (an authenticator app or backup codes are none).
+ */
+export async function identityCredentialTypes(q: Queryable, nid: string, identityId: string): Promise<{ linked: string[]; samlLinked: string[]; count: number }> {
   const rows = await q.orm
     .select({ type: identityCredentials.type })
     .from(identityCredentials)
     .where(and(eq(identityCredentials.nid, nid), eq(identityCredentials.identity_id, identityId)));
   return {
     linked: rows.filter((r) => r.type.startsWith(OIDC_TYPE_PREFIX)).map((r) => r.type.slice(OIDC_TYPE_PREFIX.length)),
+    samlLinked: rows.filter((r) => r.type.startsWith(SAML_TYPE_PREFIX)).map((r) => r.type.slice(SAML_TYPE_PREFIX.length)),
     count: rows.filter((r) => r.type !== 'totp' && r.type !== 'lookup_secret').length,
   };
 }
 
-export async function deleteOidcLink(q: Queryable, nid: string, identityId: string, provider: string): Promise<boolean> {
+export async function deleteOidcLink(q: Queryable, nid: string, identityId: string, provider: string, method: FederatedMethod = 'oidc'): Promise<boolean> {
   const rows = await q.orm
     .delete(identityCredentials)
     .where(
-      and(eq(identityCredentials.nid, nid), eq(identityCredentials.identity_id, identityId), eq(identityCredentials.type, oidcCredentialType(provider))),
+      and(eq(identityCredentials.nid, nid), eq(identityCredentials.identity_id, identityId), eq(identityCredentials.type, oidcCredentialType(provider, method))),
     )
     .returning({ type: identityCredentials.type });
   return rows.length > 0;

@@ -19,6 +19,8 @@ export interface SocialProvider {
   mapper_url?: string;
   organization_id?: string | null;
   pkce?: 'auto' | 'force' | 'never';
+  /** Audiences besides the client id that an ID token submitted by a native app may be for (Kratos' `additional_id_token_audiences`). */
+  additional_id_token_audiences: string[];
 }
 
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
@@ -44,6 +46,9 @@ function parseProvider(raw: unknown): SocialProvider | null {
     ...(str(p.mapper_url) ? { mapper_url: str(p.mapper_url) } : {}),
     organization_id: str(p.organization_id) ?? null,
     pkce,
+    additional_id_token_audiences: Array.isArray(p.additional_id_token_audiences)
+      ? p.additional_id_token_audiences.filter((a): a is string => typeof a === 'string' && a !== '')
+      : [],
   };
 }
 
@@ -69,8 +74,11 @@ export async function socialProvider(q: Queryable, nid: string, id: string): Pro
   return found;
 }
 
-/** What a button shows: the configured label, else the kind's name, else the id (Kratos: label or id). */
-export const providerLabel = (p: SocialProvider) => p.label ?? socialProviderKind(p.provider)?.label ?? p.id;
+/** What a button shows: the configured label, else the id (Kratos' AddProviders and link nodes). */
+export const providerLabel = (p: SocialProvider) => p.label ?? p.id;
+
+/** The provider named in the account-linking message: the configured label, else its kind (Kratos' populateAccountLinkingUI). */
+export const linkingLabel = (p: SocialProvider) => p.label ?? p.provider;
 
 const insecure = (url: string) => url.startsWith('http:');
 

@@ -235,6 +235,26 @@ describe("social sign-in with another project's OAuth2 server", () => {
     expect(to.searchParams.get('code_challenge_method')).toBe('S256');
     expect(to.searchParams.get('nonce')).toBeTruthy();
     expect(to.searchParams.get('redirect_uri')).toBe(`${app.base}/self-service/methods/oidc/callback/acme`);
+    expect(to.searchParams.has('prompt')).toBe(false);
+  });
+
+  it("passes Kratos' allowed upstream parameters to the provider, never a login_hint, and refuses a malformed set", async () => {
+    const b = browser();
+    const flow = await startFlow(b, 'login');
+    const to = new URL(
+      await pressProvider(b, flow, 'login', { provider: 'acme', 'upstream_parameters.prompt': 'select_account', 'upstream_parameters.hd': 'example.com', 'upstream_parameters.login_hint': 'eve@example.com' }),
+    );
+    expect(to.searchParams.get('prompt')).toBe('select_account');
+    expect(to.searchParams.get('hd')).toBe('example.com');
+    expect(to.searchParams.has('login_hint')).toBe(false);
+
+    const viaJson = await b.go(`${app.base}/self-service/login?flow=${flow.id}`, { json: { method: 'oidc', provider: 'acme', csrf_token: csrf(flow), upstream_parameters: { acr_values: 'mfa' } } });
+    expect(viaJson.status).toBe(422);
+    expect(new URL(((await viaJson.json()) as any).redirect_browser_to).searchParams.get('acr_values')).toBe('mfa');
+
+    const malformed = await b.go(`${app.base}/self-service/login?flow=${flow.id}`, { json: { method: 'oidc', provider: 'acme', csrf_token: csrf(flow), upstream_parameters: { prompt: 1 } } });
+    expect(malformed.status).toBe(400);
+    expect(JSON.stringify(await malformed.json())).toContain('upstream_parameters');
   });
 
   it('asks for what the claims lack, then registers with it', async () => {
@@ -266,6 +286,10 @@ describe("social sign-in with another project's OAuth2 server", () => {
     expect(to.pathname).toMatch(/\/ui\/login$/);
     const { body: login } = await readFlow(b, 'login', to.searchParams.get('flow')!);
     expect(login.ui.messages[0]).toMatchObject({ id: 1010016, context: { duplicateIdentifier: 'bob@example.com', provider: 'Acme' } });
+    // Kratos' account-linking form: the UI hides the organization sign-in, the identifier is kept hidden, the button says it links.
+    expect(to.searchParams.get('no_org_ui')).toBe('true');
+    expect(login.ui.nodes.find((n: any) => n.attributes.name === 'identifier').attributes).toMatchObject({ type: 'hidden', value: 'bob@example.com' });
+    expect(login.ui.nodes.find((n: any) => n.attributes.name === 'method' && n.attributes.value === 'password').meta.label).toMatchObject({ id: 1010017, text: 'Sign in and link' });
     const signedIn = await b.go(`${app.base}/self-service/login?flow=${login.id}`, {
       json: { method: 'password', csrf_token: csrf(login), identifier: 'bob@example.com', password: 'a-long-and-unusual-passphrase-42' },
     });
@@ -281,6 +305,8 @@ describe("social sign-in with another project's OAuth2 server", () => {
       json: { method: 'password', csrf_token: csrf(reg), traits: { email: 'carol@example.com', name: 'Carol' }, password: 'a-long-and-unusual-passphrase-43' },
     });
     const settings = await startFlow(b, 'settings');
+    // The organization's provider (added above) is reached through its organization, never linked here.
+    expect(settings.ui.nodes.filter((n: any) => n.group === 'oidc').map((n: any) => n.attributes.value)).toEqual(['acme']);
     expect(settings.ui.nodes.find((n: any) => n.group === 'oidc')).toMatchObject({
       attributes: { name: 'link', value: 'acme' },
       meta: { label: { id: 1050002, text: 'Link Acme' } },
@@ -297,6 +323,36 @@ describe("social sign-in with another project's OAuth2 server", () => {
     expect(unlinked.status).toBe(200);
     const after = (await unlinked.json()) as any;
     expect(after.ui.nodes.find((n: any) => n.group === 'oidc').attributes.name).toBe('link');
+  });
+
+  it("keeps the last credential: unlinking it answers the settings flow with Kratos' message", async () => {
+    const { b } = await signUpWith('erin-sub', { email: 'erin@example.com', name: 'Erin' });
+    const settings = await startFlow(b, 'settings');
+    // No unlink button is offered for the only credential, and a submit that asks anyway is refused on the flow.
+    expect(settings.ui.nodes.filter((n: any) => n.group === 'oidc' && n.attributes.name === 'unlink')).toEqual([]);
+    for (const provider of ['acme', 'nowhere']) {
+      const res = await b.go(`${app.base}/self-service/settings?flow=${settings.id}`, { json: { method: 'oidc', unlink: provider, csrf_token: csrf(settings) } });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as any).ui.messages).toEqual([
+        expect.objectContaining({ id: 4000001, type: 'error', text: 'can not unlink OpenID Connect connection because it is the last remaining first factor credential' }),
+      ]);
+    }
+    const me = (await whoami(b)).body.identity;
+    const { data: stored } = await adminApis(app, app.key).identity.getIdentity({ id: me.id, includeCredential: ['oidc'] });
+    expect(stored.credentials?.oidc?.identifiers).toEqual(['acme:erin-sub']);
+
+    // With a second credential, a provider it never linked is named as such.
+    const twice = browser();
+    const reg = await startFlow(twice, 'registration');
+    await twice.go(`${app.base}/self-service/registration?flow=${reg.id}`, {
+      json: { method: 'password', csrf_token: csrf(reg), traits: { email: 'frank@example.com', name: 'Frank' }, password: 'a-long-and-unusual-passphrase-45' },
+    });
+    const own = await startFlow(twice, 'settings');
+    const callback = await atProvider(twice, await pressProvider(twice, own, 'settings', { link: 'acme' }), 'frank-sub', { email: 'frank@example.com' });
+    const back = location(await twice.go(callback.href, { method: 'GET' }));
+    const unknown = await twice.go(`${app.base}/self-service/settings?flow=${back.searchParams.get('flow')}`, { json: { method: 'oidc', unlink: 'nowhere', csrf_token: csrf(own) } });
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as any).ui.messages).toEqual([expect.objectContaining({ id: 4000001, text: 'can not unlink non-existing OpenID Connect connection' })]);
   });
 
   it("refuses a callback whose state is not the browser's, and reports a provider's refusal", async () => {
@@ -317,9 +373,67 @@ describe("social sign-in with another project's OAuth2 server", () => {
     });
     const callback = location(await b.go(rejected.redirect_to, { method: 'GET' }));
     expect(callback.pathname).toBe(new URL(`${app.base}/self-service/methods/oidc/callback/acme`).pathname);
-    expect(await errorOf(await b.go(callback.href, { method: 'GET' }))).toMatchObject({
+    // As Kratos' login error handler does: the reason is the flow's message, and the browser is back on the flow's page.
+    const refused = await b.go(callback.href, { method: 'GET' });
+    expect(refused.status).toBe(303);
+    const back = location(refused);
+    expect(back.pathname).toMatch(/\/ui\/login$/);
+    expect(back.searchParams.get('flow')).toBe(flow.id);
+    const { body: shown } = await readFlow(b, 'login', flow.id);
+    expect(shown.ui.messages).toEqual([
+      expect.objectContaining({ id: 4000001, type: 'error', text: expect.stringContaining('Unable to complete OpenID Connect flow because the OpenID Provider returned error "access_denied"') }),
+    ]);
+    expect(await whoami(b)).toMatchObject({ status: 401 });
+
+    // A browser without the continuity cookie cannot resume any flow (Kratos' continuity error).
+    const stranger = await fetch(`${app.base}/self-service/methods/oidc/callback/acme?code=abc&state=${authUrl.searchParams.get('state')}`, { redirect: 'manual' });
+    expect(await errorOf(stranger)).toMatchObject({
       code: 400,
-      reason: expect.stringContaining('Unable to complete OpenID Connect flow because the OpenID Provider returned error "access_denied"'),
+      message: 'no resumable session found',
+      reason: expect.stringContaining('The browser does not contain the necessary cookie to resume the session.'),
     });
+  });
+
+  it("uses PKCE under `pkce: auto` only when the provider's discovery advertises S256, and always under `force`", async () => {
+    const { data: config } = await owner.projects.getProject({ projectId: app.id });
+    const acme = (config.services.identity!.config as any).selfservice.methods.oidc.config.providers[0];
+    // Configured by endpoints, not an issuer: nothing advertises PKCE.
+    const byEndpoints = { ...acme, issuer_url: undefined, auth_url: `${idp.base}/oauth2/auth`, token_url: `${idp.base}/oauth2/token` };
+    const added = await owner.projects.patchProject({
+      projectId: app.id,
+      jsonPatch: [
+        { op: 'add', path: '/services/identity/config/selfservice/methods/oidc/config/providers/-', value: { ...byEndpoints, id: 'manual-auto', pkce: 'auto' } },
+        { op: 'add', path: '/services/identity/config/selfservice/methods/oidc/config/providers/-', value: { ...byEndpoints, id: 'manual-force', pkce: 'force' } },
+        { op: 'add', path: '/services/identity/config/selfservice/methods/oidc/config/providers/-', value: { ...acme, id: 'acme-never', pkce: 'never' } },
+      ],
+    });
+    expect(added.status).toBe(200);
+    const b = browser();
+    const flow = await startFlow(b, 'login');
+    const challenge = async (provider: string) => new URL(await pressProvider(b, flow, 'login', { provider })).searchParams.get('code_challenge_method');
+    expect(await challenge('acme')).toBe('S256');
+    expect(await challenge('manual-auto')).toBeNull();
+    expect(await challenge('manual-force')).toBe('S256');
+    expect(await challenge('acme-never')).toBeNull();
+  });
+
+  it('signs no new subject up from a login flow while registration is disabled: the login flow says so', async () => {
+    // The project has no `flows` section of its own (its `selfservice` was set whole above).
+    const flows = '/services/identity/config/selfservice/flows';
+    const off = await owner.projects.patchProject({ projectId: app.id, jsonPatch: [{ op: 'add', path: flows, value: { registration: { enabled: false } } }] });
+    expect(off.status).toBe(200);
+    try {
+      const b = browser();
+      const flow = await startFlow(b, 'login');
+      const callback = await atProvider(b, await pressProvider(b, flow, 'login', { provider: 'acme' }), 'gina-sub', { email: 'gina@example.com' });
+      const back = location(await b.go(callback.href, { method: 'GET' }));
+      expect(back.pathname).toMatch(/\/ui\/login$/);
+      const { body: shown } = await readFlow(b, 'login', back.searchParams.get('flow')!);
+      expect(shown.ui.messages).toEqual([expect.objectContaining({ id: 4000001, text: 'Registration is not allowed because it was disabled.' })]);
+      const { data: none } = await adminApis(app, app.key).identity.listIdentities({ credentialsIdentifier: 'acme:gina-sub' });
+      expect(none).toEqual([]);
+    } finally {
+      expect((await owner.projects.patchProject({ projectId: app.id, jsonPatch: [{ op: 'remove', path: flows }] })).status).toBe(200);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Queryable } from '../db/types';
@@ -7,23 +8,25 @@ import { route } from '../kernel/route';
 import { badRequest, flowNotFound, noActiveSession, OryError } from '../kernel/errors';
 import { isSecure, type IdentityDeps } from '../kernel/identity-deps';
 import { queryValue, uiLink } from '../kernel/http';
-import { identitySettings } from '../kernel/identity-settings';
+import { identitySettings, returnUrlAfter } from '../kernel/identity-settings';
 import { tenantOf, type Tenant } from '../kernel/tenant';
 import { previewClaimsMapping, socialRedirectUri } from '../../shared/domain/social-providers';
 import { traitIdentifiers } from '../../shared/domain/identity-schema-extension';
 import { defaultSchema, tenantSchemas, traitsProblem } from '../identity-schema/tenant-schemas';
 import { insertIdentity, isUniqueViolation, setAddressVerified, type Traits } from '../identity/store';
 import { deleteOidcLink, findOidcLink, identityCredentialTypes, insertOidcLink, type FederatedMethod } from '../identity/oidc-credentials';
-import { issueSession, setSessionCookie } from '../session/service';
+import { issueSession, sessionJson, setSessionCookie, type IssuedSession } from '../session/service';
+import { publicIdentity } from '../identity/service';
 import type { SessionRow } from '../session/token';
-import { createFlow, isExpired, loadFlow, markPassed, saveFlow, type FlowKind, type FlowRow } from './flows';
+import { createFlow, flowJson, isExpired, loadFlow, markPassed, saveFlow, type FlowKind, type FlowRow } from './flows';
 import type { Outcome, SubmitArgs } from './flow-routes';
 import { currentSession } from './flow-routes';
 import { input, loginNodes, type UiNode } from './nodes';
 import { checkSubmittedTraits, schemaRegistrationNodes, submittedTraits } from './schema-nodes';
-import { providerLabel, relyingParty, socialProvider, socialProviders, type SocialProvider } from './oidc-providers';
+import { linkingLabel, providerLabel, relyingParty, socialProvider, socialProviders, type SocialProvider } from './oidc-providers';
 import { texts } from './texts';
 import { samlProviders } from './saml-providers';
+import { encodeStateCookie, readStateCookie } from './state-cookie';
 
 /*
  * Social sign-in (Kratos' `oidc` method): provider buttons in the login, registration and settings flows, the
@@ -98,7 +101,8 @@ export async function oidcSettingsNodes(q: Queryable, nid: string, identityId: s
   if (providers.length === 0) return [];
   const { linked, count } = await identityCredentialTypes(q, nid, identityId);
   return providers.flatMap((p) => {
-    if (!linked.includes(p.id)) return [submitButton('link', p.id, texts.linkProvider(providerLabel(p)))];
+    // Kratos offers no organization's provider to link in the settings flow: it is reached through the organization.
+    if (!linked.includes(p.id)) return p.organization_id ? [] : [submitButton('link', p.id, texts.linkProvider(providerLabel(p)))];
     return count > 1 ? [submitButton('unlink', p.id, texts.unlinkProvider(providerLabel(p)))] : [];
   });
 }
@@ -128,17 +132,10 @@ interface Continuity {
   state: string;
 }
 
-function readContinuity(req: FastifyRequest): Continuity | null {
-  const raw = req.cookies[OIDC_CONTINUITY_COOKIE];
-  if (!raw) return null;
-  try {
-    const parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<Continuity>;
-    if (typeof parsed.flow === 'string' && typeof parsed.state === 'string' && typeof parsed.kind === 'string') return parsed as Continuity;
-  } catch {
-    // An unreadable cookie is a missing one.
-  }
-  return null;
-}
+const readContinuity = (req: FastifyRequest): Continuity | null => readStateCookie<Continuity>(req, OIDC_CONTINUITY_COOKIE, ['flow', 'state', 'kind']);
+
+/** The `upstream_parameters` Kratos passes on to the provider's authorization endpoint. */
+const UPSTREAM_PARAMETERS = ['hd', 'prompt', 'auth_type', 'acr_values'];
 
 /**
  * Sends the browser to the provider: a fresh state, nonce and PKCE verifier on the flow, the continuity cookie
@@ -152,16 +149,23 @@ export async function startOidc(deps: IdentityDeps, args: SubmitArgs, providerId
   }
   const provider = await socialProvider(db, tenant.nid, providerId);
   const { config, oidc } = await relyingParty(provider);
+  // Kratos' `pkce: auto` uses PKCE only when the provider's discovery document advertises S256; `force` always.
+  const pkce =
+    provider.pkce === 'force' || (provider.pkce !== 'never' && (config.serverMetadata().code_challenge_methods_supported ?? []).includes('S256'));
   const state: OidcState = {
     provider: provider.id,
     state: client.randomState(),
     nonce: client.randomNonce(),
-    verifier: client.randomPKCECodeVerifier(),
+    // No verifier: the callback then sends none either.
+    verifier: pkce ? client.randomPKCECodeVerifier() : '',
     ...extra,
   };
-  const pkce = provider.pkce !== 'never';
+  // Kratos forwards only these of the submitted `upstream_parameters`; `login_hint` no longer, since a caller's
+  // value can steer the provider's choice of account or client.
+  const upstream = Object.fromEntries(Object.entries(args.body.upstream_parameters ?? {}).filter(([k]) => UPSTREAM_PARAMETERS.includes(k)));
   const scope = provider.scope.length > 0 ? provider.scope : ['openid'];
   const url = client.buildAuthorizationUrl(config, {
+    ...upstream,
     redirect_uri: socialRedirectUri(tenant.base, provider.id),
     scope: scope.join(' '),
     state: state.state,
@@ -171,7 +175,7 @@ export async function startOidc(deps: IdentityDeps, args: SubmitArgs, providerId
   flow.data.oidc = state;
   await saveFlow(db, flow, deps.ctx.clock.now());
   const continuity: Continuity = { flow: flow.id, kind: flow.kind as FlowKind, state: state.state };
-  reply.setCookie(OIDC_CONTINUITY_COOKIE, Buffer.from(JSON.stringify(continuity)).toString('base64url'), {
+  reply.setCookie(OIDC_CONTINUITY_COOKIE, encodeStateCookie(continuity), {
     path: tenant.cookiePath,
     httpOnly: true,
     sameSite: 'lax',
@@ -181,13 +185,22 @@ export async function startOidc(deps: IdentityDeps, args: SubmitArgs, providerId
   return { type: 'location', to: url.href };
 }
 
-/** Unlinks a provider in a settings flow; the identity's last credential stays (Kratos refuses that). */
+/**
+ * Unlinks a provider in a settings flow. The identity's last credential stays: Kratos answers the flow (400) with
+ * its validation message, checking that before whether the connection exists, as here.
+ */
 export async function unlinkOidc(args: SubmitArgs, providerId: string): Promise<boolean> {
   const { flow, db, tenant } = args;
   const identityId = flow.identity_id ?? '';
   const { linked, count } = await identityCredentialTypes(db, tenant.nid, identityId);
-  if (!linked.includes(providerId)) throw badRequest('Unable to unlink OpenID Connect connection because it does not exist.');
-  if (count < 2) throw badRequest('Unable to unlink the last remaining OpenID Connect connection. Add another credential first.');
+  if (count < 2) {
+    flow.ui.messages = [texts.validation('can not unlink OpenID Connect connection because it is the last remaining first factor credential')];
+    return false;
+  }
+  if (!linked.includes(providerId)) {
+    flow.ui.messages = [texts.validation('can not unlink non-existing OpenID Connect connection')];
+    return false;
+  }
   await deleteOidcLink(db, tenant.nid, identityId, providerId);
   return true;
 }
@@ -199,7 +212,7 @@ async function claimsOf(provider: SocialProvider, callbackUrl: URL, state: OidcS
   try {
     tokens = await client.authorizationCodeGrant(config, callbackUrl, {
       expectedState: state.state,
-      ...(provider.pkce !== 'never' ? { pkceCodeVerifier: state.verifier } : {}),
+      ...(state.verifier ? { pkceCodeVerifier: state.verifier } : {}),
       ...(oidc ? { expectedNonce: state.nonce, idTokenExpected: true } : {}),
     });
   } catch (err) {
@@ -238,15 +251,27 @@ interface CallbackContext {
   now: Date;
 }
 
-async function signIn(c: CallbackContext, identityId: string): Promise<string> {
+/**
+ * Where a federated sign-in ends: a session (for an identity registered now or before), or another step shown
+ * on a flow of its own page (the traits the claims lacked, a login that links the provider to an account).
+ */
+export type Landing =
+  | { type: 'session'; session: IssuedSession; identityId: string; registered: boolean; to: string }
+  | { type: 'flow'; flow: FlowRow; to: string };
+
+async function signIn(c: CallbackContext, identityId: string, registered = false): Promise<Landing> {
   const { deps, req, reply, db, tenant, flow } = c;
+  const settings = await identitySettings(db, tenant.nid);
   const session = await db.tx(async (q) => {
     await markPassed(q, flow, deps.ctx.clock.now());
-    return issueSession(q, req, tenant.nid, identityId, 'oidc', (await identitySettings(q, tenant.nid)).sessionLifespanMs ?? deps.sessionLifespanMs, deps.ctx.clock);
+    return issueSession(q, req, tenant.nid, identityId, 'oidc', settings.sessionLifespanMs ?? deps.sessionLifespanMs, deps.ctx.clock);
   });
   deps.ctx.log.info({ nid: tenant.nid, identity_id: identityId, provider: c.provider.id }, 'identity signed in with a social provider');
-  setSessionCookie(reply, tenant, session, isSecure(deps, req));
-  return flow.return_to ?? uiLink(tenant.uiUrl, '/');
+  // Native apps get the session token in the answer; browsers the cookie.
+  if (flow.type !== 'api') setSessionCookie(reply, tenant, session, isSecure(deps, req));
+  // A sign-in that registered ends where sign-ups do, any other where sign-ins do (Kratos' post-registration and post-login hooks).
+  const to = flow.return_to ?? returnUrlAfter(settings, registered ? 'registration' : 'login', 'oidc') ?? uiLink(tenant.uiUrl, '/');
+  return { type: 'session', session, identityId, registered, to };
 }
 
 /** A registration flow to show what the claims lacked on: the flow itself, or a new one for a login flow. */
@@ -255,6 +280,7 @@ async function registrationFlowFor(c: CallbackContext): Promise<FlowRow> {
   return createFlow(c.db, {
     nid: c.tenant.nid,
     kind: 'registration',
+    type: c.flow.type === 'api' ? 'api' : 'browser',
     state: 'choose_method',
     csrfToken: c.flow.csrf_token,
     requestUrl: c.flow.request_url,
@@ -270,19 +296,23 @@ async function registrationFlowFor(c: CallbackContext): Promise<FlowRow> {
  * typed when the claims lacked something). Traits the schema refuses put the form on a registration flow,
  * as Kratos does; an identifier taken by another identity turns into a login flow that offers linking.
  */
-async function register(c: CallbackContext, subject: string, claims: Record<string, unknown>, submitted: Record<string, unknown> = {}): Promise<string> {
+async function register(c: CallbackContext, subject: string, claims: Record<string, unknown>, submitted: Record<string, unknown> = {}): Promise<Landing> {
   const { db, tenant, provider } = c;
+  // Kratos signs a new subject up from a login flow only while registration is enabled.
+  if (c.flow.kind === 'login' && !(await identitySettings(db, tenant.nid)).registrationEnabled) {
+    throw new OryError(400, { id: 'self_service_flow_disabled', message: 'registration flow disabled', reason: 'Registration is not allowed because it was disabled.' });
+  }
   const schema = defaultSchema(await tenantSchemas(db, tenant.nid)).schema;
   const traits = { ...previewClaimsMapping(claims, schema), ...submitted };
   if (traitsProblem(schema, traits)) {
     const flow = await registrationFlowFor(c);
-    const nodes = schemaRegistrationNodes(flow.csrf_token, schema, traits).filter((n) => n.group !== 'password');
+    const nodes = schemaRegistrationNodes(flow.csrf_token, schema, traits).filter((n) => n.group !== 'password' && (flow.type !== 'api' || (n.attributes as { name?: string }).name !== 'csrf_token'));
     checkSubmittedTraits(nodes, schema, traits);
     nodes.push(submitButton('provider', provider.id, texts.registrationContinue()));
     flow.ui = { nodes, messages: [] };
     flow.data.oidc_pending = { provider: provider.id, subject, claims } satisfies PendingRegistration;
     await saveFlow(db, flow, c.now);
-    return uiLink(tenant.uiUrl, '/registration', { flow: flow.id });
+    return { type: 'flow', flow, to: uiLink(tenant.uiUrl, '/registration', { flow: flow.id }) };
   }
   const identifiers = traitIdentifiers(schema, traits);
   let identityId: string;
@@ -310,22 +340,23 @@ async function register(c: CallbackContext, subject: string, claims: Record<stri
     return duplicateToLogin(c, identifiers.password ?? identifiers.verifiable[0]?.value ?? '', subject);
   }
   c.deps.ctx.log.info({ nid: tenant.nid, identity_id: identityId, provider: provider.id }, 'identity registered with a social provider');
-  return signIn(c, identityId);
+  return signIn(c, identityId, true);
 }
 
 /**
  * The claims' identifier belongs to another identity: a new login flow says so (Kratos' account-linking
  * message) with the identifier filled in; signing in there links the provider to that identity.
  */
-async function duplicateToLogin(c: CallbackContext, identifier: string, subject: string): Promise<string> {
-  return accountLinkingLogin(c.db, c.tenant, c.flow, { method: 'oidc', id: c.provider.id, label: providerLabel(c.provider) }, identifier, subject, c.now);
+async function duplicateToLogin(c: CallbackContext, identifier: string, subject: string): Promise<Landing> {
+  return accountLinkingFlow(c.db, c.tenant, c.flow, { method: 'oidc', id: c.provider.id, label: linkingLabel(c.provider) }, identifier, subject, c.now);
 }
 
 /**
  * A login flow that offers to link a federated subject (social or SAML) to the account its identifier belongs
- * to: Kratos' message 1010016 with the identifier filled in; answers where to send the browser.
+ * to: Kratos' message 1010016 with the identifier filled in, of the type (browser or native) of the flow it
+ * comes from; its `to` is where to send the browser.
  */
-export async function accountLinkingLogin(
+export async function accountLinkingFlow(
   db: Db,
   tenant: Tenant,
   flow: FlowRow,
@@ -333,21 +364,35 @@ export async function accountLinkingLogin(
   identifier: string,
   subject: string,
   now: Date,
-): Promise<string> {
+): Promise<Landing & { type: 'flow' }> {
+  const native = flow.type === 'api';
   const offered = (await oidcFlowNodes(db, tenant.nid, 'login')).filter((n) => provider.method !== 'oidc' || (n.attributes as { value?: unknown }).value !== provider.id);
+  // Kratos' account-linking form: the identifier is known (hidden), and each way in says it also links.
+  const nodes = [...loginNodes(flow.csrf_token, identifier), ...offered]
+    .filter((n) => !native || (n.attributes as { name?: string }).name !== 'csrf_token')
+    .map((n): UiNode => {
+      const attributes = n.attributes as { name?: string; type?: string };
+      const label = n.meta.label as { id?: number; context?: { provider?: string } } | undefined;
+      if (attributes.name === 'identifier') return { ...n, attributes: { ...n.attributes, type: 'hidden' } as UiNode['attributes'] };
+      if (label?.id === 1010001) return { ...n, meta: { ...n.meta, label: texts.loginAndLink() } };
+      if (label?.id === 1010002) return { ...n, meta: { ...n.meta, label: texts.loginWithAndLink(label.context?.provider ?? '') } };
+      return n;
+    });
   const login = await createFlow(db, {
     nid: tenant.nid,
     kind: 'login',
+    type: native ? 'api' : 'browser',
     state: 'choose_method',
     csrfToken: flow.csrf_token,
     requestUrl: flow.request_url,
     returnTo: flow.return_to,
-    ui: { nodes: [...loginNodes(flow.csrf_token, identifier), ...offered], messages: [texts.loginLink(identifier, provider.label, uiLink(tenant.uiUrl, '/login'))] },
+    ui: { nodes, messages: [texts.loginLink(identifier, provider.label, uiLink(tenant.uiUrl, '/login'))] },
     data: { refresh: false, oidc_link: { provider: provider.id, subject, method: provider.method } },
     lifespanMs: flow.expires_at.getTime() - flow.issued_at.getTime(),
     now,
   });
-  return uiLink(tenant.uiUrl, '/login', { flow: login.id });
+  // `no_org_ui`: Kratos tells the UI not to offer the organization sign-in on this page.
+  return { type: 'flow', flow: login, to: uiLink(tenant.uiUrl, '/login', { flow: login.id, no_org_ui: 'true' }) };
 }
 
 /** After a password sign-in on a login flow that offered linking: the provider joins the identity. */
@@ -366,8 +411,88 @@ export async function completePendingRegistration(deps: IdentityDeps, args: Subm
   const provider = await socialProvider(args.db, args.tenant.nid, providerId);
   const c: CallbackContext = { deps, req: args.req, reply: args.reply, db: args.db, tenant: args.tenant, flow: args.flow, provider, now: args.now };
   const schema = defaultSchema(await tenantSchemas(args.db, args.tenant.nid)).schema;
-  const to = await register(c, pending.subject, pending.claims, submittedTraits(schema, args.body.traits as Record<string, unknown> | undefined));
-  return { type: 'location', to };
+  return landingOutcome(args, await register(c, pending.subject, pending.claims, submittedTraits(schema, args.body.traits as Record<string, unknown> | undefined)));
+}
+
+/** A landing as the answer to a flow's submit: the session (a token for native apps), or the flow of the next step. */
+async function landingOutcome(args: SubmitArgs, landing: Landing): Promise<Outcome> {
+  const { flow, db, tenant, base } = args;
+  if (landing.type === 'flow') {
+    if (landing.flow.id === flow.id) return { type: 'flow', status: 400, redirect: landing.to };
+    return { type: 'json', status: 400, redirect: landing.to, body: { ...(await flowJson(db, landing.flow, base)) } };
+  }
+  const session = await sessionJson(db, tenant.nid, landing.session.id, base);
+  const identity = landing.registered ? { identity: await publicIdentity(db, tenant.nid, landing.identityId, base) } : {};
+  if (flow.type === 'api') {
+    const token = landing.session.token;
+    return {
+      type: 'json',
+      redirect: '',
+      body: { session_token: token, session, ...identity, ...(landing.registered ? { continue_with: [{ action: 'set_ory_session_token', ory_session_token: token }] } : {}) },
+    };
+  }
+  return { type: 'json', redirect: landing.to, body: { session, ...identity, continue_with: [{ action: 'redirect_browser_to', redirect_browser_to: landing.to }] } };
+}
+
+/** Provider kinds whose ID tokens a native app may submit (Kratos: Apple and Google), and when a token may lack a nonce. */
+const ID_TOKEN_KINDS: Record<string, (claims: JWTPayload) => boolean> = {
+  // Not every Google SDK sets a nonce: a token without one is accepted.
+  google: () => true,
+  // Apple says `nonce_supported: true` when the device sets one; only then is it required.
+  apple: (claims) => claims.nonce_supported !== true,
+};
+
+/**
+ * The claims of an ID token a native app got from the provider's own SDK (Kratos' `id_token` and
+ * `id_token_nonce`): signed (RS256) by a key of the provider's JWKS, issued by the provider, for this client
+ * (or one of `additional_id_token_audiences`), unexpired, and carrying the nonce the app says it used.
+ */
+export async function verifyIdToken(provider: SocialProvider, idToken: string, nonce: string | undefined): Promise<{ subject: string; claims: Record<string, unknown> }> {
+  const canSkipNonce = ID_TOKEN_KINDS[provider.provider];
+  if (!canSkipNonce) throw new OryError(502, { reason: `The provider ${provider.provider} does not support id_token verification` });
+  const { config } = await relyingParty(provider);
+  const metadata = config.serverMetadata();
+  if (!metadata.jwks_uri) throw new OryError(502, { reason: `Unable to verify the id_token: the provider ${provider.id} publishes no JSON Web Key Set (jwks_uri).` });
+  let claims: JWTPayload;
+  try {
+    const keys = createRemoteJWKSet(new URL(metadata.jwks_uri), { timeoutDuration: 10_000 });
+    ({ payload: claims } = await jwtVerify(idToken, keys, {
+      issuer: metadata.issuer,
+      audience: [provider.client_id, ...provider.additional_id_token_audiences],
+      algorithms: ['RS256'],
+    }));
+  } catch (err) {
+    throw new OryError(403, { reason: 'Could not verify id_token', message: err instanceof Error ? err.message : String(err) });
+  }
+  if (typeof claims.sub !== 'string' || claims.sub === '' || typeof claims.iss !== 'string' || claims.iss === '') {
+    throw new OryError(403, { reason: 'The id_token claims were invalid' });
+  }
+  const inToken = typeof claims.nonce === 'string' ? claims.nonce : '';
+  if (inToken === '') {
+    if (!canSkipNonce(claims)) throw new OryError(502, { reason: 'No nonce was included in the id_token but is required by the provider' });
+  } else if (!nonce) {
+    throw new OryError(502, { reason: 'No nonce was provided but is required by the provider' });
+  } else if (nonce !== inToken) {
+    throw new OryError(502, { reason: 'The supplied nonce does not match the nonce from the id_token' });
+  }
+  return { subject: claims.sub, claims: claims as Record<string, unknown> };
+}
+
+/**
+ * Sign-in or sign-up with an ID token instead of a redirect (Kratos' `id_token` on the `oidc` method, for
+ * native apps and browser flows alike): a subject that linked the provider signs in, a new one registers from
+ * the token's claims and the submitted traits; what the claims lack, or an email of another account, is the
+ * next flow's answer (400), as it is after a redirect.
+ */
+export async function submitIdToken(deps: IdentityDeps, args: SubmitArgs, providerId: string): Promise<Outcome> {
+  const { flow, db, tenant, body } = args;
+  const provider = await socialProvider(db, tenant.nid, providerId);
+  const { subject, claims } = await verifyIdToken(provider, body.id_token ?? '', body.id_token_nonce);
+  const c: CallbackContext = { deps, req: args.req, reply: args.reply, db, tenant, flow, provider, now: args.now };
+  const linked = await findOidcLink(db, tenant.nid, provider.id, subject);
+  if (linked) return landingOutcome(args, await signIn(c, linked.identity_id));
+  const schema = defaultSchema(await tenantSchemas(db, tenant.nid)).schema;
+  return landingOutcome(args, await register(c, subject, claims, submittedTraits(schema, body.traits as Record<string, unknown> | undefined)));
 }
 
 async function settingsLink(c: CallbackContext, session: SessionRow | null, subject: string): Promise<string> {
@@ -412,7 +537,14 @@ export function registerOidcCallback(app: FastifyInstance, deps: IdentityDeps): 
         throw badRequest('Unable to complete OpenID Connect flow because the OpenID Provider did not return the state query parameter.');
       }
       const continuity = readContinuity(req);
-      if (!continuity || continuity.state !== query.state) {
+      if (!continuity) {
+        // Kratos' continuity manager: no cookie to resume from (ErrNotResumable).
+        throw new OryError(400, {
+          message: 'no resumable session found',
+          reason: "The browser does not contain the necessary cookie to resume the session. This is a security violation and was blocked. Please clear your browser's cookies and cache and try again!",
+        });
+      }
+      if (continuity.state !== query.state) {
         throw badRequest('Unable to complete OpenID Connect flow because the query state parameter does not match the state parameter from the session cookie.');
       }
       const flow = await loadFlow(db, tenant.nid, continuity.flow, continuity.kind);
@@ -435,22 +567,31 @@ export function registerOidcCallback(app: FastifyInstance, deps: IdentityDeps): 
           message: 'self-service flow expired',
         });
       }
-      if (query.error) {
-        throw badRequest(
-          `Unable to complete OpenID Connect flow because the OpenID Provider returned error "${query.error}": ${query.error_description ?? ''}`,
-        );
-      }
-      if (!query.code) throw badRequest('Unable to complete OpenID Connect flow because the OpenID Provider did not return the code query parameter.');
-      const provider = await socialProvider(db, tenant.nid, params.provider);
-      const search = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
-      const { subject, claims } = await claimsOf(provider, new URL(`${socialRedirectUri(tenant.base, provider.id)}${search}`), state);
-      const c: CallbackContext = { deps, req, reply, db, tenant, flow, provider, now };
       let to: string;
-      if (flow.kind === 'settings') {
-        to = await settingsLink(c, await currentSession(db, tenant, req, now), subject);
-      } else {
-        const linked = await findOidcLink(db, tenant.nid, provider.id, subject);
-        to = linked ? await signIn(c, linked.identity_id) : await register(c, subject, claims, state.traits ?? {});
+      try {
+        if (query.error) {
+          throw badRequest(
+            `Unable to complete OpenID Connect flow because the OpenID Provider returned error "${query.error}": ${query.error_description ?? ''}`,
+          );
+        }
+        if (!query.code) throw badRequest('Unable to complete OpenID Connect flow because the OpenID Provider did not return the code query parameter.');
+        const provider = await socialProvider(db, tenant.nid, params.provider);
+        const search = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
+        const { subject, claims } = await claimsOf(provider, new URL(`${socialRedirectUri(tenant.base, provider.id)}${search}`), state);
+        const c: CallbackContext = { deps, req, reply, db, tenant, flow, provider, now };
+        if (flow.kind === 'settings') {
+          to = await settingsLink(c, await currentSession(db, tenant, req, now), subject);
+        } else {
+          const linked = await findOidcLink(db, tenant.nid, provider.id, subject);
+          to = (linked ? await signIn(c, linked.identity_id) : await register(c, subject, claims, state.traits ?? {})).to;
+        }
+      } catch (err) {
+        // Kratos' flow error handlers: a refusal (400) once the flow is known is the flow's message (4000001 with
+        // the reason), and the browser goes back to the flow's page; other failures reach the error page.
+        if (!(err instanceof OryError) || err.status !== 400) throw err;
+        flow.ui.messages = [texts.validation(err.init.reason ?? err.message)];
+        await saveFlow(db, flow, now);
+        to = uiLink(tenant.uiUrl, `/${flow.kind}`, { flow: flow.id });
       }
       return reply.code(303).header('location', to).send();
     },
