@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { E2E_LOCALSTACK_PORT } from './ports';
-import { createProject, expectNoA11yViolations, newUser, register } from './support';
+import { createProject, expectNoA11yViolations, newUser, registerByApi } from './support';
 
 test('the passwordless page turns passkeys on; an end user signs up with a passkey on the hosted page, signs out and signs in with it, then adds one and removes one in settings', async ({ page, browser }) => {
-  await register(page, newUser('passkeys'));
+  await registerByApi(page, newUser('passkeys'));
   const projectId = await createProject(page, 'Passkeys');
   const slug = await page.evaluate(async (id) => {
     const res = await fetch(`/api/trpc/projects.get?input=${encodeURIComponent(JSON.stringify({ projectId: id }))}`);

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useLocation } from 'wouter';
@@ -10,22 +11,26 @@ import { QueryView } from '../../components/QueryView';
 import { Table } from '../../components/Table';
 import { errorText } from '../../lib/errors';
 import { currentPathWithSearch, loginPath } from '../../lib/navigation';
+import { ROUTES } from '../../routes';
+import { sessionIdentity, useSession } from '../../shell/use-session';
 import { trpc } from '../../trpc';
 import { UiMessages } from './FlowNodes';
 import { FlowForm } from './FlowForm';
 import { FlowView } from './IdentityFrame';
+import { PasskeyForm } from './PasskeyForm';
 import { useFlow } from './use-flow';
 
 const METHOD_NAMES: Record<string, string> = {
   password: 'Password',
   totp: 'Authenticator app',
   lookup_secret: 'Backup code',
+  passkey: 'Passkey',
   oidc: 'Social sign-in',
   code_recovery: 'Recovery code',
   link_recovery: 'Recovery link',
 };
 
-/** The second factors of the console account, through its own settings flow: the authenticator app and backup codes. */
+/** The sign-in methods of the console account, through its own settings flow: passkeys, the authenticator app and backup codes. */
 function SecondFactors() {
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
@@ -46,6 +51,10 @@ function SecondFactors() {
   return (
     <>
       {saved && <UiMessages messages={state.flow.ui.messages} />}
+      <Card title="Passkeys" testId="advanced-passkeys">
+        <p className="card-text">Sign in without a password, with your fingerprint, face or screen lock. Each device or password manager keeps its own passkey.</p>
+        <PasskeyForm key={`k-${state.version}`} flow={state.flow} submitting={flow.submitting} onSubmit={submit} testId="advanced-passkey-form" />
+      </Card>
       <Card title="Authenticator app" testId="advanced-totp">
         <p className="card-text">After your password, the Console asks for the six-digit code of an app such as Google Authenticator or 1Password.</p>
         <FlowForm key={`t-${state.version}`} flow={state.flow} groups={['totp']} submitting={flow.submitting} onSubmit={submit} testId="advanced-totp-form" />
@@ -147,6 +156,49 @@ function Sessions() {
   );
 }
 
+/**
+ * Deleting the account, after its email address is typed: refused (the dialog says why) while the account is the
+ * last owner of a workspace or project; afterwards every session of it has ended, so the page goes to sign-in.
+ */
+function DeleteAccount() {
+  const email = sessionIdentity(useSession().data)?.traits.email ?? '';
+  const [open, setOpen] = useState(false);
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const remove = trpc.auth.deleteAccount.useMutation({
+    onSuccess: () => {
+      queryClient.clear();
+      toast.success('Your account was deleted');
+      navigate(ROUTES.login.build({}), { replace: true });
+    },
+  });
+  return (
+    <Card
+      title="Delete account"
+      testId="advanced-delete-account"
+      actions={
+        <Button variant="danger" disabled={!email} onClick={() => setOpen(true)} data-testid="delete-account">
+          Delete account
+        </Button>
+      }
+    >
+      <p className="card-text">Deletes your Console account and signs it out everywhere. Workspaces and projects you alone own must get another owner, or be deleted, first.</p>
+      <ConfirmDialog
+        open={open}
+        title="Delete your account?"
+        message="Your account, its sessions, memberships, API keys and invites are deleted. This cannot be undone."
+        confirmText={email}
+        confirmLabel="Delete account"
+        busy={remove.isPending}
+        error={remove.error ? (errorText(remove.error) ?? 'The account could not be deleted.') : undefined}
+        onConfirm={(typed) => remove.mutate({ confirmEmail: typed })}
+        onClose={() => (setOpen(false), remove.reset())}
+        testId="delete-account-dialog"
+      />
+    </Card>
+  );
+}
+
 /** /settings/advanced: the console account's second factors and its sessions. */
 export default function AdvancedSettingsPage() {
   return (
@@ -154,6 +206,7 @@ export default function AdvancedSettingsPage() {
       <PageHeader title="Advanced account settings" description="Second factors that protect your Console account, and where it is signed in." />
       <SecondFactors />
       <Sessions />
+      <DeleteAccount />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Button, LinkButton } from '../../components/Button';
 import { Skeleton } from '../../components/Skeleton';
 import { UiMessages } from './FlowNodes';
 import { FlowForm } from './FlowForm';
+import { offersPasskey, PasskeyForm } from './PasskeyForm';
 import type { FlowNotice, FlowState } from './use-flow';
 
 /** What a flow page says when the flow cannot start for the visitor's session, and where to go instead. */
@@ -69,10 +70,19 @@ export function FlowView({ state, submitting, submit, restart, groups }: FlowVie
       </div>
     );
   }
+  // Passkeys have a form of their own, below the flow's: their button runs the browser's ceremony, not a submit.
+  const formGroups = groups ?? [...new Set(state.flow.ui.nodes.map((n) => n.group))].filter((g) => g !== 'passkey');
+  const passkey = !groups && offersPasskey(state.flow);
   return (
     <>
       <UiMessages messages={state.flow.ui.messages} />
-      <FlowForm key={state.version} flow={state.flow} groups={groups} submitting={submitting} onSubmit={submit} />
+      <FlowForm key={state.version} flow={state.flow} groups={formGroups} submitting={submitting} onSubmit={submit} />
+      {passkey && (
+        <div className="flow-factor">
+          <p className="card-text">Or sign in without a password, with a passkey on this device or your phone.</p>
+          <PasskeyForm key={`passkey-${state.version}`} flow={state.flow} submitting={submitting} onSubmit={submit} testId="passkey-form" />
+        </div>
+      )}
     </>
   );
 }
