@@ -14,10 +14,16 @@ import {
   E2E_PORT,
 } from './e2e/ports';
 
-/** Debian's Chromium; the suite never downloads a browser. */
-const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/**
+ * Debian's Chromium; the suite never downloads a browser. Its headless shell (`chromium-headless-shell`, the
+ * same build without the browser's own window machinery) when installed: the journeys ran in 5.7 min with it
+ * against 7.0 min in the full browser, with a fifth less CPU. The binary itself, not its /usr/bin wrapper,
+ * which does not pass signals on.
+ */
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+const chromiumPath = process.env.CHROMIUM_PATH || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 if (!existsSync(chromiumPath)) {
-  throw new Error('Chromium not found: install it with `apt-get install -y chromium` or set CHROMIUM_PATH');
+  throw new Error('Chromium not found: install it with `apt-get install -y chromium-headless-shell` (or `chromium`) or set CHROMIUM_PATH');
 }
 
 
@@ -67,7 +73,7 @@ export default defineConfig({
   webServer: [
     {
       // The console serves the built client: build it first when missing or out of date.
-      command: 'node scripts/ensure-client-build.mjs && npx tsx server/main.ts',
+      command: 'node scripts/ensure-client-build.mjs && node --import tsx server/main.ts',
       url: `${E2E_BASE_URL}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -88,7 +94,7 @@ export default defineConfig({
     },
     {
       // The same console, asking for analytics consent, on its own local stack and data directory.
-      command: 'npx tsx server/main.ts',
+      command: 'node --import tsx server/main.ts',
       url: `${E2E_CONSENT_URL}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -109,7 +115,7 @@ export default defineConfig({
     {
       // The same console on a stack of its own for the journeys that move the stack's clock (billing.spec):
       // they run beside the rest, whose flows and codes keep their own time.
-      command: 'npx tsx server/main.ts',
+      command: 'node --import tsx server/main.ts',
       url: `${E2E_CLOCK_URL}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,

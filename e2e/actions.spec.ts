@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_LOCALSTACK_URL } from './ports';
-import { createProject, expectNoA11yViolations, newUser, register } from './support';
+import { createProject, expectNoA11yViolations, newUser, registerByApi } from './support';
 
 const END_USER_PASSWORD = 'a-Long-and-unusual-passw0rd';
 
@@ -34,7 +34,7 @@ test('a web hook added on the Actions page is called by a real sign-up with its 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/sign-up`;
   try {
-    await register(page, newUser('hooks'));
+    await registerByApi(page, newUser('hooks'));
     const projectId = await createProject(page, 'Hooked');
     await page.goto(`/projects/${projectId}/developers/actions`);
     await expect(page.getByRole('heading', { level: 1, name: 'Actions' })).toBeVisible();

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { createProject, newUser, register } from './support';
+import { createProject, newUser, registerByApi } from './support';
 
 test('the project switcher outside a project names the project last open, however it was reached', async ({ page }) => {
-  await register(page, newUser('switcher'));
+  await registerByApi(page, newUser('switcher'));
   const alpha = await createProject(page, 'Alpha');
   await createProject(page, 'Beta');
   await page.goto('/projects');

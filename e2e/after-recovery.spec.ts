@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { MESSAGES } from '../shared/messages';
-import { newUser, register } from './support';
+import { newUser, registerByApi } from './support';
 
 test('?after-recovery=true shows the saved-changes toast', async ({ page }) => {
-  await register(page, newUser('recovered'));
+  await registerByApi(page, newUser('recovered'));
   await page.goto('/projects?after-recovery=true');
   await expect(page.getByTestId('toast-success')).toHaveText(MESSAGES.afterRecovery);
   await expect(page.getByText('Your changes have been saved.')).toBeVisible();

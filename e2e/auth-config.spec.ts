@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { E2E_LOCALSTACK_URL } from './ports';
-import { createProject, expectNoA11yViolations, newUser, register } from './support';
+import { createProject, expectNoA11yViolations, newUser, registerByApi } from './support';
 
 test('the password policy and the allowed return URLs set in the console hold in the project’s own flows; the limits page lists the plan', async ({ page }) => {
-  await register(page, newUser('authcfg'));
+  await registerByApi(page, newUser('authcfg'));
   const projectId = await createProject(page, 'Sign-in rules');
   const slug = await page.evaluate(async (id) => {
     const res = await fetch(`/api/trpc/projects.get?input=${encodeURIComponent(JSON.stringify({ projectId: id }))}`);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { EXTERNAL_LINKS } from '../shared/external-links';
 import { E2E_LOCALSTACK_URL } from './ports';
-import { createProject, expectNoA11yViolations, expectNoA11yViolationsInBothThemes, expectNoHorizontalScroll, newUser, register } from './support';
+import { createProject, expectNoA11yViolations, expectNoA11yViolationsInBothThemes, expectNoHorizontalScroll, newUser, registerByApi } from './support';
 
 const VERSION = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
 const MISSING_PROJECT = '00000000-0000-4000-8000-00000000c0de';
@@ -10,7 +10,7 @@ const MISSING_PROJECT = '00000000-0000-4000-8000-00000000c0de';
 test('Connect shows the project’s base URL and a copyable snippet per framework; Support links out, shows the version and copies a report without personal data', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const user = newUser('connect');
-  await register(page, user);
+  await registerByApi(page, user);
   const projectId = await createProject(page, 'Connected app');
   // The base URL is the one the Get started page resolves for the project.
   const shown = page.getByTestId('project-connect').getByTestId('api-endpoint-value');
@@ -84,7 +84,7 @@ test('Connect shows the project’s base URL and a copyable snippet per framewor
 });
 
 test('the guided tour ticks off each step from what really exists, wherever the step was done', async ({ page }) => {
-  await register(page, newUser('tour'));
+  await registerByApi(page, newUser('tour'));
   const steps = page.getByTestId('tour-steps');
   const done = (id: string) => steps.locator(`[data-step="${id}"]`);
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '../shared/messages';
 import { E2E_LOCALSTACK_URL } from './ports';
-import { cookieHeader, createProject, expectNoA11yViolations, expectNoA11yViolationsInBothThemes, expectNoHorizontalScroll, newUser, register, setProjectPlan } from './support';
+import { cookieHeader, createProject, expectNoA11yViolations, expectNoA11yViolationsInBothThemes, expectNoHorizontalScroll, newUser, registerByApi, setProjectPlan } from './support';
 
 /**
  * Answers the next batch that carries `procedure` with a tRPC error of the given status and message for it (a
@@ -36,7 +36,7 @@ test('custom domains go pending → active from DNS with the spec’s messages, 
   // The page's clock is ours: the 30 s poll of pending domains is seen by moving it, not by waiting.
   await page.clock.install();
   const user = newUser('domains');
-  await register(page, user);
+  await registerByApi(page, user);
   const projectId = await createProject(page, 'Branded');
   const id = Date.now().toString(36);
   const host = `auth-${id}.example.test`;
@@ -102,6 +102,7 @@ test('custom domains go pending → active from DNS with the spec’s messages, 
 
   // Settings saved; then the domain is removed elsewhere, and saving or removing it here fails in the spec's words.
   await page.getByTestId(`domain-settings-${host}`).click();
+  await expect(page.getByTestId('domain-settings-dialog')).toBeVisible();
   await page.getByTestId('domain-cors-enabled').click();
   await page.getByTestId('domain-cors-origins').fill('https://app.example.test');
   await page.getByTestId('domain-settings-save').click();

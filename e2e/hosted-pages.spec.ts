@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_LOCALSTACK_URL } from './ports';
-import { createProject, expectNoA11yViolations, newUser, register } from './support';
+import { createProject, expectNoA11yViolations, newUser, registerByApi } from './support';
 
 /*
  * A project's hosted pages in a real browser: an end user of the project signs up, verifies the address and
@@ -35,7 +35,7 @@ async function expectAccessibleInBothSchemes(page: Page, screen: string): Promis
 
 test('an end user signs up, verifies and recovers on the hosted pages, accessible in light and dark, and is listed in Identities', async ({ page, browser }) => {
   const user = newUser('hosted-owner');
-  await register(page, user);
+  await registerByApi(page, user);
   const projectId = await createProject(page, 'Hosted journey');
   // Get started links to the project's hosted sign-up page.
   const signUp = page.getByTestId('hosted-registration-link');

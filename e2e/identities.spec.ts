@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { E2E_LOCALSTACK_URL } from './ports';
-import { createProject, expectNoA11yViolations, newUser, register } from './support';
+import { createProject, expectNoA11yViolations, newUser, registerByApi } from './support';
 
 /** An end user of the project signs up through the project's own API (a native app), so it has a session. */
 async function endUserSignsUp(request: import('@playwright/test').APIRequestContext, slug: string, email: string): Promise<void> {
@@ -16,7 +16,7 @@ async function endUserSignsUp(request: import('@playwright/test').APIRequestCont
 }
 
 test('an identity is created from the schema form, found by its domain, edited, and its session revoked', async ({ page }) => {
-  await register(page, newUser('people'));
+  await registerByApi(page, newUser('people'));
   const projectId = await createProject(page, 'People');
   const slug = await page.evaluate(async (id) => {
     const res = await fetch(`/api/trpc/projects.get?input=${encodeURIComponent(JSON.stringify({ projectId: id }))}`);
@@ -80,7 +80,7 @@ test('an identity is created from the schema form, found by its domain, edited, 
 });
 
 test('a CSV of 1,000 identities with 3 bad rows imports the 997 good ones and reports the rest', async ({ page }) => {
-  await register(page, newUser('importer'));
+  await registerByApi(page, newUser('importer'));
   const projectId = await createProject(page, 'Imported');
   const lines = ['email,name'];
   for (let i = 0; i < 1000; i++) lines.push(i === 10 || i === 500 || i === 999 ? `broken-${i},Bad ${i}` : `user-${i}@import.example,User ${i}`);
@@ -123,7 +123,7 @@ test('a CSV of 1,000 identities with 3 bad rows imports the 997 good ones and re
 });
 
 test("a project's own schema is named in the table and its filter, and its form follows the author's order of traits", async ({ page }) => {
-  await register(page, newUser('named'));
+  await registerByApi(page, newUser('named'));
   const projectId = await createProject(page, 'Named schemas');
   // Traits in an order jsonb would not keep (it puts shorter keys first): email, tier, name.
   const schema = JSON.stringify(

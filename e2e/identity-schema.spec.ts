@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { emailTrait, identitySchemaOf } from '../server/test-support/identity-schemas';
-import { createProject, expectNoA11yViolations, newUser, register } from './support';
+import { createProject, expectNoA11yViolations, newUser, registerByApi } from './support';
 
 /**
  * The email preset with a loyalty number and a full name, in an order jsonb would not keep (it puts shorter
@@ -18,7 +18,7 @@ const customerSchema = (via: string) =>
   );
 
 test('a custom schema from a preset is checked as it is written, previewed, made the default, and shapes the identity form', async ({ page }) => {
-  await register(page, newUser('schemas'));
+  await registerByApi(page, newUser('schemas'));
   const projectId = await createProject(page, 'Customers');
 
   // An identity of the built-in schema, made before the project has its own.

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createProject, newUser, register } from './support';
+import { createProject, newUser, registerByApi } from './support';
 
 /**
  * A page's whole load may shift 0.05 at most (Web Vitals' "good", measured by `npm run bench`); the
@@ -61,7 +61,7 @@ test.describe('layout stays put while data arrives', () => {
   test.beforeEach(async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.addInitScript(RECORD_SHIFTS);
-    await register(page, newUser('steady'));
+    await registerByApi(page, newUser('steady'));
     project = await createProject(page, 'Steady');
   });
 

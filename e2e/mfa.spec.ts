@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { E2E_LOCALSTACK_URL } from './ports';
 import { Secret, TOTP } from 'otpauth';
-import { createProject, expectNoA11yViolations, fillLogin, newUser, register, signOut } from './support';
+import { createProject, expectNoA11yViolations, fillLogin, newUser, registerByApi, signOut } from './support';
 
 /** The code an authenticator app shows now for `secret` (base32), as the console account's app would. */
 const codeOf = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate();
 
 test('the two-factor page turns the authenticator app on, and the project’s settings flow then offers its QR code', async ({ page }) => {
-  await register(page, newUser('mfa'));
+  await registerByApi(page, newUser('mfa'));
   const projectId = await createProject(page, 'Second factor');
   const slug = await page.evaluate(async (id) => {
     const res = await fetch(`/api/trpc/projects.get?input=${encodeURIComponent(JSON.stringify({ projectId: id }))}`);
@@ -43,7 +43,7 @@ test('the two-factor page turns the authenticator app on, and the project’s se
 
 test('the console account enrols an authenticator app on /settings/advanced; the next sign-in asks for its code and comes back', async ({ page }) => {
   const user = newUser('console-totp');
-  await register(page, user);
+  await registerByApi(page, user);
   await page.goto('/settings/advanced');
   await expect(page.getByRole('heading', { name: 'Advanced account settings', level: 1 })).toBeVisible({ timeout: 30_000 });
   const totpForm = page.getByTestId('advanced-totp-form');

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { E2E_BASE_URL } from './ports';
-import { createProject, createWorkspace, expectNoA11yViolationsInBothThemes, expectNoHorizontalScroll, expectNoLayoutViolations, newUser, register } from './support';
+import { createProject, createWorkspace, expectNoA11yViolationsInBothThemes, expectNoHorizontalScroll, expectNoLayoutViolations, newUser, registerByApi } from './support';
 
 /**
  * Every page of the route registry, as a user reaches it: a sidebar link (the drawer on a phone) or
@@ -208,7 +208,7 @@ async function walk(page: Page, ids: Ids, mobile: boolean): Promise<void> {
 async function navigator(browser: Browser): Promise<{ context: BrowserContext; page: Page; ids: Ids }> {
   const context = await browser.newContext({ baseURL: E2E_BASE_URL, viewport: { width: 1440, height: 900 }, colorScheme: 'light' });
   const page = await context.newPage();
-  await register(page, newUser('navigator'));
+  await registerByApi(page, newUser('navigator'));
   const workspaceName = 'Acme';
   const workspaceId = await createWorkspace(page, workspaceName);
   const projectId = await createProject(page, LONG_NAME);

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { DOCUMENTS_AND_FOLDERS } from '../shared/permissions/templates';
-import { createProject, expectNoA11yViolations, newUser, register } from './support';
+import { createProject, expectNoA11yViolations, newUser, registerByApi } from './support';
 
 test('rules from a template, relationships added, the debugger explains an answer, and a syntax error shows at its line', async ({ page }) => {
-  await register(page, newUser('permissions'));
+  await registerByApi(page, newUser('permissions'));
   const projectId = await createProject(page, 'Documents');
 
   // Rules: start from the documents template; the permission service finds no problem; save.

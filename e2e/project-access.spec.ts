@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { LOADING_GRACE_MS, TOAST_WIDTH_PX } from '../shared/constants';
 import { MESSAGES } from '../shared/messages';
-import { expectNoA11yViolations, newUser, register } from './support';
+import { expectNoA11yViolations, newUser, registerByApi } from './support';
 
 interface LoadingTimes {
   mounted?: number;
@@ -9,7 +9,7 @@ interface LoadingTimes {
 }
 
 test('a project the user cannot open: Loading Project after the grace period, the access-failure toast, back to the list', async ({ page }) => {
-  await register(page, newUser('outsider'));
+  await registerByApi(page, newUser('outsider'));
 
   // When the loading screen is mounted and when it becomes visible, measured in the page.
   await page.addInitScript(() => {

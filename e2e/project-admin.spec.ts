@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_LOCALSTACK_URL } from './ports';
-import { cookieHeader, createProject, createWorkspace, expectNoA11yViolations, newUser, projectIdFromUrl, readProjectUpstream, register, setProjectPlan } from './support';
+import { cookieHeader, createProject, createWorkspace, expectNoA11yViolations, newUser, projectIdFromUrl, readProjectUpstream, registerByApi, setProjectPlan } from './support';
 
 /** The project's full configuration as the local stack holds it (GET /projects/{id}). */
 async function configurationUpstream(page: Page, projectId: string): Promise<{ name: string; cors_public?: { enabled?: boolean; origins?: string[] }; services: Record<string, unknown> }> {
@@ -21,7 +21,7 @@ test('an owner edits the whole configuration, copies the project, manages its bi
   // Six pages and a dozen saves in one journey: a budget that holds on a loaded machine.
   test.setTimeout(180_000);
   const owner = newUser('admin');
-  await register(page, owner);
+  await registerByApi(page, owner);
   const projectId = await createProject(page, 'Admin journey');
 
   // Advanced: the configuration as one document, replaced from the revision it was read at.
@@ -117,7 +117,7 @@ test('an owner edits the whole configuration, copies the project, manages its bi
 });
 
 test('the schema editor shows the identity meta-schema it checks against', async ({ page }) => {
-  await register(page, newUser('meta'));
+  await registerByApi(page, newUser('meta'));
   const projectId = await createProject(page, 'Meta');
   await page.goto(`/projects/${projectId}/identity-schema`);
   await page.locator('[data-preset="preset://email"]').getByTestId('start-from-preset').click();

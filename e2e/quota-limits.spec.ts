@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { E2E_LOCALSTACK_URL } from './ports';
-import { createProject, createWorkspace, expectNoA11yViolationsInBothThemes, newUser, register } from './support';
+import { createProject, createWorkspace, expectNoA11yViolationsInBothThemes, newUser, registerByApi } from './support';
 
 test('plan limits show before the user acts: production is not offered without a plan for it, a full team cannot be invited to, each with one upgrade link', async ({ page }) => {
-  await register(page, newUser('limits'));
+  await registerByApi(page, newUser('limits'));
   const workspaceId = await createWorkspace(page, 'Limits');
 
   // Creating a project: outside a workspace (its own Develop plan) production is not offered.

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PROJECT_CONFLICT_MESSAGE } from '../client/src/pages/projects/project-settings-form';
 import { E2E_LOCALSTACK_URL } from './ports';
-import { cookieHeader, createProject, expectNoA11yViolations, newUser, patchProjectUpstream, readProjectUpstream, register, setProjectPlan } from './support';
+import { cookieHeader, createProject, expectNoA11yViolations, newUser, patchProjectUpstream, readProjectUpstream, registerByApi, setProjectPlan } from './support';
 
 /** Counts the project-rename calls the page sends to the BFF. */
 function countRenames(page: Page): { readonly count: number } {
@@ -13,7 +13,7 @@ function countRenames(page: Page): { readonly count: number } {
 }
 
 test('project settings: a field the form never shows survives, a double click saves once, a stale revision reloads', async ({ page }) => {
-  await register(page, newUser('settings'));
+  await registerByApi(page, newUser('settings'));
   const projectId = await createProject(page, 'Keeper');
 
   // A revision field the settings page does not render, set from elsewhere.
@@ -75,7 +75,7 @@ test('project settings: a field the form never shows survives, a double click sa
 });
 
 test('project settings: leaving with unsaved changes asks first (links, back button, closing the tab)', async ({ page }) => {
-  await register(page, newUser('leaver'));
+  await registerByApi(page, newUser('leaver'));
   const projectId = await createProject(page, 'Wanderer');
   // In-app, so the way back is a history entry of this page (popstate), not a page load.
   await page.getByTestId('project-settings-link').click();
@@ -127,7 +127,7 @@ test('project settings: leaving with unsaved changes asks first (links, back but
 });
 
 test('project settings: leaving production asks first and sends nothing when cancelled', async ({ page }) => {
-  await register(page, newUser('prod'));
+  await registerByApi(page, newUser('prod'));
   // A production project needs a paid plan: the project's own subscription pays for it.
   const projectId = await createProject(page, 'Live', 'dev');
   await setProjectPlan(page, projectId, 'Production@0');
@@ -157,7 +157,7 @@ test('project settings: leaving production asks first and sends nothing when can
 });
 
 test('workspace settings: two clicks faster than a render still rename once', async ({ page }) => {
-  await register(page, newUser('wsrename'));
+  await registerByApi(page, newUser('wsrename'));
   await page.goto('/workspaces/create');
   await page.getByTestId('workspace-name-input').fill('Guild');
   await page.getByTestId('create-workspace-submit').click();

@@ -29,6 +29,24 @@ export async function register(page: Page, user: TestUser): Promise<void> {
   await expect(page).not.toHaveURL(/\/registration/);
 }
 
+/**
+ * Signs a new user up without the registration page, for journeys about something else: the console's own
+ * registration flow as JSON through its /.ory proxy (the flow, its CSRF cookie, the submission with the
+ * console's origin), as the page's form does. The session cookie lands in the page's browser context; the
+ * page stays where it is. The registration page itself is walked by the journeys about signing up.
+ */
+export async function registerByApi(page: Page, user: TestUser): Promise<void> {
+  const created = await page.request.get('/.ory/self-service/registration/browser', { headers: { accept: 'application/json' } });
+  expect(created.status(), `creating a registration flow answered ${created.status()}: ${await created.text()}`).toBe(200);
+  const flow = (await created.json()) as { ui: { action: string; nodes: { attributes: { name?: string; value?: unknown } }[] } };
+  const csrf = flow.ui.nodes.find((n) => n.attributes.name === 'csrf_token')?.attributes.value;
+  const submitted = await page.request.post(flow.ui.action, {
+    headers: { accept: 'application/json', origin: new URL(created.url()).origin },
+    data: { method: 'password', csrf_token: csrf, password: user.password, traits: { email: user.email, name: user.name } },
+  });
+  expect(submitted.status(), `signing ${user.email} up answered ${submitted.status()}: ${await submitted.text()}`).toBe(200);
+}
+
 export async function fillLogin(page: Page, email: string, password: string): Promise<void> {
   const form = page.getByTestId('flow-form');
   await form.getByTestId('flow-input-identifier').fill(email);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createProject, newUser, register } from './support';
+import { createProject, newUser, registerByApi } from './support';
 
 /** Texts in `selector` inside main that take more than one line (a word broken or wrapped). */
 async function wrapped(page: Page, selector: string): Promise<string[]> {
@@ -18,7 +18,7 @@ async function wrapped(page: Page, selector: string): Promise<string[]> {
 
 test('at 1440 px, list pages use the full width; headers, badges and buttons stay on one line; long cells are cut with a tooltip', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await register(page, newUser('tables'));
+  await registerByApi(page, newUser('tables'));
   const project = await createProject(page, 'Tables');
   const longName = 'Maximiliana Theodora Konstantinopoulou-Vandersteenhoven de la Cruz y Montenegro';
   await page.evaluate(

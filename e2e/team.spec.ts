@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_LOCALSTACK_URL } from './ports';
-import { createProject, createWorkspace, expectNoA11yViolations, fillLogin, inviteLink, newUser, register, setProjectPlan, signOut } from './support';
+import { createProject, createWorkspace, expectNoA11yViolations, fillLogin, inviteLink, newUser, registerByApi, setProjectPlan, signOut } from './support';
 
 /** The path of the newest invite mailed to `email`, waited for until it is there. */
 async function invitePath(page: Page, email: string): Promise<string> {
@@ -11,7 +11,7 @@ async function invitePath(page: Page, email: string): Promise<string> {
 test('an owner invites a colleague, who registers from the emailed link and works on the project as a developer who cannot delete it', async ({ page }) => {
   const owner = newUser('owner');
   const colleague = newUser('colleague');
-  await register(page, owner);
+  await registerByApi(page, owner);
   const projectId = await createProject(page, 'Team journey');
 
   // On Develop the project has one seat, the owner's: Invite is disabled before anyone fills it in, and the
@@ -68,7 +68,7 @@ test('an owner invites a colleague, who registers from the emailed link and work
 
 test('an owner creates a workspace API key, copies the secret shown once, and deletes the key', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await register(page, newUser('keys'));
+  await registerByApi(page, newUser('keys'));
   const workspaceId = await createWorkspace(page, 'Automation');
 
   await page.goto(`/workspaces/${workspaceId}/settings/api-keys`);
@@ -102,7 +102,7 @@ test('an owner creates a workspace API key, copies the secret shown once, and de
 test('a developer reads why owner actions are greyed out and leaves the workspace; the owner deletes it once it is empty', async ({ page }) => {
   const owner = newUser('ws-owner');
   const colleague = newUser('ws-dev');
-  await register(page, owner);
+  await registerByApi(page, owner);
   const workspaceId = await createWorkspace(page, 'Leaving crew');
   const res = await page.request.put(`${E2E_LOCALSTACK_URL}/local/plan`, { data: { workspace_id: workspaceId, plan: 'Production@0' } });
   expect(res.status(), await res.text()).toBe(204);

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createProject, expectNoA11yViolationsInBothThemes, expectNoHorizontalScroll, newUser, register } from './support';
+import { createProject, expectNoA11yViolationsInBothThemes, expectNoHorizontalScroll, newUser, registerByApi } from './support';
 
 async function box(locator: Locator) {
   const found = await locator.boundingBox();
@@ -34,7 +34,7 @@ async function saveClearOfToast(page: Page): Promise<void> {
 
 test('email templates: the preview sits beside the editor, switching template asks before dropping edits, a bad template is reported once with Save disabled, and toasts leave Save clear', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await register(page, newUser('templates'));
+  await registerByApi(page, newUser('templates'));
   const projectId = await createProject(page, 'Template editing');
   await page.goto(`/projects/${projectId}/email-templates?template=recovery_code&variant=valid`);
   const subject = page.getByTestId('template-subject');
@@ -89,7 +89,7 @@ test('email templates: the preview sits beside the editor, switching template as
 
 test('the identity schema editor shows its preview beside the editor on a wide screen', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await register(page, newUser('schema-layout'));
+  await registerByApi(page, newUser('schema-layout'));
   const projectId = await createProject(page, 'Schema layout');
   await page.goto(`/projects/${projectId}/identity-schema`);
   await page.getByTestId('start-from-preset').first().click();

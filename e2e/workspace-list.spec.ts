@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { E2E_LOCALSTACK_URL } from './ports';
-import { cookieHeader, expectNoA11yViolations, newUser, register } from './support';
+import { cookieHeader, expectNoA11yViolations, newUser, registerByApi } from './support';
 
 test('the workspace list pages through every workspace, not only the first page', async ({ page }) => {
-  await register(page, newUser('many-workspaces'));
+  await registerByApi(page, newUser('many-workspaces'));
   const cookie = await cookieHeader(page);
   for (let i = 1; i <= 26; i += 1) {
     const res = await page.request.post(`${E2E_LOCALSTACK_URL}/workspaces`, { headers: { cookie }, data: { name: `Team ${String(i).padStart(2, '0')}` } });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { registerUser } from './test-support/users';
 
-/** `npx tsx server/main.ts` as a user would start it, with its own environment and captured output. */
+/** server/main.ts started as its own process (node with tsx's loader), with its own environment and captured output. */
 interface Started {
   child: ChildProcess;
   output: () => string;
@@ -18,7 +18,7 @@ const running: ChildProcess[] = [];
 const dirs: string[] = [];
 
 afterEach(async () => {
-  // Each child leads its own process group (npx → sh → tsx → node): end the whole group it started.
+  // Each child leads its own process group: end the whole group it started.
   for (const child of running.splice(0)) {
     try {
       process.kill(-child.pid!, 'SIGKILL');
@@ -32,7 +32,8 @@ afterEach(async () => {
 function start(env: Record<string, string>): Started {
   const clean = { ...process.env };
   for (const name of ['BACKOFFICE_URL', 'ORY_SDK_URL', 'DATABASE_URL', 'PORT', 'HOST', 'PUBLIC_URL', 'DATA_DIR', 'LOCALSTACK_PORT']) delete clean[name];
-  const child = spawn('npx', ['tsx', 'server/main.ts'], { cwd: process.cwd(), env: { ...clean, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  // node with tsx's loader, as one process: npx and the tsx command put two more node processes in front of it.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: process.cwd(), env: { ...clean, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   running.push(child);
   let text = '';
   child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -42,9 +43,8 @@ function start(env: Record<string, string>): Started {
 }
 
 /**
- * The process actually running server/main.ts below npx (npx → sh → tsx → node), from its first log line.
- * It is the one a supervisor signals (the Docker image runs `node dist/server/main.js` as PID 1); npx and sh
- * do not relay SIGTERM, while tsx passes the server's exit code back up, so npx's exit code is the server's.
+ * The process running server/main.ts, from its first log line (the child itself): the one a supervisor
+ * signals (the Docker image runs `node dist/server/main.js` as PID 1).
  */
 async function serverPid(started: Started, timeoutMs = 60_000): Promise<number> {
   const deadline = Date.now() + timeoutMs;

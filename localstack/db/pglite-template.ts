@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { legacyMigrations } from './legacy-migrations';
 import type { Migration } from './types';
@@ -14,20 +15,21 @@ const pending = new Map<string, Promise<Blob>>();
 /**
  * A PGlite cluster as a tarball, cached in the OS temp directory under `name`, built by `build` once per
  * machine. Workers that race to build it each write their own file and rename it into place (atomic), so a
- * reader only ever sees a whole tarball; a failed build is forgotten so the next caller tries again.
+ * reader only ever sees a whole tarball; a failed build is forgotten so the next caller tries again. The file
+ * is gzipped; the process keeps it unpacked, as a cluster loads from a plain tarball in half the time.
  */
 function cachedCluster(name: string, build: () => Promise<Blob>): Promise<Blob> {
   const file = join(tmpdir(), `console-pglite-${name}-v${TEMPLATE_VERSION}-${process.versions.node.split('.')[0]}.tgz`);
   let blob = pending.get(file);
   if (!blob) {
     blob = (async () => {
-      if (existsSync(file)) return new Blob([readFileSync(file)]);
+      if (existsSync(file)) return new Blob([gunzipSync(readFileSync(file))]);
       const built = await build();
       const bytes = Buffer.from(await built.arrayBuffer());
       const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
       writeFileSync(partial, bytes);
       renameSync(partial, file);
-      return new Blob([bytes]);
+      return new Blob([gunzipSync(bytes)]);
     })();
     blob.catch(() => pending.delete(file));
     pending.set(file, blob);

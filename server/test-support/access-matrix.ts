@@ -8,6 +8,7 @@ const CONSOLE_VERSION = pkg.version;
 export interface MatrixFixture {
   a: {
     identityId: string;
+    email: string;
     /** Another session of A's own console account (a second sign-in), for A to end. */
     consoleSession: string;
     workspace: string;
@@ -76,8 +77,13 @@ export interface MatrixFixture {
     /** A project of A's that an imported configuration replaces, and its current revision. */
     importProject: string;
     importRevision: string;
+    /** A project of A's that an imported project file fills, and its current revision. */
+    bundleProject: string;
+    bundleRevision: string;
+    /** An event of A's project in the audit log (its workspace's log and its own). */
+    auditEvent: string;
   };
-  b: { identityId: string; workspace: string; project: string };
+  b: { identityId: string; email: string; workspace: string; project: string };
 }
 
 /**
@@ -86,13 +92,22 @@ export interface MatrixFixture {
  *  - absent:  an answer in which none of A's objects appear (`ids` lists the answer's ids);
  *  - denied:  every permission asked answers false;
  *  - own:     the procedure touches only the caller's own objects (`check` says whose answer it is).
- * A calling with `input` always succeeds (and, for `absent`, sees its own objects).
+ *  - ownRefusal: the procedure acts on the caller's own account alone and refuses both users here (deleting an
+ *    account that is the last owner of a workspace); `check` says the refusal is about the caller's own objects.
+ * A calling with `input` always succeeds (and, for `absent`, sees its own objects), but for `ownRefusal`.
  */
 export type MatrixRow =
   | { b: 'refused'; input: (f: MatrixFixture) => unknown; attempts?: (f: MatrixFixture) => unknown[] }
   | { b: 'absent'; input: (f: MatrixFixture) => unknown; ids: (answer: unknown) => string[]; aSees: (f: MatrixFixture) => string[] }
   | { b: 'denied'; input: (f: MatrixFixture) => unknown }
-  | { b: 'own'; input: (f: MatrixFixture) => unknown; check: (answer: unknown, f: MatrixFixture, who: 'a' | 'b') => void };
+  | { b: 'own'; input: (f: MatrixFixture) => unknown; check: (answer: unknown, f: MatrixFixture, who: 'a' | 'b') => void }
+  | {
+      b: 'ownRefusal';
+      /** B's attempts (A's own input among them); A calls with `input(f, 'a')`. */
+      attempts: (f: MatrixFixture) => unknown[];
+      input: (f: MatrixFixture, who: 'a' | 'b') => unknown;
+      check: (error: { code: string; message: string }, f: MatrixFixture, who: 'a' | 'b', input: unknown) => void;
+    };
 
 const PROJECT_PERMISSIONS = ['backoffice.project.read', 'backoffice.project.write', 'backoffice.project.delete', 'backoffice.project.upgrade'];
 const WORKSPACE_PERMISSIONS = ['backoffice.workspace.read', 'backoffice.workspace.write', 'backoffice.workspace.delete', 'backoffice.workspace.upgrade'];
@@ -147,6 +162,24 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
     b: 'own',
     input: () => undefined,
     check: (answer) => expect((answer as { count: number }).count).toBeGreaterThanOrEqual(0),
+  },
+
+  // Deleting the console account: B typing A's address is refused (it is not B's), and B and A deleting their own
+  // accounts are refused while each is the last owner of its own workspace, whose name alone the refusal gives.
+  'auth.deleteAccount': {
+    b: 'ownRefusal',
+    attempts: (f) => [{ confirmEmail: f.a.email }, { confirmEmail: f.b.email }],
+    input: (f, who) => ({ confirmEmail: f[who].email }),
+    check: (error, f, who, input) => {
+      if (who === 'b' && (input as { confirmEmail: string }).confirmEmail === f.a.email) {
+        expect(error).toMatchObject({ code: 'BAD_REQUEST', message: 'Type your email address exactly to confirm deletion' });
+        return;
+      }
+      expect(error.code).toBe('CONFLICT');
+      expect(error.message).toMatch(/^You are the last owner of workspaces? /);
+      expect(error.message).toContain(who === 'a' ? '"Private"' : '"Mine"');
+      expect(error.message).not.toContain(who === 'a' ? '"Mine"' : '"Private"');
+    },
   },
 
   'system.version': {
@@ -214,6 +247,21 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
     input: (f) => ({ workspaceId: f.a.workspace }),
     attempts: (f) => [{ workspaceId: f.a.workspace }, { workspaceId: f.a.workspace, action: 'project' }, { projectId: f.a.project }, { projectId: f.a.looseProject }],
   },
+  'auditLog.export': {
+    b: 'refused',
+    input: (f) => ({ workspaceId: f.a.workspace, format: 'csv' }),
+    attempts: (f) => [
+      { workspaceId: f.a.workspace, format: 'csv' },
+      { workspaceId: f.a.workspace, forProjectId: f.a.project, format: 'json' },
+      { projectId: f.a.project, format: 'json' },
+      { projectId: f.a.looseProject, format: 'csv' },
+    ],
+  },
+  'auditLog.get': {
+    b: 'refused',
+    input: (f) => ({ workspaceId: f.a.workspace, eventId: f.a.auditEvent }),
+    attempts: (f) => [{ workspaceId: f.a.workspace, eventId: f.a.auditEvent }, { projectId: f.a.project, eventId: f.a.auditEvent }],
+  },
   'projectHistory.list': { b: 'refused', input: (f) => ({ projectId: f.a.organizationProject }), attempts: (f) => [{ projectId: f.a.organizationProject }, { projectId: f.a.project }] },
   'projectHistory.get': { b: 'refused', input: (f) => ({ projectId: f.a.organizationProject, revisionId: f.a.oldRevision }) },
   'projectHistory.restore': {
@@ -227,6 +275,19 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
     attempts: (f) => [
       { projectId: f.a.importProject, currentRevisionId: f.a.importRevision, file: { format: 'ory-console-project-config', version: 1, name: 'Hijacked', services: {} } },
       { projectId: f.a.project, currentRevisionId: f.a.importRevision, file: { format: 'ory-console-project-config', version: 1, name: 'Hijacked', services: {} } },
+    ],
+  },
+  'projectHistory.exportBundle': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, includeIdentities: true }),
+    attempts: (f) => [{ projectId: f.a.project, includeIdentities: true }, { projectId: f.a.looseProject }],
+  },
+  'projectHistory.importBundle': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.bundleProject, currentRevisionId: f.a.bundleRevision, file: { format: 'ory-console-project', version: 1, name: 'Imported', services: {}, identity_schemas: [], themes: [], oauth2_clients: [], relation_tuples: [] } }),
+    attempts: (f) => [
+      { projectId: f.a.bundleProject, currentRevisionId: f.a.bundleRevision, file: { format: 'ory-console-project', version: 1, name: 'Hijacked', services: {}, identity_schemas: [], themes: [], oauth2_clients: [], relation_tuples: [] } },
+      { projectId: f.a.project, currentRevisionId: f.a.bundleRevision, file: { format: 'ory-console-project', version: 1, name: 'Hijacked', services: {}, identity_schemas: [], themes: [], oauth2_clients: [], relation_tuples: [] } },
     ],
   },
   'projects.create': { b: 'refused', input: (f) => ({ name: 'Planted', environment: 'dev', workspaceId: f.a.workspace }) },
@@ -881,7 +942,14 @@ export const ACCESS_MATRIX: Record<string, MatrixRow> = {
   'messaging.emailConfig': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
   'messaging.setEmailConfig': { b: 'refused', input: (f) => ({ projectId: f.a.project, fromName: 'Matrix' }) },
   'messaging.smsConfig': { b: 'refused', input: (f) => ({ projectId: f.a.project }) },
-  'messaging.setSmsConfig': { b: 'refused', input: (f) => ({ projectId: f.a.project, enabled: false }) },
+  'messaging.setSmsConfig': {
+    b: 'refused',
+    input: (f) => ({ projectId: f.a.project, enabled: false }),
+    attempts: (f) => [
+      { projectId: f.a.project, enabled: false },
+      { projectId: f.a.project, enabled: true, url: 'http://127.0.0.1:1/sms', authType: 'api_key', apiKeyName: 'X-Api-Key', secret: 'b-key' },
+    ],
+  },
 
   'permissions.project': { b: 'denied', input: (f) => ({ projectId: f.a.project, permissions: PROJECT_PERMISSIONS }) },
   'permissions.workspace': { b: 'denied', input: (f) => ({ workspaceId: f.a.workspace, permissions: WORKSPACE_PERMISSIONS }) },

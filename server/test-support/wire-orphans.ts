@@ -25,6 +25,8 @@ export const ORPHAN_ROUTES: OrphanRoute[] = [
   // Workspace members have the shape of project members (projectMember has source: project|workspace).
   { method: 'GET', path: '/workspaces/{workspace}/members', responses: { 200: 'projectMembers', ...ERRORS } },
   { method: 'DELETE', path: '/workspaces/{workspace}/members/{member}', responses: { 204: null, ...ERRORS } },
+  // The console account deleting itself (Ory publishes no such call).
+  { method: 'DELETE', path: '/account', responses: { 204: null, ...ERRORS } },
   // Deleting an empty workspace (Ory publishes no such call).
   { method: 'DELETE', path: '/workspaces/{workspace}', responses: { 204: null, ...ERRORS } },
   {
@@ -94,6 +96,8 @@ export const ORPHAN_ROUTES: OrphanRoute[] = [
   // The audit log of a workspace: Ory Network publishes no such call.
   { method: 'GET', path: '/workspaces/{workspace}/audit-log', localOnly: "a workspace's audit log, newest first: actor, action, target, time and outcome" },
   { method: 'GET', path: '/projects/{project_id}/audit-log', localOnly: "a project's audit log, newest first: actor, action, target, time and outcome" },
+  { method: 'GET', path: '/workspaces/{workspace}/audit-log/{event_id}', localOnly: "one event of a workspace's audit log, with its object before and after the write" },
+  { method: 'GET', path: '/projects/{project_id}/audit-log/{event_id}', localOnly: "one event of a project's audit log, with its object before and after the write" },
   { method: 'GET', path: '/pricing', localOnly: "the spec §3 plan catalogue (id, legacyIds, name, price, priceYearly, features, colours) with prices per currency; Ory's spec has no such route" },
   { method: 'GET', path: '/workspaces/{workspace}/subscription', responses: { 200: 'subscription', ...ERRORS } },
   { method: 'POST', path: '/workspaces/{workspace}/subscription', responses: { 201: 'subscription', ...ERRORS } },
@@ -123,13 +127,18 @@ export const ORPHAN_ROUTES: OrphanRoute[] = [
   // Kratos serves the link of createRecoveryLinkForIdentity on GET of updateRecoveryFlow's path; the spec
   // publishes only the POST. It answers a browser redirect (to the settings flow, or to a fresh recovery flow).
   { method: 'GET', path: '/self-service/recovery', responses: { 303: null, ...ERRORS } },
+  // Likewise the link of a verification email (`use: link`) is a GET of updateVerificationFlow's path: it
+  // answers a browser redirect to the verification page, whose flow says whether the address was verified.
+  { method: 'GET', path: '/self-service/verification', responses: { 303: null, ...ERRORS } },
   // Kratos' social sign-in callback (selfservice/strategy/oidc RouteCallback) is no published operation: the
   // provider sends the browser back to it, and it answers a redirect (the UI, the flow, or the error page).
   { method: 'GET', path: '/self-service/methods/oidc/callback/{provider}', responses: { 303: null, ...ERRORS } },
   // Kratos' SAML routes (selfservice/strategy/saml RouteMetadata, RouteAcs) are no published operations either:
-  // the service provider's metadata, and the assertion consumer service the identity provider posts to.
+  // the service provider's metadata, the assertion consumer service the identity provider posts to, and the
+  // single logout service it posts logout requests and answers to (204 when it has no logout service to answer).
   { method: 'GET', path: '/self-service/methods/saml/metadata/{provider}', localOnly: "Kratos' SAML service provider metadata: SAML XML, which no schema of the spec describes" },
   { method: 'POST', path: '/self-service/methods/saml/acs/{provider}', responses: { 303: null, ...ERRORS } },
+  { method: 'POST', path: '/self-service/methods/saml/slo/{provider}', responses: { 303: null, 204: null, ...ERRORS } },
   // Kratos' isAlive/isReady; their schemas are in the spec, the routes are not.
   { method: 'GET', path: '/health/alive', responses: { 200: 'healthStatus', ...ERRORS } },
   { method: 'GET', path: '/health/ready', responses: { 200: 'healthStatus', 503: 'healthNotReadyStatus', ...ERRORS } },
