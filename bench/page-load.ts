@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium, type Browser, type BrowserContext, type Cookie, type Page } from '@playwright/test';
+import { signUpInBrowser } from './browser-user';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -25,7 +26,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** Targets of the client issue: a page by URL within 300 ms cold on localhost, CLS at most 0.05. */
 const COLD_TARGET_MS = 300;
 const CLS_TARGET = 0.05;
-const PASSWORD = 'Violet-Harbor-Lantern-2041';
 /** Anything that says the page is still loading. */
 const BUSY = '[aria-busy="true"], [data-testid="spinner"], [data-testid="loading-project"], [data-testid="skeleton"], .loading-block';
 
@@ -96,33 +96,6 @@ async function startServers(afterDir: string, beforeDir: string | undefined) {
   return { child, urls: JSON.parse(line) as { after: string; before?: string } };
 }
 
-/** Signs a new user up through the console's own registration page; answers the session cookies. */
-async function signUp(browser: Browser, base: string): Promise<{ cookies: Cookie[]; project: string; workspace: string }> {
-  const context = await browser.newContext({ baseURL: base });
-  const page = await context.newPage();
-  await page.goto('/registration');
-  const form = page.getByTestId('flow-form');
-  await form.getByTestId('flow-input-traits.email').fill(`bench-${Date.now().toString(36)}@example.com`);
-  await form.getByTestId('flow-input-traits.name').fill('Bench');
-  await form.getByTestId('flow-input-password').fill(PASSWORD);
-  await form.getByRole('button', { name: /sign up|register|create/i }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/registration'));
-
-  await page.goto('/workspaces/create');
-  await page.getByTestId('workspace-name-input').fill('Bench workspace');
-  await page.getByTestId('create-workspace-submit').click();
-  await page.waitForURL(/\/workspaces\/[0-9a-f-]{36}$/);
-  const workspace = /\/workspaces\/([0-9a-f-]{36})$/.exec(page.url())?.[1] ?? '';
-
-  await page.goto('/projects/create');
-  await page.getByTestId('project-name-input').fill('Bench');
-  await page.getByTestId('create-project-submit').click();
-  await page.waitForURL(/\/projects\/[0-9a-f-]{36}\/get-started$/);
-  const project = /\/projects\/([0-9a-f-]{36})\//.exec(page.url())?.[1] ?? '';
-  const cookies = await context.cookies();
-  await context.close();
-  return { cookies, project, workspace };
-}
 
 /**
  * Installed before any page script: watches every frame until the page is loaded (records the time
@@ -215,7 +188,7 @@ async function main(): Promise<void> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'],
   });
   try {
-    const { cookies, project, workspace } = await signUp(browser, urls.after);
+    const { cookies, project, workspace } = await signUpInBrowser(browser, urls.after, 'Bench');
     const P = `/projects/${project}`;
     const W = `/workspaces/${workspace}`;
     const routes = [

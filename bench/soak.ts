@@ -6,7 +6,10 @@
  * PostgreSQL connection of the database is terminated. Reports per window (SOAK_WINDOW_SECONDS, default 60)
  * each kind's calls, errors and p99, and each instance's RSS; at the end the RSS growth of the instance that
  * ran throughout, measured after the first window (the warm-up), and whether every acknowledged write is in
- * the database.
+ * the database. The errors the instances log (a write given up, a request answered 500) are counted too.
+ *
+ * The balancers send a request whose connection failed to the other instance only when that is safe (nothing
+ * reached the first, or the method is idempotent); the clients try again after a 503 with Retry-After.
  *
  * SOAK_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres): a server where the soak may
  * create and drop its own database. SOAK_USERS (default 4) virtual users; SOAK_PAUSE_MS (default 20) between
@@ -43,6 +46,7 @@ interface Sample {
 const samples: Sample[] = [];
 const events: { at: number; what: string }[] = [];
 const rss: { at: number; instance: number; bytes: number }[] = [];
+const loggedErrors: { at: number; instance: number; msg: string }[] = [];
 const start = Date.now();
 const elapsed = () => (Date.now() - start) / 1000;
 
@@ -54,12 +58,19 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** Methods a balancer may send again after a failure: repeating them changes nothing more than sending them once (RFC 9110 §9.2.2). */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+
 /**
- * A balancer with a health check as plain as can be: each request to the next target in turn; a target that
- * refuses the connection (nothing was sent to it) is skipped for a second and the request goes to the next.
+ * A balancer with a health check as plain as can be: each request to the next target in turn. A request whose
+ * connection failed before any answer came goes to the next target, as a load balancer does, when that is
+ * safe: the target refused the connection (nothing reached it), or the method is idempotent. A POST whose
+ * connection broke after it was sent is not sent again (the target may have acted on it): it fails with 502.
+ * A target whose connection failed is skipped for a second.
  */
-async function balancer(targets: string[]): Promise<{ url: string; server: Server }> {
+async function balancer(targets: string[]): Promise<{ url: string; server: Server; retried: () => number }> {
   let next = 0;
+  let retried = 0;
   const downUntil = targets.map(() => 0);
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -70,13 +81,18 @@ async function balancer(targets: string[]): Promise<{ url: string; server: Serve
         let index = next++ % targets.length;
         for (let i = 0; i < targets.length && downUntil[index]! > Date.now(); i++) index = next++ % targets.length;
         const target = new URL(targets[index]!);
+        let answered = false;
         const forward = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+          answered = true;
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
+          answer.on('error', () => res.destroy());
         });
         forward.on('error', (error: NodeJS.ErrnoException) => {
-          if (error.code === 'ECONNREFUSED' && tries < targets.length * 2) {
-            downUntil[index] = Date.now() + 1000;
+          downUntil[index] = Date.now() + 1000;
+          const neverReached = error.code === 'ECONNREFUSED';
+          if (!answered && (neverReached || IDEMPOTENT.has(req.method ?? '')) && tries < targets.length * 2) {
+            retried++;
             attempt(tries + 1);
           } else if (!res.headersSent) res.writeHead(502).end(error.code ?? 'upstream error');
           else res.destroy();
@@ -87,7 +103,7 @@ async function balancer(targets: string[]): Promise<{ url: string; server: Serve
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, retried: () => retried };
 }
 
 interface Instance {
@@ -100,8 +116,24 @@ interface Instance {
 async function startInstance(index: number, port: number, stackPort: number, env: Record<string, string>): Promise<Instance> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, ...env, PORT: String(port), LOCALSTACK_PORT: String(stackPort), HOST: '127.0.0.1', LOCAL_MAILBOX: 'false', LOG_LEVEL: 'error', MUTATION_RATE_LIMIT: '1000000' },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Passed through, and each error the instance logs (pino's level 50 and above) counted for the report.
+  for (const [from, to] of [
+    [child.stdout!, process.stdout],
+    [child.stderr!, process.stderr],
+  ] as const) {
+    let partial = '';
+    from.on('data', (chunk: Buffer) => {
+      to.write(chunk);
+      const lines = (partial + chunk.toString('utf8')).split('\n');
+      partial = lines.pop()!;
+      for (const line of lines) {
+        const level = /^\{"level":(\d+)/.exec(line)?.[1];
+        if (level && Number(level) >= 50) loggedErrors.push({ at: elapsed(), instance: index, msg: /"msg":"([^"]*)"/.exec(line)?.[1] ?? line.slice(0, 120) });
+      }
+    });
+  }
   for (;;) {
     if (child.exitCode !== null) throw new Error(`instance ${index} exited (${child.exitCode}) while starting`);
     const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
@@ -122,10 +154,46 @@ async function rssOf(pid: number | undefined): Promise<number | undefined> {
   return kb ? Number(kb) * 1024 : undefined;
 }
 
+/** A refusal over HTTP, with what a client needs to decide whether to try again. */
+class HttpFailure extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly retryAfter: string | null,
+  ) {
+    super(message);
+  }
+}
+
+/** Seconds to wait before trying again, when the failure says the call may be tried again (503 with Retry-After). */
+function retryAfterOf(error: unknown): number | undefined {
+  if (error instanceof HttpFailure) return error.status === 503 && error.retryAfter !== null ? Number(error.retryAfter) : undefined;
+  // @ory/client (axios) errors, from the registration flows.
+  const response = (error as { response?: { status?: number; headers?: Record<string, unknown> } }).response;
+  const after = response?.headers?.['retry-after'];
+  return response?.status === 503 && after !== undefined ? Number(after) : undefined;
+}
+
+let clientRetries = 0;
+/** Runs `fn` again after a 503 with Retry-After (the service said it cannot answer now), as a client should; at most 5 tries. */
+async function retrying(fn: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (error) {
+      const after = retryAfterOf(error);
+      if (after === undefined || attempt >= 5) throw error;
+      clientRetries++;
+      await new Promise((resolve) => setTimeout(resolve, after * 1000));
+    }
+  }
+}
+
+/** Times a call, its retries after 503 included. */
 async function timed(kind: Kind, fn: () => Promise<void>): Promise<void> {
   const t0 = performance.now();
   try {
-    await fn();
+    await retrying(fn);
     samples.push({ at: elapsed(), kind, ms: performance.now() - t0, ok: true });
   } catch (error) {
     samples.push({ at: elapsed(), kind, ms: performance.now() - t0, ok: false, error: error instanceof Error ? error.message.slice(0, 120) : String(error) });
@@ -134,7 +202,7 @@ async function timed(kind: Kind, fn: () => Promise<void>): Promise<void> {
 
 async function expectOk(res: Response, what: string): Promise<unknown> {
   const text = await res.text();
-  if (!res.ok) throw new Error(`${what}: ${res.status} ${text.slice(0, 80)}`);
+  if (!res.ok) throw new HttpFailure(`${what}: ${res.status} ${text.slice(0, 80)}`, res.status, res.headers.get('retry-after'));
   return text ? JSON.parse(text) : null;
 }
 
@@ -301,8 +369,10 @@ for (let w = 0; w < windows; w++) {
   console.log(`${String(w + 1).padStart(6)}  ${cells.join('')}${(all.length ? percentile(all, 99).toFixed(0) : '-').padStart(7)}  ${mb(lastRss(0, to))} ${mb(lastRss(1, to))}`);
 }
 const errors = samples.filter((s) => !s.ok);
-console.log(`\nerrors: ${errors.length} of ${samples.length} calls`);
+console.log(`\nerrors: ${errors.length} of ${samples.length} calls; tried again: ${clientRetries} by the clients after a 503, ${stacks.retried() + consoles.retried()} by the balancers after a failed connection`);
 for (const e of errors.slice(0, 20)) console.log(`  ${(e.at - loadStart).toFixed(1).padStart(6)} s  ${e.kind}: ${e.error}`);
+console.log(`errors the instances logged: ${loggedErrors.length}`);
+for (const e of loggedErrors.slice(0, 20)) console.log(`  ${(e.at - loadStart).toFixed(1).padStart(6)} s  instance ${e.instance}: ${e.msg}`);
 const warm = lastRss(0, loadStart + Math.min(WINDOW_SECONDS, SECONDS));
 const end = lastRss(0, loadEnd + 1);
 if (warm && end) console.log(`RSS of instance 0 (never killed): ${mb(warm)} after warm-up → ${mb(end)} at the end (${(((end - warm) / warm) * 100).toFixed(1)}%)`);
