@@ -5,7 +5,7 @@ import { compileIdentitySchema } from '../../shared/domain/identity-schema-compi
 import { problemsMessage } from '../../shared/domain/identity-meta-schema';
 import { managedIdentitySchemas } from './schema';
 import type { Queryable } from '../db/types';
-import { identities } from '../identity/schema';
+import { identities } from '../kernel/tables';
 import { IDENTITY_SCHEMA } from './console-schema';
 import { configAt, tenantIdentityConfig, type JsonObject } from '../kernel/tenant-config';
 import { CONSOLE_NID } from '../kernel/tenant-id';

@@ -163,6 +163,17 @@ describe('identities through @ory/client with a project API key', () => {
     }
   });
 
+  it('matches a search term within the email or within the name, never across the two', async () => {
+    const email = uniqueEmail('span');
+    const tag = email.slice('span-'.length, email.indexOf('@'));
+    const created = await create(email, { traits: { email, name: `Name ${tag}` } });
+    const search = async (term: string) =>
+      (await api.listIdentities({ previewCredentialsIdentifierSimilar: term })).data.map((i) => i.id);
+    expect(await search(`${tag}@example.com`)).toEqual([created.id]);
+    expect(await search(`NAME ${tag}`)).toEqual([created.id]);
+    expect(await search(`${tag}@example.com\nname ${tag}`)).toEqual([]);
+  });
+
   it('refuses patches of read-only fields, naming the path, and changes nothing', async () => {
     const created = await create(uniqueEmail('guard'));
     for (const path of ['/id', '/credentials', '/created_at', '/schema_url', '/verifiable_addresses/0/value', '/recovery_addresses']) {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { FlowKind, FlowUi } from '../self-service/flows';
-import { identities } from '../kernel/tables';
+import type { FlowKind, FlowUi } from '../kernel/flow-ui';
+import { identities, sessions } from '../kernel/tables';
 
 export { identities, sessions } from '../kernel/tables';
 export type { IdentityRow, SessionRow } from '../kernel/tables';
@@ -118,7 +118,8 @@ export const selfserviceCodes = pgTable(
     nid: uuid().notNull(),
     flow_id: uuid().notNull(),
     kind: text().notNull(),
-    identity_id: uuid().notNull(),
+    /** Null for a sign-up code: its identity is created only once the code is redeemed. */
+    identity_id: uuid(),
     address: text().notNull(),
     code_hash: text().notNull(),
     expires_at: timestamp(tstz).notNull(),
@@ -133,6 +134,43 @@ export const selfserviceCodes = pgTable(
       'cascade',
     ),
     index('selfservice_codes_flow').on(t.flow_id),
+  ],
+);
+
+/**
+ * A tenant's SAML service-provider key: it signs the AuthnRequests and logout messages the tenant sends and
+ * decrypts the assertions identity providers encrypt to it; its certificate is in the tenant's SP metadata.
+ * One per tenant, made on first use; the private key stays in the database, never in a log or an answer.
+ */
+export const samlSpKeys = pgTable(
+  'saml_sp_keys',
+  {
+    nid: uuid().notNull(),
+    private_key: text().notNull(),
+    certificate: text().notNull(),
+    created_at: timestamp(tstz).notNull(),
+  },
+  (t) => [primaryKey({ name: 'saml_sp_keys_pkey', columns: [t.nid] })],
+);
+
+/**
+ * The SAML side of a session signed in through an identity provider: what single logout names it by (the
+ * assertion's subject and session index). It goes with the session (ON DELETE CASCADE).
+ */
+export const samlSessions = pgTable(
+  'saml_sessions',
+  {
+    nid: uuid().notNull(),
+    session_id: uuid().notNull(),
+    provider: text().notNull(),
+    name_id: text().notNull(),
+    name_id_format: text(),
+    session_index: text(),
+  },
+  (t) => [
+    primaryKey({ name: 'saml_sessions_pkey', columns: [t.session_id] }),
+    foreignKey({ name: 'saml_sessions_session_id_fkey', columns: [t.session_id], foreignColumns: [sessions.id] }).onDelete('cascade'),
+    index('saml_sessions_subject').on(t.nid, t.provider, t.name_id),
   ],
 );
 

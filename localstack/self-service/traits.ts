@@ -1,5 +1,5 @@
-import { addNodeMessage, setValue, type UiNode } from '../self-service/nodes';
-import { texts } from '../self-service/texts';
+import { addNodeMessage, setValue, type UiNode } from './nodes';
+import { texts } from './texts';
 import type { Traits } from '../identity/store';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
