@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { LocalStackContext } from './context';
 import type { HashOptions } from './hash-options';
 import { tenantOf } from './tenant';
-import { authorizeAdmin, type AdminCaller } from './admin-auth';
+import { authorizeAdmin, permissionFor, type AdminCaller } from './admin-auth';
 
 /** What the admin routes need from the stack. */
 export interface AdminDeps {
@@ -30,13 +30,18 @@ const admins = new WeakMap<FastifyRequest, AdminRequest>();
  * learns nothing about the input it sent): the project tenant its `:slug` resolved, and the caller's
  * right to the method. New routes declare `auth: 'project-key-or-member'` instead, which does the same per
  * route and hands the handler `tenant` and `caller`; this hook stays for scopes whose routes still read
- * `adminOf(req)`.
+ * `adminOf(req)`. `permissionOf` names what a request needs when its method does not say it (a check sent as
+ * POST is a read).
  */
-export function useAdminAuthorization(scope: FastifyInstance, deps: AdminDeps): void {
+export function useAdminAuthorization(
+  scope: FastifyInstance,
+  deps: Pick<AdminDeps, 'ctx'>,
+  permissionOf: (req: FastifyRequest) => ReturnType<typeof permissionFor> = (req) => permissionFor(req.method),
+): void {
   scope.addHook('preValidation', async (req) => {
     const tenant = tenantOf(req);
-    if (!tenant.project) throw new Error('the identity admin API is only served on project tenants');
-    const caller = await authorizeAdmin(deps.ctx.db, req, tenant.project, deps.ctx.clock.now());
+    if (!tenant.project) throw new Error('the admin API is only served on project tenants');
+    const caller = await authorizeAdmin(deps.ctx.db, req, tenant.project, deps.ctx.clock.now(), permissionOf(req));
     admins.set(req, { tenant: { nid: tenant.nid, projectId: tenant.project.id }, caller, base: tenant.base });
   });
 }

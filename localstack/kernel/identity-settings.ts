@@ -83,20 +83,29 @@ export interface SessionCookieSettings {
   sameSite: 'lax' | 'strict' | 'none';
   /** `persistent: false` sets a browser-session cookie (no Max-Age, no Expires). */
   persistent: boolean;
+  /** `path`, or null for the tenant's base path. */
+  path: string | null;
+  /** `secure` (Kratos reads the string "true"/"false" its schema types, or a boolean), or null: secure over HTTPS. */
+  secure: boolean | null;
 }
 
+const secureFlag = (v: unknown): boolean | null => (v === true || v === 'true' ? true : v === false || v === 'false' ? false : null);
 const sameSite = (v: unknown): SessionCookieSettings['sameSite'] => (v === 'Strict' ? 'strict' : v === 'None' ? 'none' : 'lax');
 
 /** The session cookie settings of a config object (what a tenant resolves on every request). */
 export function sessionCookieSettingsOf(config: JsonObject): SessionCookieSettings {
   const at = (...path: string[]) => configAt(config, 'session', 'cookie', ...path);
   const name = text(at('name'));
+  const path = text(at('path'));
   return {
     // A cookie name is a token (RFC 6265): anything else keeps the tenant's own name.
     name: name && /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name) ? name : null,
     domain: text(at('domain')),
     sameSite: sameSite(at('same_site')),
     persistent: bool(at('persistent'), true),
+    // A path is a cookie attribute's value: anything that could end the attribute keeps the tenant's own path.
+    path: path && /^\/[!-:<-~]*$/.test(path) ? path : null,
+    secure: secureFlag(at('secure')),
   };
 }
 
@@ -200,12 +209,18 @@ export function settingsOf(config: JsonObject): IdentitySettings {
 }
 
 /**
- * The console's own sign-in: Ory Network's defaults, plus the second factors a console account may add on
- * /settings/advanced (an authenticator app, backup codes), which whoami and settings then require
- * (`highest_available`, the default).
+ * The console's own sign-in: Ory Network's defaults, plus what a console account may add on /settings/advanced:
+ * passkeys (to sign in with, the relying party the console's own origin) and second factors (an authenticator
+ * app, backup codes), which whoami and settings then require (`highest_available`, the default).
  */
 const CONSOLE_SETTINGS: IdentitySettings = settingsOf({
-  selfservice: { methods: { totp: { enabled: true, config: { issuer: 'Console' } }, lookup_secret: { enabled: true } } },
+  selfservice: {
+    methods: {
+      passkey: { enabled: true, config: { rp: { display_name: 'Console' } } },
+      totp: { enabled: true, config: { issuer: 'Console' } },
+      lookup_secret: { enabled: true },
+    },
+  },
 });
 
 /** The settings of tenant `nid` as its project's current revision holds them (defaults for the console's own). */

@@ -94,14 +94,21 @@ describe('an allowed return URL', () => {
 
 describe('session settings', () => {
   it('read the cookie settings with Kratos\' defaults, keeping the tenant\'s name for one that is no cookie name', () => {
-    expect(sessionCookieSettingsOf({})).toEqual({ name: null, domain: null, sameSite: 'lax', persistent: true });
-    expect(sessionCookieSettingsOf({ session: { cookie: { name: 'app_session', domain: 'example.com', same_site: 'Strict', persistent: false } } })).toEqual({
+    expect(sessionCookieSettingsOf({})).toEqual({ name: null, domain: null, sameSite: 'lax', persistent: true, path: null, secure: null });
+    expect(sessionCookieSettingsOf({ session: { cookie: { name: 'app_session', domain: 'example.com', same_site: 'Strict', persistent: false, path: '/app', secure: 'true' } } })).toEqual({
       name: 'app_session',
       domain: 'example.com',
       sameSite: 'strict',
       persistent: false,
+      path: '/app',
+      secure: true,
     });
     expect(sessionCookieSettingsOf({ session: { cookie: { name: 'a b;c', same_site: 'None' } } })).toMatchObject({ name: null, sameSite: 'none' });
+  });
+
+  it("read the cookie's secure flag as Kratos' string or a boolean, and keep the tenant's path for one that is no cookie path", () => {
+    expect([false, 'false', true, 'yes', ''].map((secure) => sessionCookieSettingsOf({ session: { cookie: { secure } } }).secure)).toEqual([false, false, true, null, null]);
+    expect(['/', '/a/b', 'app', '/a;b', '/a b', ''].map((path) => sessionCookieSettingsOf({ session: { cookie: { path } } }).path)).toEqual(['/', '/a/b', null, null, null, null]);
   });
 
   it('read earliest_possible_extend as a duration, unset when it is none', () => {

@@ -9,7 +9,7 @@ import { flowNotFound, OryError } from '../kernel/errors';
 import { createFlow, flowJson, isExpired, loadFlow, saveFlow, type FlowKind, type FlowRow, type FlowUi } from './flows';
 import { browserLocationChange, checkReturnTo, isJsonRequest, queryValue, seeOther, uiLink } from '../kernel/http';
 import { RATE_LIMITED_FLOWS, submittedIdentifier, type FlowLimiter } from './rate-limit';
-import { findSession, sessionToken, type SessionRow } from '../session/token';
+import { currentSession, type SessionRow } from '../session/token';
 import { tenantOf, type Tenant } from '../kernel/tenant';
 import { texts } from './texts';
 import { identitySettings, type IdentitySettings, type UiFlowKind } from '../kernel/identity-settings';
@@ -52,7 +52,7 @@ export interface SubmitArgs {
 /** What a submit produced: the flow again (200/400), a success body, or a browser navigation. */
 export type Outcome =
   | { type: 'flow'; status: 200 | 400; redirect?: string }
-  | { type: 'json'; body: Record<string, unknown>; redirect: string }
+  | { type: 'json'; body: Record<string, unknown>; redirect: string; status?: 200 | 400 }
   | { type: 'location'; to: string };
 
 export interface FlowHandler {
@@ -73,9 +73,8 @@ export interface FlowHandler {
   submit(args: SubmitArgs): Promise<Outcome>;
 }
 
-/** The request's session in its tenant (cookie of the tenant, X-Session-Token or bearer token), working at `now`. */
-export const currentSession = (db: Db, tenant: Tenant, req: FastifyRequest, now: Date) =>
-  findSession(db, tenant.nid, sessionToken(req, tenant.sessionCookie), now);
+/** The request's session (session/token.ts), for the callers that take it from the flows: hosted pages, OAuth2 sign-in, OIDC. */
+export { currentSession };
 
 /** Query parameters of the flow routes; others a flow reads itself (`refresh`, `aal`, …) pass through. */
 const createQuery = z.looseObject({ return_to: queryValue, refresh: queryValue });
@@ -252,7 +251,7 @@ export function registerFlow(app: FastifyInstance, deps: IdentityDeps, h: FlowHa
       }
       if (outcome.type === 'json') {
         if (!json) return seeOther(reply, outcome.redirect);
-        return reply.code(200).send(outcome.body);
+        return reply.code(outcome.status ?? 200).send(outcome.body);
       }
       await saveFlow(db, flow, ctx.clock.now());
       if (!json) return seeOther(reply, outcome.redirect ?? uiFlow(tenant, settings, flow));

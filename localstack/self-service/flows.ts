@@ -16,16 +16,10 @@ import type {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/types';
 import { publicIdentity } from '../identity/service';
-import type { UiNode } from './nodes';
 import { selfserviceFlows, type SelfserviceFlowRow } from '../identity/schema';
-import type { UiText } from './texts';
+import type { FlowKind, FlowUi } from '../kernel/flow-ui';
 
-export type FlowKind = 'login' | 'registration' | 'settings' | 'recovery' | 'verification';
-
-export interface FlowUi {
-  nodes: UiNode[];
-  messages?: UiText[];
-}
+export type { FlowKind, FlowUi };
 
 export type FlowRow = SelfserviceFlowRow;
 
@@ -146,7 +140,7 @@ export async function flowJson(q: Queryable, flow: FlowRow, base: string): Promi
     case 'login':
       return { ...common, state: flow.state as LoginFlowState, refresh: flow.data.refresh === true, requested_aal: flow.data.aal === 'aal2' ? 'aal2' : 'aal1' } satisfies LoginFlow;
     case 'registration':
-      return { ...common, state: flow.state as RegistrationFlowState } satisfies RegistrationFlow;
+      return { ...common, state: flow.state as RegistrationFlowState, ...(flow.data.active === 'code' ? { active: 'code' } : {}) } satisfies RegistrationFlow;
     case 'recovery':
       return { ...common, state: flow.state as RecoveryFlowState, ...codeActive, ...continueWith } satisfies RecoveryFlow;
     case 'verification':

@@ -21,7 +21,8 @@ describe('registration', () => {
     expect(flow.data.type).toBe('browser');
     expect(flow.data.ui.action).toBe(`${stack.url}/self-service/registration?flow=${flow.data.id}`);
     const names = flow.data.ui.nodes.map((n) => (n.attributes as { name: string }).name);
-    expect(names).toEqual(['csrf_token', 'traits.email', 'traits.name', 'password', 'method']);
+    // The console's own tenant offers passkeys too: the script (no name), the trigger and the ceremony's fields.
+    expect(names).toEqual(['csrf_token', 'traits.email', 'traits.name', 'password', 'method', undefined, 'passkey_register_trigger', 'passkey_register', 'passkey_create_data']);
     const email = `New.User-${Date.now()}@Example.com`;
     const res = b.keep(
       await b.api.updateRegistrationFlow({
@@ -122,7 +123,7 @@ describe('login', () => {
 
     const b = browser(stack.url);
     const flow = b.keep(await b.api.createBrowserLoginFlow());
-    expect(flow.data.ui.nodes.map((n) => n.group)).toEqual(['default', 'default', 'password', 'password']);
+    expect(flow.data.ui.nodes.map((n) => n.group)).toEqual(['default', 'default', 'password', 'password', 'webauthn', 'passkey', 'passkey', 'passkey']);
     const res = await b.api.updateLoginFlow(
       {
         flow: flow.data.id,

@@ -20,7 +20,7 @@ import { passkeyLoginNodes, relyingParty, verifyPasskeyLogin, type PasskeyFlowDa
 import { recordEvent } from '../event/record';
 import { codeAddresses, codeIdentity, codeLoginNodes, codeSecondFactorNodes, submitCodeLogin, submitCodeSecondFactor } from './code-login';
 import { securityKeyLoginNodes, verifySecurityKeyLogin, webauthnRelyingParty, type WebauthnFlowData } from './webauthn';
-import { linkAfterLogin, oidcFlowNodes, organizationProvider, requestedProvider, startOidc } from './oidc';
+import { linkAfterLogin, oidcFlowNodes, organizationProvider, requestedProvider, startOidc, submitIdToken } from './oidc';
 import { requestedSamlProvider, samlFlowNodes, startSaml } from './saml';
 
 /** Browser login with identifier (email) and password; with `aal=aal2`, the second factor of a signed-in identity. */
@@ -198,7 +198,7 @@ export function loginHandler(deps: IdentityDeps): FlowHandler {
       const saml = await requestedSamlProvider(db, tenant.nid, body);
       if (saml) return startSaml(deps, args, saml);
       const provider = requestedProvider(body);
-      if (provider) return startOidc(deps, args, provider);
+      if (provider) return body.id_token ? submitIdToken(deps, args, provider) : startOidc(deps, args, provider);
       // An email of an organization's domain signs in through the organization's provider, not a password.
       if (body.method === 'identifier_first' || body.method === 'password') {
         const sso = await organizationProvider(db, tenant.nid, body.identifier);

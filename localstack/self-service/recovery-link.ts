@@ -6,7 +6,9 @@ import { issueCsrfToken } from './csrf';
 import { baseOf, isSecure, type IdentityDeps } from '../kernel/identity-deps';
 import { flowNotFound, OryError } from '../kernel/errors';
 import { createFlow, isExpired, loadFlow, saveFlow } from './flows';
-import { queryValue, seeOther, uiLink } from '../kernel/http';
+import { queryValue, seeOther } from '../kernel/http';
+import { identitySettings } from '../kernel/identity-settings';
+import { flowUiLink } from './flow-routes';
 import { chooseCodeNodes } from './nodes';
 import { completeRecovery } from './recovery';
 import { tenantOf } from '../kernel/tenant';
@@ -51,7 +53,7 @@ export function registerRecoveryLink(app: FastifyInstance, deps: IdentityDeps): 
           lifespanMs: deps.flowLifespanMs,
           now: deps.ctx.clock.now(),
         });
-        return seeOther(reply, uiLink(tenant.uiUrl, '/recovery', { flow: retry.id }));
+        return seeOther(reply, flowUiLink(tenant, await identitySettings(db, tenant.nid), 'recovery', { flow: retry.id }));
       }
       // The settings flow that follows is a browser flow bound to this browser's anti-CSRF cookie.
       flow.csrf_token = csrf;
@@ -59,7 +61,7 @@ export function registerRecoveryLink(app: FastifyInstance, deps: IdentityDeps): 
       if (outcome.type === 'flow') {
         // A web hook refused the recovery: the recovery page shows its messages.
         await saveFlow(db, flow, deps.ctx.clock.now());
-        return seeOther(reply, uiLink(tenant.uiUrl, '/recovery', { flow: flow.id }));
+        return seeOther(reply, flowUiLink(tenant, await identitySettings(db, tenant.nid), 'recovery', { flow: flow.id }));
       }
       if (outcome.type !== 'location') throw new Error('a recovery link flow is a browser flow');
       return seeOther(reply, outcome.to);

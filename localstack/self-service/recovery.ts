@@ -3,7 +3,7 @@ import { notifyUnknownRecipient, sendTemplated } from '../courier/templates';
 import { isSecure, type IdentityDeps } from '../kernel/identity-deps';
 import { OryError, sessionAlreadyAvailable } from '../kernel/errors';
 import { identitySettings, type IdentitySettings } from '../kernel/identity-settings';
-import type { FlowHandler, Outcome, SubmitArgs } from './flow-routes';
+import { flowUiLink, type FlowHandler, type Outcome, type SubmitArgs } from './flow-routes';
 import { createFlow, flowJson, markPassed, saveFlow } from './flows';
 import { uiLink } from '../kernel/http';
 import { findByRecoveryAddress, getTraits, markAddressVerified } from '../identity/store';
@@ -180,5 +180,5 @@ export async function completeRecovery(
   }
   setSessionCookie(reply, tenant, session, isSecure(deps, req));
   deps.ctx.log.info({ nid: tenant.nid, identity_id: found.identityId }, 'identity recovered its account');
-  return { type: 'location', to: uiLink(tenant.uiUrl, '/settings', { flow: settings.id }) };
+  return { type: 'location', to: flowUiLink(tenant, project, 'settings', { flow: settings.id }) };
 }

@@ -36,8 +36,11 @@ describe('settings', () => {
     b.jar.store(user.cookie);
     const flow = b.keep(await b.api.createBrowserSettingsFlow({ cookie: b.cookie() }));
     expect(flow.data.identity.id).toBe(user.identityId);
-    // The console account's settings also offer its second factors: a new authenticator app (QR code, secret, code, save) and backup codes.
-    expect(flow.data.ui.nodes.map((n) => n.group)).toEqual(['default', 'profile', 'profile', 'profile', 'password', 'password', 'totp', 'totp', 'totp', 'totp', 'lookup_secret']);
+    // The console account's settings also offer its second factors: a new authenticator app (QR code, secret, code, save) and
+    // backup codes; and a new passkey (the script, "Add passkey" and the ceremony's fields).
+    expect(flow.data.ui.nodes.map((n) => n.group)).toEqual([
+      'default', 'profile', 'profile', 'profile', 'password', 'password', 'totp', 'totp', 'totp', 'totp', 'lookup_secret', 'webauthn', 'passkey', 'passkey', 'passkey',
+    ]);
     const profile = await b.api.updateSettingsFlow({
       flow: flow.data.id,
       cookie: b.cookie(),

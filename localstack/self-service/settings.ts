@@ -5,22 +5,24 @@ import type { FlowHandler, SubmitArgs } from './flow-routes';
 import { uiLink } from '../kernel/http';
 import { getTraits, isUniqueViolation, normalizeEmail, setAddresses, updatePasswordCredential, updateTraits, type Traits } from '../identity/store';
 import { addNodeMessage, clearNodeMessages, settingsNodes, setValue, withoutDisabledMethods, type UiNode } from './nodes';
-import { hashPassword, passwordPolicyError } from '../identity/password';
+import { hashPassword } from '../identity/password';
+import { passwordPolicyError } from './password-policy';
 import { texts } from './texts';
 import { traitIdentifiers } from '../../shared/domain/identity-schema-extension';
 import { findIdentity, updateIdentity } from '../identity/store';
 import { checkSubmittedTraits, ownIdentitySchema, schemaSettingsNodes, submittedTraits } from './schema-nodes';
 import type { JsonObject } from '../kernel/tenant-config';
-import { validateTraits } from '../identity-schema/traits';
+import { validateTraits } from './traits';
 import { startVerification } from './verification-mail';
 import { oidcSettingsNodes, requestedLink, startOidc, unlinkOidc } from './oidc';
+import { requestedSamlLink, samlSettingsNodes, startSaml, unlinkSaml } from './saml';
 import { recordEvent } from '../event/record';
 import { publicIdentity } from '../identity/service';
 import { flowJson } from './flows';
 import { showHookMessages } from './hook-messages';
 import type { IdentitySettings } from '../kernel/identity-settings';
 import type { Tenant } from '../kernel/tenant';
-import { aal2Required, checkEnrolmentCode, deleteTotp, findTotpUrl, newTotpUrl, saveTotpUrl, totpIssuer, totpSettingsNodes } from './totp';
+import { checkEnrolmentCode, deleteTotp, findTotpUrl, newTotpUrl, saveTotpUrl, totpIssuer, totpSettingsNodes } from './totp';
 import {
   codesNode,
   confirmNode,
@@ -37,7 +39,7 @@ import {
   saveRecoveryCodes,
   type RecoveryCode,
 } from './lookup';
-import { raiseSessionToAal2 } from '../session/service';
+import { aal2Required, raiseSessionToAal2 } from '../session/service';
 import { addSecurityKey, removeSecurityKey, securityKeySettingsNodes, webauthnRelyingParty, type WebauthnFlowData } from './webauthn';
 import { addPasskey, countFirstFactors, findPasskeys, passkeySettingsNodes, relyingParty, removePasskey, type PasskeyFlowData } from './passkey';
 
@@ -383,7 +385,7 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
         identityId,
         ui: {
           nodes: withoutDisabledMethods(
-            [...nodes, ...(await oidcSettingsNodes(deps.ctx.db, tenant.nid, identityId)), ...totp, ...(await lookupNodes(deps.ctx.db, tenant, settings, identityId)), ...passkeys, ...keys],
+            [...nodes, ...(await oidcSettingsNodes(deps.ctx.db, tenant.nid, identityId)), ...(await samlSettingsNodes(deps.ctx.db, tenant.nid, identityId)), ...totp, ...(await lookupNodes(deps.ctx.db, tenant, settings, identityId)), ...passkeys, ...keys],
             settings,
           ),
         },
@@ -399,7 +401,13 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
       setValue(flow.ui.nodes, 'password', undefined);
       let saved: boolean;
       const { methods } = args.settings;
-      const social = requestedLink(body);
+      const saml = await requestedSamlLink(args.db, args.tenant.nid, body);
+      if (saml && !saml.provider) {
+        throw new OryError(400, { reason: 'Expected either link or unlink to be set when continuing flow but both are unset.' });
+      }
+      if (saml) requirePrivileged(args);
+      if (saml?.action === 'link') return startSaml(deps, args, saml.provider);
+      const social = saml ? undefined : requestedLink(body);
       if (social && !social.provider) {
         throw new OryError(400, { reason: 'Expected either link or unlink to be set when continuing flow but both are unset.' });
       }
@@ -408,7 +416,8 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
       // Kratos' passkey form has only its two fields to say what it wants; `method` is then `passkey`.
       const passkeyAsked = !!(body.passkey_remove || body.passkey_settings_register);
       const securityKeyAsked = !!(body.webauthn_remove || body.webauthn_register);
-      if (social?.action === 'unlink') saved = !(await interrupted(args, 'oidc')) && (await unlinkOidc(args, social.provider));
+      if (saml?.action === 'unlink') saved = !(await interrupted(args, 'saml')) && (await unlinkSaml(args, saml.provider));
+      else if (social?.action === 'unlink') saved = !(await interrupted(args, 'oidc')) && (await unlinkOidc(args, social.provider));
       else if (passkeyAsked && methods.passkey) saved = !(await interrupted(args, 'passkey')) && (await savePasskeys(args));
       else if (securityKeyAsked && methods.webauthn && flow.type === 'browser') saved = !(await interrupted(args, 'webauthn')) && (await saveSecurityKeys(args));
       else if (body.method === 'profile' && methods.profile) saved = await saveProfile(args);
@@ -423,8 +432,8 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
         return { type: 'flow', status: 400 };
       }
       if (!saved) return { type: 'flow', status: 400 };
-      const method = social ? 'oidc' : passkeyAsked ? 'passkey' : securityKeyAsked ? 'webauthn' : (body.method ?? 'lookup_secret');
-      await recordEvent(args.db, deps.ctx.clock, args.tenant.nid, 'SettingsSucceeded', { identity_id: flow.identity_id ?? undefined, method: passkeyAsked ? 'passkey' : securityKeyAsked ? 'webauthn' : body.method, flow_type: flow.type });
+      const method = saml ? 'saml' : social ? 'oidc' : passkeyAsked ? 'passkey' : securityKeyAsked ? 'webauthn' : (body.method ?? 'lookup_secret');
+      await recordEvent(args.db, deps.ctx.clock, args.tenant.nid, 'SettingsSucceeded', { identity_id: flow.identity_id ?? undefined, method: saml ? 'saml' : passkeyAsked ? 'passkey' : securityKeyAsked ? 'webauthn' : body.method, flow_type: flow.type });
       const updated = await publicIdentity(args.db, args.tenant.nid, flow.identity_id ?? '', args.base);
       await deps.hooks.afterNotifying(args.req, args.tenant.nid, 'settings', method, await flowJson(args.db, flow, args.base), updated);
       const traits = (await getTraits(args.db, args.tenant.nid, flow.identity_id ?? '')) ?? { email: '' };
@@ -433,6 +442,7 @@ export function settingsHandler(deps: IdentityDeps): FlowHandler {
         [
           ...(schema ? schemaSettingsNodes(flow.csrf_token, schema, traits) : settingsNodes(flow.csrf_token, traits)),
           ...(await oidcSettingsNodes(args.db, args.tenant.nid, flow.identity_id)),
+          ...(await samlSettingsNodes(args.db, args.tenant.nid, flow.identity_id)),
           ...(await totpNodes(args.db, args.tenant, args.settings, flow.identity_id, traits.email, flow.data)),
           ...(await lookupNodes(args.db, args.tenant, args.settings, flow.identity_id)),
           ...(await passkeyNodes(args.db, args.tenant, args.settings, flow.identity_id, traits.email, flow.data)),

@@ -1,10 +1,6 @@
-/** Ory's uiText: `{ id, text, type, context? }` with Kratos' message ids. */
-export interface UiText {
-  id: number;
-  text: string;
-  type: 'info' | 'error' | 'success';
-  context?: Record<string, unknown>;
-}
+import type { UiText } from '../kernel/flow-ui';
+
+export type { UiText };
 
 const info = (id: number, text: string, context?: Record<string, unknown>): UiText => ({
   id,
@@ -50,6 +46,16 @@ export const texts = {
   signInWith: (provider: string, providerId: string) => info(1010002, `Sign in with ${provider}`, { provider, provider_id: providerId }),
   signUpWith: (provider: string, providerId: string) => info(1040002, `Sign up with ${provider}`, { provider, provider_id: providerId }),
   registrationContinue: () => info(1040003, 'Continue'),
+  registrationCodeSent: () =>
+    info(1040005, 'A code has been sent to the address(es) you provided. If you have not received a message, check the spelling of the address and retry the registration.'),
+  sendSignUpCode: () => info(1040006, 'Send sign up code'),
+  labelRegistrationCode: () => info(1070012, 'Registration code'),
+  registrationCodeInvalid: () => error(4040003, 'The registration code is invalid or has already been used. Please try again.'),
+  traitsMismatch: () => error(4000036, 'The provided traits do not match the traits previously associated with this flow.'),
+  identifierMissing: () =>
+    error(4000009, 'Could not find any login identifiers. Did you forget to set them? This could also be caused by a server misconfiguration.'),
+  loginAndLink: () => info(1010017, 'Sign in and link'),
+  loginWithAndLink: (provider: string) => info(1010018, `Confirm with ${provider}`, { provider }),
   linkProvider: (provider: string) => info(1050002, `Link ${provider}`, { provider }),
   unlinkProvider: (provider: string) => info(1050003, `Unlink ${provider}`, { provider }),
   loginLink: (identifier: string, provider: string, newLoginUrl: string) =>
@@ -112,6 +118,11 @@ export const texts = {
   labelContinue: () => info(1070009, 'Continue'),
   labelRecoveryCode: () => info(1070010, 'Recovery code'),
   labelVerificationCode: () => info(1070011, 'Verification code'),
+  verificationLinkSent: () =>
+    info(
+      1080001,
+      'An email containing a verification link has been sent to the email address you provided. If you have not received an email, check the spelling of the address and make sure to use the address you registered with.',
+    ),
   verificationCodeSent: () =>
     info(
       1080003,
@@ -159,6 +170,8 @@ export const texts = {
         { login: 'log you in with', registration: 'sign you up with', settings: 'update your settings', recovery: 'recover your account with', verification: 'verify your account with' }[kind]
       }. Did you fill out the form correctly?`,
     ),
+  verificationLinkInvalid: () =>
+    error(4070001, 'The verification token is invalid or has already been used. Please retry the flow.'),
   recoveryLinkInvalid: () =>
     error(4060004, 'The recovery token is invalid or has already been used. Please retry the flow.'),
   recoveryCodeInvalid: () =>

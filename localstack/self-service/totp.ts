@@ -90,22 +90,6 @@ export function checkEnrolmentCode(nodes: UiNode[], url: string, code: string | 
   return true;
 }
 
-/** Kratos' refusal of an aal1 session where a second factor is available (session.ErrAALNotSatisfied). */
-export const aal2Required = (base: string, returnTo?: string) => {
-  const url = new URL(`${base}/self-service/login/browser`);
-  url.searchParams.set('aal', 'aal2');
-  if (returnTo) url.searchParams.set('return_to', returnTo);
-  const redirect = url.toString();
-  return new OryError(403, {
-    id: 'session_aal2_required',
-    message: 'Session does not fulfill the requested Authenticator Assurance Level',
-    reason:
-      'An active session was found but it does not fulfill the requested Authenticator Assurance Level. Please verify yourself with a second factor to resolve this issue.',
-    details: { redirect_browser_to: redirect },
-    extra: { redirect_browser_to: redirect },
-  });
-};
-
 /** Kratos' refusal of `aal=aal2` without a session (login.ErrSessionRequiredForHigherAAL). */
 export const sessionRequiredForHigherAal = () =>
   new OryError(401, {

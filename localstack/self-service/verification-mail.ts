@@ -3,7 +3,8 @@ import { issueCode } from './codes';
 import { sendTemplated } from '../courier/templates';
 import type { IdentityDeps } from '../kernel/identity-deps';
 import { createFlow, type FlowRow } from './flows';
-import { uiLink } from '../kernel/http';
+import { identitySettings } from '../kernel/identity-settings';
+import { flowUiLink } from './flow-routes';
 import { getTraits, markAddressSent } from '../identity/store';
 import { enterCodeNodes } from './nodes';
 import type { Tenant } from '../kernel/tenant';
@@ -63,7 +64,7 @@ export async function startVerification(
     flow,
     continueWith: {
       action: 'show_verification_ui',
-      flow: { id: flow.id, verifiable_address: args.email, url: uiLink(tenant.uiUrl, '/verification', { flow: flow.id }) },
+      flow: { id: flow.id, verifiable_address: args.email, url: flowUiLink(tenant, await identitySettings(q, tenant.nid), 'verification', { flow: flow.id }) },
     },
   };
 }

@@ -6,25 +6,22 @@ import { z } from 'zod';
 import { route } from '../kernel/route';
 import { baseOf, isSecure, type IdentityDeps } from '../kernel/identity-deps';
 import { noActiveSession, OryError, resourceNotFound } from '../kernel/errors';
-import { currentSession } from '../self-service/flow-routes';
-import { identitySettings, returnUrlAfter } from '../kernel/identity-settings';
+import { identitySettings, returnUrlAfter, type IdentitySettings } from '../kernel/identity-settings';
 import { checkReturnTo, isJsonRequest, queryValue, seeOther, uiLink } from '../kernel/http';
 import { selfserviceErrors, sessions } from '../identity/schema';
-import { findSession, logoutTokenFor, sessionToken } from './token';
-import { clearSessionCookie, sessionRowJson } from './service';
+import { currentSession, findSession, logoutTokenFor, sessionToken } from './token';
+import { aal2Required, clearSessionCookie, sessionRowJson } from './service';
 import { countSessions, disableOtherSessions, disableOwnSession, listSessions } from './store';
 import { sessionView } from './views';
 import { findIdentity } from '../identity/store';
 import { identityView } from '../identity/views';
 import { goInt, setOffsetPagingHeaders } from '../kernel/paging';
-import type { Db } from '../db/types';
+import type { Db, Queryable } from '../db/types';
 import type { Tenant } from '../kernel/tenant';
 import type { SessionRow } from '../identity/schema';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { tenantOf } from '../kernel/tenant';
 import { recordEvent } from '../event/record';
-import { aal2Required } from '../self-service/totp';
-import { hasSecondFactor } from '../self-service/lookup';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -35,8 +32,15 @@ const sessionIdParams = z.object({ id: z.string().max(64) });
 const MY_SESSIONS_DEFAULT = 250;
 const MY_SESSIONS_MAX = 1000;
 
+/**
+ * Whether an identity has a second factor its project offers. Its credentials belong to the self-service
+ * strategies (TOTP, security keys, codes, backup codes), which answer it, as Kratos asks each strategy to count
+ * them: the composition hands their check to the session routes.
+ */
+export type SecondFactorCheck = (q: Queryable, nid: string, identityId: string, settings: IdentitySettings) => Promise<boolean>;
+
 /** The request's working session that meets whoami's assurance level; throws Kratos' 401 or 403 otherwise. */
-async function satisfyingSession(deps: IdentityDeps, db: Db, tenant: Tenant, req: FastifyRequest): Promise<SessionRow> {
+async function satisfyingSession(deps: IdentityDeps, hasSecondFactor: SecondFactorCheck, db: Db, tenant: Tenant, req: FastifyRequest): Promise<SessionRow> {
   const row = await currentSession(db, tenant, req, deps.ctx.clock.now());
   if (!row) throw noActiveSession();
   // `highest_available`: an aal1 session of an identity with a second factor must prove it first.
@@ -59,7 +63,13 @@ const errorQuery = z.looseObject({
  * whoami, browser logout and the self-service error store, of the request's tenant: public routes of the
  * route helper, each resolving the tenant's session itself (cookie, X-Session-Token or bearer token).
  */
-export function registerSessionRoutes(app: FastifyInstance, deps: IdentityDeps): void {
+/**
+ * What a browser logout hands over to before the session ends: the URL to send the browser on to (SAML single
+ * logout's request to the identity provider, which comes back to `returnTo`), or undefined to go there directly.
+ */
+export type LogoutHandoff = (req: FastifyRequest, reply: FastifyReply, tenant: Tenant, sessionId: string, returnTo: string) => Promise<string | undefined>;
+
+export function registerSessionRoutes(app: FastifyInstance, deps: IdentityDeps, hasSecondFactor: SecondFactorCheck, logoutHandoff?: LogoutHandoff): void {
   const { ctx } = deps;
   const { db } = ctx;
 
@@ -69,7 +79,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: IdentityDeps):
     query: whoamiQuery,
     auth: 'public',
     handler: async ({ req, reply }) => {
-      const row = await satisfyingSession(deps, db, tenantOf(req), req);
+      const row = await satisfyingSession(deps, hasSecondFactor, db, tenantOf(req), req);
       return reply.header('cache-control', 'private, no-store').send(await sessionRowJson(db, row, baseOf(deps, req)));
     },
   });
@@ -82,7 +92,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: IdentityDeps):
     auth: 'public',
     handler: async ({ req, reply, query }) => {
       const tenant = tenantOf(req);
-      const current = await satisfyingSession(deps, db, tenant, req);
+      const current = await satisfyingSession(deps, hasSecondFactor, db, tenant, req);
       const now = ctx.clock.now();
       const page = Math.max(goInt(query.page) ?? 0, 0);
       const perPage = Math.min(Math.max(goInt(query.per_page) ?? MY_SESSIONS_DEFAULT, 1), MY_SESSIONS_MAX);
@@ -178,12 +188,16 @@ export function registerSessionRoutes(app: FastifyInstance, deps: IdentityDeps):
           reason: 'Unable to log out because the logout token in the URL query does not match the session cookie.',
         });
       }
+      const json = isJsonRequest(req);
+      // Kratos: the return_to, else `selfservice.flows.logout.after.default_browser_return_url`, else the default.
+      const after = returnTo ?? returnUrlAfter(settings, 'logout') ?? uiLink(tenant.uiUrl, '/login');
+      // Asked before the session goes, while what it hands over to can still read it.
+      const handoff = json ? undefined : await logoutHandoff?.(req, reply, tenant, session.id, after);
       await db.orm.delete(sessions).where(and(eq(sessions.nid, tenant.nid), eq(sessions.id, session.id)));
       await recordEvent(db, ctx.clock, tenant.nid, 'SessionRevoked', { session_id: session.id, identity_id: session.identity_id, reason: 'logout' });
       clearSessionCookie(reply, tenant, isSecure(deps, req));
-      if (isJsonRequest(req)) return reply.code(204).send();
-      // Kratos: the return_to, else `selfservice.flows.logout.after.default_browser_return_url`, else the default.
-      return seeOther(reply, returnTo ?? returnUrlAfter(settings, 'logout') ?? uiLink(tenant.uiUrl, '/login'));
+      if (json) return reply.code(204).send();
+      return seeOther(reply, handoff ?? after);
     },
   });
 

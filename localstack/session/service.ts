@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { AuthenticatorAssuranceLevel, Session, SessionAuthenticationMethod, SessionDevice } from '@ory/client';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { recordSignIn } from '../billing/usage';
 import { recordEvent } from '../event/record';
 import { userAgentFamily } from '../../shared/domain/metrics';
 import type { Clock } from '../kernel/clock';
@@ -29,6 +28,22 @@ export const identityDisabled = (identityId: string) =>
     reason: 'This account was disabled.',
     details: { identity_id: identityId },
   });
+
+/** Kratos' refusal of an aal1 session where a second factor is available (session.ErrAALNotSatisfied). */
+export const aal2Required = (base: string, returnTo?: string) => {
+  const url = new URL(`${base}/self-service/login/browser`);
+  url.searchParams.set('aal', 'aal2');
+  if (returnTo) url.searchParams.set('return_to', returnTo);
+  const redirect = url.toString();
+  return new OryError(403, {
+    id: 'session_aal2_required',
+    message: 'Session does not fulfill the requested Authenticator Assurance Level',
+    reason:
+      'An active session was found but it does not fulfill the requested Authenticator Assurance Level. Please verify yourself with a second factor to resolve this issue.',
+    details: { redirect_browser_to: redirect },
+    extra: { redirect_browser_to: redirect },
+  });
+};
 
 /**
  * Creates a session of tenant `nid` for `identityId` authenticated by `method`; an inactive identity gets
@@ -68,7 +83,6 @@ export async function issueSession(
     issued_at: now,
     expires_at: session.expiresAt,
   });
-  await recordSignIn(q, clock, nid, identityId);
   await recordEvent(q, clock, nid, 'SessionIssued', { identity_id: identityId, session_id: session.id, method, aal: 'aal1', user_agent: userAgentFamily(typeof ua === 'string' ? ua : undefined) });
   return session;
 }
@@ -90,11 +104,14 @@ export async function raiseSessionToAal2(q: Queryable, nid: string, sessionId: s
     .where(and(eq(sessions.nid, nid), eq(sessions.id, sessionId)));
 }
 
-/** The session cookie's attributes: the tenant's base path and domain, or the project's `session.cookie.*` settings. */
+/**
+ * The session cookie's attributes: the tenant's base path and domain, secure when served over HTTPS, or the
+ * project's `session.cookie.*` settings.
+ */
 function sessionCookieAttributes(tenant: Tenant, secure: boolean) {
   const own = tenant.sessionCookieSettings;
   const domain = own?.domain ?? tenant.cookieDomain;
-  return { path: tenant.cookiePath, ...(domain ? { domain } : {}), httpOnly: true, sameSite: own?.sameSite ?? 'lax', secure } as const;
+  return { path: own?.path ?? tenant.cookiePath, ...(domain ? { domain } : {}), httpOnly: true, sameSite: own?.sameSite ?? 'lax', secure: own?.secure ?? secure } as const;
 }
 
 /**

@@ -211,7 +211,7 @@ describe('limits and who may see the settings', () => {
     await owner.permissionRules.set({ projectId, opl: DOCUMENTS_AND_FOLDERS });
     for (let i = 0; i < 3; i++) await owner.permissions.check({ projectId, namespace: 'File', object: `doc-${i}`, relation: 'view', subject: { id: 'reader' } });
     // Checks are metered in batches a moment later: wait for the count, not for a time.
-    await expect.poll(() => usedOf('permission_checks'), { timeout: 20_000 }).toBe(3);
+    await expect.poll(() => usedOf('permission_checks'), { timeout: 60_000 }).toBe(3);
     await owner.projects.setEnvironment({ projectId, environment: 'stage' });
     expect(await usedOf('staging_projects')).toBe(1);
     expect(await usedOf('development_projects')).toBe(0);

@@ -1,5 +1,6 @@
 import type { UiNode } from '@ory/client';
 import { Secret, TOTP } from 'otpauth';
+import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../deps';
 import { callerFor, startTestStack, testDeps, type TestStack } from '../test-support/bff';
@@ -56,6 +57,10 @@ describe('the authenticator app (TOTP) of a project', () => {
     expect(secretText.id).toBe(1050006);
     expect(secretText.text).toBe(secretText.context.secret);
     const secret = secretText.context.secret;
+    // The QR code is the key's otpauth:// URL, named by the issuer /mfa sets: what an app lists the key under.
+    const keyUrl = new TOTP({ issuer: 'Acme Login', label: email, algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).toString();
+    expect(keyUrl).toMatch(/^otpauth:\/\/totp\/Acme%20Login:/);
+    expect((qr.attributes as { src: string }).src).toBe(await QRCode.toDataURL(keyUrl, { width: 256, margin: 1 }));
     expect(node(settings, 'totp_code')!.meta.label).toMatchObject({ id: 1070006, text: 'Verify code' });
 
     const wrong = await api.updateSettingsFlow(

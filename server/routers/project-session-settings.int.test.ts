@@ -75,6 +75,57 @@ describe('session cookie settings', () => {
     expect(again).toMatch(/; SameSite=Lax/i);
     expect(again).not.toMatch(/; Domain=/i);
   });
+
+  it('path and the secure flag shape the cookie a sign-in sets and a sign-out clears', async () => {
+    const project = await owner.projects.create({ name: 'Cookie path', environment: 'dev' });
+    const base = `${stack.url}/project-api/${project.slug}`;
+    const name = `ory_session_${project.slug.replace(/[^A-Za-z0-9]/g, '')}`;
+    const cookieLine = (lines: string[]) => lines.find((l) => l.startsWith(`${name}=`));
+
+    // By default: the API's own path, and not secure, as this API is served over plain HTTP.
+    const plain = cookieLine(await browserSignUp(base, 'path-default@example.com'));
+    expect(plain).toMatch(new RegExp(`; Path=/project-api/${project.slug}(;|$)`, 'i'));
+    expect(plain).not.toMatch(/; Secure/i);
+
+    const saved = await owner.projectConfig.setSessions({ projectId: project.id, cookie_path: '/', cookie_secure: 'true' });
+    expect(saved.sessions).toMatchObject({ cookie_path: '/', cookie_secure: 'true' });
+    // Stored as Kratos' schema types it: a string.
+    expect(((await owner.projects.configuration({ projectId: project.id })) as { services: { identity?: { config?: unknown } } }).services.identity?.config).toMatchObject({ session: { cookie: { path: '/', secure: 'true' } } });
+    const b = browserOf(base);
+    const flow = b.keep(await b.api.createBrowserRegistrationFlow());
+    const done = b.keep(
+      await b.api.updateRegistrationFlow({
+        flow: flow.data.id,
+        cookie: b.cookie(),
+        updateRegistrationFlowBody: { method: 'password', csrf_token: csrfOf(flow.data), password, traits: { email: 'path-root@example.com', name: 'Cookie' } },
+      }),
+    );
+    const line = cookieLine((done.headers['set-cookie'] as string[] | undefined) ?? []);
+    expect(line).toMatch(/; Path=\/(;|$)/i);
+    expect(line).toMatch(/; Secure/i);
+    // Signing out clears the cookie where it was set: the same path, the same flag.
+    const logout = await b.api.createBrowserLogoutFlow({ cookie: b.cookie() });
+    const signedOut = await fetch(logout.data.logout_url, { headers: { cookie: b.cookie() }, redirect: 'manual' });
+    const cleared = signedOut.headers.getSetCookie().find((l) => l.startsWith(`${name}=`));
+    expect(cleared).toMatch(/; Path=\/(;|$)/i);
+    expect(cleared).toMatch(/; Secure/i);
+    expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970|Max-Age=0/i);
+
+    // Never secure, and a boolean in the config reads the same as Kratos' string.
+    await owner.projectConfig.setSessions({ projectId: project.id, cookie_secure: 'false' });
+    expect(cookieLine(await browserSignUp(base, 'path-insecure@example.com'))).not.toMatch(/; Secure/i);
+    await owner.projects.patch({ projectId: project.id, patch: [{ op: 'replace', path: '/services/identity/config/session/cookie/secure', value: true }] });
+    expect((await owner.projectConfig.get({ projectId: project.id })).sessions.cookie_secure).toBe('true');
+    expect(cookieLine(await browserSignUp(base, 'path-boolean@example.com'))).toMatch(/; Secure/i);
+
+    // A path that is no cookie path is refused, saying what to fix; emptied fields go back to the defaults.
+    const refused = await owner.projectConfig.setSessions({ projectId: project.id, cookie_path: 'shop; Domain=evil.example' }).catch((e: unknown) => e as { code: string; message: string });
+    expect(refused).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/cookie path starts with \//) });
+    await owner.projectConfig.setSessions({ projectId: project.id, cookie_path: '', cookie_secure: '' });
+    const back = cookieLine(await browserSignUp(base, 'path-back@example.com'));
+    expect(back).toMatch(new RegExp(`; Path=/project-api/${project.slug}(;|$)`, 'i'));
+    expect(back).not.toMatch(/; Secure/i);
+  });
 });
 
 describe('session extension', () => {

@@ -40,6 +40,7 @@ export const redirectUrlSchema = z
 const urlOrDefault = z.union([redirectUrlSchema, z.literal('')]);
 
 export const SAME_SITE = ['Strict', 'Lax', 'None'] as const;
+export const COOKIE_SECURE = ['', 'true', 'false'] as const;
 export const REQUIRED_AAL = ['aal1', 'highest_available'] as const;
 export const FLOW_METHODS = ['code', 'link'] as const;
 
@@ -103,6 +104,12 @@ export const sessionsForm = z.object({
   ]),
   cookie_same_site: z.enum(SAME_SITE, { error: 'Choose Strict, Lax or None' }),
   cookie_persistent: z.boolean(),
+  cookie_path: z.union([
+    z.string().trim().max(256, { error: 'A cookie path has at most 256 characters' }).regex(/^\/[!-:<-~]*$/, { error: 'A cookie path starts with / and has no spaces or semicolons' }),
+    z.literal(''),
+  ]),
+  /** `session.cookie.secure`: '' sends the cookie over HTTPS only when the API is served over HTTPS. */
+  cookie_secure: z.enum(COOKIE_SECURE, { error: 'Choose automatic, always or never' }),
   whoami_required_aal: z.enum(REQUIRED_AAL, { error: 'Choose aal1 or highest_available' }),
 });
 
@@ -156,7 +163,7 @@ export const setUiInput = setter(uiForm);
 /** `/authentication/sessions`: how long a sign-in lasts. */
 export const sessionLifespanForm = sessionsForm.pick({ lifespan: true, earliest_possible_extend: true, whoami_required_aal: true });
 /** `/session-settings`: the session cookie. */
-export const sessionCookieForm = sessionsForm.pick({ cookie_name: true, cookie_domain: true, cookie_same_site: true, cookie_persistent: true });
+export const sessionCookieForm = sessionsForm.pick({ cookie_name: true, cookie_domain: true, cookie_same_site: true, cookie_persistent: true, cookie_path: true, cookie_secure: true });
 
 /** `/browser-redirects` as the page edits it: the allowed return URLs one a line. */
 export const browserRedirectsPageForm = browserRedirectsForm.extend({

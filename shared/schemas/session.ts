@@ -62,3 +62,10 @@ export const revokeSessionInput = z.object({ sessionId: z.uuid({ message: 'sessi
 export const revokeSessionOutput = z.object({ revoked: z.literal(true) });
 /** auth.revokeOtherSessions: how many of the caller's other sessions ended. */
 export const revokeOtherSessionsOutput = z.object({ count: z.number().int().min(0) });
+
+/** auth.deleteAccount: the account's email address, typed to confirm that the account and everything of it goes. */
+export const deleteAccountInput = z.object({
+  confirmEmail: z.string().max(320, { message: 'confirmEmail: At most 320 characters' }).min(1, { message: 'Type your email address to confirm deletion' }),
+});
+export const deleteAccountOutput = z.object({ deleted: z.literal(true) });
+export const DELETE_ACCOUNT_MISMATCH = 'Type your email address exactly to confirm deletion';

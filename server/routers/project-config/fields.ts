@@ -77,6 +77,14 @@ export const FIELDS: Mappings = {
     cookie_domain: { path: ['session', 'cookie', 'domain'], fallback: '', empty: true },
     cookie_same_site: { path: ['session', 'cookie', 'same_site'], fallback: 'Lax' },
     cookie_persistent: { path: ['session', 'cookie', 'persistent'], fallback: true },
+    cookie_path: { path: ['session', 'cookie', 'path'], fallback: '', empty: true },
+    // Kratos' schema types the flag as a string ("true"/"false") and reads it as a boolean: both are read, a string is written.
+    cookie_secure: {
+      path: ['session', 'cookie', 'secure'],
+      fallback: '',
+      empty: true,
+      fromConfig: (raw) => (raw === true || raw === 'true' ? 'true' : raw === false || raw === 'false' ? 'false' : raw),
+    },
     whoami_required_aal: { path: ['session', 'whoami', 'required_aal'], fallback: 'highest_available' },
   },
   browserRedirects: {

@@ -37,6 +37,8 @@ export interface ConfigSectionProps<T extends FieldValues> {
   savedMessage: string;
   /** A question before a risky change (turning sign-up off), or undefined. */
   confirm?: (changes: Partial<T>) => { title: string; message: ReactNode; confirmLabel: string } | undefined;
+  /** Cards the page shows below the section's form (settings kept elsewhere in the project config). */
+  children?: ReactNode;
 }
 
 function Fields<T extends FieldValues>({ testId, fields, form }: { testId: string; fields: readonly ConfigField<T>[]; form: import('react-hook-form').UseFormReturn<T> }) {
@@ -111,6 +113,7 @@ export function ConfigSectionPage<T extends FieldValues>(props: ConfigSectionPro
           )}
         </QueryView>
       </Card>
+      {props.children}
     </div>
   );
 }
