@@ -5,7 +5,8 @@
  *
  * Callers authenticate as on the rest of the data plane: the project's API key (`Bearer ory_pat_…`), or a member
  * of the project signed in to the console whose role grants `backoffice.project.read` for reads (checks and
- * syntax checks included) and `backoffice.project.write` for writes.
+ * syntax checks included) and `backoffice.project.write` for writes. Each tuple write is one event of the
+ * project's audit log, with the tuples it inserted and removed as its before/after.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -17,9 +18,11 @@ import { recordEvents } from '../event/record';
 import type { EventAttributes } from '../../shared/domain/metrics';
 import type { LocalStackContext } from '../kernel/context';
 import { projectRevisions } from '../project/schema';
-import { DATABASE_UNAVAILABLE, isConnectionError } from '../db/errors';
+import { DATABASE_UNAVAILABLE, isConnectionError, surviveConnectionLoss } from '../db/errors';
 import type { Queryable } from '../kernel/queryable';
-import { authorizeAdmin } from '../kernel/admin-auth';
+import { useAdminAuthorization } from '../kernel/admin-context';
+import { noteChange, useAuditLog } from '../audit/recorder';
+import { listedState } from '../audit/states';
 import { OryError } from '../kernel/errors';
 import { PROJECT_API_PREFIX, tenantOf, useProjectTenant } from '../kernel/tenant';
 import type { ProjectRow } from '../project/schema';
@@ -46,6 +49,8 @@ import {
 /** Keto's page sizes for the tuple list. */
 const DEFAULT_PAGE_SIZE = 100;
 const MAX_PAGE_SIZE = 1000;
+/** The key of the tuples a write changed in its audit event's before/after, as Keto's list names them. */
+const TUPLES = 'relation_tuples';
 /** Tuples one PATCH may carry. */
 const MAX_PATCH_SIZE = 1000;
 
@@ -131,14 +136,14 @@ class CheckMeter {
       // In slices, so checks waiting for the database pass between them instead of behind one long statement.
       for (let i = 0; i < events.length; i += EVENT_SLICE) {
         try {
-          await recordEvents(this.ctx.db, events.slice(i, i + EVENT_SLICE));
+          await surviveConnectionLoss(() => recordEvents(this.ctx.db, events.slice(i, i + EVENT_SLICE)));
         } catch (err) {
           this.ctx.log.error({ err }, 'permission check events could not be recorded');
         }
       }
       for (const [projectId, n] of batch) {
         try {
-          await meter(this.ctx.db, this.ctx.clock, projectId, 'permission_checks', n);
+          await surviveConnectionLoss(() => meter(this.ctx.db, this.ctx.clock, projectId, 'permission_checks', n));
         } catch (err) {
           this.ctx.log.error({ err, projectId }, 'permission checks could not be metered');
         }
@@ -160,12 +165,14 @@ export async function registerPermissionApi(app: FastifyInstance, ctx: LocalStac
       installErrorHandler(scope, ctx.log);
       useProjectTenant(scope, ctx);
       scope.addContentTypeParser('text/plain', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+      useAdminAuthorization(scope, { ctx }, (req) => {
+        const path = (req.routeOptions.url ?? '').slice(PROJECT_API_PREFIX.length);
+        return READ_ROUTES.has(path) || req.method === 'GET' ? 'backoffice.project.read' : 'backoffice.project.write';
+      });
+      useAuditLog(scope, ctx, 'data-plane');
       scope.addHook('preValidation', async (req) => {
         const project = tenantOf(req).project;
         if (!project) throw new Error('the permission API is only served on project tenants');
-        const path = (req.routeOptions.url ?? '').slice(PROJECT_API_PREFIX.length);
-        const permission = READ_ROUTES.has(path) || req.method === 'GET' ? 'backoffice.project.read' : 'backoffice.project.write';
-        await authorizeAdmin(ctx.db, req, project, ctx.clock.now(), permission);
         authorized.set(req, { project });
       });
       registerRoutes(scope, ctx, checks);
@@ -235,7 +242,8 @@ function registerRoutes(scope: FastifyInstance, ctx: LocalStackContext, checks: 
     const tuple = tupleFromJson(req.body);
     const rules = await rulesOf(ctx.db, project);
     requireNamespace(rules, tuple.namespace);
-    await ctx.db.tx((q) => insertTuples(q, project.id, [tuple], ctx.clock.now()));
+    const inserted = await ctx.db.tx((q) => insertTuples(q, project.id, [tuple], ctx.clock.now()));
+    noteChange(req, { before: null, after: listedState(TUPLES, inserted.map(tupleJsonOf)) });
     const base = tenantOf(req).base;
     return reply.code(201).header('location', `${base}/relation-tuples?${tupleUrlQuery(tuple)}`).send(tupleJsonOf(tuple));
   });
@@ -253,7 +261,12 @@ function registerRoutes(scope: FastifyInstance, ctx: LocalStackContext, checks: 
     const tupleQuery = queryFromUrl(query);
     const rules = await rulesOf(ctx.db, project);
     requireNamespace(rules, tupleQuery.namespace);
-    await ctx.db.tx((q) => deleteMatching(q, project.id, tupleQuery));
+    // The log keeps the first tuples removed (a page's worth at most), read in the delete's own transaction, and how many went.
+    const removed = await ctx.db.tx(async (q) => {
+      const { tuples } = await listTuples(q, project.id, tupleQuery, MAX_PAGE_SIZE, null);
+      return { tuples, count: await deleteMatching(q, project.id, tupleQuery) };
+    });
+    noteChange(req, { before: listedState(TUPLES, removed.tuples.map(tupleJsonOf), removed.count), after: null });
     return reply.code(204).send();
   });
 
@@ -274,10 +287,11 @@ function registerRoutes(scope: FastifyInstance, ctx: LocalStackContext, checks: 
     }
     const rules = await rulesOf(ctx.db, project);
     for (const tuple of [...inserts, ...deletes]) requireNamespace(rules, tuple.namespace);
-    await ctx.db.tx(async (q) => {
-      await insertTuples(q, project.id, inserts, ctx.clock.now());
-      await deleteTuples(q, project.id, deletes);
-    });
+    const changed = await ctx.db.tx(async (q) => ({
+      inserted: await insertTuples(q, project.id, inserts, ctx.clock.now()),
+      deleted: await deleteTuples(q, project.id, deletes),
+    }));
+    noteChange(req, { before: listedState(TUPLES, changed.deleted.map(tupleJsonOf)), after: listedState(TUPLES, changed.inserted.map(tupleJsonOf)) });
     return reply.code(204).send();
   });
 

@@ -8,7 +8,9 @@ const tstz = { withTimezone: true } as const;
  * (`subject_id`) or a subject set (`subject_set_*`, all three present), never both. `seq` orders a project's
  * tuples for paging. The unique key serves the lookups a check makes: a tuple itself, and the tuples of one
  * `namespace:object#relation`; the second index serves "which sets is this subject stored in" and the subject
- * filter of the list.
+ * filter of the list. The third holds only subject-set tuples, in `seq` order per `namespace:object#relation`
+ * with the set itself: a check reads the first sets of a relation from it alone and stops at its limit, however
+ * many subject ids the relation also holds.
  */
 export const relationTuples = pgTable(
   'relation_tuples',
@@ -28,6 +30,9 @@ export const relationTuples = pgTable(
     unique('relation_tuples_key')
       .on(t.project_id, t.namespace, t.object, t.relation, t.subject_id, t.subject_set_namespace, t.subject_set_object, t.subject_set_relation)
       .nullsNotDistinct(),
+    index('relation_tuples_sets_idx')
+      .on(t.project_id, t.namespace, t.object, t.relation, t.seq, t.subject_set_namespace, t.subject_set_object, t.subject_set_relation)
+      .where(sql`subject_id IS NULL`),
     index('relation_tuples_subject_idx').on(t.project_id, t.subject_id, t.subject_set_namespace, t.subject_set_object, t.subject_set_relation),
     check(
       'relation_tuples_subject_check',

@@ -176,31 +176,72 @@ export class SqlTupleReader implements TupleReader {
   }
 
   /**
-   * One query for what a check asks of several relations of one object for a subject id: the direct tuple of each,
-   * and the first `limit` subject sets of each (oldest first) with whether the subject is stored in them. Whether
-   * it is, is asked only of the sets kept.
+   * One query for what a check asks of several relations of one object for a subject id: the direct tuple of each
+   * (a probe of the unique key), and the first `limit` subject sets of each, oldest first (an ordered scan of the
+   * subject-set index that stops at `limit`), each with whether the subject is stored in it and whether it has
+   * subject sets of its own. Prepared once per number of relations, up to `PREPARED_RELATIONS`.
    */
   async lookahead(namespace: string, object: string, relations: readonly string[], subjectId: string, limit: number): Promise<Map<string, Lookahead>> {
-    const result = (await this.q.orm.execute(sql`
-      SELECT x.relation, x.subject_set_namespace AS ns, x.subject_set_object AS obj, x.subject_set_relation AS rel,
-        CASE WHEN x.subject_set_namespace IS NULL THEN NULL ELSE EXISTS (SELECT 1 FROM relation_tuples m WHERE m.project_id = x.project_id
-          AND m.namespace = x.subject_set_namespace AND m.object = x.subject_set_object AND m.relation = x.subject_set_relation
-          AND m.subject_id = ${subjectId} AND m.subject_set_namespace IS NULL) END AS holds
-      FROM (
-        SELECT project_id, relation, subject_set_namespace, subject_set_object, subject_set_relation, seq,
-          row_number() OVER (PARTITION BY relation, subject_set_namespace IS NULL ORDER BY seq) AS rn
-        FROM relation_tuples
-        WHERE project_id = ${this.projectId} AND namespace = ${namespace} AND object = ${object}
-          AND relation IN (${sql.join(relations.map((r) => sql`${r}`), sql`, `)})
-          AND ((subject_id = ${subjectId} AND subject_set_namespace IS NULL) OR subject_set_namespace IS NOT NULL)
-      ) x
-      WHERE x.rn <= ${limit}
-      ORDER BY x.seq`)) as unknown as { rows: { relation: string; ns: string | null; obj: string | null; rel: string | null; holds: boolean | null }[] };
+    const n = relations.length;
     const out = new Map<string, Lookahead>(relations.map((r) => [r, { direct: false, sets: [] }]));
-    for (const row of result.rows) {
-      const entry = out.get(row.relation)!;
+    if (n === 0) return out;
+    const build = (orm: Queryable['orm'], v: { project: unknown; namespace: unknown; object: unknown; subject: unknown; limit: unknown; relations: unknown[] }) => {
+      const list = sql.join(v.relations.map((r) => sql`${r}`), sql`, `);
+      const rows = sql.join(v.relations.map((r) => sql`(${r})`), sql`, `);
+      return orm
+        .select({
+          relation: sql<string>`a.relation`,
+          ns: sql<string | null>`a.ns`,
+          obj: sql<string | null>`a.obj`,
+          rel: sql<string | null>`a.rel`,
+          holds: sql<boolean | null>`a.holds`,
+          open: sql<boolean | null>`a.open`,
+        })
+        .from(
+          sql`(SELECT d.relation, NULL::text AS ns, NULL::text AS obj, NULL::text AS rel, NULL::boolean AS holds, NULL::boolean AS open, 0::bigint AS seq
+              FROM relation_tuples d
+              WHERE d.project_id = ${v.project} AND d.namespace = ${v.namespace} AND d.object = ${v.object} AND d.relation IN (${list})
+                AND d.subject_id = ${v.subject} AND d.subject_set_namespace IS NULL
+            UNION ALL
+            SELECT r.relation, s.subject_set_namespace, s.subject_set_object, s.subject_set_relation,
+              EXISTS (SELECT 1 FROM relation_tuples m WHERE m.project_id = ${v.project} AND m.namespace = s.subject_set_namespace
+                AND m.object = s.subject_set_object AND m.relation = s.subject_set_relation AND m.subject_id = ${v.subject} AND m.subject_set_namespace IS NULL),
+              EXISTS (SELECT 1 FROM relation_tuples o WHERE o.project_id = ${v.project} AND o.namespace = s.subject_set_namespace
+                AND o.object = s.subject_set_object AND o.relation = s.subject_set_relation AND o.subject_id IS NULL),
+              s.seq
+            FROM (VALUES ${rows}) AS r (relation)
+            CROSS JOIN LATERAL (
+              SELECT t.subject_set_namespace, t.subject_set_object, t.subject_set_relation, t.seq FROM relation_tuples t
+              WHERE t.project_id = ${v.project} AND t.namespace = ${v.namespace} AND t.object = ${v.object} AND t.relation = r.relation AND t.subject_id IS NULL
+              ORDER BY t.seq LIMIT ${v.limit}
+            ) s) a`,
+        )
+        .orderBy(sql`a.seq`);
+    };
+    type LookaheadRow = { relation: string; ns: string | null; obj: string | null; rel: string | null; holds: boolean | null; open: boolean | null };
+    let rows: LookaheadRow[];
+    if (n > PREPARED_RELATIONS) {
+      rows = await build(this.q.orm, { project: this.projectId, namespace, object, subject: subjectId, limit, relations: [...relations] });
+    } else {
+      const statement = prepared(this.q, `permission-lookahead-${n}`, (orm) =>
+        build(orm, {
+          project: ph('project'),
+          namespace: ph('namespace'),
+          object: ph('object'),
+          subject: ph('subject'),
+          limit: ph('limit'),
+          relations: Array.from({ length: n }, (_, i) => ph(`r${i}`)),
+        }).prepare(`permission_lookahead_${n}`),
+      );
+      const params: Record<string, unknown> = { project: this.projectId, namespace, object, subject: subjectId, limit };
+      relations.forEach((relation, i) => (params[`r${i}`] = relation));
+      rows = await statement.execute(params);
+    }
+    for (const row of rows) {
+      const entry = out.get(row.relation);
+      if (!entry) continue;
       if (row.ns === null) entry.direct = true;
-      else entry.sets.push({ set: { namespace: row.ns, object: row.obj ?? '', relation: row.rel ?? '' }, holds: row.holds === true });
+      else entry.sets.push({ set: { namespace: row.ns, object: row.obj ?? '', relation: row.rel ?? '' }, holds: row.holds === true, open: row.open === true });
     }
     return out;
   }
@@ -219,20 +260,24 @@ export class SqlTupleReader implements TupleReader {
   }
 }
 
-/** Stores tuples (a tuple stored already stays as it is). */
-export async function insertTuples(q: Queryable, projectId: string, tuples: readonly RelationTuple[], now: Date): Promise<void> {
-  if (tuples.length === 0) return;
-  await q.orm
+/** Stores tuples (a tuple stored already stays as it is); answers those that were not stored before. */
+export async function insertTuples(q: Queryable, projectId: string, tuples: readonly RelationTuple[], now: Date): Promise<RelationTuple[]> {
+  if (tuples.length === 0) return [];
+  const rows = await q.orm
     .insert(t)
     .values(tuples.map((tuple) => ({ project_id: projectId, namespace: tuple.namespace, object: tuple.object, relation: tuple.relation, ...subjectColumns(tuple.subject), created_at: now })))
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning();
+  return rows.map(tupleOfRow);
 }
 
-/** Deletes these exact tuples (one that is not stored is no error). */
-export async function deleteTuples(q: Queryable, projectId: string, tuples: readonly RelationTuple[]): Promise<void> {
+/** Deletes these exact tuples (one that is not stored is no error); answers those that were stored. */
+export async function deleteTuples(q: Queryable, projectId: string, tuples: readonly RelationTuple[]): Promise<RelationTuple[]> {
+  const removed: RelationTuple[] = [];
   for (const tuple of tuples) {
-    await q.orm.delete(t).where(matching(projectId, tuple));
+    for (const row of await q.orm.delete(t).where(matching(projectId, tuple)).returning()) removed.push(tupleOfRow(row));
   }
+  return removed;
 }
 
 /** Deletes every tuple the query matches; answers how many. */

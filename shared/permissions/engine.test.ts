@@ -320,7 +320,7 @@ class Doc implements Namespace {
 });
 
 describe('round trips of a check', () => {
-  it('reads the relations a rule names together, and three reads for a file seen through its folder (six one by one)', async () => {
+  it('reads each object a check reaches once: two reads for a file seen through its folder, allowed or denied (seven one by one)', async () => {
     const { namespaces } = parseOpl(DOCUMENTS_AND_FOLDERS);
     const store = new MemoryTupleStore(
       ['Group:g#members@ada', 'Folder:d#viewers@Group:g#members', 'File:f#parents@Folder:d#'].map(parseTuple),
@@ -338,8 +338,19 @@ describe('round trips of a check', () => {
     });
     // The store's own lookahead calls its other methods on the target, not through the proxy: one call, one read.
     const engine = new PermissionEngine(namespaces, counted, DEFAULT_LIMITS);
+    // File: view, viewers, owners and parents with their sets (1); Folder: view, viewers and parents (1), whose
+    // group holds ada.
     expect(await engine.allowed(parseTuple('File:f#view@ada'))).toBe(true);
-    // File: viewers and owners with their sets (1), parents (1); Folder: viewers with its sets (1) holds ada.
-    expect(calls).toEqual(['lookahead', 'subjectSets', 'lookahead']);
+    expect(calls).toEqual(['lookahead', 'lookahead']);
+    calls.length = 0;
+    // Denied: the group has no subject sets of its own, so the folder's read already tells all it holds.
+    expect(await engine.allowed(parseTuple('File:f#view@bob'))).toBe(false);
+    expect(calls).toEqual(['lookahead', 'lookahead']);
+    calls.length = 0;
+    // A group with a nested group is read when a check reaches it.
+    store.add(parseTuple('Group:g#members@Group:h#members'));
+    store.add(parseTuple('Group:h#members@bob'));
+    expect(await engine.allowed(parseTuple('File:f#view@bob'))).toBe(true);
+    expect(calls).toEqual(['lookahead', 'lookahead', 'lookahead']);
   });
 });

@@ -22,6 +22,11 @@ export interface SubjectSetHolding {
   set: SubjectSet;
   /** Whether the checked subject is stored directly in the set (`set.namespace:set.object#set.relation@subject`). */
   holds: boolean;
+  /**
+   * Whether the set has subject sets of its own (`lookahead` only; unknown when absent). A set without any is
+   * fully known from `holds`: a check expanding it needs no read of its own.
+   */
+  open?: boolean;
 }
 
 /** A `SubjectSet<namespace, "relation">` type a relation declares, in strict mode. */
@@ -47,7 +52,8 @@ export interface TupleReader {
   /**
    * Optional, one round trip for what `hasTuple` and `subjectSetsHolding` would answer for each of `relations` of
    * `namespace:object` and a subject id: whether it is stored directly, and the first `limit` subject sets (as
-   * `subjectSetsHolding`, in the same order).
+   * `subjectSetsHolding`, in the same order; fewer than `limit` are all there are, as `subjectSets` lists them),
+   * each best with whether it is `open`.
    */
   lookahead?(namespace: string, object: string, relations: readonly string[], subjectId: string, limit: number): Promise<Map<string, Lookahead>>;
 }
@@ -358,13 +364,27 @@ class CheckRun {
   /**
    * Reads what `relations` of the object hold for the subject in one round trip, when the reader can and the answer
    * is the same as looking each up when needed: a subject id, outside strict mode (which filters the sets by type).
+   * The same round trip reads every other relation the checked relation's rule may read at this object (the
+   * relations it names, the links it traverses), so a check reads each object it reaches once. A subject set found
+   * with no subject sets of its own is known whole from that read: checking it later reads nothing.
    */
   private async readAhead(tuple: RelationTuple, relations: readonly string[]): Promise<Lookahead[] | null> {
     if (!this.reader.lookahead || this.strict || tuple.subject.id === undefined) return null;
     const missing = relations.filter((r) => !this.ahead.has(this.aheadKey(tuple.namespace, tuple.object, r)));
     if (missing.length > 0) {
-      const read = await this.reader.lookahead(tuple.namespace, tuple.object, missing, tuple.subject.id, this.limits.maxReadWidth + 1);
-      for (const relation of missing) this.ahead.set(this.aheadKey(tuple.namespace, tuple.object, relation), read.get(relation) ?? { direct: false, sets: [] });
+      const wanted = new Set(missing);
+      for (const relation of relationsReadAt(this.namespaces, tuple.namespace, tuple.relation)) {
+        if (!this.ahead.has(this.aheadKey(tuple.namespace, tuple.object, relation))) wanted.add(relation);
+      }
+      const read = await this.reader.lookahead(tuple.namespace, tuple.object, [...wanted], tuple.subject.id, this.limits.maxReadWidth + 1);
+      for (const relation of wanted) this.ahead.set(this.aheadKey(tuple.namespace, tuple.object, relation), read.get(relation) ?? { direct: false, sets: [] });
+      for (const relation of wanted) {
+        for (const { set, holds, open } of read.get(relation)?.sets ?? []) {
+          const key = this.aheadKey(set.namespace, set.object, set.relation);
+          // `holds` is this set's direct tuple for the subject; with no subject sets, it is all the set holds.
+          if (open === false && set.relation !== '' && !this.ahead.has(key)) this.ahead.set(key, { direct: holds, sets: [] });
+        }
+      }
     }
     return relations.map((r) => this.ahead.get(this.aheadKey(tuple.namespace, tuple.object, r))!);
   }
@@ -441,7 +461,12 @@ class CheckRun {
   private async traverse(rewrite: Extract<Rewrite, { type: 'traverse' }>, tuple: RelationTuple, depth: number): Promise<Outcome> {
     this.step();
     if (depth <= 0) return this.depthReached(tuple);
-    const sets = await this.reader.subjectSets(tuple.namespace, tuple.object, rewrite.relation, this.limits.maxSteps);
+    // The link's sets come with the object's read ahead when all of them fit in it; else they are read in full.
+    const [ahead] = (await this.readAhead(tuple, [rewrite.relation])) ?? [];
+    const sets =
+      ahead && ahead.sets.length <= this.limits.maxReadWidth
+        ? ahead.sets.map((s) => s.set)
+        : await this.reader.subjectSets(tuple.namespace, tuple.object, rewrite.relation, this.limits.maxSteps);
     const steps = sets.map((set) => async () => {
       const target: RelationTuple = { namespace: set.namespace, object: set.object, relation: rewrite.computedRelation, subject: tuple.subject };
       const outcome = await this.isAllowed(target, depth - 1, false);
@@ -456,7 +481,7 @@ class CheckRun {
   private async expandSubject(tuple: RelationTuple, depth: number, types?: SubjectSetType[]): Promise<Outcome> {
     this.step();
     if (depth <= 0) return this.depthReached(tuple);
-    const ahead = types ? undefined : this.ahead.get(this.aheadKey(tuple.namespace, tuple.object, tuple.relation));
+    const ahead = types ? undefined : (await this.readAhead(tuple, [tuple.relation]))?.[0];
     const found = ahead ? ahead.sets : await this.reader.subjectSetsHolding(tuple.namespace, tuple.object, tuple.relation, tuple.subject, this.limits.maxReadWidth + 1, types);
     // With declared types, a subject stored in a set counts only where the set's relation allows it directly.
     const all = types
@@ -490,6 +515,49 @@ class CheckRun {
     if (combined.children.length === 1) return { ...combined.outcome, node: combined.children[0]! };
     return this.node('or', tuple, combined.outcome, combined.children, { rule: 'members of the subject sets stored here' });
   }
+}
+
+/** Per rules: the relations a check of `namespace#relation` may read at its object, by `namespace\u0000relation`. */
+const readAtCache = new WeakMap<readonly Namespace[], Map<string, readonly string[]>>();
+
+/**
+ * The relations a check of `relation` may read at its own object: itself (its tuple and its subject sets), and
+ * through its permit's rule the relations it names (each in turn) and the links it traverses.
+ */
+export function relationsReadAt(namespaces: readonly Namespace[], namespace: string, relation: string): readonly string[] {
+  let byRelation = readAtCache.get(namespaces);
+  if (!byRelation) readAtCache.set(namespaces, (byRelation = new Map()));
+  const cacheKey = `${namespace}\u0000${relation}`;
+  const cached = byRelation.get(cacheKey);
+  if (cached) return cached;
+  const declared = namespaces.find((n) => n.name === namespace);
+  const found = new Set<string>();
+  const walked = new Set<string>();
+  const visit = (name: string) => {
+    if (name === '' || walked.has(name)) return;
+    walked.add(name);
+    found.add(name);
+    const rewrite = declared?.relations.find((r) => r.name === name)?.rewrite;
+    if (rewrite) walk(rewrite);
+  };
+  const walk = (rewrite: Rewrite): void => {
+    switch (rewrite.type) {
+      case 'computed':
+        return visit(rewrite.relation);
+      case 'traverse':
+        found.add(rewrite.relation);
+        return;
+      case 'not':
+        return walk(rewrite.child);
+      case 'and':
+      case 'or':
+        return rewrite.children.forEach(walk);
+    }
+  };
+  visit(relation);
+  const relations = [...found];
+  byRelation.set(cacheKey, relations);
+  return relations;
 }
 
 /**

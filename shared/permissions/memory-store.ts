@@ -44,7 +44,10 @@ export class MemoryTupleStore implements TupleReader {
     for (const relation of relations) {
       out.set(relation, {
         direct: await this.hasTuple(namespace, object, [relation], { id: subjectId }),
-        sets: await this.subjectSetsHolding(namespace, object, relation, { id: subjectId }, limit),
+        sets: (await this.subjectSetsHolding(namespace, object, relation, { id: subjectId }, limit)).map((held) => ({
+          ...held,
+          open: this.of(held.set.namespace, held.set.object, held.set.relation).some((t) => t.subject.set !== undefined),
+        })),
       });
     }
     return out;
