@@ -1,10 +1,15 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Configuration, OAuth2Api } from '@ory/client';
 import { rawCall, type Answer } from '../test-support/control-plane';
+import { newUser, projectWithKey } from '../test-support/admin-api';
 import type { LocalStack } from '../index';
 import { createDurableStore, startTestStack, type DurableStore } from '../../server/test-support/stack';
 import { registerUser } from '../../server/test-support/users';
 import { applicationName } from './postgres';
+import { dayOf, usageBetween } from '../billing/usage';
+import { locationOfOpl } from '../permission/rules';
+import { DOCUMENTS_AND_FOLDERS } from '../../shared/permissions/templates';
 
 // Collected only when DATABASE_URL is set (see vitest.config.ts): PGlite has no backends to terminate.
 const databaseUrl = process.env.DATABASE_URL!;
@@ -43,18 +48,21 @@ describe('PostgreSQL backends terminated under load', () => {
 
   /**
    * Holds `table` locked so the requests' statements are running on their connections, terminates every
-   * backend of the stack once they all wait, then lets go; resolves with the requests' answers.
+   * backend of the stack once they all wait (or `waiting` statements do), then lets go; resolves with the
+   * requests' answers.
    */
-  async function terminateUnder(table: string, requests: (() => Promise<Answer>)[]): Promise<Answer[]> {
+  async function terminateUnder(table: string, requests: (() => Promise<Answer>)[], waiting = requests.length): Promise<Answer[]> {
     await admin.query('BEGIN');
     await admin.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
     const answers = Promise.all(requests.map((r) => r()));
     try {
-      while ((await waitingBackends()) < requests.length) {
+      while ((await waitingBackends()) < waiting) {
         // Polls pg_stat_activity until every request's statement is blocked on the lock.
       }
-      const killed = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [appName]);
-      expect(killed.rowCount).toBeGreaterThanOrEqual(requests.length);
+      // Waits (up to 5 s) until each backend has ended: an idle one still running when the next request comes
+      // would take that request down with it.
+      const killed = await admin.query('SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity WHERE application_name = $1', [appName]);
+      expect(killed.rowCount).toBeGreaterThanOrEqual(waiting);
     } finally {
       await admin.query('ROLLBACK');
     }
@@ -91,5 +99,78 @@ describe('PostgreSQL backends terminated under load', () => {
     const who = await call('GET', '/sessions/whoami')();
     expect(who.status).toBe(200);
     expect(who.body.identity.traits.name).toBe('Resilient');
+  });
+
+  it("fails token requests in flight in oidc-provider's storage with 503 and Retry-After, in OAuth's error shape", async () => {
+    const project = await projectWithKey(stack, await newUser(stack, 'Tokens'), 'Tokens');
+    const oauth2 = new OAuth2Api(new Configuration({ basePath: project.base, accessToken: project.key }));
+    const { data: client } = await oauth2.createOAuth2Client({ oAuth2Client: { grant_types: ['client_credentials'] } });
+    const token = async (): Promise<Answer & { retryAfter: string | null }> => {
+      const res = await fetch(`${project.base}/oauth2/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${client.client_id}:${client.client_secret}`).toString('base64')}` },
+        body: 'grant_type=client_credentials',
+      });
+      return { status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json() };
+    };
+    expect((await token()).status).toBe(200);
+
+    // The client is looked up by oidc-provider's adapter: the statement that waits is its own.
+    const answers = (await terminateUnder('oauth2_clients', [token, token])) as Awaited<ReturnType<typeof token>>[];
+    for (const a of answers) {
+      expect(a).toEqual({ status: 503, retryAfter: '1', body: { error: 'temporarily_unavailable', error_description: expect.stringMatching(/database connection was lost/) } });
+    }
+    expect((await token()).status).toBe(200);
+  });
+
+  it("keeps a token's usage and event when the database connection is lost while they are written", async () => {
+    const project = await projectWithKey(stack, await newUser(stack, 'Metered'), 'Metered');
+    const oauth2 = new OAuth2Api(new Configuration({ basePath: project.base, accessToken: project.key }));
+    const { data: client } = await oauth2.createOAuth2Client({ oAuth2Client: { grant_types: ['client_credentials'] } });
+    const token = async (): Promise<Answer> => {
+      const res = await fetch(`${project.base}/oauth2/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${client.client_id}:${client.client_secret}`).toString('base64')}` },
+        body: 'grant_type=client_credentials',
+      });
+      return { status: res.status, body: await res.json() };
+    };
+    const day = dayOf(stack.clock.now());
+    const next = dayOf(new Date(stack.clock.now().getTime() + 86_400_000));
+    const issued = async () => (await usageBetween(stack.db, [project.id], day, next)).tokensIssued;
+    const events = async () =>
+      (await admin.query<{ n: number }>(`SELECT count(*)::int AS n FROM project_events WHERE nid = $1 AND type = 'OAuth2TokenIssued'`, [project.id])).rows[0]!.n;
+
+    // The token is answered first; then its event and its usage both write to usage_counters, and wait on its lock.
+    const [answer] = await terminateUnder('usage_counters', [token], 2);
+    expect(answer!.status).toBe(200);
+    await expect.poll(issued, { timeout: 10_000 }).toBe(1);
+    await expect.poll(events, { timeout: 10_000 }).toBe(1);
+  });
+
+  it('keeps the events and usage of permission checks when the database connection is lost while they are written', async () => {
+    const user = await newUser(stack, 'Checks');
+    const project = await projectWithKey(stack, user, 'Checks');
+    const rules = await user.projects.patchProject({
+      projectId: project.id,
+      jsonPatch: [{ op: 'add', path: '/services/permission', value: { config: { namespaces: { location: locationOfOpl(DOCUMENTS_AND_FOLDERS) } } } }],
+    });
+    expect(rules.status).toBe(200);
+    const check = async (): Promise<Answer> => {
+      const q = new URLSearchParams({ namespace: 'File', object: 'private', relation: 'view', subject_id: 'henning' });
+      const res = await fetch(`${project.base}/relation-tuples/check/openapi?${q}`, { headers: { authorization: `Bearer ${project.key}` } });
+      return { status: res.status, body: await res.json() };
+    };
+    const day = dayOf(stack.clock.now());
+    const next = dayOf(new Date(stack.clock.now().getTime() + 86_400_000));
+    const metered = async () => (await usageBetween(stack.db, [project.id], day, next)).permissionChecks;
+    const events = async () =>
+      (await admin.query<{ n: number }>(`SELECT count(*)::int AS n FROM project_events WHERE nid = $1 AND type = 'PermissionChecked'`, [project.id])).rows[0]!.n;
+
+    // The checks are answered at once; their events and usage are written within a second, to usage_counters too.
+    const answers = await terminateUnder('usage_counters', [check, check], 1);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    await expect.poll(events, { timeout: 10_000 }).toBe(2);
+    await expect.poll(metered, { timeout: 10_000 }).toBe(2);
   });
 });

@@ -30,6 +30,9 @@ const IDENTITY_TABLES = [
   'oauth2_keys',
   // A project's recorded events (metrics), tenant-scoped from the start.
   'project_events',
+  // A tenant's SAML service-provider key and its sessions' SAML subjects, tenant-scoped from the start.
+  'saml_sessions',
+  'saml_sp_keys',
   'selfservice_codes',
   'selfservice_errors',
   'selfservice_flows',
