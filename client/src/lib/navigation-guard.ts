@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import type { AroundNavHandler } from 'wouter';
 
 /**
@@ -140,7 +140,10 @@ function onBeforeUnload(event: BeforeUnloadEvent): void {
  */
 export function useUnsavedChangesGuard(dirty: boolean, message: string = UNSAVED_CHANGES_MESSAGE): () => void {
   const key = useRef<symbol | null>(null);
-  useEffect(() => {
+  // A layout effect: the guard changes in the same commit as the form. With a passive effect, a form just
+  // saved was painted clean (its "saved" toast showing) while its guard still held, so a click on a link in
+  // that moment asked about changes that were no longer there.
+  useLayoutEffect(() => {
     if (!dirty) return;
     const own = Symbol('unsaved-changes');
     key.current = own;
@@ -148,8 +151,9 @@ export function useUnsavedChangesGuard(dirty: boolean, message: string = UNSAVED
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => {
       unblock(own);
-      // The form that asked is gone (saved, discarded or unmounted): a question about it is moot.
-      if (blockers.size === 0 && pending) cancelNavigation();
+      // The changes that held the navigation are gone (saved while the question was open, or the form
+      // unmounted): nothing is left to lose, so the user goes where they asked.
+      if (blockers.size === 0 && pending) confirmNavigation();
     };
   }, [dirty, message]);
   return useCallback(() => {

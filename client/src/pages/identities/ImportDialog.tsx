@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Select } from '../../components/TextField';
+import { download } from '../../lib/download';
 import { errorText } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { csvRows, emailOf, failureReport, guessMapping, jsonRows, readCsv, readJson, traitPaths, withDuplicates, withErrors, type ImportRow } from './import-rows';
@@ -14,15 +15,6 @@ interface Failure {
   line: number;
   traits: Record<string, unknown>;
   error: string;
-}
-
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  URL.revokeObjectURL(url);
 }
 
 /**
@@ -140,7 +132,7 @@ export function ImportDialog({ open, onClose, projectId }: { open: boolean; onCl
         failures ? (
           <>
             {failures.length > 0 && (
-              <Button onClick={() => download('import-failures.csv', failureReport(failures))} data-testid="import-report">
+              <Button onClick={() => download('import-failures.csv', failureReport(failures), 'text/csv')} data-testid="import-report">
                 Download the report of failed rows
               </Button>
             )}
