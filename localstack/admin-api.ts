@@ -3,6 +3,7 @@ import { PROJECT_API_PREFIX, useProjectTenant } from './kernel/tenant';
 import { useZodValidation } from './kernel/route';
 import type { AdminDeps } from './kernel/admin-context';
 import { registerAdminExtras } from './identity/admin-extras';
+import { registerAdminRecovery } from './self-service/recovery-admin';
 import { registerCourierRoutes } from './courier/routes';
 import { identityConflict, installErrorHandler, type ErrorSurface } from './kernel/errors';
 import { registerIdentityRoutes } from './identity/routes';
@@ -30,6 +31,7 @@ export async function registerIdentityAdmin(app: FastifyInstance, deps: AdminDep
       registerIdentityRoutes(scope, deps);
       registerSessionRoutes(scope, deps);
       registerAdminExtras(scope, deps);
+      registerAdminRecovery(scope, deps);
       registerCourierRoutes(scope, deps);
     },
     { prefix: PROJECT_API_PREFIX },

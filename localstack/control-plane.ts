@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { LocalStackContext } from './kernel/context';
 import { useZodValidation } from './kernel/route';
 import { registerAccessRoutes } from './member/access-routes';
+import { registerAccountRoutes } from './member/account-routes';
 import { registerActiveProjectRoutes } from './project/active-project-routes';
 import { registerAnalyticsRoutes } from './analytics/routes';
 import { registerBillingDevRoutes } from './billing/dev-routes';
@@ -52,6 +53,7 @@ export async function registerControlPlane(app: FastifyInstance, ctx: LocalStack
     registerAccessRoutes(scope, ctx);
     registerActiveProjectRoutes(scope, ctx);
     registerMemberRoutes(scope, ctx);
+    registerAccountRoutes(scope, ctx);
     registerWorkspaceRoutes(scope, ctx);
     registerApiKeyRoutes(scope, ctx);
     registerBrandingRoutes(scope, ctx);

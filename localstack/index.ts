@@ -14,6 +14,7 @@ import { registerControlPlane } from './control-plane';
 import { openDb } from './db/index';
 import type { Db } from './db/types';
 import { PUBLIC_API_ERRORS, registerIdentity } from './public-api';
+import { DATABASE_RETRY_AFTER_SECONDS } from './kernel/db-errors';
 import { installErrorHandler } from './kernel/errors';
 import { DEFAULT_HASH_OPTIONS, type HashOptions } from './identity/password';
 import { registerIdentityAdmin } from './admin-api';
@@ -243,6 +244,11 @@ async function setUp(app: FastifyInstance, ctx: LocalStackContext, opts: LocalSt
   const redis = opts.redisUrl ? connectRedis(opts.redisUrl, (message) => ctx.log.warn({ component: 'redis' }, `Redis unreachable: ${message}`)) : undefined;
   if (redis) app.addHook('onClose', async () => closeRedis(redis));
   const rateLimits = redis ? { ...opts.rateLimits, redis } : opts.rateLimits;
+  // Every 503 (the database connection was lost) says when to try again.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (reply.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    return payload;
+  });
   if (onAnswer) app.addHook('onSend', async (req, reply, payload) => (onAnswer(req, reply, payload), payload));
   await app.register(cookie);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {

@@ -7,8 +7,9 @@ import { route, useZodValidation } from './kernel/route';
 import { PASSKEY_SCRIPT, PASSKEY_SCRIPT_PATH } from './self-service/passkey';
 import { registerMailbox } from './courier/service';
 import type { IdentityDeps } from './kernel/identity-deps';
-import { registerFlow } from './self-service/flow-routes';
-import { isJsonRequest, seeOther, uiLink } from './kernel/http';
+import { flowUiLink, registerFlow } from './self-service/flow-routes';
+import { identitySettings } from './kernel/identity-settings';
+import { isJsonRequest, seeOther } from './kernel/http';
 import { loginHandler } from './self-service/login';
 import { schedulePurge } from './self-service/maintenance';
 import { DEFAULT_HASH_OPTIONS, type HashOptions } from './identity/password';
@@ -17,11 +18,13 @@ import { recoveryHandler } from './self-service/recovery';
 import { registerRecoveryLink } from './self-service/recovery-link';
 import { registrationHandler } from './self-service/registration';
 import { registerSchemaRoutes } from './identity-schema/console-schema';
+import { registerSamlLogoutRoutes, samlLogoutHandoff } from './self-service/saml-logout';
 import { registerSessionRoutes } from './session/routes';
+import { hasSecondFactor } from './self-service/lookup';
 import { settingsHandler } from './self-service/settings';
 import { registerOidcCallback } from './self-service/oidc';
 import { registerSamlRoutes } from './self-service/saml';
-import { verificationHandler } from './self-service/verification';
+import { registerVerificationLink, verificationHandler } from './self-service/verification';
 import { selfserviceErrors } from './identity/schema';
 import { maybeTenantOf, PROJECT_API_PREFIX, useConsoleTenant, useProjectTenant } from './kernel/tenant';
 
@@ -80,7 +83,8 @@ async function registerTenantRoutes(scope: FastifyInstance, deps: IdentityDeps, 
     return (async () => {
       const id = randomUUID();
       await ctx.db.orm.insert(selfserviceErrors).values({ id, nid: tenant.nid, error: body.error, created_at: ctx.clock.now() });
-      return seeOther(reply, uiLink(tenant.uiUrl, '/error', { id }));
+      // The project's own error page (`selfservice.flows.error.ui_url`) when it set one.
+      return seeOther(reply, flowUiLink(tenant, await identitySettings(ctx.db, tenant.nid), 'error', { id }));
     })();
   });
   for (const handler of [
@@ -93,9 +97,11 @@ async function registerTenantRoutes(scope: FastifyInstance, deps: IdentityDeps, 
     registerFlow(scope, deps, handler, limiter);
   }
   registerRecoveryLink(scope, deps);
+  registerVerificationLink(scope, deps);
   registerOidcCallback(scope, deps);
   registerSamlRoutes(scope, deps);
-  registerSessionRoutes(scope, deps);
+  registerSamlLogoutRoutes(scope, deps);
+  registerSessionRoutes(scope, deps, hasSecondFactor, samlLogoutHandoff(deps));
   registerSchemaRoutes(scope, ctx);
   // The browser's side of passkey sign-up and sign-in, which the flows' script node loads.
   route(scope, ctx, {

@@ -15,6 +15,7 @@ import { requestTimeoutOptions } from '../shared/request-timeout';
 import { appRouter, type AppRouter } from './routers/_app';
 import { registerStaticClient } from './static-client';
 import { createContext } from './trpc/context';
+import { SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS } from './trpc/errors';
 
 /** Server-side cap of one batched tRPC call (the client's httpBatchLink uses maxItems 10). */
 export const MAX_BATCH_SIZE = 10;
@@ -53,12 +54,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerNoStore(app);
   const redis = config.redisUrl ? connectRedis(config.redisUrl, (message) => app.log.warn({ component: 'redis' }, `Redis unreachable: ${message}`)) : undefined;
   if (redis) app.addHook('onClose', async () => closeRedis(redis));
-  await registerMutationLimit(app, config.mutationRateLimit, redis);
+  await registerMutationLimit(app, config.mutationRateLimit, redis, config.exportRateLimit);
 
   const trpcOptions: FastifyTRPCPluginOptions<AppRouter>['trpcOptions'] = {
     router: appRouter,
     createContext,
     maxBatchSize: MAX_BATCH_SIZE,
+    // A call refused because an upstream cannot answer now says when to try again.
+    responseMeta: ({ errors }) =>
+      errors.some((e) => e.code === 'SERVICE_UNAVAILABLE') ? { headers: { 'retry-after': String(SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS) } } : {},
     onError({ error, path, req }) {
       if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, path }, 'tRPC call failed');
     },

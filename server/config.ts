@@ -109,6 +109,13 @@ const envSchema = z.object({
       .max(1_000_000, { message: 'expected at most 1000000 calls' }),
   ),
   MUTATION_RATE_WINDOW_MS: optional(milliseconds()),
+  EXPORT_RATE_LIMIT: optional(
+    z.coerce
+      .number({ message: 'expected a number of exports' })
+      .int({ message: 'expected a whole number of exports' })
+      .min(1, { message: 'expected at least 1 export' })
+      .max(10_000, { message: 'expected at most 10000 exports' }),
+  ),
   LOG_LEVEL: optional(
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'expected one of fatal, error, warn, info, debug, trace, silent',
@@ -162,6 +169,8 @@ export interface Config {
   requestTimeoutMs: number;
   /** Mutation calls one session (or, signed out, one address) may make per window. */
   mutationRateLimit: { max: number; windowMs: number };
+  /** Exports (queries that read a whole log or project) one session may start per window, as mutations are counted. */
+  exportRateLimit: { max: number; windowMs: number };
   logLevel: LogLevel;
   trustProxy: boolean;
   /**
@@ -239,6 +248,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS ?? UPSTREAM_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS ?? REQUEST_TIMEOUT_MS,
     mutationRateLimit: { max: e.MUTATION_RATE_LIMIT ?? 300, windowMs: e.MUTATION_RATE_WINDOW_MS ?? 60_000 },
+    exportRateLimit: { max: e.EXPORT_RATE_LIMIT ?? 10, windowMs: e.MUTATION_RATE_WINDOW_MS ?? 60_000 },
     logLevel: e.LOG_LEVEL ?? 'info',
     trustProxy: e.TRUST_PROXY ?? false,
     localMailbox: e.LOCAL_MAILBOX ?? true,

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Session } from '../shared/schemas/session';
 import type { Config } from './config';
-import { TtlCache, sessionKey } from './trpc/ttl-cache';
+import { InFlight, TtlCache, sessionKey } from './trpc/ttl-cache';
 import { createBackofficeClient, type BackofficeClient } from './upstream/backoffice';
 import { createOryClient, type OryClient } from './upstream/ory';
 import { createProjectApiFactory, type ProjectApiFactory } from './upstream/project-apis';
@@ -17,6 +17,8 @@ export interface Caches {
   access: TtlCache<Record<string, boolean>>;
   /** `${sessionKey}|${projectId}` → the project's slug (where its data plane lives). */
   slugs: TtlCache<string>;
+  /** Permission and slug look-ups under way (`${sessionKey}|…` keys), shared by concurrent callers. */
+  inFlight: InFlight;
 }
 
 export interface AppDeps {
@@ -36,6 +38,7 @@ export function createCaches(ttl: { sessionMs?: number; accessMs?: number } = {}
     sessions: new TtlCache(ttl.sessionMs ?? SESSION_CACHE_TTL_MS),
     access: new TtlCache(ttl.accessMs ?? ACCESS_CACHE_TTL_MS),
     slugs: new TtlCache(ttl.accessMs ?? ACCESS_CACHE_TTL_MS),
+    inFlight: new InFlight((ttl.accessMs ?? ACCESS_CACHE_TTL_MS) > 0),
   };
 }
 
@@ -46,6 +49,7 @@ export function evictSession(caches: Caches, cookie: string | undefined): void {
   caches.sessions.delete(key);
   caches.access.deletePrefix(`${key}|`);
   caches.slugs.deletePrefix(`${key}|`);
+  caches.inFlight.deletePrefix(`${key}|`);
 }
 
 export interface UpstreamUrls {

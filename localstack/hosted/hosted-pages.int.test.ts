@@ -221,6 +221,31 @@ describe("a project's hosted pages", () => {
     expect(home.html).toContain(email);
   });
 
+  it('signs an end user up with a one-time code sent by email, without script', async () => {
+    const codes = await projectWithKey(stack, owner, 'Hosted sign-up codes');
+    await owner.projects.patchProject({
+      projectId: codes.id,
+      jsonPatch: [{ op: 'add', path: '/services/identity/config/selfservice', value: { methods: { code: { passwordless_enabled: true } } } }],
+    });
+    const b = browser();
+    const email = uniqueEmail('hosted-sign-up-code');
+    const page = await b.go(`${codes.base}/ui/registration`);
+    const codeForm = formsOf(page.html).find((f) => f.html.includes('Send sign up code'))!;
+    // The code form carries the traits, as the password form does.
+    expect(codeForm.html).toContain('name="traits.email"');
+    const sent = await b.submit(codeForm, { 'traits.email': email, 'traits.name': 'Coded Person' }, ['method', 'code']);
+    expect(sent.url).toMatch(new RegExp(`^${codes.base}/ui/registration\\?flow=`));
+    expect(sent.html).toContain('A code has been sent to the address(es) you provided.');
+    const { code, message } = await latestCode(stack.url, email, codes.slug);
+    expect(message.template_type).toBe('registration_code_valid');
+    const [enter] = formsOf(sent.html).filter((f) => f.html.includes('name="code"'));
+    // The traits travel hidden with the code.
+    expect(enter!.html).toMatch(/type="hidden"[^>]*name="traits.email"|name="traits.email"[^>]*type="hidden"/);
+    const home = await b.submit(enter!, { code }, ['method', 'code']);
+    expect(home.url).toBe(`${codes.base}/ui/`);
+    expect(home.html).toContain(email);
+  });
+
   it("runs an OAuth2 authorization-code + PKCE sign-in through the project's hosted login and consent", async () => {
     const oauth2 = new OAuth2Api(new Configuration({ basePath: project.base, accessToken: project.key }));
     const { data: client } = await oauth2.createOAuth2Client({

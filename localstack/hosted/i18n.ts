@@ -157,6 +157,8 @@ const MESSAGES_DE: Record<number, string> = {
   1010015: 'Anmeldecode senden',
   1040001: 'Registrieren',
   1040002: 'Mit {provider} registrieren',
+  1040005: 'Ein Code wurde an die angegebene(n) Adresse(n) gesendet. Wenn Sie keine Nachricht erhalten haben, prüfen Sie die Schreibweise der Adresse und versuchen Sie die Registrierung erneut.',
+  1040006: 'Registrierungscode senden',
   1050001: 'Ihre Änderungen wurden gespeichert!',
   1060001: 'Sie haben Ihr Konto erfolgreich wiederhergestellt. Bitte ändern Sie Ihr Passwort oder richten Sie eine andere Anmeldemethode ein.',
   1060003:
@@ -173,6 +175,8 @@ const MESSAGES_DE: Record<number, string> = {
   1070011: 'Bestätigungscode',
   1070012: 'Registrierungscode',
   1070013: 'Anmeldecode',
+  1080001:
+    'Eine E-Mail mit einem Bestätigungslink wurde an die angegebene Adresse gesendet. Wenn Sie keine E-Mail erhalten haben, prüfen Sie die Schreibweise der Adresse und verwenden Sie die Adresse, mit der Sie sich registriert haben.',
   1080002: 'Sie haben Ihre E-Mail-Adresse erfolgreich bestätigt.',
   1080003:
     'Eine E-Mail mit einem Bestätigungscode wurde an die angegebene Adresse gesendet. Wenn Sie keine E-Mail erhalten haben, prüfen Sie die Schreibweise der Adresse und verwenden Sie die Adresse, mit der Sie sich registriert haben.',
@@ -184,14 +188,17 @@ const MESSAGES_DE: Record<number, string> = {
   4000033: 'Das Passwort darf höchstens {max_length} Zeichen lang sein, hat aber {actual_length}.',
   4000034: 'Das Passwort wurde in Datenlecks gefunden und darf nicht mehr verwendet werden.',
   4000035: 'Dieses Konto existiert nicht oder hat die Anmeldung mit Code nicht eingerichtet.',
+  4000036: 'Die angegebenen Merkmale stimmen nicht mit denen überein, die diesem Vorgang zuvor zugeordnet wurden.',
   4000040: 'Geben Sie eine gültige E-Mail-Adresse ein',
   4010001: 'Der Anmeldevorgang ist abgelaufen, bitte versuchen Sie es erneut.',
   4010008: 'Der Anmeldecode ist ungültig oder wurde bereits verwendet. Bitte versuchen Sie es erneut.',
   4040001: 'Der Registrierungsvorgang ist abgelaufen, bitte versuchen Sie es erneut.',
+  4040003: 'Der Registrierungscode ist ungültig oder wurde bereits verwendet. Bitte versuchen Sie es erneut.',
   4050001: 'Der Einstellungsvorgang ist abgelaufen, bitte versuchen Sie es erneut.',
   4060004: 'Der Wiederherstellungslink ist ungültig oder wurde bereits verwendet. Bitte beginnen Sie erneut.',
   4060005: 'Der Wiederherstellungsvorgang ist abgelaufen, bitte versuchen Sie es erneut.',
   4060006: 'Der Wiederherstellungscode ist ungültig oder wurde bereits verwendet. Bitte versuchen Sie es erneut.',
+  4070001: 'Der Bestätigungslink ist ungültig oder wurde bereits verwendet. Bitte beginnen Sie erneut.',
   4070005: 'Der Bestätigungsvorgang ist abgelaufen, bitte versuchen Sie es erneut.',
   4070006: 'Der Bestätigungscode ist ungültig oder wurde bereits verwendet. Bitte versuchen Sie es erneut.',
 };

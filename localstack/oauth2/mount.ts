@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { HydraError } from './hydra-clients';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE, isConnectionError } from '../kernel/db-errors';
 
 /** The paths below a project's base that oidc-provider answers (Hydra's public API). */
 /** The requests whose `scope` parameter oidc-provider checks against the client's. */
@@ -120,5 +121,19 @@ export function servePublicOAuth2(
     reply.hijack();
     await callbackOf(provider)(raw, reply.raw);
   };
-  for (const path of PUBLIC_PATHS) scope.all(path, handle);
+  // The project's server is looked up before oidc-provider answers: a database gone by then is answered as
+  // oidc-provider's own endpoints answer it (provider.ts), in OAuth's error shape.
+  const answer = async (req: FastifyRequest, reply: FastifyReply) => {
+    try {
+      return await handle(req, reply);
+    } catch (err) {
+      if (!isConnectionError(err) || reply.sent) throw err;
+      req.log.warn({ err }, 'database connection lost before the OAuth2 server answered');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ error: 'temporarily_unavailable', error_description: DATABASE_UNAVAILABLE });
+    }
+  };
+  for (const path of PUBLIC_PATHS) scope.all(path, answer);
 }

@@ -9,6 +9,7 @@ import { createLogoutRequest } from './logout';
 import { parseDuration, type OAuth2Settings } from './settings';
 import { createScopeBook, type ScopeBook } from './scope-strategy';
 // oidc-provider's per-instance state (its configuration as it reads it); no public API exposes the known scopes.
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE, isConnectionError } from '../kernel/db-errors';
 import providerInternals from 'oidc-provider/lib/helpers/weak_cache.js';
 import type { ArtefactStore, ClientStore, SigningKey, StoredJwk } from './storage';
 
@@ -320,6 +321,29 @@ export function createProvider(opts: ProviderOptions): Provider {
   // Device polling (RFC 8628 §3.5): the authorization answer names the interval, and a device polling a pending
   // authorization sooner than that is told slow_down, as Hydra does.
   const lastPolls = new Map<string, number>();
+  // A database that went away is answered 503 with Retry-After, as on every other endpoint of the stack, not
+  // oidc-provider's server_error 500: a client can try again. Its route error handler has rendered the answer by
+  // the time the request comes back here; the server_error event it emits names the cause.
+  const databaseLost = new WeakSet<object>();
+  provider.on('server_error', (ctx: object, err: unknown) => {
+    if (isConnectionError(err)) databaseLost.add(ctx);
+  });
+  provider.use(async (ctx, next) => {
+    try {
+      await next();
+    } catch (err) {
+      // Failed outside a route's error handler: Koa would answer 500.
+      if (!isConnectionError(err)) throw err;
+      databaseLost.add(ctx);
+      ctx.status = 500;
+      ctx.body = undefined;
+    }
+    if (!databaseLost.has(ctx) || ctx.status !== 500) return;
+    ctx.status = 503;
+    ctx.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    // A rendered error page stays (with the new status); a JSON answer says what happened.
+    if (!ctx.response.is('html')) ctx.body = { error: 'temporarily_unavailable', error_description: DATABASE_UNAVAILABLE };
+  });
   provider.use(async (ctx, next) => {
     await next();
     const oidc = (ctx as KoaContextWithOIDC).oidc as KoaContextWithOIDC['oidc'] | undefined;

@@ -18,6 +18,7 @@ import { createServerRegistry, type ProjectServer } from './registry';
 import { resolveSettings } from './settings';
 import { recordEvent } from '../event/record';
 import { meter, TOKEN_METRIC } from '../billing/usage';
+import { surviveConnectionLoss } from '../db/errors';
 import { CONSOLE_NID } from '../kernel/tenant-id';
 
 const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict' };
@@ -83,13 +84,19 @@ export async function registerOAuth2(app: FastifyInstance, deps: AdminDeps): Pro
       },
       issuerKeys: (issuer) => pgKeySets(ctx.db, nid).get(issuer),
       now,
-      // Every token response is an event of the project and one unit of its m2m_token_issuance usage.
-      onGrant: (grantType, clientId) =>
+      // Every token response is an event of the project and one unit of its m2m_token_issuance usage, written
+      // after the token was answered: a lost database connection delays them rather than losing them.
+      onGrant: (grantType, clientId) => {
+        // The console's own tenant is no project: nothing to record or meter.
+        if (nid === CONSOLE_NID) return;
+        // Dated when the token was issued, however late the writes land.
+        const at = ctx.clock.now();
+        const issuedAt = { ...ctx.clock, now: () => at };
         void Promise.all([
-          // The console's own tenant is no project: nothing to record or meter.
-          nid === CONSOLE_NID ? undefined : recordEvent(ctx.db, ctx.clock, nid, 'OAuth2TokenIssued', { grant_type: grantType, client_id: clientId }),
-          nid === CONSOLE_NID ? undefined : meter(ctx.db, ctx.clock, nid, TOKEN_METRIC),
-        ]).catch((err: unknown) => ctx.log.error({ err }, 'token issuance not recorded')),
+          surviveConnectionLoss(() => recordEvent(ctx.db, issuedAt, nid, 'OAuth2TokenIssued', { grant_type: grantType, client_id: clientId })),
+          surviveConnectionLoss(() => meter(ctx.db, issuedAt, nid, TOKEN_METRIC)),
+        ]).catch((err: unknown) => ctx.log.error({ err }, 'token issuance not recorded'));
+      },
     });
   };
 

@@ -72,35 +72,5 @@ export const memberInvites = pgTable(
   ],
 );
 
-/*
- * The plan in force of a project or a workspace (one row each at most). The purchase path (billing) writes
- * it; until then the local stack's store and tests do. No row means the Develop plan.
- */
-export const subscriptions = pgTable(
-  'subscriptions',
-  {
-    id: uuid().primaryKey(),
-    project_id: uuid(),
-    workspace_id: uuid(),
-    plan: text().notNull(),
-    interval: text().notNull().default('monthly'),
-    currency: text().notNull().default('usd'),
-    created_at: timestamp(tstz).notNull(),
-    updated_at: timestamp(tstz).notNull(),
-  },
-  (t) => [
-    foreignKey({ name: 'subscriptions_project_id_fkey', columns: [t.project_id], foreignColumns: [projects.id] }).onDelete('cascade'),
-    foreignKey({ name: 'subscriptions_workspace_id_fkey', columns: [t.workspace_id], foreignColumns: [workspaces.id] }).onDelete(
-      'cascade',
-    ),
-    check('subscriptions_one_scope_check', sql`(${t.project_id} IS NULL) <> (${t.workspace_id} IS NULL)`),
-    check('subscriptions_interval_check', sql`${t.interval} IN ('monthly', 'yearly')`),
-    check('subscriptions_currency_check', sql`${t.currency} IN ('usd', 'eur')`),
-    unique('subscriptions_project_id_key').on(t.project_id),
-    unique('subscriptions_workspace_id_key').on(t.workspace_id),
-  ],
-);
-
 export type MemberInviteRow = typeof memberInvites.$inferSelect;
-export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type ActiveProjectRow = typeof consoleActiveProject.$inferSelect;

@@ -48,6 +48,7 @@ function table(): Record<string, [unknown, string][]> {
   const p = projectId;
   const hook = { flow: 'registration', timing: 'after', method: 'password', url: 'http://127.0.0.1:9/hook', httpMethod: 'POST', body: '', auth: { type: 'none' }, canInterrupt: false, ignoreResponse: false };
   return {
+    'auth.deleteAccount': [[{}, 'confirmEmail'], [{ confirmEmail: 5 }, 'confirmEmail'], [{ confirmEmail: LONG }, 'confirmEmail'], [{ confirmEmail: NUL }, 'confirmEmail']],
     'auth.revokeSession': [[{}, 'sessionId'], [{ sessionId: 'current' }, 'sessionId'], [{ sessionId: LONG }, 'sessionId'], [{ sessionId: NUL }, 'sessionId']],
     'workspaces.list': [[{ pageSize: 'ten' }, 'pageSize'], [{ pageToken: LONG }, 'pageToken'], [{ pageToken: NUL }, 'pageToken'], [7, 'input']],
     'workspaces.get': [[{}, 'workspaceId'], [{ workspaceId: 1 }, 'workspaceId'], [{ workspaceId: 'ws-1' }, 'workspaceId'], [{ workspaceId: LONG }, 'workspaceId']],
@@ -104,6 +105,15 @@ function table(): Record<string, [unknown, string][]> {
     'actions.log': [[{ projectId: p, pageToken: LONG }, 'pageToken']],
     'quota.get': [[{ projectId: p, feature: 'moon' }, 'feature'], [{ workspaceId: ws }, 'feature']],
     'projectConfig.setAuthentication': [[{ projectId: p, min_password_length: 5 }, 'min_password_length'], [{ projectId: p, password_enabled: 'yes' }, 'password_enabled']],
+    'messaging.setSmsConfig': [
+      [{ projectId: p, url: 'ftp://sms.example.com' }, 'URL'],
+      [{ projectId: p, authType: 'digest' }, 'authType'],
+      [{ projectId: p, apiKeyName: 'X Key' }, 'apiKeyName'],
+      [{ projectId: p, basicUser: 'a:b' }, 'basicUser'],
+      [{ projectId: p, secret: NUL }, 'secret'],
+      [{ projectId: p, secret: LONG }, 'secret'],
+      [{ projectId: p, enabled: true, url: '' }, 'Enter the URL'],
+    ],
     'projectConfig.setRecovery': [[{ projectId: p, use: 'pigeon' }, 'use'], [{ projectId: p, lifespan: 'a while' }, 'lifespan']],
     'projectConfig.setBrowserRedirects': [[{ projectId: p, allowed_return_urls: ['ftp://files.example.com'] }, 'allowed_return_urls'], [{ projectId: p, default_browser_return_url: 'https://localhost/' }, 'default_browser_return_url']],
     'projectConfig.setUi': [[{ projectId: p, login: 'javascript:alert(1)' }, 'login']],
@@ -115,12 +125,29 @@ function table(): Record<string, [unknown, string][]> {
     'relationships.deleteMatching': [[{ projectId: p, namespace: 'File' }, 'expectedCount'], [{ projectId: p, namespace: 'File', expectedCount: 0 }, 'expectedCount'], [{ projectId: p, namespace: 'File', expectedCount: 1.5 }, 'expectedCount'], [{ projectId: p, expectedCount: 1 }, 'namespace']],
     'relationships.namespaces': [[{}, 'projectId'], [{ projectId: 'x' }, 'projectId']],
     'permissionRules.get': [[{}, 'projectId']],
+    'projectHistory.exportBundle': [[{}, 'projectId'], [{ projectId: p, includeIdentities: 'yes' }, 'includeIdentities']],
+    'projectHistory.importBundle': (() => {
+      const file = { format: 'ory-console-project', version: 1, name: 'Kept', services: {}, identity_schemas: [], themes: [], oauth2_clients: [], relation_tuples: [] };
+      const rev = '00000000-0000-4000-8000-000000000001';
+      const tuple = { namespace: 'File', object: 'o', relation: 'r', subject_id: 'a' };
+      return [
+        [{ projectId: p, file }, 'currentRevisionId'],
+        [{ projectId: p, currentRevisionId: rev, file: { ...file, format: 'ory-console-project-config' } }, 'file.format'],
+        [{ projectId: p, currentRevisionId: rev, file: { ...file, relation_tuples: Array.from({ length: 5001 }, () => tuple) } }, 'file.relation_tuples'],
+        [{ projectId: p, currentRevisionId: rev, file: { ...file, relation_tuples: [{ namespace: 'File', object: 'o', relation: 'r' }] } }, 'file.relation_tuples.0'],
+        [{ projectId: p, currentRevisionId: rev, file: { ...file, identities: [{ schema_id: 'default', traits: 'x' }] } }, 'file.identities.0.traits'],
+        [{ projectId: p, currentRevisionId: rev, file: { ...file, themes: [{ name: 'Night', colors: { primary_color: 'red' }, active: true }] } }, 'file.themes.0.colors'],
+        [{ projectId: p, currentRevisionId: rev, file: { ...file, themes: [{ name: NUL, colors: {}, active: true }] } }, 'file.themes.0.name'],
+        [{ projectId: p, currentRevisionId: rev, file: { ...file, oauth2_clients: [{ client_id: LONG }] } }, 'file.oauth2_clients.0.client_id'],
+      ] as [unknown, string][];
+    })(),
     'permissionRules.validate': [[{ projectId: p }, 'opl'], [{ projectId: p, opl: 'x'.repeat(200_001) }, 'opl'], [{ projectId: p, opl: NUL }, 'opl']],
     'permissionRules.set': [[{ projectId: p, opl: 7 }, 'opl'], [{ projectId: p, opl: 'class A implements Namespace {}', revisionId: 'r1' }, 'revisionId']],
     'permissionRules.setFeatureFlags': [[{ projectId: p, strict_mode: 'yes' }, 'strict_mode'], [{ projectId: p, expand_rewrites: 1 }, 'expand_rewrites'], [{ projectId: p, strict_mode: true, revisionId: 'r1' }, 'revisionId']],
     'oauth2Config.setStrategies': [[{ projectId: p, scope: 'fuzzy' }, 'scope'], [{ projectId: p, access_token: 'paper' }, 'access_token']],
     'oauth2Config.setConfigure': [[{ projectId: p, dynamic_client_registration: 'on' }, 'dynamic_client_registration']],
     'permissions.check': [[{ projectId: p, namespace: 'File', object: 'o', relation: 'view' }, 'subject'], [{ projectId: p, namespace: 'File', object: 'o', relation: 'view', subject: { id: 'a' }, maxDepth: 6 }, 'maxDepth'], [{ projectId: p, namespace: 'File', object: 'o', relation: 'view', subject: { id: 'a' }, maxDepth: 0 }, 'maxDepth']],
+    'auditLog.export': [[{ workspaceId: ws }, 'format'], [{ workspaceId: ws, format: 'xml' }, 'format'], [{ workspaceId: ws, format: 'csv', action: 'DROP TABLE' }, 'action'], [{ format: 'csv' }, 'projectId']],
     'permissions.expand': [[{ projectId: p, namespace: 'File', object: 'o' }, 'relation'], [{ projectId: p, namespace: 'File', object: 'o', relation: 'view', maxDepth: 1.5 }, 'maxDepth'], [{ projectId: p, namespace: 'File', object: LONG, relation: 'view' }, 'object']],
   };
 }

@@ -87,6 +87,7 @@ beforeAll(async () => {
   fixture = {
     a: {
       identityId: userA.identityId,
+      email: userA.email,
       consoleSession: '',
       workspace: aWorkspace,
       project: (await a.projects.create({ name: 'Secret', environment: 'prod', workspaceId: aWorkspace })).id,
@@ -136,9 +137,13 @@ beforeAll(async () => {
       samlMetadata: '',
       importProject: '',
       importRevision: '',
+      bundleProject: '',
+      bundleRevision: '',
+      auditEvent: '',
     },
     b: {
       identityId: userB.identityId,
+      email: userB.email,
       workspace: bWorkspace,
       project: (await b.projects.create({ name: 'Mine too', environment: 'dev', workspaceId: bWorkspace })).id,
     },
@@ -247,6 +252,8 @@ beforeAll(async () => {
   // A project of A's that an imported configuration file replaces, and its current revision.
   fixture.a.importProject = (await a.projects.create({ name: 'Import target', environment: 'dev' })).id;
   fixture.a.importRevision = await revisionOf(fixture.a.importProject);
+  fixture.a.bundleProject = (await a.projects.create({ name: 'Bundle target', environment: 'dev' })).id;
+  fixture.a.bundleRevision = await revisionOf(fixture.a.bundleProject);
   fixture.a.organization = (await a.organizations.create({ projectId: fixture.a.organizationProject, label: 'Matrix org', domains: ['matrix-org.example.test'] })).id;
   fixture.a.doomedOrganization = (await a.organizations.create({ projectId: fixture.a.organizationProject, label: 'Doomed org' })).id;
   for (const key of ['onboardingLink', 'doomedOnboardingLink'] as const) {
@@ -257,6 +264,8 @@ beforeAll(async () => {
   // The second invite goes to another address of A's; A attaches it with nothing but their session, so
   // it is linked in the store directly.
   await stack.stack.db.orm.update(memberInvites).set({ invitee_id: userA.identityId }).where(eq(memberInvites.id, fixture.a.inviteToDecline));
+  // An event of A's project, in its workspace's log and its own.
+  fixture.a.auditEvent = (await a.auditLog.list({ projectId: fixture.a.project })).events[0]!.id;
 });
 
 afterAll(async () => {
@@ -289,6 +298,12 @@ describe('every procedure of appRouter', () => {
       } else if (row.b === 'absent') {
         const ids = row.ids(await call(b, path, row.input(fixture)));
         for (const id of Object.values(fixture.a)) expect(ids, context).not.toContain(id);
+      } else if (row.b === 'ownRefusal') {
+        for (const input of row.attempts(fixture)) {
+          const error = await rejection(call(b, path, input));
+          expect(error, `${context} ${JSON.stringify(input)}`).toBeDefined();
+          row.check(error!, fixture, 'b', input);
+        }
       } else if (row.b === 'denied') {
         const answer = (await call(b, path, row.input(fixture))) as Record<string, boolean>;
         expect(Object.values(answer).length, context).toBeGreaterThan(0);
@@ -300,6 +315,13 @@ describe('every procedure of appRouter', () => {
     expect(await snapshot(a)).toEqual(before);
 
     for (const [path, row] of Object.entries(ACCESS_MATRIX)) {
+      if (row.b === 'ownRefusal') {
+        const input = row.input(fixture, 'a');
+        const error = await rejection(call(a, path, input));
+        expect(error, `${path}: user A was not refused`).toBeDefined();
+        row.check(error!, fixture, 'a', input);
+        continue;
+      }
       const answer = await call(a, path, row.input(fixture)).catch((error: unknown) => {
         throw new Error(`${path}: user A was refused: ${(error as Error).message}`);
       });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../shared/messages';
 import type { AppDeps } from '../deps';
 import { callerFor, rejection, startTestStack, testDeps, type TestStack } from '../test-support/bff';
@@ -67,6 +67,33 @@ describe('per-instance caches', () => {
     const other = callerFor(testDeps(proxy.url), user.cookie);
     await Promise.all([other.projects.list(), other.workspaces.list(), other.auth.session()]);
     expect(count('/sessions/whoami')).toBe(1);
+  });
+
+  it('asks once for what the calls of one batch ask at the same moment: the permission and the project slug', async () => {
+    const own = callerFor(testDeps(proxy.url), user.cookie);
+    const projectId = (await own.projects.create({ name: 'Batched', environment: 'dev' })).id;
+    const fresh = callerFor(testDeps(proxy.url), user.cookie);
+    proxy.requests.length = 0;
+    const [list, schemas] = await Promise.all([fresh.identities.list({ projectId }), fresh.identities.schemas({ projectId }), fresh.sessions.list({ projectId })]);
+    expect(list.identities).toEqual([]);
+    expect(schemas.length).toBeGreaterThan(0);
+    const count = (method: string, path: string) => proxy.requests.filter((r) => r.method === method && r.path === path).length;
+    expect(count('POST', `/projects/${projectId}/access`)).toBe(1);
+    expect(count('GET', `/projects/${projectId}`)).toBe(1);
+    expect(proxy.requests.some((r) => r.path.startsWith('/project-api/'))).toBe(true);
+  });
+
+  it('still refuses a caller who may not read the project, though the slug look-up ran beside the check', async () => {
+    const own = callerFor(testDeps(proxy.url), user.cookie);
+    const projectId = (await own.projects.create({ name: 'Not yours', environment: 'dev' })).id;
+    const stranger = await registerUser(stack.url, { name: 'Eve Stranger' });
+    const strangerDeps = testDeps(proxy.url);
+    const refused = await rejection(callerFor(strangerDeps, stranger.cookie).identities.list({ projectId }));
+    expect(refused.code).toBe('FORBIDDEN');
+    expect(refused.message).toBe(MESSAGES.projectAccessFailure);
+    // The dropped look-up settles on its own time; the project's slug is never kept for this caller.
+    await vi.waitFor(() => expect(strangerDeps.caches.inFlight.size).toBe(0));
+    expect(strangerDeps.caches.slugs.size).toBe(0);
   });
 });
 

@@ -50,11 +50,19 @@ describe('an upstream that hangs', () => {
 
 describe('an upstream that answers 5xx', () => {
   it('answers BAD_GATEWAY with a generic message, never the upstream detail', async () => {
-    proxy.behaviour = { fail: (req) => (req.path.startsWith('/workspaces') ? 503 : undefined) };
+    proxy.behaviour = { fail: (req) => (req.path.startsWith('/workspaces') ? 500 : undefined) };
     const deps = testDeps(proxy.url);
     const error = await failure(callerFor(deps, cookie).workspaces.list());
     expect(error.code).toBe('BAD_GATEWAY');
     expect(error.message).toBe(GENERIC_UPSTREAM_MESSAGE);
+    expect(error.message).not.toContain('internal detail');
+  });
+
+  it('passes a 503 on as SERVICE_UNAVAILABLE, worth trying again, still without the upstream detail', async () => {
+    proxy.behaviour = { fail: (req) => (req.path.startsWith('/workspaces') ? 503 : undefined) };
+    const deps = testDeps(proxy.url);
+    const error = await failure(callerFor(deps, cookie).workspaces.list());
+    expect(error.code).toBe('SERVICE_UNAVAILABLE');
     expect(error.message).not.toContain('internal detail');
   });
 

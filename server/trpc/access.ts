@@ -14,10 +14,10 @@ export async function checkAccess(ctx: Context, kind: AccessKind, id: string, pe
   const missing = permissions.filter((p) => !(p in known));
   let merged = known;
   if (missing.length > 0) {
-    const answer =
-      kind === 'project'
-        ? await backoffice.projectAccess(ctx.call, id, missing)
-        : await backoffice.workspaceAccess(ctx.call, id, missing);
+    // The procedures of one batch ask the same question at once: one call upstream answers them all.
+    const answer = await caches.inFlight.run(key && `${key}|${missing.join(',')}`, () =>
+      kind === 'project' ? backoffice.projectAccess(ctx.call, id, missing) : backoffice.workspaceAccess(ctx.call, id, missing),
+    );
     merged = { ...known };
     for (const name of missing) merged[name] = answer[name] === true;
     if (key) caches.access.set(key, merged);

@@ -26,9 +26,14 @@ const CLIENT_ERROR_CODES: Record<number, Code> = {
   429: 'TOO_MANY_REQUESTS',
 };
 
+/** Seconds a caller told SERVICE_UNAVAILABLE waits before trying again (`Retry-After`). */
+export const SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS = 1;
+
 /** The tRPC code for an upstream failure (docs/design.md §3.3). */
 export function codeForUpstream(error: UpstreamError): Code {
   if (error.kind === 'timeout') return 'GATEWAY_TIMEOUT';
+  // The upstream is up but cannot answer now (its database went away): the call can be tried again.
+  if (error.kind === 'http' && error.status === 503) return 'SERVICE_UNAVAILABLE';
   if (error.kind !== 'http' || error.status >= 500 || error.status < 400) return 'BAD_GATEWAY';
   return CLIENT_ERROR_CODES[error.status] ?? 'BAD_REQUEST';
 }
@@ -72,8 +77,9 @@ export function toTRPCError(error: unknown, log: Logger, path: string): TRPCErro
   if (cause instanceof UpstreamError) {
     const code = codeForUpstream(cause);
     const logged = { path, upstream: cause.upstream, status: cause.status, kind: cause.kind, upstreamRequestId: cause.requestId, detail: cause.detail };
-    if (code === 'BAD_GATEWAY' || code === 'GATEWAY_TIMEOUT') {
-      log.error(logged, `upstream failure: ${cause.reason}`);
+    if (code === 'BAD_GATEWAY' || code === 'GATEWAY_TIMEOUT' || code === 'SERVICE_UNAVAILABLE') {
+      if (code === 'SERVICE_UNAVAILABLE') log.warn(logged, `upstream unavailable: ${cause.reason}`);
+      else log.error(logged, `upstream failure: ${cause.reason}`);
       return new TRPCError({ code, message: code === 'GATEWAY_TIMEOUT' ? GENERIC_TIMEOUT_MESSAGE : GENERIC_UPSTREAM_MESSAGE, cause });
     }
     log.info(logged, 'upstream refused');

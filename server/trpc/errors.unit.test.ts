@@ -33,7 +33,8 @@ describe('codeForUpstream', () => {
     [429, 'TOO_MANY_REQUESTS'],
     [500, 'BAD_GATEWAY'],
     [502, 'BAD_GATEWAY'],
-    [503, 'BAD_GATEWAY'],
+    [503, 'SERVICE_UNAVAILABLE'],
+    [504, 'BAD_GATEWAY'],
   ] as const)('HTTP %i → %s', (status, code) => {
     expect(codeForUpstream(new UpstreamError(status, 'r'))).toBe(code);
   });

@@ -24,8 +24,8 @@ export async function projectApis(ctx: Context, projectId: string): Promise<Proj
 export async function projectSlug(ctx: Context, projectId: string): Promise<string> {
   const { caches, backoffice } = ctx.deps;
   const key = slugKey(ctx.sessionKey, projectId);
-  // A miss reads the project, which records its slug (see rememberSlug).
-  return (key ? caches.slugs.get(key) : undefined) ?? (await backoffice.getProject(ctx.call, projectId)).slug;
+  // A miss reads the project, which records its slug (see rememberSlug); concurrent misses share one read.
+  return (key ? caches.slugs.get(key) : undefined) ?? (await caches.inFlight.run(key && `${key}|slug`, () => backoffice.getProject(ctx.call, projectId))).slug;
 }
 
 const slugKey = (sessionKey: string | undefined, projectId: string) => (sessionKey ? `${sessionKey}|${projectId}` : undefined);

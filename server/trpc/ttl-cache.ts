@@ -57,3 +57,36 @@ export function sessionKey(cookie: string | undefined): string | undefined {
     .join('; ');
   return createHash('sha256').update(normalized).digest('base64url');
 }
+
+/**
+ * Upstream questions in flight, per instance: a second caller asking the same question (same key, which
+ * names the session) while the first is waiting shares its answer instead of asking again. The several
+ * procedures of one batch ask the same permission and the same project slug at the same moment.
+ */
+export class InFlight {
+  private readonly pending = new Map<string, Promise<unknown>>();
+
+  /** `enabled: false` (a cache turned off) asks upstream every time. */
+  constructor(private readonly enabled = true) {}
+
+  run<T>(key: string | undefined, start: () => Promise<T>): Promise<T> {
+    if (!this.enabled || key === undefined) return start();
+    const waiting = this.pending.get(key) as Promise<T> | undefined;
+    if (waiting) return waiting;
+    const asking = start();
+    this.pending.set(key, asking);
+    const forget = () => {
+      if (this.pending.get(key) === asking) this.pending.delete(key);
+    };
+    asking.then(forget, forget);
+    return asking;
+  }
+
+  deletePrefix(prefix: string): void {
+    for (const key of this.pending.keys()) if (key.startsWith(prefix)) this.pending.delete(key);
+  }
+
+  get size(): number {
+    return this.pending.size;
+  }
+}

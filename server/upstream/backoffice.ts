@@ -1,6 +1,6 @@
 import type { CreateProjectBody, JsonPatch, SetProject, UpdateWorkspaceBody } from '@ory/client';
 import { hookCallLogSchema } from '../../shared/schemas/actions';
-import { auditEventsPageSchema } from '../../shared/schemas/audit-log';
+import { auditEventDetailSchema, auditEventsDetailPageSchema, auditEventsPageSchema } from '../../shared/schemas/audit-log';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { assertRequiredParams } from '../../shared/domain/required-param';
@@ -66,6 +66,10 @@ const metaSchemaSchema = z.record(z.string(), z.unknown());
 const memberListSchema = z.array(projectMemberSchema);
 const workspaceMemberListSchema = z.array(z.looseObject({ id: z.string() }));
 
+/** Whose audit log: a project's or a workspace's. */
+type AuditScope = { kind: 'project'; projectId: string } | { kind: 'workspace'; workspaceId: string };
+const auditLogPath = (scope: AuditScope) => (scope.kind === 'project' ? path`/projects/${scope.projectId}/audit-log` : path`/workspaces/${scope.workspaceId}/audit-log`);
+
 /**
  * Typed client for the control plane (spec §7 Projects and Workspaces): calls `@ory/client` has a method
  * for go through ProjectApi/WorkspaceApi, except listProjects (kept for throughput, see below); the rest
@@ -106,16 +110,12 @@ export function createBackofficeClient(options: { baseUrl: string; timeoutMs: nu
     /** The log of a project's identity web hook calls (the local stack's own call). */
     hookCalls: (c: CallContext, projectId: string, pageToken?: string) =>
       call(c, 'GET', path`/projects/${projectId}/identity-hooks/calls`, hookCallLogSchema, undefined, { page_size: 25, page_token: pageToken }),
-    /** The audit log of a workspace, one page with the given filters (the local stack's own call). */
-    auditLog: (c: CallContext, scope: { kind: 'project'; projectId: string } | { kind: 'workspace'; workspaceId: string }, query: Record<string, string | undefined>) =>
-      call(
-        c,
-        'GET',
-        scope.kind === 'project' ? path`/projects/${scope.projectId}/audit-log` : path`/workspaces/${scope.workspaceId}/audit-log`,
-        auditEventsPageSchema,
-        undefined,
-        { page_size: 50, ...query },
-      ),
+    /** The audit log of a workspace or a project, one page with the given filters (the local stack's own call). */
+    auditLog: (c: CallContext, scope: AuditScope, query: Record<string, string | undefined>) => call(c, 'GET', auditLogPath(scope), auditEventsPageSchema, undefined, { page_size: 50, ...query }),
+    /** The same, each event with its before and after, in the largest pages the log gives (for an export). */
+    auditLogWithChanges: (c: CallContext, scope: AuditScope, query: Record<string, string | undefined>) =>
+      call(c, 'GET', auditLogPath(scope), auditEventsDetailPageSchema, undefined, { page_size: 100, ...query, with_changes: 'true' }),
+    auditEvent: (c: CallContext, scope: AuditScope, eventId: string) => call(c, 'GET', `${auditLogPath(scope)}${path`/${eventId}`}`, auditEventDetailSchema),
     /** The history of a project's configuration: revisions, their changes, restoring one. */
     projectHistory: createProjectHistoryCalls(call),
     // ---- projects ----

@@ -64,6 +64,10 @@ export function createTeamCalls(call: Call, sdk: ControlPlaneSdk) {
       }
       await call(c, 'DELETE', path`/workspaces/${s.workspaceId}/members/${member}`);
     },
+    /** The caller's own console account (no published call: DELETE /account); refused while it is a last owner. */
+    async deleteAccount(c: CallContext): Promise<void> {
+      await call(c, 'DELETE', '/account');
+    },
     async deleteWorkspace(c: CallContext, workspace: string): Promise<void> {
       assertRequiredParams('deleteWorkspace', { workspace });
       await call(c, 'DELETE', path`/workspaces/${workspace}`);

@@ -94,3 +94,15 @@ export function planAllows(plan: PlanId, feature: string, units: number): boolea
 export function cheapestPlanFor(feature: string, units = 1): PlanId | null {
   return PLANS_BY_PRICE.find((plan) => planAllows(plan, feature, units)) ?? null;
 }
+
+/**
+ * How many days of a log the plan keeps (the audit log reads it): the plan's events history
+ * (`project_metrics_events_history`), or null when it keeps everything.
+ */
+export function historyDays(plan: PlanId): number | null {
+  const limit = planLimit(plan, 'project_metrics_events_history');
+  return typeof limit === 'number' ? limit : null;
+}
+
+/** The longest history any plan keeps, in days: what is older is kept by none. */
+export const LONGEST_HISTORY_DAYS = Math.max(...PLANS_BY_PRICE.map((plan) => historyDays(plan) ?? 0));
