@@ -9,6 +9,7 @@ import type { LocalStackContext } from '../kernel/context';
 import { callerProjectRole, callerWorkspaceRole } from '../kernel/permissions';
 import type { Queryable } from '../kernel/queryable';
 import { authenticatedCaller } from '../kernel/route';
+import { wasReplayed } from '../kernel/idempotency';
 import { maybeTenantOf, PROJECT_API_PREFIX } from '../kernel/tenant';
 import { memberInvites, workspaces } from '../project/schema';
 import { subscriptions } from '../billing/schema';
@@ -172,7 +173,8 @@ export function useAuditLog(scope: FastifyInstance, ctx: Pick<LocalStackContext,
 
   scope.addHook('onSend', async (req, reply, payload) => {
     const place = places.get(req);
-    if (!place) return payload;
+    // A write sent again under its Idempotency-Key and answered from the first: nothing happened twice.
+    if (!place || wasReplayed(req)) return payload;
     const caller = surface === 'data-plane' ? (maybeAdminOf(req)?.caller ?? authenticatedCaller(req)) : authenticatedCaller(req);
     if (!caller) return payload;
     const status = reply.statusCode;

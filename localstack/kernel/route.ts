@@ -20,6 +20,15 @@ import {
 import type { Role } from './roles';
 import type { ProjectRow, WorkspaceRow } from './tables';
 import type { Queryable } from './queryable';
+import {
+  callerScope,
+  claimIdempotencyKey,
+  idempotencyKeyOf,
+  releaseIdempotencyKey,
+  replayAnswer,
+  requestFingerprint,
+  storeIdempotentAnswer,
+} from './idempotency';
 
 /**
  * How a route authenticates its caller, before anything else is looked at:
@@ -216,10 +225,30 @@ export function route<
         const input = { params: req.params, query: req.query, body: req.body, caller, tenant, q, req, reply, ...granted };
         return spec.handler(input as RouteInput<Params, Query, Body, A, P>);
       };
+      const status = spec.status ?? 200;
+      const key = inTransaction ? idempotencyKeyOf(req) : null;
+      const scope = key ? callerScope(caller) : null;
+      if (key && scope) {
+        // The key is claimed and the answer stored in the write's own transaction (`kernel/idempotency.ts`).
+        const outcome = await ctx.db.tx(async (q) => {
+          const stored = await claimIdempotencyKey(q, scope, key, requestFingerprint(req), ctx.clock.now());
+          if (stored) return { stored };
+          const result = await run(q);
+          if (reply.sent) {
+            await releaseIdempotencyKey(q, scope, key);
+            return { result };
+          }
+          if (spec.response && status !== 204 && checkResponses()) checkResponse(req, spec, result);
+          await storeIdempotentAnswer(q, scope, key, { status, body: status === 204 || result === undefined ? null : JSON.stringify(result) });
+          return { result };
+        });
+        if (outcome.stored) return replayAnswer(req, reply, outcome.stored);
+        if (reply.sent) return reply;
+        return status === 204 ? reply.code(204).send() : reply.code(status).send(outcome.result);
+      }
       const result = inTransaction ? await ctx.db.tx(run) : await run(ctx.db);
       // A handler that answered itself (a redirect, its own status or headers) is left as it answered.
       if (reply.sent) return reply;
-      const status = spec.status ?? 200;
       if (spec.response && status !== 204 && checkResponses()) checkResponse(req, spec, result);
       return status === 204 ? reply.code(204).send() : reply.code(status).send(result);
     },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, foreignKey, index, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
 /*
  * The tables the kernel resolves tenants, callers and roles from: identities and their sessions, workspaces,
@@ -208,6 +208,29 @@ export const workspaceApiKeys = pgTable(
     ),
     index('workspace_api_keys_workspace_idx').on(t.workspace_id, t.created_at, t.id),
   ],
+);
+
+/**
+ * The answers of writes sent with an `Idempotency-Key` header (`kernel/idempotency.ts`), per caller and key:
+ * stored in the write's own transaction, so a key is here exactly when its write committed, and a request sent
+ * again with the same key (after a lost connection, to any instance) gets the stored answer instead of a
+ * second write. Kept a day.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    /** Who sent it (`identity:…`, `workspace-key:…`, `project-key:…`): a key is one caller's own. */
+    caller: text().notNull(),
+    key: text().notNull(),
+    /** SHA-256 of the method, path and body: the same key with another request is refused. */
+    fingerprint: text().notNull(),
+    /** The answer's status: null only inside the write's transaction, before its handler has answered. */
+    status: integer(),
+    /** The answer's JSON text; null for a 204. */
+    body: text(),
+    created_at: timestamp(tstz).notNull(),
+  },
+  (t) => [primaryKey({ name: 'idempotency_keys_pkey', columns: [t.caller, t.key] }), index('idempotency_keys_created_idx').on(t.created_at)],
 );
 
 export type IdentityRow = typeof identities.$inferSelect;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, foreignKey, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { identities, projects, workspaces } from '../kernel/tables';
 
-export { workspaces, workspaceMembers, projects, projectRevisions, projectMembers, projectApiKeys, workspaceApiKeys } from '../kernel/tables';
+export { workspaces, workspaceMembers, projects, projectRevisions, projectMembers, projectApiKeys, workspaceApiKeys, idempotencyKeys } from '../kernel/tables';
 export type { WorkspaceRow, WorkspaceMemberRow, ProjectRow, ProjectRevisionRow, ProjectMemberRow, ProjectApiKeyRow, WorkspaceApiKeyRow } from '../kernel/tables';
 
 /*

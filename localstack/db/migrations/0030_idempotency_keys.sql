@@ -1,0 +1,11 @@
+CREATE TABLE "idempotency_keys" (
+	"caller" text NOT NULL,
+	"key" text NOT NULL,
+	"fingerprint" text NOT NULL,
+	"status" integer,
+	"body" text,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "idempotency_keys_pkey" PRIMARY KEY("caller","key")
+);
+--> statement-breakpoint
+CREATE INDEX "idempotency_keys_created_idx" ON "idempotency_keys" USING btree ("created_at");
