@@ -24,6 +24,8 @@ export interface Context {
   sessionKey: string | undefined;
   /** The caller's session, looked up at most once per request (null: signed out). */
   getSession(): Promise<Session | null>;
+  /** The request's `Idempotency-Key` header as sent (checked by the mutations that use it, `trpc/init.ts`). */
+  idempotencyKey: string | undefined;
 }
 
 export interface InnerContextOptions {
@@ -31,6 +33,7 @@ export interface InnerContextOptions {
   cookie?: string | undefined;
   requestId?: string | undefined;
   log?: Logger | undefined;
+  idempotencyKey?: string | undefined;
 }
 
 export function createInnerContext(opts: InnerContextOptions): Context {
@@ -45,6 +48,7 @@ export function createInnerContext(opts: InnerContextOptions): Context {
     log,
     call,
     sessionKey: key,
+    idempotencyKey: opts.idempotencyKey,
     getSession: () => (memo ??= lookUpSession(opts.deps, call, key)),
   };
 }
@@ -67,5 +71,12 @@ function lookUpSession(deps: AppDeps, call: CallContext, key: string | undefined
 }
 
 export function createContext({ req }: CreateFastifyContextOptions): Context {
-  return createInnerContext({ deps: req.server.deps, cookie: req.headers.cookie, requestId: String(req.id), log: req.log as unknown as Logger });
+  const key = req.headers['idempotency-key'];
+  return createInnerContext({
+    deps: req.server.deps,
+    cookie: req.headers.cookie,
+    requestId: String(req.id),
+    log: req.log as unknown as Logger,
+    idempotencyKey: Array.isArray(key) ? key.join(',') : key,
+  });
 }

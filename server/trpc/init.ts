@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { TRPCError, initTRPC } from '@trpc/server';
 import { ZodError, z } from 'zod';
 import { uuidSchema } from '../../shared/schemas/common';
@@ -51,7 +52,35 @@ const wellFormedText = t.middleware(async ({ next, getRawInput }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(measured).use(errorPipeline).use(wellFormedText);
+/** What an `Idempotency-Key` header may hold: visible ASCII without spaces, as the upstream takes it. */
+const IDEMPOTENCY_KEY_SHAPE = /^[\x21-\x7e]{1,200}$/;
+
+/**
+ * A mutation sent with an `Idempotency-Key` header gives each of its upstream writes a key derived from it, the
+ * procedure, its input, the write's method and URL, and how many writes to that URL the procedure made before:
+ * the same mutation sent again sends the same keys (a write skipped the second time, such as an access check
+ * answered from the cache, shifts no other write's key), and the upstream answers each write it has already
+ * done from the first time instead of doing it twice.
+ */
+const idempotentWrites = t.middleware(async ({ ctx, next, type, path, getRawInput }) => {
+  if (type !== 'mutation' || ctx.idempotencyKey === undefined) return next();
+  if (!IDEMPOTENCY_KEY_SHAPE.test(ctx.idempotencyKey)) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The Idempotency-Key header must be 1 to 200 visible ASCII characters without spaces, such as a UUID.' });
+  }
+  const base = createHash('sha256')
+    .update(`${ctx.idempotencyKey}\n${path}\n${JSON.stringify((await getRawInput()) ?? null)}`)
+    .digest('hex');
+  const made = new Map<string, number>();
+  const idempotencyKey = (method: string, url: string) => {
+    const target = `${method} ${url}`;
+    const n = made.get(target) ?? 0;
+    made.set(target, n + 1);
+    return `${createHash('sha256').update(`${base}\n${target}`).digest('base64url')}.${n}`;
+  };
+  return next({ ctx: { call: { ...ctx.call, idempotencyKey } } });
+});
+
+export const publicProcedure = t.procedure.use(measured).use(errorPipeline).use(wellFormedText).use(idempotentWrites);
 
 export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const session = await ctx.getSession();

@@ -47,6 +47,12 @@ export interface CallContext {
   signal?: AbortSignal | undefined;
   /** Told the slug of each project read for the caller (it primes the slug cache of the data plane). */
   onProject?: ((project: { id: string; slug: string }) => void) | undefined;
+  /**
+   * The `Idempotency-Key` of an upstream write, when the console's caller sent one with a mutation: derived from
+   * it, the write's method and URL and how many such writes the procedure made before, so the same mutation sent
+   * again sends the same keys (`trpc/init.ts`).
+   */
+  idempotencyKey?: ((method: string, url: string) => string) | undefined;
 }
 
 /** Passes a project read for `c` on, telling `c.onProject` its slug first. */
@@ -81,7 +87,7 @@ export function createBackofficeClient(options: { baseUrl: string; timeoutMs: nu
   const sdk = createControlPlaneSdk(options);
   const { projects, workspaces, send } = sdk;
   const call = <T>(c: CallContext, method: HttpMethod, p: string, schema?: z.ZodType<T>, body?: unknown, query?: Record<string, string | number | undefined>) =>
-    http.request<T>({ method, path: p, body, query, cookie: c.cookie, requestId: c.requestId, log: c.log }, schema);
+    http.request<T>({ method, path: p, body, query, cookie: c.cookie, requestId: c.requestId, log: c.log, idempotencyKey: c.idempotencyKey }, schema);
 
   return {
     /** Closing it also drops the SDK's kept-alive connections. */

@@ -24,6 +24,8 @@ export interface UpstreamRequest {
   cookie?: string | undefined;
   requestId?: string | undefined;
   log?: Logger | undefined;
+  /** Gives a write its `Idempotency-Key` (see CallContext). */
+  idempotencyKey?: ((method: string, url: string) => string) | undefined;
 }
 
 export interface UpstreamHttp {
@@ -77,6 +79,7 @@ export function createUpstreamHttp(options: UpstreamHttpOptions): UpstreamHttp {
     const cookie = sessionCookieHeader(req.cookie);
     if (cookie) headers.cookie = cookie;
     if (req.requestId) headers['x-request-id'] = req.requestId;
+    if (req.method !== 'GET' && req.idempotencyKey) headers['idempotency-key'] = req.idempotencyKey(req.method, url.href);
     let body: string | undefined;
     if (req.body !== undefined) {
       headers['content-type'] = 'application/json';

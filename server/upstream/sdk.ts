@@ -15,6 +15,8 @@ export interface SdkCaller {
   requestId?: string | undefined;
   /** The request's deadline; without one, each call gets the configured timeout. */
   signal?: AbortSignal | undefined;
+  /** Gives a write its `Idempotency-Key` (see CallContext in backoffice.ts). */
+  idempotencyKey?: ((method: string, url: string) => string) | undefined;
 }
 
 interface AxiosLikeError {
@@ -93,7 +95,19 @@ export function createSdkTransport(options: SdkTransportOptions) {
     if (cookie) headers.cookie = cookie;
     if (caller.requestId) headers['x-request-id'] = caller.requestId;
     injectTraceContext(headers);
-    return { headers, signal: caller.signal ?? AbortSignal.timeout(timeoutMs) };
+    const options = { headers, signal: caller.signal ?? AbortSignal.timeout(timeoutMs) };
+    const next = caller.idempotencyKey;
+    if (!next) return options;
+    // Names the write's key (axios calls this with the call's config). It stands in for axios' own request
+    // transform, so it also serializes what the SDK left unserialized, as that one would.
+    const keyWrites = function (this: { method?: string; url?: string }, data: unknown, outgoing: Record<string, unknown>) {
+      const method = (this.method ?? 'GET').toUpperCase();
+      if (method !== 'GET') outgoing['idempotency-key'] = next(method, this.url ?? '');
+      if (data instanceof URLSearchParams) return data.toString();
+      if (data !== null && typeof data === 'object' && !Buffer.isBuffer(data) && !(data instanceof ArrayBuffer)) return JSON.stringify(data);
+      return data;
+    };
+    return { ...options, transformRequest: [keyWrites] };
   }
 
   /**

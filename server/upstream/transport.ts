@@ -55,14 +55,15 @@ export function createTransport() {
 
   /**
    * A kept-alive socket the server closed just as we reused it fails with ECONNRESET before any answer;
-   * idempotent calls are then retried once on a fresh connection.
+   * idempotent calls, and writes carrying an Idempotency-Key (the upstream answers a repeat from the first),
+   * are then retried once on a fresh connection.
    */
   async function send(url: URL, req: TransportRequest): Promise<TransportResponse> {
     try {
       return await sendOnce(url, req);
     } catch (error) {
       const e = error as { code?: string; reusedSocket?: boolean };
-      if (e.reusedSocket && e.code === 'ECONNRESET' && IDEMPOTENT.has(req.method)) return sendOnce(url, req);
+      if (e.reusedSocket && e.code === 'ECONNRESET' && (IDEMPOTENT.has(req.method) || req.headers['idempotency-key'])) return sendOnce(url, req);
       throw error;
     }
   }
