@@ -2,6 +2,7 @@ import { httpBatchLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '../../server/routers/_app';
 import { failedRequestsLink } from './lib/failed-requests';
+import { idempotencyHeader, idempotentMutationsLink } from './lib/idempotent-mutations';
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -14,10 +15,11 @@ export function createTrpcClient() {
   return trpc.createClient({
     links: [
       failedRequestsLink<AppRouter>(),
+      idempotentMutationsLink<AppRouter>(),
       httpBatchLink({
         url: TRPC_URL,
         maxItems: TRPC_MAX_BATCH_ITEMS,
-        headers: () => ({ ...CSRF_HEADER }),
+        headers: ({ opList }) => ({ ...CSRF_HEADER, ...idempotencyHeader(opList) }),
         fetch: (input, init) => fetch(input, { ...init, credentials: 'same-origin' }),
       }),
     ],
