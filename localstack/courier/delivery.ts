@@ -10,6 +10,7 @@ import { sendSmtp, type OutgoingEmail } from './smtp';
 import { deliveryTarget, DEFAULT_FROM_ADDRESS, targetName, type HttpTarget, type SmtpTarget } from './target';
 import { configAt, tenantIdentityConfig, type JsonObject } from '../kernel/tenant-config';
 import { recordEvent } from '../event/record';
+import { isConnectionError } from '../db/errors';
 
 /** Ory's default `courier.message_retries`: a message that failed this many dispatches is abandoned. */
 export const DEFAULT_MESSAGE_RETRIES = 5;
@@ -223,7 +224,11 @@ export function startCourier(db: Db, log: Logger, opts: CourierOptions = {}): Co
   const run = (): Promise<void> => {
     const next = chain.then(async () => {
       if (closed) return;
-      await pass().catch((err: unknown) => log.error({ err }, 'courier pass failed'));
+      await pass().catch((err: unknown) => {
+        // A lost database connection ends this pass only: the next pass runs on a fresh one and finds the work again.
+        if (isConnectionError(err)) log.warn({ err: { message: (err as Error).message } }, 'courier pass ended: the database connection was lost; the next pass takes over');
+        else log.error({ err }, 'courier pass failed');
+      });
     });
     chain = next;
     return next;
