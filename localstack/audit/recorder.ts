@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { pgErrorCode } from '../db/errors';
+import { pgErrorCode, surviveConnectionLoss } from '../db/errors';
 import type { AdminCaller } from '../kernel/admin-auth';
 import { maybeAdminOf } from '../kernel/admin-context';
 import type { Caller } from '../kernel/caller';
@@ -190,7 +190,7 @@ export function useAuditLog(scope: FastifyInstance, ctx: Pick<LocalStackContext,
           ? await readState(scope, req, state.read, state.prefix, str(created.id) ?? str(created.client_id) ?? str(record(created.created_invite).id)).catch(() => null)
           : null;
       const workspaceId = place.workspaceId ?? str(created.workspace_id) ?? (place.action === 'workspace.create' ? str(created.id) : undefined) ?? null;
-      await ctx.db.orm.insert(auditEvents).values({
+      const row: typeof auditEvents.$inferInsert = {
         id: randomUUID(),
         workspace_id: workspaceId,
         project_id: place.projectId ?? (place.action === 'project.create' ? (str(created.id) ?? null) : null),
@@ -205,7 +205,9 @@ export function useAuditLog(scope: FastifyInstance, ctx: Pick<LocalStackContext,
         after,
         request_id: req.id,
         at: ctx.clock.now(),
-      });
+      };
+      // The answer is on its way: a connection lost under the row's write must not lose the row (db-errors.ts).
+      await surviveConnectionLoss(() => ctx.db.orm.insert(auditEvents).values(row));
     } catch (err) {
       // A write that removed its own workspace leaves nothing to attach its row to.
       if (pgErrorCode(err) !== '23503') ctx.log.error({ err: { message: (err as Error).message }, action: place.action }, 'audit event not recorded');
