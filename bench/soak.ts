@@ -2,14 +2,16 @@
  * `npm run soak` (not in CI): two console instances (each with its embedded local stack) on one PostgreSQL
  * database, each pair behind a round-robin balancer, under a mixed load for SOAK_SECONDS (default 600):
  * console reads and writes (tRPC), registration flows, permission checks and client-credentials tokens.
- * Midway one instance is killed with SIGKILL and started again at once (as a supervisor would); later every
- * PostgreSQL connection of the database is terminated. Reports per window (SOAK_WINDOW_SECONDS, default 60)
+ * Midway one instance is killed with SIGKILL while a console write is under way on it, and started again at once
+ * (as a supervisor would); later every PostgreSQL connection of the database is terminated. Reports per window (SOAK_WINDOW_SECONDS, default 60)
  * each kind's calls, errors and p99, and each instance's RSS; at the end the RSS growth of the instance that
  * ran throughout, measured after the first window (the warm-up), and whether every acknowledged write is in
  * the database. The errors the instances log (a write given up, a request answered 500) are counted too.
  *
  * The balancers send a request whose connection failed to the other instance only when that is safe (nothing
- * reached the first, or the method is idempotent); the clients try again after a 503 with Retry-After.
+ * reached the first, the method is idempotent, or it carries an Idempotency-Key, as every console mutation does
+ * here); the clients try again after a 503 with Retry-After, ask for a token again when its answer was lost, and
+ * sign in when a sign-up's answer was lost.
  *
  * SOAK_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres): a server where the soak may
  * create and drop its own database. SOAK_USERS (default 4) virtual users; SOAK_PAUSE_MS (default 20) between
@@ -24,7 +26,7 @@ import { loadavg } from 'node:os';
 import pg from 'pg';
 import { locationOfOpl } from '../shared/permissions/config';
 import { DOCUMENTS_AND_FOLDERS } from '../shared/permissions/templates';
-import { registerUser } from '../server/test-support/users';
+import { loginUser, registerUser, type TestUser } from '../server/test-support/users';
 import { percentile } from './engines';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
@@ -64,13 +66,18 @@ const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 /**
  * A balancer with a health check as plain as can be: each request to the next target in turn. A request whose
  * connection failed before any answer came goes to the next target, as a load balancer does, when that is
- * safe: the target refused the connection (nothing reached it), or the method is idempotent. A POST whose
- * connection broke after it was sent is not sent again (the target may have acted on it): it fails with 502.
- * A target whose connection failed is skipped for a second.
+ * safe: the target refused the connection (nothing reached it), the method is idempotent, or the request
+ * carries an Idempotency-Key (a target that acted on it answers the repeat from its first answer). Any other
+ * POST whose connection broke after it was sent is not sent again (the target may have acted on it): it fails
+ * with 502. A target whose connection failed is skipped for a second.
  */
-async function balancer(targets: string[]): Promise<{ url: string; server: Server; retried: () => number }> {
+async function balancer(
+  targets: string[],
+): Promise<{ url: string; server: Server; retried: () => number; retriedWrites: () => number; writesInFlight: (target: number) => number }> {
   let next = 0;
   let retried = 0;
+  let retriedWrites = 0;
+  const inFlight = targets.map(() => 0);
   const downUntil = targets.map(() => 0);
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -82,17 +89,27 @@ async function balancer(targets: string[]): Promise<{ url: string; server: Serve
         for (let i = 0; i < targets.length && downUntil[index]! > Date.now(); i++) index = next++ % targets.length;
         const target = new URL(targets[index]!);
         let answered = false;
+        const write = !IDEMPOTENT.has(req.method ?? '');
+        if (write) inFlight[index]!++;
+        let counted = write;
+        const settle = () => {
+          if (counted) inFlight[index]!--;
+          counted = false;
+        };
         const forward = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
           answered = true;
+          settle();
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
           answer.on('error', () => res.destroy());
         });
         forward.on('error', (error: NodeJS.ErrnoException) => {
+          settle();
           downUntil[index] = Date.now() + 1000;
           const neverReached = error.code === 'ECONNREFUSED';
-          if (!answered && (neverReached || IDEMPOTENT.has(req.method ?? '')) && tries < targets.length * 2) {
+          if (!answered && (neverReached || IDEMPOTENT.has(req.method ?? '') || req.headers['idempotency-key'] !== undefined) && tries < targets.length * 2) {
             retried++;
+            if (!neverReached && !IDEMPOTENT.has(req.method ?? '')) retriedWrites++;
             attempt(tries + 1);
           } else if (!res.headersSent) res.writeHead(502).end(error.code ?? 'upstream error');
           else res.destroy();
@@ -103,7 +120,7 @@ async function balancer(targets: string[]): Promise<{ url: string; server: Serve
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, retried: () => retried };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, retried: () => retried, retriedWrites: () => retriedWrites, writesInFlight: (target) => inFlight[target]! };
 }
 
 interface Instance {
@@ -225,8 +242,10 @@ instances.push(await startInstance(0, ports[0]!, ports[2]!, env));
 instances.push(await startInstance(1, ports[1]!, ports[3]!, env));
 
 const mutationHeaders = { 'x-console-request': '1', 'content-type': 'application/json' };
+/** A console mutation with its own Idempotency-Key, as the console's client sends one: safe to send again. */
 async function mutate<T>(cookie: string, path: string, input: unknown): Promise<T> {
-  const res = await fetch(`${consoles.url}/api/trpc/${path}`, { method: 'POST', headers: { ...mutationHeaders, cookie }, body: JSON.stringify(input) });
+  const headers = { ...mutationHeaders, cookie, 'idempotency-key': randomUUID() };
+  const res = await fetch(`${consoles.url}/api/trpc/${path}`, { method: 'POST', headers, body: JSON.stringify(input) });
   return ((await expectOk(res, path)) as { result: { data: T } }).result.data;
 }
 async function query<T>(cookie: string, path: string): Promise<T> {
@@ -272,7 +291,7 @@ async function one(user: User, n: number): Promise<void> {
   if (roll < 10) return timed('read', async () => void (await query(user.cookie, n % 2 ? 'workspaces.list' : 'projects.list')));
   if (roll < 13)
     return timed('write', async () => {
-      const created = await mutate<{ id: string }>(user.cookie, 'workspaces.create', { name: `Soak write ${randomUUID().slice(0, 8)}` });
+      const created = await mutate<{ id: string }>(user.cookie, 'workspaces.create', { name: `Soak write ${randomUUID()}` });
       acknowledged.workspaces.push(created.id);
     });
   if (roll < 17)
@@ -283,10 +302,15 @@ async function one(user: User, n: number): Promise<void> {
     });
   return timed('token', async () => {
     const basic = Buffer.from(`${encodeURIComponent(user.client.id)}:${encodeURIComponent(user.client.secret)}`).toString('base64');
-    await expectOk(
-      await fetch(`${user.base}/oauth2/token`, { method: 'POST', headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials&scope=soak' }),
-      'token',
-    );
+    const ask = () =>
+      fetch(`${user.base}/oauth2/token`, { method: 'POST', headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials&scope=soak' });
+    let res = await ask();
+    // A token whose answer was lost is asked for again, as OAuth2 clients do: the first one, if issued, goes unused.
+    if (res.status === 502 && /^E[A-Z]+$/.test(await res.clone().text())) {
+      tokensAskedAgain++;
+      res = await ask();
+    }
+    await expectOk(res, 'token');
   });
 }
 
@@ -297,11 +321,42 @@ async function virtualUser(user: User): Promise<void> {
   }
 }
 
+/** Whether a call got no answer from an instance: its connection broke (the balancer's 502), or none came. */
+function answerLost(error: unknown): boolean {
+  const response = (error as { response?: { status?: number; data?: unknown } }).response;
+  if (!response) return (error as { isAxiosError?: boolean }).isAxiosError === true;
+  return response.status === 502 && typeof response.data === 'string' && /^E[A-Z]+$/.test(response.data);
+}
+
+let signUpsConfirmed = 0;
+let tokensAskedAgain = 0;
+
+/**
+ * Signs a new user up as a person would: when the answer of the sign-up is lost (the instance died with it in
+ * flight), the flow's submission cannot be sent again, so the user signs in with what they sent; only when that
+ * account does not exist do they sign up again.
+ */
+async function signUp(): Promise<TestUser> {
+  const email = `soak-${randomUUID()}@example.com`;
+  const password = `Soak-${randomUUID()}`;
+  try {
+    return await registerUser(stacks.url, { email, password });
+  } catch (error) {
+    if (!answerLost(error)) throw error;
+    const signedIn = await loginUser(stacks.url, email, password).catch(() => null);
+    if (signedIn) {
+      signUpsConfirmed++;
+      return signedIn;
+    }
+    return registerUser(stacks.url, { email, password });
+  }
+}
+
 /** Registration flows (argon2id at its production cost, so fewer): one every two seconds. */
 async function flows(): Promise<void> {
   while (elapsed() < loadEnd) {
     await timed('flow', async () => {
-      const user = await registerUser(stacks.url, {});
+      const user = await signUp();
       acknowledged.identities.push(user.identityId);
     });
     await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -325,8 +380,11 @@ async function chaos(): Promise<void> {
     while (elapsed() < when) await new Promise((resolve) => setTimeout(resolve, 200));
   };
   await at(0.4);
+  // The kill lands while a console write is under way on the victim (within 10 s), so that one is cut after it was sent.
+  const waitUntil = Date.now() + 10_000;
+  while (consoles.writesInFlight(1) === 0 && Date.now() < waitUntil) await new Promise((resolve) => setImmediate(resolve));
   const victim = instances[1]!;
-  events.push({ at: elapsed(), what: `kill -9 instance 1 (pid ${victim.child.pid})` });
+  events.push({ at: elapsed(), what: `kill -9 instance 1 (pid ${victim.child.pid}), ${consoles.writesInFlight(1)} console writes under way on it` });
   victim.child.kill('SIGKILL');
   await new Promise((resolve) => victim.child.once('exit', resolve));
   // Started again at once, as a supervisor does; the balancers skip it until it listens.
@@ -346,6 +404,10 @@ const check = new pg.Client({ connectionString: dbUrl.toString() });
 await check.connect();
 const foundWorkspaces = (await check.query<{ n: number }>('SELECT count(*)::int AS n FROM workspaces WHERE id = ANY($1::uuid[])', [acknowledged.workspaces])).rows[0]!.n;
 const foundIdentities = (await check.query<{ n: number }>('SELECT count(*)::int AS n FROM identities WHERE id = ANY($1::uuid[])', [acknowledged.identities])).rows[0]!.n;
+// Each write's name is its own: two workspaces of one name are one write done twice.
+const doneTwice = (
+  await check.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT name FROM workspaces WHERE name LIKE 'Soak write %' GROUP BY name HAVING count(*) > 1) t`)
+).rows[0]!.n;
 await check.end();
 
 // The report.
@@ -369,14 +431,16 @@ for (let w = 0; w < windows; w++) {
   console.log(`${String(w + 1).padStart(6)}  ${cells.join('')}${(all.length ? percentile(all, 99).toFixed(0) : '-').padStart(7)}  ${mb(lastRss(0, to))} ${mb(lastRss(1, to))}`);
 }
 const errors = samples.filter((s) => !s.ok);
-console.log(`\nerrors: ${errors.length} of ${samples.length} calls; tried again: ${clientRetries} by the clients after a 503, ${stacks.retried() + consoles.retried()} by the balancers after a failed connection`);
+console.log(
+  `\nerrors: ${errors.length} of ${samples.length} calls; tried again: ${clientRetries} by the clients after a 503, ${stacks.retried() + consoles.retried()} by the balancers after a failed connection (of them ${stacks.retriedWrites() + consoles.retriedWrites()} writes cut after they were sent, sent again under their Idempotency-Key); ${signUpsConfirmed} sign-ups whose answer was lost found done by signing in, ${tokensAskedAgain} tokens asked for again`,
+);
 for (const e of errors.slice(0, 20)) console.log(`  ${(e.at - loadStart).toFixed(1).padStart(6)} s  ${e.kind}: ${e.error}`);
 console.log(`errors the instances logged: ${loggedErrors.length}`);
 for (const e of loggedErrors.slice(0, 20)) console.log(`  ${(e.at - loadStart).toFixed(1).padStart(6)} s  instance ${e.instance}: ${e.msg}`);
 const warm = lastRss(0, loadStart + Math.min(WINDOW_SECONDS, SECONDS));
 const end = lastRss(0, loadEnd + 1);
 if (warm && end) console.log(`RSS of instance 0 (never killed): ${mb(warm)} after warm-up → ${mb(end)} at the end (${(((end - warm) / warm) * 100).toFixed(1)}%)`);
-console.log(`acknowledged writes found: workspaces ${foundWorkspaces}/${acknowledged.workspaces.length}, identities ${foundIdentities}/${acknowledged.identities.length}`);
+console.log(`acknowledged writes found: workspaces ${foundWorkspaces}/${acknowledged.workspaces.length}, identities ${foundIdentities}/${acknowledged.identities.length}; writes done twice: ${doneTwice}`);
 
 for (const instance of instances) instance.child.kill('SIGTERM');
 await Promise.all(instances.map((i) => (i.child.exitCode === null ? new Promise((resolve) => i.child.once('exit', resolve)) : undefined)));
@@ -386,4 +450,4 @@ stacks.server.closeAllConnections();
 consoles.server.closeAllConnections();
 await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
 await admin.end();
-process.exit(foundWorkspaces === acknowledged.workspaces.length && foundIdentities === acknowledged.identities.length ? 0 : 1);
+process.exit(foundWorkspaces === acknowledged.workspaces.length && foundIdentities === acknowledged.identities.length && doneTwice === 0 ? 0 : 1);
