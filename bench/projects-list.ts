@@ -29,7 +29,10 @@ function cpuSeconds(pid: number | undefined): number {
 }
 
 function startServers(args: string[]): Promise<Record<string, string>> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/servers.ts', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // BENCH_CPU_PROF=<dir>: each server process writes its threads' CPU profiles to <dir>/stack and <dir>/bff when the
+  // benchmark ends (open them in DevTools; the main thread's is the largest).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}/${args[0]}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'bench/servers.ts', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench server ${args[0]} exited with ${code}`)));
