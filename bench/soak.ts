@@ -15,9 +15,11 @@
  *
  * SOAK_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres): a server where the soak may
  * create and drop its own database. SOAK_USERS (default 4) virtual users; SOAK_PAUSE_MS (default 20) between
- * one user's calls; SOAK_CHAOS=false leaves out the kill and the disruption; SOAK_REDIS_URL shares rate limits.
+ * one user's calls; SOAK_CHAOS=false leaves out the kill and the disruption; SOAK_REDIS_URL shares rate limits;
+ * SOAK_PG_RESTART, a shell command (such as `pg_ctlcluster 15 main restart`), restarts the PostgreSQL server at 70%
+ * instead of terminating the database's connections.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, request as httpRequest, type Server } from 'node:http';
@@ -34,6 +36,8 @@ const WINDOW_SECONDS = Number(process.env.SOAK_WINDOW_SECONDS ?? 60);
 const USERS = Number(process.env.SOAK_USERS ?? 4);
 const PAUSE_MS = Number(process.env.SOAK_PAUSE_MS ?? 20);
 const CHAOS = process.env.SOAK_CHAOS !== 'false';
+/** A shell command that restarts the PostgreSQL server at 70% (instead of terminating the database's connections). */
+const PG_RESTART = process.env.SOAK_PG_RESTART;
 const BASE_URL = process.env.SOAK_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 type Kind = 'read' | 'write' | 'flow' | 'check' | 'token';
@@ -224,9 +228,18 @@ async function expectOk(res: Response, what: string): Promise<unknown> {
 }
 
 const databaseName = `console_soak_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: BASE_URL });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${databaseName}`);
+/** A connection to the server's maintenance database (a fresh one each time: a restart ends the last). */
+async function adminQuery<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<pg.QueryResult<T>> {
+  const admin = new pg.Client({ connectionString: BASE_URL });
+  admin.on('error', () => undefined);
+  await admin.connect();
+  try {
+    return await admin.query<T>(sql, params);
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
+}
+await adminQuery(`CREATE DATABASE ${databaseName}`);
 const dbUrl = new URL(BASE_URL);
 dbUrl.pathname = `/${databaseName}`;
 const env: Record<string, string> = { DATABASE_URL: dbUrl.toString(), ...(process.env.SOAK_REDIS_URL ? { REDIS_URL: process.env.SOAK_REDIS_URL } : {}) };
@@ -390,7 +403,14 @@ async function chaos(): Promise<void> {
   // Started again at once, as a supervisor does; the balancers skip it until it listens.
   instances[1] = await startInstance(1, victim.port, victim.stackPort, env);
   await at(0.7);
-  const { rows } = await admin.query<{ n: number }>(
+  if (PG_RESTART) {
+    // The database server itself restarts: for a few seconds no connection can be made at all.
+    const started = elapsed();
+    const restart = spawnSync('sh', ['-c', PG_RESTART], { stdio: 'inherit' });
+    events.push({ at: started, what: `PostgreSQL restarted (\`${PG_RESTART}\`, exit ${restart.status}, ${(elapsed() - started).toFixed(1)} s)` });
+    return;
+  }
+  const { rows } = await adminQuery<{ n: number }>(
     `SELECT count(*)::int AS n FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()) t`,
     [databaseName],
   );
@@ -448,6 +468,5 @@ stacks.server.close();
 consoles.server.close();
 stacks.server.closeAllConnections();
 consoles.server.closeAllConnections();
-await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-await admin.end();
+await adminQuery(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
 process.exit(foundWorkspaces === acknowledged.workspaces.length && foundIdentities === acknowledged.identities.length && doneTwice === 0 ? 0 : 1);
