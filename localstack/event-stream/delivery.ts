@@ -9,6 +9,7 @@ import { locate, systemLookup, type Lookup } from '../courier/network';
 import type { Db, Queryable } from '../db/types';
 import { eventStreamAttempts, eventStreamDeliveries, eventStreams, type EventStreamAttemptRow, type EventStreamDeliveryRow, type EventStreamRow } from './schema';
 import { DELIVERY_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, signBody } from './signature';
+import { isConnectionError } from '../db/errors';
 
 /** Attempts per delivery: the first and four retries, then it is marked failed. */
 export const MAX_ATTEMPTS = 5;
@@ -188,7 +189,9 @@ export function startEventStreamWorker(
     const next = chain.then(async () => {
       if (closed) return 0;
       return pass().catch((err: unknown) => {
-        log.error({ err }, 'event stream pass failed');
+        // A lost database connection ends this pass only: the next pass runs on a fresh one and finds the work again.
+        if (isConnectionError(err)) log.warn({ err: { message: (err as Error).message } }, 'event stream pass ended: the database connection was lost; the next pass takes over');
+        else log.error({ err }, 'event stream pass failed');
         return 0;
       });
     });
