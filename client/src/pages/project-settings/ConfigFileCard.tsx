@@ -6,7 +6,7 @@ import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { Dialog } from '../../components/Dialog';
 import { TextField } from '../../components/TextField';
-import { download } from '../../lib/download';
+import { useJsonDownload } from '../../lib/download';
 import { errorText } from '../../lib/errors';
 import { trpc } from '../../trpc';
 
@@ -19,7 +19,7 @@ const placeOf = (pointer: string) => pointer.split('/').filter(Boolean).slice(-3
  */
 export function ConfigFileCard({ projectId, slug, currentRevisionId }: { projectId: string; slug: string; currentRevisionId: string | undefined }) {
   const utils = trpc.useUtils();
-  const [exporting, setExporting] = useState(false);
+  const exporter = useJsonDownload();
   const [file, setFile] = useState<ProjectConfigFile | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [secrets, setSecrets] = useState<Record<string, string>>({});
@@ -32,17 +32,8 @@ export function ConfigFileCard({ projectId, slug, currentRevisionId }: { project
   const places = file ? redactedSecretPaths(file.services) : [];
   const complete = places.every((p) => (secrets[p] ?? '') !== '');
 
-  const exportFile = async () => {
-    setExporting(true);
-    try {
-      const answer = await utils.projectHistory.export.fetch({ projectId }, { staleTime: 0 });
-      download(`${slug}-configuration.json`, `${JSON.stringify(answer, null, 2)}\n`, 'application/json');
-    } catch (error) {
-      toast.error(errorText(error) ?? 'The configuration could not be exported.');
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportFile = () =>
+    exporter.save(`${slug}-configuration.json`, () => utils.projectHistory.export.fetch({ projectId }, { staleTime: 0 }), 'The configuration could not be exported.');
 
   const pick = async (picked: File | undefined) => {
     setFileError(null);
@@ -68,7 +59,7 @@ export function ConfigFileCard({ projectId, slug, currentRevisionId }: { project
     <Card title="Configuration file" testId="config-file-card">
       <p className="muted">Export the current configuration as a JSON file (secrets left out), or import one as the next version of this project.</p>
       <div className="row-actions">
-        <Button variant="secondary" onClick={() => void exportFile()} busy={exporting} data-testid="config-export">
+        <Button variant="secondary" onClick={() => void exportFile()} busy={exporter.busy} data-testid="config-export">
           Export
         </Button>
         <label className="field">

@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
 import { redactedSecretPaths } from '../../../../shared/domain/config-export';
 import { formatNumber } from '../../../../shared/domain/format';
 import { BUNDLE_MAX_BYTES, bundleSummary, summaryOfCounts } from '../../../../shared/domain/project-bundle';
@@ -9,7 +8,7 @@ import { Card } from '../../components/Card';
 import { CopyValue } from '../../components/CopyButton';
 import { Dialog } from '../../components/Dialog';
 import { TextField } from '../../components/TextField';
-import { download } from '../../lib/download';
+import { useJsonDownload } from '../../lib/download';
 import { errorText } from '../../lib/errors';
 import { trpc } from '../../trpc';
 
@@ -33,7 +32,7 @@ export function ProjectFileCard({ projectId, slug, currentRevisionId }: { projec
   const utils = trpc.useUtils();
   const inputId = useId();
   const [includeIdentities, setIncludeIdentities] = useState(false);
-  const [exporting, setExporting] = useState(false);
+  const exporter = useJsonDownload();
   const [file, setFile] = useState<ProjectBundle | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [secrets, setSecrets] = useState<Record<string, string>>({});
@@ -47,17 +46,12 @@ export function ProjectFileCard({ projectId, slug, currentRevisionId }: { projec
   const places = file ? redactedSecretPaths(file.services) : [];
   const complete = places.every((p) => (secrets[p] ?? '') !== '');
 
-  const exportFile = async () => {
-    setExporting(true);
-    try {
-      const answer = await utils.projectHistory.exportBundle.fetch({ projectId, includeIdentities }, { staleTime: 0, gcTime: 0 });
-      download(`${slug}-project.json`, `${JSON.stringify(answer, null, 2)}\n`, 'application/json');
-    } catch (error) {
-      toast.error(errorText(error) ?? 'The project could not be exported.');
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportFile = () =>
+    exporter.save(
+      `${slug}-project.json`,
+      () => utils.projectHistory.exportBundle.fetch({ projectId, includeIdentities }, { staleTime: 0, gcTime: 0 }),
+      'The project could not be exported.',
+    );
 
   const pick = async (picked: File | undefined) => {
     setFileError(null);
@@ -98,7 +92,7 @@ export function ProjectFileCard({ projectId, slug, currentRevisionId }: { projec
           <input type="checkbox" checked={includeIdentities} onChange={(e) => setIncludeIdentities(e.target.checked)} data-testid="project-export-identities" /> Include
           identities (with their password hashes: keep the file safe)
         </label>
-        <Button variant="secondary" onClick={() => void exportFile()} busy={exporting} data-testid="project-export">
+        <Button variant="secondary" onClick={() => void exportFile()} busy={exporter.busy} data-testid="project-export">
           Export project
         </Button>
       </div>
