@@ -117,7 +117,7 @@ function routePreloads(): Plugin {
           chunks.get(f)?.imports.forEach(visit);
         };
         visit(file);
-        return [{ pattern: route.pattern, requiresAuth: route.requiresAuth, files: files.map((f) => `/${f}`) }];
+        return [{ id: route.id, pattern: route.pattern, requiresAuth: route.requiresAuth, files: files.map((f) => `/${f}`) }];
       });
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(routes) });
     },

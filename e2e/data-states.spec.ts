@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_LOCALSTACK_URL } from './ports';
-import { createProject, expectNoA11yViolations, newUser, register } from './support';
+import { createProject, expectNoA11yViolations, newUser, register, withoutFirstAnswers } from './support';
 
 /** Where a project of the embedded local stack answers. */
 const projectApiUrl = (slug: string) => `${E2E_LOCALSTACK_URL}/project-api/${slug}`;
@@ -10,7 +10,9 @@ const MISSING_WORKSPACE = '00000000-0000-4000-8000-000000000000';
 test('lists show a skeleton while loading, a sentence and the primary action when empty', async ({ page }) => {
   await register(page, newUser('states'));
 
-  // Hold the project list: the skeleton shows (after the grace period), then the empty state.
+  // Hold the project list: the skeleton shows (after the grace period), then the empty state. The page's
+  // HTML would carry the list already: it comes without it here, as when the server could not answer in time.
+  await withoutFirstAnswers(page);
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createProject, newUser, register } from './support';
+import { createProject, newUser, register, withoutFirstAnswers } from './support';
 
 interface Timing {
   ms: number;
@@ -112,35 +112,55 @@ test('hashed assets are served compressed and cached for good; the app shell is 
   expect(compressed).toBeGreaterThan(1);
 });
 
-test('a page opened by URL asks for its session, project and data at once, and preloads other pages only after', async ({ page }) => {
+test('a page opened by URL shows with the data its HTML carried, asking nothing first; without it, asks all at once; other pages load only after', async ({ page }) => {
   await register(page, newUser('prefetch'));
   const project = await createProject(page, 'Prefetch');
 
   const fresh = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
   await fresh.addCookies(await page.context().cookies());
   const tab = await fresh.newPage();
+  const procedures = (url: string) => decodeURIComponent(new URL(url).pathname.split('/api/trpc/')[1] ?? '').split(',');
+
+  // The HTML carries the session, the frame's queries and the page's own: the page shows whole, its list
+  // read, without a single API request before it.
+  const asked: string[] = [];
+  tab.on('request', (req) => {
+    if (req.url().includes('/api/trpc/')) asked.push(...procedures(req.url()));
+  });
+  await tab.goto(`/projects/${project}/identities`);
+  await expect(tab.getByRole('heading', { level: 1, name: 'Identities' })).toBeVisible();
+  await expect(tab.getByTestId('identities-page').getByTestId('empty-state')).toBeVisible();
+  await expect(tab.getByTestId('project-switcher')).toContainText('Prefetch');
+  const shownAfter = [...asked];
+  expect(shownAfter.filter((p) => ['auth.session', 'projects.get', 'projects.list', 'workspaces.list', 'identities.list', 'identities.schemas'].includes(p))).toEqual([]);
+
+  // Without the answers (the server could not give them in time), the page asks for them itself: in a
+  // browser context of its own, so nothing the first page still does is counted.
+  const without = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  await without.addCookies(await page.context().cookies());
+  await withoutFirstAnswers(without);
+  const bare = await without.newPage();
   const events: { kind: 'request' | 'response'; url: string }[] = [];
   // The session's answer is held until the page has asked for its data: on a busy machine the session can
   // answer before the route's code has even loaded, which says nothing about chains. A page that waited on the
   // session before asking would never get its answer, and never show its heading below.
   let dataAsked!: () => void;
   const dataRequest = new Promise<void>((resolve) => (dataAsked = resolve));
-  await tab.route(/\/api\/trpc\/auth\.session(\?|$)/, async (route) => {
+  await bare.route(/\/api\/trpc\/auth\.session(\?|$)/, async (route) => {
     const response = await route.fetch();
     await dataRequest;
     await route.fulfill({ response });
   });
-  tab.on('request', (req) => {
+  bare.on('request', (req) => {
     if (req.url().includes('/api/trpc/') && decodeURIComponent(req.url()).includes('identities.list')) dataAsked();
   });
-  tab.on('request', (req) => events.push({ kind: 'request', url: req.url() }));
-  tab.on('requestfinished', (req) => events.push({ kind: 'response', url: req.url() }));
-  await tab.goto(`/projects/${project}/identities`);
-  await expect(tab.getByRole('heading', { level: 1, name: 'Identities' })).toBeVisible();
-  await expect(tab.getByTestId('identities-page').getByTestId('empty-state')).toBeVisible();
+  bare.on('request', (req) => events.push({ kind: 'request', url: req.url() }));
+  bare.on('requestfinished', (req) => events.push({ kind: 'response', url: req.url() }));
+  await bare.goto(`/projects/${project}/identities`);
+  await expect(bare.getByRole('heading', { level: 1, name: 'Identities' })).toBeVisible();
+  await expect(bare.getByTestId('identities-page').getByTestId('empty-state')).toBeVisible();
 
   const api = events.filter((e) => e.kind === 'request' && e.url.includes('/api/trpc/'));
-  const procedures = (url: string) => decodeURIComponent(new URL(url).pathname.split('/api/trpc/')[1] ?? '').split(',');
   // The session goes alone (the frame waits on it, never on a slow list); the project and the page's own
   // list follow at once, asked before the session has answered: no chain of round trips.
   expect(procedures(api[0]!.url)).toEqual(['auth.session']);
@@ -156,4 +176,5 @@ test('a page opened by URL asks for its session, project and data at once, and p
   const otherPages = events.filter((e, i) => e.kind === 'request' && /\/assets\/[A-Za-z]+Page-[^/]+\.js$/.test(e.url) && !e.url.includes('/IdentitiesPage-') && i < firstAnswer);
   expect(otherPages.map((e) => e.url)).toEqual([]);
   await fresh.close();
+  await without.close();
 });

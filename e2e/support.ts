@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 import type { Result } from 'axe-core';
 import { E2E_LOCALSTACK_URL } from './ports';
 
@@ -393,4 +393,23 @@ export async function inviteLink(page: Page, email: string): Promise<URL> {
     })
     .not.toBe('');
   return new URL(link);
+}
+
+/** The element of the console's HTML that carries a signed-in page's first answers (shared/first-queries.ts). */
+const FIRST_ANSWERS = /<script type="application\/json" id="first-data">[^<]*<\/script>/;
+
+/**
+ * The console's pages arrive without the first answers their HTML carries: each page then asks for its
+ * data itself, as it does when the server could not answer in time. For tests of what a page shows while
+ * its data is on the way (hold an API answer, see the placeholder), which the HTML's answers skip.
+ */
+export async function withoutFirstAnswers(target: Page | BrowserContext): Promise<void> {
+  await target.route(
+    (url) => !/^\/(api|assets|\.ory|ingest)\//.test(url.pathname),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      await route.fulfill({ response, body: (await response.text()).replace(FIRST_ANSWERS, '') });
+    },
+  );
 }

@@ -27,7 +27,14 @@ beforeAll(async () => {
   staticDir = await mkdtemp(join(tmpdir(), 'console-static-'));
   await mkdir(join(staticDir, 'assets'));
   await writeFile(join(staticDir, 'index.html'), '<!doctype html><html><head><title>Console</title></head><body><div id="root"></div></body></html>');
-  await writeFile(join(staticDir, 'route-preloads.json'), JSON.stringify([{ pattern: '/projects/:project/settings', requiresAuth: true, files: ['/assets/app-abc123.js'] }]));
+  await writeFile(
+    join(staticDir, 'route-preloads.json'),
+    JSON.stringify([
+      { id: 'projectSettings', pattern: '/projects/:project/settings', requiresAuth: true, files: ['/assets/app-abc123.js'] },
+      { id: 'workspaces', pattern: '/workspaces', requiresAuth: true, files: [] },
+      { id: 'login', pattern: '/login', requiresAuth: false, files: ['/assets/login-abc123.js'] },
+    ]),
+  );
   await writeFile(join(staticDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   await writeFile(join(staticDir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
   deps = testDeps(stack.url, { orySdkUrl: oryProxy.url }, { staticDir });
@@ -155,19 +162,50 @@ describe('static client', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it("names a route's page code, and for a signed-in visitor the session query, as preloads in its HTML", async () => {
+  it("names a route's page code as preloads in its HTML", async () => {
     const html = { accept: 'text/html' };
     const signedIn = await app.inject({ method: 'GET', url: '/projects/123/settings', headers: { ...html, cookie } });
     expect(signedIn.body).toContain('<link rel="modulepreload" crossorigin href="/assets/app-abc123.js">');
-    expect(signedIn.body).toContain('<link rel="preload" as="fetch" crossorigin href="/api/trpc/auth.session?batch=1&input=%7B%7D">');
-    // The preloaded URL is the very call the client makes, and it answers the session.
-    const session = await app.inject({ method: 'GET', url: '/api/trpc/auth.session?batch=1&input=%7B%7D', headers: { cookie } });
-    expect(session.statusCode).toBe(200);
-    const signedOut = await app.inject({ method: 'GET', url: '/projects/123/settings', headers: html });
-    expect(signedOut.body).toContain('modulepreload');
-    expect(signedOut.body).not.toContain('auth.session');
+    const signedOut = await app.inject({ method: 'GET', url: '/login', headers: html });
+    expect(signedOut.body).toContain('<link rel="modulepreload" crossorigin href="/assets/login-abc123.js">');
     const other = await app.inject({ method: 'GET', url: '/projects/123/elsewhere', headers: { ...html, cookie } });
     expect(other.body).not.toContain('preload');
+  });
+
+  it("carries a signed-in page's first answers in its HTML, for its visitor alone", async () => {
+    const html = { accept: 'text/html' };
+    const firstData = (body: string) => {
+      const found = /<script type="application\/json" id="first-data">([^<]*)<\/script><\/body>/.exec(body);
+      return found ? (JSON.parse(found[1]!) as { path: string; input?: unknown; data: unknown }[]) : undefined;
+    };
+    const page = await app.inject({ method: 'GET', url: '/workspaces', headers: { ...html, cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('private, no-cache');
+    expect(page.headers['vary']).toMatch(/cookie/i);
+    const answers = firstData(page.body)!;
+    // The very answers the procedures give over tRPC, under the paths and inputs the page asks them with.
+    const viaApi = async (path: string) =>
+      ((await app.inject({ method: 'GET', url: `/api/trpc/${path}?batch=1&input=%7B%7D`, headers: { cookie } })).json() as [{ result: { data: unknown } }])[0].result.data;
+    // No project is active yet: that query fails (NOT_FOUND), so the page asks it and meets the error itself.
+    expect(answers.map((a) => a.path).sort()).toEqual(['auth.session', 'invites.mine', 'projects.list', 'workspaces.list']);
+    for (const answer of answers) expect(answer.data, answer.path).toEqual(await viaApi(answer.path));
+
+    // A query that fails is left to the page, which meets the error itself; the others are there.
+    const missing = await app.inject({ method: 'GET', url: '/projects/00000000-0000-4000-8000-000000000000/settings', headers: { ...html, cookie } });
+    const partial = firstData(missing.body)!;
+    expect(partial.map((a) => a.path)).toContain('auth.session');
+    expect(partial.map((a) => a.path)).not.toContain('projects.get');
+
+    // Signed out, a stale cookie, a HEAD or an open page: no answers, and an HTML any cache may keep.
+    const signedOut = await app.inject({ method: 'GET', url: '/workspaces', headers: html });
+    expect(firstData(signedOut.body)).toBeUndefined();
+    expect(signedOut.headers['cache-control']).toBe('no-cache');
+    const stale = await app.inject({ method: 'GET', url: '/workspaces', headers: { ...html, cookie: 'ory_kratos_session=not-a-session' } });
+    expect(firstData(stale.body)).toEqual([{ path: 'auth.session', data: { session: null } }]);
+    const head = await app.inject({ method: 'HEAD', url: '/workspaces', headers: { ...html, cookie } });
+    expect(head.statusCode).toBe(200);
+    const open = await app.inject({ method: 'GET', url: '/login', headers: { ...html, cookie } });
+    expect(firstData(open.body)).toBeUndefined();
   });
 
   it('serves the app shell at the root path', async () => {

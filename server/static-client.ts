@@ -2,6 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PassThrough } from 'node:stream';
+import { FIRST_DATA_ELEMENT_ID, matchPattern, type FirstAnswer, type RouteParams } from '../shared/first-queries';
+import { answersScriptText, firstAnswers } from './first-data';
 import { oryError } from './ory-proxy';
 import { sessionCookieHeader } from './upstream/cookies';
 
@@ -14,35 +17,59 @@ export const SHELL_CACHE = 'no-cache';
 
 /** What the client build lists per route (client/vite.config.ts, routePreloads). */
 interface RoutePreload {
+  /** The route's id (client/src/routes.ts), which names its first queries (shared/first-queries.ts). */
+  id?: string;
   pattern: string;
   requiresAuth: boolean;
   files: string[];
 }
 
-/** The one call every signed-in page makes first (httpBatchLink's URL for the session query alone). */
-export const SESSION_QUERY_URL = '/api/trpc/auth.session?batch=1&input=%7B%7D';
+/** Answers a signed-in page's first queries for the HTML (server/first-data.ts); replaceable in tests. */
+export type FirstAnswersSource = (req: FastifyRequest, routeId: string, params: RouteParams) => Promise<FirstAnswer[]>;
 
-/** Matches a pathname against a route pattern ('/projects/:project/…'), as the client's router does. */
-function matches(pattern: string, pathname: string): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const want = pattern.split('/');
-  const have = path.split('/');
-  return want.length === have.length && want.every((segment, i) => (segment.startsWith(':') ? have[i] !== '' : segment === have[i]));
-}
+/** The HTML of a signed-in page carries its visitor's data: no shared cache may keep it. */
+export const PERSONAL_SHELL_CACHE = 'private, no-cache';
 
 /**
  * The app shell for one request: the built index.html with, for the route asked for, its page's code
- * named as modulepreloads and, for a signed-in visitor of a signed-in page, the session query as a
- * fetch preload. The browser then fetches them beside the entry script instead of after it has run.
+ * named as modulepreloads, so the browser fetches it beside the entry script instead of after it has run.
+ * For a visitor with a session cookie on a signed-in page, the HTML also carries the page's first
+ * answers (a JSON element before `</body>`): the head goes out at once, so the browser fetches the code
+ * while the server asks; the rest follows with the answers. The entry script, a module, runs only once
+ * the whole document is in, so it finds them there and the page needs no round trip before it shows.
  */
-function shellFor(html: string, routes: readonly RoutePreload[]): (req: FastifyRequest) => string {
-  return (req) => {
+function shellFor(html: string, routes: readonly RoutePreload[], answers: FirstAnswersSource) {
+  const [head = html, body = ''] = html.split(/(?=<\/head>)/);
+  return (req: FastifyRequest, reply: FastifyReply) => {
     const pathname = (req.url.split('?')[0] ?? '/').replace(/[^\w/:.~-]/g, '');
-    const route = routes.find((r) => matches(r.pattern, pathname));
-    if (!route) return html;
+    let route: RoutePreload | undefined;
+    let params: RouteParams = {};
+    for (const candidate of routes) {
+      const found = matchPattern(candidate.pattern, pathname);
+      if (found) {
+        route = candidate;
+        params = found;
+        break;
+      }
+    }
+    reply.header('cache-control', SHELL_CACHE).type('text/html; charset=utf-8');
+    if (!route) return reply.send(html);
     const links = route.files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
-    if (route.requiresAuth && sessionCookieHeader(req.headers.cookie)) links.unshift(`<link rel="preload" as="fetch" crossorigin href="${SESSION_QUERY_URL}">`);
-    return links.length ? html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`) : html;
+    const withLinks = links.length ? `${head}    ${links.join('\n    ')}\n  ` : head;
+    const personal = route.requiresAuth && route.id !== undefined && req.method === 'GET' && sessionCookieHeader(req.headers.cookie) !== undefined;
+    if (!personal) return reply.send(withLinks + body);
+    const stream = new PassThrough();
+    stream.write(withLinks);
+    void answers(req, route.id!, params)
+      .catch((error: unknown) => {
+        req.log.warn({ err: error }, 'first answers for the page failed; the page asks for them itself');
+        return [] as FirstAnswer[];
+      })
+      .then((found) => {
+        const element = found.length ? `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${answersScriptText(found)}</script>` : '';
+        stream.end(body.replace('</body>', `${element}</body>`));
+      });
+    return reply.header('cache-control', PERSONAL_SHELL_CACHE).header('vary', 'Cookie').send(stream);
   };
 }
 
@@ -61,11 +88,12 @@ function readRoutePreloads(root: string): RoutePreload[] {
  * The build writes a brotli and a gzip copy beside each text file; they are sent as they are to a
  * browser that accepts them (preCompressed), so no request spends time compressing.
  */
-export async function registerStaticClient(app: FastifyInstance, dir: string): Promise<void> {
+export async function registerStaticClient(app: FastifyInstance, dir: string, answers: FirstAnswersSource = firstAnswers): Promise<void> {
   const root = resolve(dir);
   const hasClient = existsSync(resolve(root, 'index.html'));
-  const shell = hasClient ? shellFor(readFileSync(resolve(root, 'index.html'), 'utf8'), readRoutePreloads(root)) : () => '';
-  const sendShell = (req: FastifyRequest, reply: FastifyReply) => reply.header('cache-control', SHELL_CACHE).type('text/html; charset=utf-8').send(shell(req));
+  const sendShell = hasClient
+    ? shellFor(readFileSync(resolve(root, 'index.html'), 'utf8'), readRoutePreloads(root), answers)
+    : (_req: FastifyRequest, reply: FastifyReply) => reply.send('');
   if (hasClient) {
     await app.register(fastifyStatic, {
       root,

@@ -5,7 +5,8 @@ import { NavigationGuardDialog } from './components/NavigationGuardDialog';
 import { consoleAnalytics } from './lib/analytics';
 import { installNavigationGuard } from './lib/navigation-guard';
 import { createQueryClient } from './lib/query-client';
-import { prefetchRoute } from './lib/route-prefetch';
+import { FIRST_CODE_WAIT_MS, prefetchRoute } from './lib/route-prefetch';
+import { whenLoadedAndIdle } from './nav/preload';
 import { initTheme } from './nav/theme';
 import { ROUTE_LIST } from './routes';
 import { AppShell } from './shell/AppShell';
@@ -21,17 +22,19 @@ installNavigationGuard();
 // Before the first render, so the page never flashes in the wrong theme.
 initTheme();
 
-// Whether analytics need consent here (and whether they run at all) is the server's to say.
-void consoleAnalytics?.load();
+// Whether analytics need consent here (and whether they run at all) is the server's to say. They are asked
+// once the page has loaded and the browser is idle, so they never compete with the page's own code and data.
+whenLoadedAndIdle(() => void consoleAnalytics?.load());
 
 // One client for the page's life: created before the first render, so the route prefetch below fills
 // the same cache the page reads.
 const queryClient = createQueryClient();
 const trpcClient = createTrpcClient();
 
-// A page opened by URL starts its code, its session and its first queries now, all at once, and shows
-// once its first data is in (bounded), so it appears whole.
-holdFirstPage(window.location.pathname, prefetchRoute(ROUTE_LIST, queryClient, trpcClient, window.location.pathname, window.location.search));
+// A page opened by URL starts its code, its session and its first queries now, all at once (what its HTML
+// carried is already in), and shows once its first data is in (bounded), so it appears whole.
+const first = prefetchRoute(ROUTE_LIST, queryClient, trpcClient, window.location.pathname, window.location.search);
+holdFirstPage(window.location.pathname, first.data);
 
 function App() {
   return (
@@ -46,8 +49,14 @@ function App() {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+// The first render waits (bounded) for the page's code, named as a preload in the HTML and so nearly in: a
+// first render without it would show the page area's fallback, and React then holds back what replaces a
+// fallback for a moment (300 ms), however soon the code arrives.
+if (first.code) void Promise.race([first.code, new Promise((resolve) => setTimeout(resolve, FIRST_CODE_WAIT_MS))]).then(render);
+else render();

@@ -26,6 +26,12 @@ export function preloadPath(parser: Parser, href: string): void {
 const idle: (callback: () => void) => void =
   typeof window !== 'undefined' && 'requestIdleCallback' in window ? (cb) => window.requestIdleCallback(cb, { timeout: 2000 }) : (cb) => window.setTimeout(cb, 200);
 
+/** Calls back once the document has loaded (its scripts, styles and images) and the browser is idle. */
+export function whenLoadedAndIdle(callback: () => void): void {
+  if (document.readyState === 'complete') idle(callback);
+  else window.addEventListener('load', () => idle(callback), { once: true });
+}
+
 /**
  * Calls back once the page is interactive and quiet: the document has loaded and no query is in
  * flight, then the browser is idle. Answers a cancel function.

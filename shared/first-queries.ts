@@ -1,0 +1,99 @@
+/**
+ * The queries a signed-in page opened by URL asks for first, as tRPC paths with the very inputs the page
+ * passes (another input would be another cache entry, and a second request). Two readers:
+ *   - the server answers them inside the page's HTML (server/first-data.ts), so the page has its data
+ *     when its code has run, without a round trip of its own;
+ *   - the client prefetches whatever the HTML did not carry (client/src/lib/route-prefetch.ts).
+ * Every path is a query of the console's router with an input its schema accepts
+ * (server/first-data.unit.test.ts holds that).
+ */
+
+/** A query by path, with its input when it takes one. */
+export type FirstQuery = readonly [path: string, input?: Readonly<Record<string, unknown>>];
+/** A route's raw path parameters (`:project` → 'project'). */
+export type RouteParams = Readonly<Record<string, string>>;
+
+/** The session: it decides the frame (signed in or not), so it is asked alone and first. */
+export const SESSION_QUERY: FirstQuery = ['auth.session'];
+
+/** The frame's own queries on every signed-in page: the switchers, the sidebar's invite count, the project. */
+export function frameQueries(params: RouteParams): FirstQuery[] {
+  const queries: FirstQuery[] = [['projects.list'], ['workspaces.list'], ['invites.mine']];
+  queries.push(params['project'] ? ['projects.get', { projectId: params['project'] }] : ['projects.getActive']);
+  return queries;
+}
+
+const project = (p: RouteParams) => ({ projectId: p['project']! });
+const workspace = (p: RouteParams) => ({ workspaceId: p['workspace']! });
+/** The owner check of a project's team, key and plan cards (useOwnerAnswer), with its very input. */
+const ownerCheck = (p: RouteParams): FirstQuery => ['permissions.project', { projectId: p['project']!, permissions: ['backoffice.project.owner'] }];
+
+/** Each page's first queries, by route id (client/src/routes.ts). */
+export const PAGE_QUERIES: Readonly<Record<string, (p: RouteParams) => FirstQuery[]>> = {
+  home: () => [['projects.getActive'], ['projects.list']],
+  projects: () => [['projects.list'], ['workspaces.list']],
+  workspaces: () => [['workspaces.list']],
+  identities: (p) => [['identities.list', project(p)], ['identities.schemas', project(p)]],
+  identity: (p) => [['identities.get', { ...project(p), identityId: p['identity']! }], ['identities.schemas', project(p)]],
+  sessions: (p) => [['sessions.list', project(p)]],
+  session: (p) => [['sessions.get', { ...project(p), sessionId: p['session']! }]],
+  identitySchema: (p) => [['schemas.list', project(p)]],
+  emailConfiguration: (p) => [['messaging.emailConfig', project(p)]],
+  smsConfiguration: (p) => [['messaging.smsConfig', project(p)]],
+  emailTemplates: (p) => [['messaging.templates', project(p)]],
+  emailDelivery: (p) => [['messaging.messages', project(p)]],
+  emailMessage: (p) => [['messaging.message', { ...project(p), id: p['id']! }]],
+  getStarted: (p) => [['projects.endpoint', project(p)], ['projects.progress', project(p)]],
+  connect: (p) => [['projects.endpoint', project(p)]],
+  projectHistory: (p) => [['projectHistory.list', project(p)]],
+  getStartedGeneral: () => [['projects.list'], ['projects.getActive']],
+  collaborators: (p) => [['members.list', project(p)], ['invites.list', project(p)]],
+  projectAdvanced: (p) => [['apiKeys.list', project(p)], ['members.list', project(p)], ['projects.configuration', project(p)], ownerCheck(p)],
+  projectBilling: (p) => [['billing.getSubscription', project(p)], ['billing.invoices', project(p)], ['billing.plans'], ownerCheck(p)],
+  workspace: (p) => [['workspaces.listProjects', workspace(p)]],
+  workspaceProjects: (p) => [['workspaces.listProjects', workspace(p)]],
+  workspaceMembers: (p) => [['members.list', workspace(p)], ['invites.list', workspace(p)]],
+  workspaceApiKeys: (p) => [['apiKeys.list', workspace(p)], ['members.list', workspace(p)]],
+  workspaceBilling: (p) => [['billing.getSubscription', workspace(p)], ['billing.invoices', workspace(p)]],
+  workspaceSubscription: (p) => [['billing.getSubscription', workspace(p)], ['billing.plans']],
+};
+
+/** Every first query of a page (the frame's, then the page's own), each once. */
+export function firstQueries(routeId: string, params: RouteParams): { frame: FirstQuery[]; page: FirstQuery[] } {
+  const page = PAGE_QUERIES[routeId]?.(params) ?? [];
+  const pageKeys = new Set(page.map(queryId));
+  return { frame: frameQueries(params).filter((q) => !pageKeys.has(queryId(q))), page };
+}
+
+/** One string per query (path and input), to tell two apart. */
+export function queryId([path, input]: FirstQuery): string {
+  return input === undefined ? path : `${path} ${JSON.stringify(input)}`;
+}
+
+/** Matches a pathname against a route pattern ('/projects/:project/…'); answers its raw parameters. */
+export function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const want = pattern.split('/');
+  const have = path.split('/');
+  if (want.length !== have.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const segment = want[i]!;
+    const value = have[i] ?? '';
+    if (segment.startsWith(':')) {
+      if (value === '') return null;
+      params[segment.slice(1)] = value;
+    } else if (segment !== value) return null;
+  }
+  return params;
+}
+
+/** The id of the element of the page's HTML that carries the first answers (JSON). */
+export const FIRST_DATA_ELEMENT_ID = 'first-data';
+
+/** One answer carried in the HTML: the query and its data. */
+export interface FirstAnswer {
+  path: string;
+  input?: Readonly<Record<string, unknown>>;
+  data: unknown;
+}
