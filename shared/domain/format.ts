@@ -48,7 +48,10 @@ export function formatDateTime(value: DateInput | null | undefined, opts: Format
   return date ? dateTimeFormat('dateTime', opts.timeZone).format(date) : String(value);
 }
 
-const relative = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' });
+// Each format is made on first use: making one loads its locale data, which a page that shows no such
+// value should not wait for as the console starts.
+let relativeFormat: Intl.RelativeTimeFormat | undefined;
+const relative = () => (relativeFormat ??= new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' }));
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
@@ -65,18 +68,19 @@ export function formatRelative(value: DateInput, now: DateInput = Date.now()): s
   const reference = toDate(now);
   if (!date || !reference) return String(value);
   const seconds = Math.round((date.getTime() - reference.getTime()) / 1000);
-  if (Math.abs(seconds) < 45) return relative.format(0, 'second');
+  if (Math.abs(seconds) < 45) return relative().format(0, 'second');
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return relative().format(Math.round(seconds / size), unit);
   }
-  return relative.format(0, 'second');
+  return relative().format(0, 'second');
 }
 
-const integer = new Intl.NumberFormat(LOCALE);
+let integerFormat: Intl.NumberFormat | undefined;
+const integer = () => (integerFormat ??= new Intl.NumberFormat(LOCALE));
 
 /** A count or quantity, e.g. 12345 → "12,345". */
 export function formatNumber(value: number): string {
-  return integer.format(value);
+  return integer().format(value);
 }
 
 /** A count with its noun, e.g. (1, 'identity', 'identities') → "1 identity", 2041 → "2,041 identities". */

@@ -109,12 +109,22 @@ function SidebarGroup({ section, open, onToggle, active, counts, onNavigate }: {
 
 const SCOPE_LABEL = { project: 'Project', workspace: 'Workspace', console: 'Console' } as const;
 
-/** Keeps the current item in view: a page deep in a long sidebar scrolls its link into sight. */
+/**
+ * Keeps the current item in view: a page deep in a long sidebar scrolls its link into sight. Whether the
+ * link is in view is asked of an IntersectionObserver, which answers after the browser's own layout: a
+ * direct measure would force a layout of the whole frame before its first paint.
+ */
 function useActiveInView(container: RefObject<HTMLDivElement | null>, active: string | null, open: boolean) {
   useEffect(() => {
     if (!active || !open) return;
     const link = container.current?.querySelector<HTMLElement>('[aria-current="page"]');
-    link?.scrollIntoView({ block: 'nearest' });
+    if (!link || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => {
+      observer.disconnect();
+      if (entry && entry.intersectionRatio < 1) link.scrollIntoView({ block: 'nearest' });
+    });
+    observer.observe(link);
+    return () => observer.disconnect();
   }, [container, active, open]);
 }
 
