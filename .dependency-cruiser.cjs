@@ -8,6 +8,8 @@
 const LOCALSTACK_ENTRY_POINTS = [
   // Starts the embedded stack when no upstream is configured.
   '^server/main\\.ts$',
+  // Runs the embedded stack in its own thread (server/embedded-stack.ts starts it).
+  '^server/embedded-stack-worker\\.ts$',
   // Test stacks, users and the wire recorder.
   '^server/test-support/',
   // Integration tests that start their own stack or set up state straight in its store (plans, invites, queued mail).

@@ -1,11 +1,14 @@
-// Bundles the server (BFF and embedded local stack) into dist/server/main.js for production images.
+// Bundles the server (BFF and embedded local stack) into dist/server/main.js (and the stack's thread,
+// dist/server/embedded-stack-worker.js) for production images.
 // Dependencies stay external: they are installed with `npm ci --omit=dev` beside the bundle.
 import { cpSync } from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['server/main.ts'],
-  outfile: 'dist/server/main.js',
+  // The embedded local stack runs in a worker thread of its own (server/embedded-stack.ts): its module is
+  // a second bundle beside main.js.
+  entryPoints: { main: 'server/main.ts', 'embedded-stack-worker': 'server/embedded-stack-worker.ts' },
+  outdir: 'dist/server',
   bundle: true,
   platform: 'node',
   format: 'esm',

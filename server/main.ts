@@ -17,6 +17,9 @@ function readConfig(): Config {
 /** Flushes the spans and stops tracing: after everything else, so that the spans of the drain are sent too. */
 let stopTracing: (() => Promise<void>) | undefined;
 
+/** The embedded local stack's own metrics, when it runs (in its thread, with a registry of its own). */
+let embeddedMetrics: (() => Promise<string>) | undefined;
+
 /** Starts the local stack when no upstream is configured, then the app; `closers` collects what to stop. */
 async function start(initial: Config, logger: Logger, closers: (() => Promise<void>)[], stopping: () => boolean): Promise<FastifyInstance | undefined> {
   let config = initial;
@@ -27,21 +30,29 @@ async function start(initial: Config, logger: Logger, closers: (() => Promise<vo
     logger.info({ url: config.tracing.tracesUrl }, `OpenTelemetry traces sent to ${config.tracing.tracesUrl}`);
   }
   if (!config.backofficeUrl && !config.orySdkUrl) {
-    const { startLocalStack } = await import('../localstack/index');
-    const stack = await startLocalStack({
-      port: config.localstackPort,
-      dataDir: config.dataDir,
-      databaseUrl: config.databaseUrl,
-      uiUrl: config.publicUrl,
-      requestTimeoutMs: config.requestTimeoutMs,
-      mailbox: config.localMailbox,
-      mailboxSmtpPort: config.localSmtpPort,
-      ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),
-      ...(config.courierClaimTimeoutMs ? { courierClaimTimeoutMs: config.courierClaimTimeoutMs } : {}),
-      localDnsPort: config.localDnsPort,
-      ...(config.dnsServers?.length ? { dnsServers: config.dnsServers } : {}),
-      logger: logger.child({ component: 'localstack' }),
-    });
+    // In a thread of its own: its database work never holds up the console's event loop.
+    const { startEmbeddedStack } = await import('./embedded-stack');
+    const stack = await startEmbeddedStack(
+      {
+        options: {
+          port: config.localstackPort,
+          dataDir: config.dataDir,
+          databaseUrl: config.databaseUrl,
+          uiUrl: config.publicUrl,
+          requestTimeoutMs: config.requestTimeoutMs,
+          mailbox: config.localMailbox,
+          mailboxSmtpPort: config.localSmtpPort,
+          ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}),
+          ...(config.courierClaimTimeoutMs ? { courierClaimTimeoutMs: config.courierClaimTimeoutMs } : {}),
+          localDnsPort: config.localDnsPort,
+          ...(config.dnsServers?.length ? { dnsServers: config.dnsServers } : {}),
+        },
+        logLevel: config.logLevel,
+        tracing: config.tracing,
+      },
+      logger,
+    );
+    embeddedMetrics = stack.metrics;
     closers.push(() => stack.close());
     config = {
       ...config,
@@ -65,7 +76,7 @@ async function start(initial: Config, logger: Logger, closers: (() => Promise<vo
   if (stopping()) return undefined;
   if (config.metricsPort !== undefined) {
     const { serveMetrics } = await import('../shared/metrics');
-    const served = await serveMetrics(config.metricsPort, config.host);
+    const served = await serveMetrics(config.metricsPort, config.host, embeddedMetrics);
     closers.push(served.close);
     logger.info({ url: served.url }, `Prometheus metrics at ${served.url}`);
   }

@@ -39,15 +39,30 @@ export function gaugeOnScrape(name: string, help: string, read: () => Promise<nu
   });
 }
 
-/** Serves GET /metrics in Prometheus' text format on `port` (0: any free one). */
-export async function serveMetrics(port: number, host: string): Promise<{ url: string; close(): Promise<void> }> {
+/**
+ * Only the series whose names start with `prefix` (with their HELP and TYPE lines) of an exposition: what
+ * another registry of the process adds, without a second copy of Node's own figures.
+ */
+export function seriesWithPrefix(text: string, prefix: string): string {
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith(prefix) || line.startsWith(`# HELP ${prefix}`) || line.startsWith(`# TYPE ${prefix}`))
+    .map((line) => `${line}\n`)
+    .join('');
+}
+
+/**
+ * Serves GET /metrics in Prometheus' text format on `port` (0: any free one); `more` adds series kept
+ * elsewhere in the process (the embedded local stack's thread).
+ */
+export async function serveMetrics(port: number, host: string, more?: () => Promise<string>): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
     if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: metrics are at /metrics\n');
       return;
     }
-    metrics.metrics().then(
-      (text) => res.writeHead(200, { 'content-type': metrics.contentType }).end(text),
+    Promise.all([metrics.metrics(), more?.() ?? '']).then(
+      ([text, extra]) => res.writeHead(200, { 'content-type': metrics.contentType }).end(extra ? `${text.replace(/\n*$/, '\n')}${extra}` : text),
       () => res.writeHead(500, { 'content-type': 'text/plain' }).end('metrics could not be collected\n'),
     );
   });
