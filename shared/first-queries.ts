@@ -27,35 +27,43 @@ const project = (p: RouteParams) => ({ projectId: p['project']! });
 const workspace = (p: RouteParams) => ({ workspaceId: p['workspace']! });
 /** The owner check of a project's team, key and plan cards (useOwnerAnswer), with its very input. */
 const ownerCheck = (p: RouteParams): FirstQuery => ['permissions.project', { projectId: p['project']!, permissions: ['backoffice.project.owner'] }];
+/** The same for a workspace's team and plan pages. */
+const workspaceOwnerCheck = (p: RouteParams): FirstQuery => ['permissions.workspace', { workspaceId: p['workspace']!, permissions: ['backoffice.workspace.owner'] }];
+/** What a plan allows of a feature (the quota walls shown before the user acts). */
+const projectQuota = (p: RouteParams, feature: string): FirstQuery => ['quota.get', { projectId: p['project']!, feature }];
+const workspaceQuota = (p: RouteParams, feature: string): FirstQuery => ['quota.get', { workspaceId: p['workspace']!, feature }];
+/** The workspace a workspace page is about (its title and breadcrumb). */
+const theWorkspace = (p: RouteParams): FirstQuery => ['workspaces.get', workspace(p)];
 
 /** Each page's first queries, by route id (client/src/routes.ts). */
 export const PAGE_QUERIES: Readonly<Record<string, (p: RouteParams) => FirstQuery[]>> = {
   home: () => [['projects.getActive'], ['projects.list']],
   projects: () => [['projects.list'], ['workspaces.list']],
-  workspaces: () => [['workspaces.list']],
-  identities: (p) => [['identities.list', project(p)], ['identities.schemas', project(p)]],
+  workspaces: () => [['workspaces.list', { pageSize: 25 }]],
+  identities: (p) => [['identities.list', project(p)], ['identities.schemas', project(p)], ['schemas.list', project(p)]],
   identity: (p) => [['identities.get', { ...project(p), identityId: p['identity']! }], ['identities.schemas', project(p)]],
   sessions: (p) => [['sessions.list', project(p)]],
   session: (p) => [['sessions.get', { ...project(p), sessionId: p['session']! }]],
   identitySchema: (p) => [['schemas.list', project(p)]],
   emailConfiguration: (p) => [['messaging.emailConfig', project(p)]],
   smsConfiguration: (p) => [['messaging.smsConfig', project(p)]],
-  emailTemplates: (p) => [['messaging.templates', project(p)]],
+  emailTemplates: (p) => [['messaging.templates', project(p)], ['messaging.getTemplate', { ...project(p), template: 'recovery_code', variant: 'valid' }]],
   emailDelivery: (p) => [['messaging.messages', project(p)]],
   emailMessage: (p) => [['messaging.message', { ...project(p), id: p['id']! }]],
   getStarted: (p) => [['projects.endpoint', project(p)], ['projects.progress', project(p)]],
   connect: (p) => [['projects.endpoint', project(p)]],
   projectHistory: (p) => [['projectHistory.list', project(p)]],
   getStartedGeneral: () => [['projects.list'], ['projects.getActive']],
-  collaborators: (p) => [['members.list', project(p)], ['invites.list', project(p)]],
+  projectSettings: (p) => [projectQuota(p, 'production_projects'), ['permissions.project', { ...project(p), permissions: ['backoffice.project.delete'] }]],
+  collaborators: (p) => [['members.list', project(p)], ['invites.list', project(p)], ownerCheck(p), projectQuota(p, 'collaborator_seats')],
   projectAdvanced: (p) => [['apiKeys.list', project(p)], ['members.list', project(p)], ['projects.configuration', project(p)], ownerCheck(p)],
   projectBilling: (p) => [['billing.getSubscription', project(p)], ['billing.invoices', project(p)], ['billing.plans'], ownerCheck(p)],
-  workspace: (p) => [['workspaces.listProjects', workspace(p)]],
-  workspaceProjects: (p) => [['workspaces.listProjects', workspace(p)]],
-  workspaceMembers: (p) => [['members.list', workspace(p)], ['invites.list', workspace(p)]],
-  workspaceApiKeys: (p) => [['apiKeys.list', workspace(p)], ['members.list', workspace(p)]],
-  workspaceBilling: (p) => [['billing.getSubscription', workspace(p)], ['billing.invoices', workspace(p)]],
-  workspaceSubscription: (p) => [['billing.getSubscription', workspace(p)], ['billing.plans']],
+  workspace: (p) => [['workspaces.listProjects', workspace(p)], theWorkspace(p)],
+  workspaceProjects: (p) => [['workspaces.listProjects', workspace(p)], theWorkspace(p)],
+  workspaceMembers: (p) => [['members.list', workspace(p)], ['invites.list', workspace(p)], theWorkspace(p), workspaceOwnerCheck(p), workspaceQuota(p, 'collaborator_seats')],
+  workspaceApiKeys: (p) => [['apiKeys.list', workspace(p)], ['members.list', workspace(p)], theWorkspace(p)],
+  workspaceBilling: (p) => [['billing.getSubscription', workspace(p)], ['billing.invoices', workspace(p)], theWorkspace(p), workspaceOwnerCheck(p)],
+  workspaceSubscription: (p) => [['billing.getSubscription', workspace(p)], ['billing.plans'], theWorkspace(p)],
 };
 
 /** Every first query of a page (the frame's, then the page's own), each once. */
