@@ -15,6 +15,21 @@ describe('formatDate and formatDateTime', () => {
     expect(formatDateTime('2026-11-25T23:30:00Z', { timeZone: 'America/New_York' })).toBe('Nov 25, 2026, 6:30 PM');
   });
 
+  it("write the reader's own time zone exactly as Intl does, every hour of a year and the turn of each", () => {
+    const intl = (kind: 'date' | 'dateTime') =>
+      new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', ...(kind === 'dateTime' ? { hour: 'numeric', minute: '2-digit' } : {}) });
+    const [date, dateTime] = [intl('date'), intl('dateTime')];
+    const start = Date.UTC(2026, 0, 1);
+    for (let hour = 0; hour < 366 * 24; hour += 7) {
+      const moment = new Date(start + hour * 3_600_000 + (hour % 60) * 60_000);
+      expect(formatDate(moment)).toBe(date.format(moment));
+      expect(formatDateTime(moment)).toBe(dateTime.format(moment));
+    }
+    for (const moment of [new Date(2026, 0, 1, 0, 0), new Date(2026, 11, 31, 12, 5), new Date(2026, 5, 9, 23, 59), new Date(999, 2, 3, 11, 0)]) {
+      expect(formatDateTime(moment)).toBe(dateTime.format(moment));
+    }
+  });
+
   it('show a dash, or the fallback, for no date, and the text itself for something that is no date', () => {
     expect(formatDate(null)).toBe('—');
     expect(formatDate(undefined, { fallback: 'Never' })).toBe('Never');

@@ -18,8 +18,8 @@ const toDate = (value: DateInput): Date | null => {
 };
 
 const cache = new Map<string, Intl.DateTimeFormat>();
-const dateTimeFormat = (kind: 'date' | 'dateTime', timeZone: string | undefined) => {
-  const key = `${kind}|${timeZone ?? ''}`;
+const dateTimeFormat = (kind: 'date' | 'dateTime', timeZone: string) => {
+  const key = `${kind}|${timeZone}`;
   let format = cache.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(LOCALE, {
@@ -27,25 +27,38 @@ const dateTimeFormat = (kind: 'date' | 'dateTime', timeZone: string | undefined)
       month: 'short',
       day: 'numeric',
       ...(kind === 'dateTime' ? { hour: 'numeric', minute: '2-digit' } : {}),
-      ...(timeZone ? { timeZone } : {}),
+      timeZone,
     });
     cache.set(key, format);
   }
   return format;
 };
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * In the reader's own time zone a date is written from the Date's local fields, as the Intl format above
+ * writes it ("Nov 25, 2026, 3:04 PM"): making the first Intl.DateTimeFormat loads the locale's and the
+ * time zone's data, some 25 ms of every first page that shows a date.
+ */
+const localDate = (date: Date) => `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+const localDateTime = (date: Date) => {
+  const hours = date.getHours();
+  return `${localDate(date)}, ${hours % 12 || 12}:${String(date.getMinutes()).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+};
+
 /** A day, e.g. "Nov 25, 2026". A value that is no date is shown as given; none at all as the fallback. */
 export function formatDate(value: DateInput | null | undefined, opts: FormatOptions & { fallback?: string } = {}): string {
   if (value === null || value === undefined || value === '') return opts.fallback ?? '—';
   const date = toDate(value);
-  return date ? dateTimeFormat('date', opts.timeZone).format(date) : String(value);
+  return date ? (opts.timeZone ? dateTimeFormat('date', opts.timeZone).format(date) : localDate(date)) : String(value);
 }
 
 /** A moment, e.g. "Nov 25, 2026, 9:16 PM". */
 export function formatDateTime(value: DateInput | null | undefined, opts: FormatOptions & { fallback?: string } = {}): string {
   if (value === null || value === undefined || value === '') return opts.fallback ?? '—';
   const date = toDate(value);
-  return date ? dateTimeFormat('dateTime', opts.timeZone).format(date) : String(value);
+  return date ? (opts.timeZone ? dateTimeFormat('dateTime', opts.timeZone).format(date) : localDateTime(date)) : String(value);
 }
 
 // Each format is made on first use: making one loads its locale data, which a page that shows no such

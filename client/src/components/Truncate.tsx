@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 
 type TooltipModule = typeof import('./Tooltip');
 let tooltipModule: TooltipModule | null = null;
@@ -45,10 +45,12 @@ export function Truncate({ text, lines = 1, focusable = true, className, testId 
   const [cut, setCut] = useState(false);
   const tooltip = useTooltip(cut);
 
-  useLayoutEffect(() => {
+  // Measured when the ResizeObserver reports, after the browser's own layout and before the paint (it
+  // reports every element once as it starts observing): a measure in the commit would force a layout of
+  // the whole page per render.
+  useEffect(() => {
     if (!el) return;
     const measure = () => setCut(el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1);
-    measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();
