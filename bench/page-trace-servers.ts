@@ -1,7 +1,7 @@
 /**
- * The servers of bench/page-trace.ts: one local stack (in memory) and one console serving `dir`, in one
- * process, recording every request the console and the stack answer and every upstream call the console
- * makes (node:http diagnostics channels); GET /__events hands them over and forgets them.
+ * The servers of bench/page-trace.ts: one local stack (in memory, in its own thread) and one console serving
+ * `dir`, in one process, recording every request the console answers and every upstream call it makes
+ * (node:http diagnostics channels); GET /__events hands them over and forgets them.
  *   tsx bench/page-trace-servers.ts <port> <dir>
  */
 import diagnostics from 'node:diagnostics_channel';
@@ -10,7 +10,7 @@ import { buildApp } from '../server/app';
 import { loadConfig, localProjectApiUrl } from '../server/config';
 import { createDeps } from '../server/deps';
 import { createLogger } from '../server/logger';
-import { startLocalStack } from '../localstack/index';
+import { startEmbeddedStack } from '../server/embedded-stack';
 
 const [port, dir] = process.argv.slice(2) as [string, string];
 const T0 = performance.timeOrigin;
@@ -31,7 +31,8 @@ diagnostics.subscribe('http.server.response.finish', (m: any) => {
 
 const logger = createLogger('warn');
 const publicUrl = `http://localhost:${port}`;
-const stack = await startLocalStack({ port: 0, uiUrl: publicUrl, passwordHash: { memoryCost: 1024, timeCost: 1, parallelism: 1 }, logger });
+// In its own thread, as npm start runs it (its own requests are then not recorded, the console's calls to it are).
+const stack = await startEmbeddedStack({ options: { port: 0, uiUrl: publicUrl, passwordHash: { memoryCost: 1024, timeCost: 1, parallelism: 1 } }, logLevel: 'warn', tracing: undefined }, logger);
 const base = loadConfig({ LOG_LEVEL: 'warn', PORT: port, PUBLIC_URL: publicUrl, HOST: '127.0.0.1' });
 const config = { ...base, backofficeUrl: stack.url, orySdkUrl: stack.url, projectApiUrl: localProjectApiUrl(stack.url), analyticsUrl: stack.url };
 const app = await buildApp(createDeps(config, logger, { staticDir: dir }));
