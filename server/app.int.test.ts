@@ -184,11 +184,20 @@ describe('static client', () => {
     expect(page.headers['vary']).toMatch(/cookie/i);
     const answers = firstData(page.body)!;
     // The very answers the procedures give over tRPC, under the paths and inputs the page asks them with.
-    const viaApi = async (path: string) =>
-      ((await app.inject({ method: 'GET', url: `/api/trpc/${path}?batch=1&input=%7B%7D`, headers: { cookie } })).json() as [{ result: { data: unknown } }])[0].result.data;
+    const viaApi = async (path: string, input: unknown) => {
+      const batch = encodeURIComponent(JSON.stringify(input === undefined ? {} : { 0: input }));
+      const res = await app.inject({ method: 'GET', url: `/api/trpc/${path}?batch=1&input=${batch}`, headers: { cookie } });
+      return (res.json() as [{ result: { data: unknown } }])[0].result.data;
+    };
     // No project is active yet: that query fails (NOT_FOUND), so the page asks it and meets the error itself.
-    expect(answers.map((a) => a.path).sort()).toEqual(['auth.session', 'invites.mine', 'projects.list', 'workspaces.list']);
-    for (const answer of answers) expect(answer.data, answer.path).toEqual(await viaApi(answer.path));
+    expect(answers.map((a) => (a.input === undefined ? a.path : `${a.path} ${JSON.stringify(a.input)}`)).sort()).toEqual([
+      'auth.session',
+      'invites.mine',
+      'projects.list',
+      'workspaces.list',
+      'workspaces.list {"pageSize":25}',
+    ]);
+    for (const answer of answers) expect(answer.data, answer.path).toEqual(await viaApi(answer.path, answer.input));
 
     // A query that fails is left to the page, which meets the error itself; the others are there.
     const missing = await app.inject({ method: 'GET', url: '/projects/00000000-0000-4000-8000-000000000000/settings', headers: { ...html, cookie } });
