@@ -70,7 +70,6 @@ export function fillFromDocument(queryClient: QueryClient, utils: Utils, doc: Do
  * is about and the page's first queries all start at once, as the entry script runs, instead of one
  * after another as each component mounts (session → project → page code → page query). They go in two
  * requests sent together: the session alone (the frame waits on it, never on a slow list), then the rest.
- * A workspace is left to its page: a missing one must fail once, not once ahead and once on mount.
  * What the HTML carried (server/static-client.ts) is put in the cache first and not asked again.
  * Answers `code`, settled when the page's code is in, and for a signed-in page whose first data the HTML
  * did not all carry, `data`, settled when the page's own first queries have settled (or
