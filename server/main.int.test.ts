@@ -101,9 +101,14 @@ describe('server/main.ts', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'console-main-'));
     dirs.push(dataDir);
     const port = await freePort();
-    const started = start({ PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, LOCALSTACK_PORT: '0', LOG_LEVEL: 'info' });
+    const metricsPort = await freePort();
+    const started = start({ PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, LOCALSTACK_PORT: '0', LOG_LEVEL: 'info', METRICS_PORT: String(metricsPort) });
     const pid = await serverPid(started);
     await waitForHealth(port, started, 90_000);
+    // The embedded stack runs in a thread of its own: its series join the console's on the metrics port, Node's own once.
+    const metricsText = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    expect(metricsText).toMatch(/^localstack_courier_queued_messages \d+$/m);
+    expect(metricsText.match(/^nodejs_heap_size_total_bytes /gm)).toHaveLength(1);
     // A real user, signed up through the console's own /.ory proxy, so the request below reaches the upstreams.
     const { cookie } = await registerUser(`http://127.0.0.1:${port}/.ory`, {});
 
