@@ -1,20 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { firstQueries, SESSION_QUERY, type FirstAnswer, type FirstQuery, type RouteParams } from '../shared/first-queries';
+import { atPath, firstQueries, SESSION_QUERY, type FirstAnswer, type FirstQuery, type RouteParams } from '../shared/first-queries';
 import { createCaller } from './routers/_app';
 import { createInnerContext } from './trpc/context';
 
 /** How long the HTML waits for the first answers; what is not in by then the page asks for itself. */
-export const FIRST_DATA_WAIT_MS = 800;
+export const FIRST_ANSWERS_WAIT_MS = 800;
 
 type Procedure = (input?: unknown) => Promise<unknown>;
-
-/** The caller's procedure at a dotted path ('projects.list'). */
-function procedureAt(caller: object, path: string): Procedure {
-  let target: unknown = caller;
-  for (const key of path.split('.')) target = (target as Record<string, unknown>)[key];
-  return target as Procedure;
-}
 
 /**
  * The first answers of a signed-in page opened by URL (shared/first-queries.ts), asked of the console's
@@ -22,12 +15,12 @@ function procedureAt(caller: object, path: string): Procedure {
  * signed in, the frame's and the page's queries at once. A query that fails, or is not answered within
  * `waitMs`, is left out: the page asks for it itself and meets the error where it handles errors.
  */
-export async function firstAnswers(req: FastifyRequest, routeId: string, params: RouteParams, waitMs = FIRST_DATA_WAIT_MS): Promise<FirstAnswer[]> {
+export async function firstAnswers(req: FastifyRequest, routeId: string, params: RouteParams, waitMs = FIRST_ANSWERS_WAIT_MS): Promise<FirstAnswer[]> {
   const ctx = createInnerContext({ deps: req.server.deps, cookie: req.headers.cookie, requestId: String(req.id), log: req.log as unknown as Logger });
   const caller = createCaller(ctx);
   const answers: FirstAnswer[] = [];
   const ask = async ([path, input]: FirstQuery): Promise<void> => {
-    const data = await procedureAt(caller, path)(input);
+    const data = await atPath<Procedure>(caller, path)(input);
     answers.push(input === undefined ? { path, data } : { path, input, data });
   };
   let timer: NodeJS.Timeout | undefined;

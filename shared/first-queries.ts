@@ -73,6 +73,13 @@ export function firstQueries(routeId: string, params: RouteParams): { frame: Fir
   return { frame: frameQueries(params).filter((q) => !pageKeys.has(queryId(q))), page };
 }
 
+/** What a tRPC proxy (a caller, the query utilities) holds at a query's dotted path ('projects.list'). */
+export function atPath<T>(proxy: object, path: string): T {
+  let target: unknown = proxy;
+  for (const key of path.split('.')) target = (target as Record<string, unknown>)[key];
+  return target as T;
+}
+
 /** One string per query (path and input), to tell two apart. */
 export function queryId([path, input]: FirstQuery): string {
   return input === undefined ? path : `${path} ${JSON.stringify(input)}`;

@@ -4,7 +4,7 @@ import type { AppRouter } from '../../../server/routers/_app';
 import type { RouteDef } from './route-def';
 import { markPrefetched, QUERY_RULES } from './query-client';
 import { PAGES } from '../page-registry';
-import { FIRST_DATA_ELEMENT_ID, firstQueries, frameQueries, matchPattern, queryId, SESSION_QUERY, type FirstAnswer, type FirstQuery } from '../../../shared/first-queries';
+import { atPath, FIRST_DATA_ELEMENT_ID, firstQueries, frameQueries, matchPattern, queryId, SESSION_QUERY, type FirstAnswer, type FirstQuery } from '../../../shared/first-queries';
 
 type Utils = ReturnType<typeof createTRPCQueryUtils<AppRouter>>;
 type Params = Record<string, string>;
@@ -29,11 +29,7 @@ const RULES: Readonly<Record<string, object>> = {
 };
 
 /** The query utilities at a dotted path ('projects.list'): its prefetch and setData. */
-function utilsAt(utils: Utils, path: string): { prefetch: Prefetch; setData: SetData } {
-  let target: unknown = utils;
-  for (const key of path.split('.')) target = (target as Record<string, unknown>)[key];
-  return target as { prefetch: Prefetch; setData: SetData };
-}
+const utilsAt = (utils: Utils, path: string) => atPath<{ prefetch: Prefetch; setData: SetData }>(utils, path);
 
 /** Starts one first query (its cache rules applied); the answer lands in the cache the page reads. */
 function prefetch(utils: Utils, [path, input]: FirstQuery): Promise<void> {
