@@ -110,7 +110,7 @@ export function ActionForm<I extends FieldValues, T>({ action, testId, submitLab
         </p>
       )}
       {submitLabel && (
-        <div className="form-actions">
+        <div className="form-actions form-actions-start">
           <Button type="submit" variant="primary" busy={action.busy} data-testid={`${testId}-submit`}>
             {submitLabel}
           </Button>

@@ -48,7 +48,7 @@ function MetadataEditor({ projectId, identity, which, label, hint, saved }: { pr
   return (
     <div className="metadata-editor">
       <JsonEditor label={label} hint={hint} value={text} onChange={(v) => (setText(v), setError(undefined))} error={error} testId={testId} minHeight="100px" />
-      <div className="form-actions">
+      <div className="form-actions form-actions-start">
         <Button
           variant="primary"
           disabled={!dirty}

@@ -18,7 +18,7 @@ export function RecoveryCard({ projectId, identityId }: { projectId: string; ide
   return (
     <Card title="Account recovery" testId="identity-recovery-card">
       <p className="muted">Send the link or the code to the user yourself: whoever has it can sign in as this identity and set a new password.</p>
-      <div className="form-actions">
+      <div className="form-actions form-actions-start">
         <Button busy={link.isPending} onClick={() => link.mutate({ projectId, identityId })} data-testid="recovery-link-create">
           Create recovery link
         </Button>

@@ -48,7 +48,7 @@ export function TraitsCard({ projectId, identity }: { projectId: string; identit
           }}
         >
           <SchemaForm identitySchema={schema} traits={traits} onChange={setTraits} errors={errors} disabled={update.isPending} testId="identity-traits-form" />
-          <div className="form-actions">
+          <div className="form-actions form-actions-start">
             <Button type="submit" variant="primary" disabled={!dirty} busy={update.isPending} data-testid="identity-traits-save">
               Save traits
             </Button>

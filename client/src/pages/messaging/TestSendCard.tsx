@@ -53,7 +53,7 @@ export function TestSendCard({ projectId, channel }: { projectId: string; channe
           placeholder={channel === 'sms' ? '+4915112345678' : 'ada@example.com'}
           data-testid="test-send-recipient"
         />
-        <div className="form-actions">
+        <div className="form-actions form-actions-start">
           <Button type="submit" variant="primary" busy={send.isPending} data-testid="test-send-submit">
             Send test
           </Button>

@@ -87,7 +87,7 @@ export function CheckDebugger({ projectId, onTuple }: { projectId: string; onTup
         {field('relation', 'Relation or permission')}
         {field('namespace', 'Namespace')}
         {field('object', 'Object')}
-        <div className="form-actions">
+        <div className="form-actions form-actions-start">
           <Button type="submit" variant="primary" busy={check.isFetching} data-testid="debugger-submit">
             Check
           </Button>

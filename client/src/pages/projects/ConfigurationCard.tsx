@@ -38,7 +38,7 @@ function JsonForm(props: { label: string; hint: string; initial: string; submitL
   return (
     <form onSubmit={submit} noValidate data-testid={props.testId}>
       <TextArea label={props.label} hint={props.hint} rows={14} spellCheck={false} value={text} onChange={(e) => setText(e.target.value)} error={localError ?? props.serverError} data-testid={`${props.testId}-text`} />
-      <div className="form-actions">
+      <div className="form-actions form-actions-start">
         <Button type="submit" variant="primary" busy={props.busy} data-testid={`${props.testId}-submit`}>
           {props.submitLabel}
         </Button>
