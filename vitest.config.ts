@@ -33,7 +33,7 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...(process.env.DATABASE_URL ? [] : ['server/**/*.pg.int.test.ts', 'localstack/**/*.pg.int.test.ts'])],
           environment: 'node',
           // Every answer of a test stack is checked against Ory's OpenAPI; the run prints the count.
-          globalSetup: ['server/test-support/wire-global-setup.ts'],
+          globalSetup: ['server/test-support/wire-global-setup.ts', 'server/test-support/database-global-setup.ts'],
           setupFiles: ['server/test-support/wire-setup.ts'],
           // Budgets, not checks: on a 2-core machine that runs at half speed, with the journeys beside the
           // PostgreSQL pass, a test that takes 3 s alone took past 30 s and a suite's start past 60 s.

@@ -40,6 +40,11 @@ export interface LocalStackOptions {
   databaseUrl?: string;
   /** PostgreSQL schema to use (tests pass a fresh random one). */
   dbSchema?: string;
+  /**
+   * An open database with every migration applied, used instead of opening one from the options above (a test
+   * suite lends one it emptied); the stack closes it when it closes.
+   */
+  database?: Db;
   /** The console's origin, for browser redirects and allowed return_to. */
   uiUrl?: string;
   flowLifespanMs?: number;
@@ -133,7 +138,7 @@ function formatHost(host: string): string {
 /** Starts the embedded local stack: identity provider and control plane on one HTTP server. */
 export async function startLocalStack(opts: LocalStackOptions = {}): Promise<LocalStack> {
   const log = makeLogger(opts);
-  const db = await openDb({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, schema: opts.dbSchema });
+  const db = opts.database ?? (await openDb({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, schema: opts.dbSchema }));
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
     trustProxy: false,

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { pino } from 'pino';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../localstack/index';
+import { freshSchemaName, lendPglite, lendSchema } from './database-pool';
 import { recordWireAnswer } from './wire-recorder';
 
 export type { LocalStack };
@@ -35,25 +35,37 @@ export async function createDurableStore(): Promise<DurableStore> {
 
 /**
  * A real local stack on a random port with a fresh database: in-memory PGlite, or a fresh schema of
- * DATABASE_URL when that is set (dropped again on close), so the same suite runs on both. Options given
- * (a data directory, a schema of a DurableStore) are used as they are and kept on close. Every answer is
- * checked against Ory's OpenAPI (wire-recorder.ts); a mismatch fails the test that caused it.
+ * DATABASE_URL when that is set, so the same suite runs on both. Both come from a pool (database-pool.ts):
+ * emptied by the stack's close for the next stack. Options given (a data directory, a schema of a DurableStore)
+ * are used as they are and kept on close. Every answer is checked against Ory's OpenAPI (wire-recorder.ts); a
+ * mismatch fails the test that caused it.
  */
 export async function startTestStack(opts: LocalStackOptions = {}): Promise<LocalStack> {
   const databaseUrl = process.env.DATABASE_URL;
-  const ownSchema = databaseUrl && !opts.dataDir && !opts.dbSchema ? freshSchemaName() : undefined;
-  const stack = await startLocalStack({
-    port: 0,
-    host: '127.0.0.1',
-    uiUrl: TEST_UI_URL,
-    passwordHash: FAST_HASH,
-    logger: pino({ level: process.env.LOG_LEVEL ?? 'silent' }),
-    // Tests read recovery and verification codes from the mailbox.
-    mailbox: true,
-    onAnswer: recordWireAnswer,
-    ...(ownSchema ? { databaseUrl, dbSchema: ownSchema } : {}),
-    ...opts,
-  });
+  const ownDatabase = !opts.dataDir && !opts.dbSchema && !opts.databaseUrl && !opts.database;
+  const schema = ownDatabase && databaseUrl ? lendSchema(databaseUrl) : undefined;
+  const database = ownDatabase && !databaseUrl ? await lendPglite() : undefined;
+  let stack: LocalStack;
+  try {
+    stack = await startLocalStack({
+      port: 0,
+      host: '127.0.0.1',
+      uiUrl: TEST_UI_URL,
+      passwordHash: FAST_HASH,
+      logger: pino({ level: process.env.LOG_LEVEL ?? 'silent' }),
+      // Tests read recovery and verification codes from the mailbox.
+      mailbox: true,
+      onAnswer: recordWireAnswer,
+      ...(schema ? { databaseUrl, dbSchema: schema.name } : {}),
+      ...(database ? { database } : {}),
+      ...opts,
+    });
+    await schema?.opened(stack.db);
+  } catch (err) {
+    await database?.close();
+    await schema?.giveBack().catch(() => undefined);
+    throw err;
+  }
   // A suite's teardown never waits on a request nobody awaits: after a while its connection is cut, and the
   // request is named so that the test that left it can be found.
   const close = (options?: Parameters<LocalStack['close']>[0]) =>
@@ -62,22 +74,22 @@ export async function startTestStack(opts: LocalStackOptions = {}): Promise<Loca
       onCut: (inFlight) => console.error(`A test stack closed with requests still in flight, cut after ${TEARDOWN_GRACE_MS} ms: ${inFlight.join(', ') || '(none: idle connections)'}`),
       ...options,
     });
-  if (!ownSchema || !databaseUrl) return { ...stack, close };
+  if (!schema) return { ...stack, close };
+  let closing: Promise<void> | null = null;
   return {
     ...stack,
-    async close(options) {
-      await close(options);
-      await dropSchema(databaseUrl, ownSchema);
+    close(options) {
+      closing ??= (async () => {
+        await close(options);
+        await schema.giveBack();
+      })();
+      return closing;
     },
   };
 }
 
 /** How long a test stack's close lets requests in flight finish before it cuts their connections. */
 const TEARDOWN_GRACE_MS = 10_000;
-
-function freshSchemaName(): string {
-  return `t_${randomBytes(6).toString('hex')}`;
-}
 
 async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
