@@ -1,4 +1,4 @@
-import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -37,6 +37,9 @@ beforeAll(async () => {
   );
   await writeFile(join(staticDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   await writeFile(join(staticDir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
+  await writeFile(join(staticDir, 'assets', 'app-abc123.js.gz'), gzipSync('console.log(1)'));
+  await mkdir(join(staticDir, 'assets', 'fonts'));
+  await writeFile(join(staticDir, 'assets', 'fonts', 'inter-abc123.woff2'), Buffer.from([0x77, 0x4f, 0x46, 0x32]));
   deps = testDeps(stack.url, { orySdkUrl: oryProxy.url }, { staticDir });
   app = await buildApp(deps);
   await app.ready();
@@ -246,6 +249,27 @@ describe('static client', () => {
     for (const url of ['/assets/APP-abc123.js', '/assets//app-abc123.js', '/assets/app-abc123.js.br']) {
       expect((await app.inject({ method: 'GET', url, headers: { accept: '*/*' } })).statusCode, url).toBe(404);
     }
+  });
+
+  it('sends gzip to a browser without brotli, the file itself to one that takes neither, each typed, and headers alone to HEAD', async () => {
+    const gzip = await app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, deflate' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe('console.log(1)');
+    expect(gzip.headers['vary']).toMatch(/accept-encoding/i);
+    const plain = await app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
+    expect(plain.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    // A file in a folder of assets/, with no compressed copy.
+    const font = await app.inject({ method: 'GET', url: '/assets/fonts/inter-abc123.woff2', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(font.statusCode).toBe(200);
+    expect(font.headers['content-type']).toBe('font/woff2');
+    expect(font.headers['content-encoding']).toBeUndefined();
+    expect([...font.rawPayload]).toEqual([0x77, 0x4f, 0x46, 0x32]);
+    const head = await app.inject({ method: 'HEAD', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['cache-control']).toContain('immutable');
+    expect(head.body).toBe('');
   });
 
   it('answers 404 JSON for unknown API paths and non-HTML requests', async () => {
