@@ -120,7 +120,7 @@ export function lendSchema(databaseUrl: string): LentSchema {
             return;
           }
         }
-        await client.query(`DROP SCHEMA IF EXISTS "${pooled.name}" CASCADE`);
+        await dropSchemaWith(client, pooled.name);
       });
     },
   };
@@ -130,8 +130,17 @@ export function lendSchema(databaseUrl: string): LentSchema {
 export async function dropSchemas(databaseUrl: string, prefix: string): Promise<void> {
   await withClient(databaseUrl, undefined, async (client) => {
     const { rows } = await client.query<{ name: string }>(`SELECT nspname AS name FROM pg_namespace WHERE starts_with(nspname, $1)`, [prefix]);
-    for (const { name } of rows) await client.query(`DROP SCHEMA IF EXISTS "${name}" CASCADE`);
+    for (const { name } of rows) await dropSchemaWith(client, name);
   });
+}
+
+/** Drops one schema and all it holds. */
+export function dropSchema(databaseUrl: string, schema: string): Promise<void> {
+  return withClient(databaseUrl, undefined, (client) => dropSchemaWith(client, schema));
+}
+
+async function dropSchemaWith(client: pg.Client, schema: string): Promise<void> {
+  await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
 }
 
 async function withClient<T>(databaseUrl: string, schema: string | undefined, fn: (client: pg.Client) => Promise<T>): Promise<T> {

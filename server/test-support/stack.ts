@@ -1,10 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { pino } from 'pino';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../localstack/index';
-import { freshSchemaName, lendPglite, lendSchema } from './database-pool';
+import { dropSchema, freshSchemaName, lendPglite, lendSchema } from './database-pool';
 import { recordWireAnswer } from './wire-recorder';
 
 export type { LocalStack };
@@ -90,16 +89,6 @@ export async function startTestStack(opts: LocalStackOptions = {}): Promise<Loca
 
 /** How long a test stack's close lets requests in flight finish before it cuts their connections. */
 const TEARDOWN_GRACE_MS = 10_000;
-
-async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * Runs the courier's delivery passes until `check(await read())` passes, at most `passes` times (a message
