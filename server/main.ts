@@ -92,10 +92,11 @@ function main(): void {
   const logger = createLogger(config.logLevel);
   const closers: (() => Promise<void>)[] = [];
   let stopping = false;
-  logger.info({ pid: process.pid }, 'starting the console');
-  // The signal handlers come before anything heavy is loaded: a SIGTERM during a slow start (a fresh PGlite
-  // data directory) waits for the start to settle and then closes what was started, never killing it mid-write.
-  const started = start(config, logger, closers, () => stopping);
+  // The signal handlers come first, before the start-up line and anything heavy: a SIGTERM during a slow start
+  // (a fresh PGlite data directory) waits for the start to settle and then closes what was started, never
+  // killing it mid-write. Until a handler is installed, a SIGTERM would end the process on the spot, and a
+  // supervisor may send one as soon as it reads the start-up line.
+  let started: Promise<FastifyInstance | undefined> = Promise.resolve(undefined);
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -117,6 +118,8 @@ function main(): void {
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
+  logger.info({ pid: process.pid }, 'starting the console');
+  started = start(config, logger, closers, () => stopping);
   started.catch((error: unknown) => {
     logger.fatal({ err: error }, 'start-up failed');
     process.exit(1);
