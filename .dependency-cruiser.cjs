@@ -94,6 +94,6 @@ module.exports = {
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['node_modules', '^dist/', '^client/dist/'] },
+    exclude: { path: ['node_modules', '^dist/', '^client/dist/', '^client/dist-ssr/'] },
   },
 };

@@ -36,6 +36,7 @@ COPY --from=prod-deps --chown=root:root /app/node_modules ./node_modules
 COPY --from=build --chown=root:root /app/package.json ./package.json
 COPY --from=build --chown=root:root /app/dist ./dist
 COPY --from=build --chown=root:root /app/client/dist ./client/dist
+COPY --from=build --chown=root:root /app/client/dist-ssr ./client/dist-ssr
 RUN mkdir -p /app/.data && chown node:node /app/.data
 USER node
 EXPOSE 3000

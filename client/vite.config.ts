@@ -177,25 +177,39 @@ const vendorGroups = [
   { name: 'ui', test: /node_modules[\\/](wouter|regexparam|react-hot-toast|goober)[\\/]/, priority: 10 },
 ];
 
-export default defineConfig({
-  root,
-  plugins: [react(), initialJsBudget(), routePreloads(), precompress()],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    reportCompressedSize: true,
-    // Raw (minified) size per chunk; the gzip budget of the initial load is checked by initialJsBudget.
-    chunkSizeWarningLimit: 250,
-    rolldownOptions: {
-      output: {
-        codeSplitting: { groups: vendorGroups },
+/** Where the server's first-paint renderer is built (`vite build --ssr`, see SSR_ENTRY); server/static-client.ts loads it. */
+export const SSR_OUT_DIR = 'dist-ssr';
+export const SSR_ENTRY = 'src/entry-server.tsx';
+
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? {
+        // The first-paint renderer (entry-server.tsx), for Node: its dependencies stay in node_modules.
+        root,
+        plugins: [react()],
+        publicDir: false,
+        build: { outDir: SSR_OUT_DIR, emptyOutDir: true, ssr: SSR_ENTRY, minify: false, reportCompressedSize: false },
+      }
+    : {
+        root,
+        plugins: [react(), initialJsBudget(), routePreloads(), precompress()],
+        build: {
+          outDir: 'dist',
+          emptyOutDir: true,
+          reportCompressedSize: true,
+          // Raw (minified) size per chunk; the gzip budget of the initial load is checked by initialJsBudget.
+          chunkSizeWarningLimit: 250,
+          rolldownOptions: {
+            output: {
+              codeSplitting: { groups: vendorGroups },
+            },
+          },
+        },
+        server: {
+          proxy: {
+            '/api': { target: upstream, changeOrigin: false },
+            '/.ory': { target: upstream, changeOrigin: false },
+          },
+        },
       },
-    },
-  },
-  server: {
-    proxy: {
-      '/api': { target: upstream, changeOrigin: false },
-      '/.ory': { target: upstream, changeOrigin: false },
-    },
-  },
-});
+);

@@ -397,10 +397,12 @@ export async function inviteLink(page: Page, email: string): Promise<URL> {
 
 /** The element of the console's HTML that carries a signed-in page's first answers (shared/first-queries.ts). */
 const FIRST_ANSWERS = /<script type="application\/json" id="first-data">[^<]*<\/script>/;
+/** The root element with the page the server painted from those answers (client/src/entry-server.tsx). */
+const PAINTED_ROOT = /<div id="root" inert>[\s\S]*<\/div>(\s*<\/body>)/;
 
 /**
- * The console's pages arrive without the first answers their HTML carries: each page then asks for its
- * data itself, as it does when the server could not answer in time. For tests of what a page shows while
+ * The console's pages arrive without the first answers their HTML carries (nor the page painted from them):
+ * each page then asks for its data itself, as it does when the server could not answer in time. For tests of what a page shows while
  * its data is on the way (hold an API answer, see the placeholder), which the HTML's answers skip.
  */
 export async function withoutFirstAnswers(target: Page | BrowserContext): Promise<void> {
@@ -409,7 +411,8 @@ export async function withoutFirstAnswers(target: Page | BrowserContext): Promis
     async (route) => {
       if (route.request().resourceType() !== 'document') return route.fallback();
       const response = await route.fetch();
-      await route.fulfill({ response, body: (await response.text()).replace(FIRST_ANSWERS, '') });
+      const html = (await response.text()).replace(FIRST_ANSWERS, '').replace(PAINTED_ROOT, '<div id="root"></div>$1');
+      await route.fulfill({ response, body: html });
     },
   );
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
@@ -6,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderFirstPaint } from '../client/src/entry-server';
 import { buildApp } from './app';
 import type { AppDeps } from './deps';
 import { TEST_PUBLIC_URL, startTestStack, testDeps, type TestStack } from './test-support/bff';
@@ -163,6 +165,59 @@ describe('static client', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // One inline script, in the head (the theme, before anything paints), allowed by its hash alone.
+    const inline = [...res.body.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1]!);
+    expect(inline).toHaveLength(1);
+    expect(res.body.indexOf('<script>')).toBeLessThan(res.body.indexOf('</head>'));
+    expect(csp).toContain(`'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`);
+  });
+
+  it('paints a signed-in page on the server, inert, when all its first answers are in; otherwise leaves the root empty', async () => {
+    const painting = await buildApp({ ...testDeps(stack.url, { orySdkUrl: oryProxy.url }, { staticDir }), firstPaint: renderFirstPaint });
+    try {
+      const html = { accept: 'text/html' };
+      const visitor = (await registerUser(stack.url, {})).cookie;
+      const created = await painting.inject({ method: 'POST', url: '/api/trpc/workspaces.create', headers: { ...api, cookie: visitor }, payload: { name: 'Painted <Harbor> & Co' } });
+      expect(created.statusCode).toBe(200);
+      // With an active project, so the frame's query for it answers too (a failed first query leaves the page
+      // to the browser, where the frame meets the error).
+      const workspaceId = (created.json() as { result: { data: { id: string } } }).result.data.id;
+      const project = await painting.inject({ method: 'POST', url: '/api/trpc/projects.create', headers: { ...api, cookie: visitor }, payload: { name: 'Painted project', workspaceId } });
+      expect(project.statusCode).toBe(200);
+      const projectId = (project.json() as { result: { data: { id: string } } }).result.data.id;
+      const active = await painting.inject({ method: 'POST', url: '/api/trpc/projects.setActive', headers: { ...api, cookie: visitor }, payload: { projectId } });
+      expect(active.statusCode).toBe(200);
+      const root = (body: string) => /<div id="root"( inert)?>([\s\S]*?)<\/div>\s*(?:<script type="application\/json"|<\/body>)/.exec(body);
+
+      // The page as the browser would render it: the frame, the heading, the visitor's own workspace (escaped).
+      const page = await painting.inject({ method: 'GET', url: '/workspaces', headers: { ...html, cookie: visitor } });
+      expect(page.statusCode).toBe(200);
+      const painted = root(page.body);
+      expect(painted?.[1]).toBe(' inert');
+      expect(painted?.[2]).toContain('data-testid="app-shell"');
+      expect(painted?.[2]).toMatch(/<h1[^>]*>(<span[^>]*>)?Workspaces(<\/span>)?<\/h1>/);
+      expect(painted?.[2]).toContain('Painted &lt;Harbor&gt; &amp; Co');
+      expect(page.body).toContain('<script type="application/json" id="first-data">');
+      // Another visitor's page never shows it.
+      const other = await painting.inject({ method: 'GET', url: '/workspaces', headers: { ...html, cookie } });
+      expect(other.statusCode).toBe(200);
+      expect(other.body).not.toContain('Painted');
+
+      // Not painted: an answer missing (a project that does not exist), a query string, a stale cookie, an open page.
+      for (const [url, who] of [
+        ['/projects/00000000-0000-4000-8000-000000000000/settings', visitor],
+        ['/workspaces?page=2', visitor],
+        ['/workspaces', 'ory_kratos_session=not-a-session'],
+        ['/login', visitor],
+      ] as const) {
+        const plain = await painting.inject({ method: 'GET', url, headers: { ...html, cookie: who } });
+        expect(plain.statusCode, url).toBe(200);
+        expect(plain.body, url).toContain('<div id="root"></div>');
+        expect(plain.body, url).not.toContain('app-shell');
+      }
+    } finally {
+      await painting.close();
+    }
   });
 
   it("names a route's page code as preloads in its HTML", async () => {

@@ -72,7 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOryProxy(app, { upstreamUrl: orySdkUrl });
   registerIngest(app, { analyticsUrl: config.analyticsUrl, consentRequired: config.analyticsConsentRequired });
   registerHealth(app, backofficeUrl === orySdkUrl ? { upstream: backofficeUrl } : { backoffice: backofficeUrl, ory: orySdkUrl });
-  await registerStaticClient(app, deps.staticDir ?? 'client/dist');
+  await registerStaticClient(app, deps.staticDir ?? 'client/dist', undefined, deps.firstPaint);
   return app;
 }
 

@@ -5,6 +5,7 @@ import { InFlight, TtlCache, sessionKey } from './trpc/ttl-cache';
 import { createBackofficeClient, type BackofficeClient } from './upstream/backoffice';
 import { createOryClient, type OryClient } from './upstream/ory';
 import { createProjectApiFactory, type ProjectApiFactory } from './upstream/project-apis';
+import type { FirstPaint } from './static-client';
 
 /** How long a session look-up and a permission answer are reused by one BFF instance. */
 export const SESSION_CACHE_TTL_MS = 5_000;
@@ -31,6 +32,11 @@ export interface AppDeps {
   caches: Caches;
   /** Directory of the built client (index.html + assets); default client/dist. */
   staticDir?: string;
+  /**
+   * The server's first paint of signed-in pages (server/static-client.ts); by default the build's renderer
+   * beside `staticDir` (client/dist-ssr) when there is one; null for none.
+   */
+  firstPaint?: FirstPaint | null;
 }
 
 export function createCaches(ttl: { sessionMs?: number; accessMs?: number } = {}): Caches {

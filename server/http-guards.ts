@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { THEME_BOOT_SCRIPT } from '../shared/theme-boot';
 import { oryError } from './ory-proxy';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -75,8 +77,11 @@ export function projectApiSource(template: string | undefined): string | null {
   }
 }
 
+/** The one inline script of the pages (the theme before the first paint), allowed by its hash. */
+export const THEME_BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`;
+
 /**
- * Content-Security-Policy for the Vite-built SPA: everything from our own origin, no inline scripts; frames
+ * Content-Security-Policy for the Vite-built SPA: everything from our own origin, no inline script but the theme's (by its hash); frames
  * only of the projects' own hosted pages (the account-experience previews).
  */
 export function cspDirectives(publicUrl: string, projectApiUrl?: string): Record<string, string[] | null> {
@@ -85,7 +90,7 @@ export function cspDirectives(publicUrl: string, projectApiUrl?: string): Record
   return {
     defaultSrc: ["'self'"],
     frameSrc: projectApi ? ["'self'", projectApi] : ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", THEME_BOOT_SCRIPT_SOURCE],
     scriptSrcAttr: ["'none'"],
     // The toast library injects a <style> element; scripts stay strictly same-origin.
     styleSrc: ["'self'", "'unsafe-inline'"],

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { cspDirectives, projectApiSource } from './http-guards';
+import { THEME_BOOT_SCRIPT } from '../shared/theme-boot';
+import { cspDirectives, projectApiSource, THEME_BOOT_SCRIPT_SOURCE } from './http-guards';
 import { classifyOryPath, rewriteLocation, stripCookieDomain } from './ory-proxy';
 
 describe('stripCookieDomain', () => {
@@ -27,8 +29,9 @@ describe('rewriteLocation', () => {
 });
 
 describe('cspDirectives', () => {
-  it('allows scripts from our origin only and upgrades requests only on https', () => {
-    expect(cspDirectives('http://localhost:3000')).toMatchObject({ scriptSrc: ["'self'"], defaultSrc: ["'self'"], upgradeInsecureRequests: null });
+  it('allows scripts from our origin only (and the theme script by its hash) and upgrades requests only on https', () => {
+    expect(cspDirectives('http://localhost:3000')).toMatchObject({ scriptSrc: ["'self'", THEME_BOOT_SCRIPT_SOURCE], defaultSrc: ["'self'"], upgradeInsecureRequests: null });
+    expect(THEME_BOOT_SCRIPT_SOURCE).toBe(`'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`);
     expect(cspDirectives('https://console.example.com').upgradeInsecureRequests).toEqual([]);
   });
 

@@ -1,10 +1,12 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PassThrough } from 'node:stream';
 import { FIRST_DATA_ELEMENT_ID, matchPattern, type FirstAnswer, type RouteParams } from '../shared/first-queries';
+import { THEME_BOOT_SCRIPT } from '../shared/theme-boot';
 import { answersScriptText, firstAnswers } from './first-data';
 import { oryError } from './ory-proxy';
 import { sessionCookieHeader } from './upstream/cookies';
@@ -28,6 +30,15 @@ interface RoutePreload {
 /** Answers a signed-in page's first queries for the HTML (server/first-data.ts); replaceable in tests. */
 export type FirstAnswersSource = (req: FastifyRequest, routeId: string, params: RouteParams) => Promise<FirstAnswer[]>;
 
+/**
+ * The server's first paint of a page (client/src/entry-server.tsx, built into client/dist-ssr): the page at
+ * `url` rendered to HTML from the answers as the browser receives them, or undefined when it is not painted.
+ */
+export type FirstPaint = (url: string, answers: readonly FirstAnswer[]) => Promise<string | undefined>;
+
+/** Where the client build's root element is, empty, in index.html. */
+const EMPTY_ROOT = '<div id="root"></div>';
+
 /** The HTML of a signed-in page carries its visitor's data: no shared cache may keep it. */
 export const PERSONAL_SHELL_CACHE = 'private, no-cache';
 
@@ -38,9 +49,21 @@ export const PERSONAL_SHELL_CACHE = 'private, no-cache';
  * answers (a JSON element before `</body>`): the head goes out at once, so the browser fetches the code
  * while the server asks; the rest follows with the answers. The entry script, a module, runs only once
  * the whole document is in, so it finds them there and the page needs no round trip before it shows.
+ * With every first answer in, the server also paints the page (`paint`): the root element arrives with
+ * the page rendered in it, inert, and the browser shows it before the code has run; the client's first
+ * render takes its place. A paint that fails or is not possible leaves the root empty, as before.
  */
-function shellFor(html: string, routes: readonly RoutePreload[], answers: FirstAnswersSource) {
-  const [head = html, body = ''] = html.split(/(?=<\/head>)/);
+function shellFor(html: string, routes: readonly RoutePreload[], answers: FirstAnswersSource, paint: FirstPaint | undefined) {
+  const [rawHead = html, body = ''] = html.split(/(?=<\/head>)/);
+  // The theme is set before anything paints (shared/theme-boot.ts), early in the head. The style sheets
+  // follow at once: the first paint waits for them, and named after the thirty-odd scripts (as the build writes
+  // them) they were asked for only once a connection of the six was free.
+  const sheets = rawHead.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+  const head = sheets
+    .reduce((text, sheet) => text.replace(sheet, ''), rawHead)
+    .replace(/<title>/, `<script>${THEME_BOOT_SCRIPT}</script>${sheets.map((sheet) => `\n    ${sheet}`).join('')}\n    <title>`)
+    .replace(/\n\s*\n/g, '\n');
+  const page = head + body;
   return (req: FastifyRequest, reply: FastifyReply) => {
     const pathname = (req.url.split('?')[0] ?? '/').replace(/[^\w/:.~-]/g, '');
     let route: RoutePreload | undefined;
@@ -54,7 +77,7 @@ function shellFor(html: string, routes: readonly RoutePreload[], answers: FirstA
       }
     }
     reply.header('cache-control', SHELL_CACHE).type('text/html; charset=utf-8');
-    if (!route) return reply.send(html);
+    if (!route) return reply.send(page);
     const links = route.files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
     const withLinks = links.length ? `${head}    ${links.join('\n    ')}\n  ` : head;
     const personal = route.requiresAuth && route.id !== undefined && req.method === 'GET' && sessionCookieHeader(req.headers.cookie) !== undefined;
@@ -66,12 +89,43 @@ function shellFor(html: string, routes: readonly RoutePreload[], answers: FirstA
         req.log.warn({ err: error }, 'first answers for the page failed; the page asks for them itself');
         return [] as FirstAnswer[];
       })
-      .then((found) => {
-        const element = found.length ? `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${answersScriptText(found)}</script>` : '';
-        stream.end(body.replace('</body>', `${element}</body>`));
-      });
+      .then(async (found) => {
+        if (!found.length) return body;
+        const text = answersScriptText(found);
+        const element = `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${text}</script>`;
+        const painted = paint && body.includes(EMPTY_ROOT) ? await paintPage(paint, req, JSON.parse(text) as FirstAnswer[]) : undefined;
+        const withRoot = painted ? body.replace(EMPTY_ROOT, `<div id="root" inert>${painted}</div>`) : body;
+        return withRoot.replace('</body>', `${element}</body>`);
+      })
+      .then((rest) => stream.end(rest));
     return reply.header('cache-control', PERSONAL_SHELL_CACHE).header('vary', 'Cookie').send(stream);
   };
+}
+
+/** The page painted, or undefined (logged) when painting it failed: the browser then renders it alone. */
+async function paintPage(paint: FirstPaint, req: FastifyRequest, answers: readonly FirstAnswer[]): Promise<string | undefined> {
+  try {
+    return await paint(req.url, answers);
+  } catch (error) {
+    req.log.warn({ err: error, url: req.url.split('?')[0] }, 'painting the page on the server failed; the browser renders it');
+    return undefined;
+  }
+}
+
+/**
+ * The first-paint renderer of the build (client/dist-ssr beside the client's dist), or undefined when the
+ * build has none or it does not load: pages are then rendered by the browser alone.
+ */
+export async function loadFirstPaint(clientDir: string, log: FastifyInstance['log']): Promise<FirstPaint | undefined> {
+  const entry = resolve(clientDir, '..', 'dist-ssr', 'entry-server.js');
+  if (!existsSync(entry)) return undefined;
+  try {
+    const module = (await import(pathToFileURL(entry).href)) as { renderFirstPaint?: FirstPaint };
+    return typeof module.renderFirstPaint === 'function' ? module.renderFirstPaint : undefined;
+  } catch (error) {
+    log.warn({ err: error, entry }, 'the first-paint renderer did not load; pages are rendered by the browser alone');
+    return undefined;
+  }
 }
 
 /** Types of what a build writes to assets/ (anything else goes as bytes). */
@@ -144,11 +198,18 @@ function readRoutePreloads(root: string): RoutePreload[] {
  * browser that accepts them, so no request spends time compressing. The hashed assets are sent from memory
  * (readAssets); the few other files of the build from disk.
  */
-export async function registerStaticClient(app: FastifyInstance, dir: string, answers: FirstAnswersSource = firstAnswers): Promise<void> {
+export async function registerStaticClient(
+  app: FastifyInstance,
+  dir: string,
+  answers: FirstAnswersSource = firstAnswers,
+  paint?: FirstPaint | null,
+): Promise<void> {
   const root = resolve(dir);
   const hasClient = existsSync(resolve(root, 'index.html'));
+  // `paint` undefined: the build's renderer, if it has one; null: none.
+  const painter = paint === null || !hasClient ? undefined : (paint ?? (await loadFirstPaint(root, app.log)));
   const sendShell = hasClient
-    ? shellFor(readFileSync(resolve(root, 'index.html'), 'utf8'), readRoutePreloads(root), answers)
+    ? shellFor(readFileSync(resolve(root, 'index.html'), 'utf8'), readRoutePreloads(root), answers, painter)
     : (_req: FastifyRequest, reply: FastifyReply) => reply.send('');
   if (hasClient) {
     await app.register(fastifyStatic, {

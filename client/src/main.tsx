@@ -1,17 +1,15 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { NavigationGuardDialog } from './components/NavigationGuardDialog';
 import { consoleAnalytics } from './lib/analytics';
 import { installNavigationGuard } from './lib/navigation-guard';
 import { createQueryClient } from './lib/query-client';
-import { FIRST_CODE_WAIT_MS, prefetchRoute } from './lib/route-prefetch';
+import { FIRST_CODE_WAIT_MS, FIRST_CODE_WAIT_PAINTED_MS, prefetchRoute } from './lib/route-prefetch';
 import { whenLoadedAndIdle } from './nav/preload';
 import { initTheme } from './nav/theme';
 import { ROUTE_LIST } from './routes';
-import { AppShell } from './shell/AppShell';
+import { ConsoleRoot } from './shell/ConsoleRoot';
 import { holdFirstPage } from './shell/first-data';
-import { createTrpcClient, trpc } from './trpc';
+import { createTrpcClient } from './trpc';
 import './styles.css';
 import './styles/components.css';
 import './styles/frame.css';
@@ -36,27 +34,31 @@ const trpcClient = createTrpcClient();
 const first = prefetchRoute(ROUTE_LIST, queryClient, trpcClient, window.location.pathname, window.location.search);
 holdFirstPage(window.location.pathname, first.data);
 
-function App() {
-  return (
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <AppShell />
-        <NavigationGuardDialog />
-      </QueryClientProvider>
-    </trpc.Provider>
-  );
-}
-
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
+// The server may have painted the page already (entry-server.tsx): that paint is inert, and stays until
+// the first render below takes its place, in the same commit.
+const painted = root.hasAttribute('inert') && root.firstElementChild !== null;
+
+/** Makes the page live once the first render has replaced the server's paint (same commit, before paint). */
+function Live() {
+  useLayoutEffect(() => {
+    root?.removeAttribute('inert');
+  }, []);
+  return null;
+}
+
 const render = () =>
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <ConsoleRoot trpcClient={trpcClient} queryClient={queryClient} />
+      <Live />
     </StrictMode>,
   );
 // The first render waits (bounded) for the page's code, named as a preload in the HTML and so nearly in: a
 // first render without it would show the page area's fallback, and React then holds back what replaces a
-// fallback for a moment (300 ms), however soon the code arrives.
-if (first.code) void Promise.race([first.code, new Promise((resolve) => setTimeout(resolve, FIRST_CODE_WAIT_MS))]).then(render);
+// fallback for a moment (300 ms), however soon the code arrives. Over a page the server painted, it may
+// wait longer: the page is on screen meanwhile.
+const codeWait = painted ? FIRST_CODE_WAIT_PAINTED_MS : FIRST_CODE_WAIT_MS;
+if (first.code) void Promise.race([first.code, new Promise((resolve) => setTimeout(resolve, codeWait))]).then(render);
 else render();

@@ -25,3 +25,5 @@ export function createTrpcClient() {
     ],
   });
 }
+
+export type TrpcClient = ReturnType<typeof createTrpcClient>;

@@ -57,7 +57,7 @@ function hold(to: string, proceed: () => void): void {
 
 /** The navigation waiting for the user's answer, or null. */
 export function usePendingNavigation(): PendingNavigation | null {
-  return useSyncExternalStore(subscribe, () => pending);
+  return useSyncExternalStore(subscribe, () => pending, () => pending);
 }
 
 /** The user confirmed: the held navigation happens. */

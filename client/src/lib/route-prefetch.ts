@@ -15,6 +15,11 @@ type SetData = (input: unknown, data: unknown) => void;
 export const FIRST_DATA_WAIT_MS = 1500;
 /** How long the first render waits for the code of the page opened by URL before it shows the frame. */
 export const FIRST_CODE_WAIT_MS = 1000;
+/**
+ * The same wait when the server has painted the page already (entry-server.tsx): its first paint stays
+ * until the code is in, so a render without it would only trade the page for the page area's fallback.
+ */
+export const FIRST_CODE_WAIT_PAINTED_MS = 10_000;
 
 /** The cache rules of the queries the frame asks for (QUERY_RULES), used when they are prefetched. */
 const RULES: Readonly<Record<string, object>> = {
@@ -36,27 +41,34 @@ function prefetch(utils: Utils, [path, input]: FirstQuery): Promise<void> {
   return utilsAt(utils, path).prefetch(input, RULES[path]);
 }
 
+/** Puts answers in the cache as the page would have received them; answers the ids of the queries filled. */
+export function fillAnswers(utils: Utils, answers: unknown): Set<string> {
+  const filled = new Set<string>();
+  for (const answer of Array.isArray(answers) ? (answers as FirstAnswer[]) : []) {
+    if (typeof answer?.path !== 'string') continue;
+    utilsAt(utils, answer.path).setData(answer.input, answer.data);
+    filled.add(queryId([answer.path, answer.input]));
+  }
+  return filled;
+}
+
 /**
  * The first answers the page's HTML carried (server/static-client.ts), put in the cache as the page
  * would have received them: each is then fresh for the page's first mount (markPrefetched).
  */
 export function fillFromDocument(queryClient: QueryClient, utils: Utils, doc: Document = document): Set<string> {
-  const filled = new Set<string>();
   const element = doc.getElementById(FIRST_DATA_ELEMENT_ID);
-  if (!element?.textContent) return filled;
-  let answers: FirstAnswer[];
+  if (!element?.textContent) return new Set();
+  let answers: unknown;
   try {
-    answers = JSON.parse(element.textContent) as FirstAnswer[];
+    answers = JSON.parse(element.textContent);
   } catch {
-    return filled;
+    return new Set();
   }
   element.remove();
+  let filled = new Set<string>();
   markNew(queryClient, () => {
-    for (const answer of Array.isArray(answers) ? answers : []) {
-      if (typeof answer?.path !== 'string') continue;
-      utilsAt(utils, answer.path).setData(answer.input, answer.data);
-      filled.add(queryId([answer.path, answer.input]));
-    }
+    filled = fillAnswers(utils, answers);
   });
   return filled;
 }

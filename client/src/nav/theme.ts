@@ -1,8 +1,10 @@
+import { THEME_STORAGE_KEY } from '../../../shared/theme-boot';
+
 /** The user's theme choice; 'system' follows the operating system's light or dark setting. */
 export type ThemePreference = 'light' | 'dark' | 'system';
 export type Theme = 'light' | 'dark';
 
-export const THEME_STORAGE_KEY = 'console-theme';
+export { THEME_STORAGE_KEY };
 export const THEME_PREFERENCES: readonly ThemePreference[] = ['light', 'dark', 'system'];
 
 export function parseThemePreference(value: string | null | undefined): ThemePreference {

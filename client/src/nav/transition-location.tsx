@@ -8,6 +8,12 @@ interface Place {
 
 const PlaceCtx = createContext<Place | null>(null);
 
+/**
+ * Where the page is when there is no browser location to read: the server renders the first paint of a
+ * page opened by URL (client/src/entry-server.tsx) at the URL it was asked.
+ */
+export const InitialPlace = createContext<Place | null>(null);
+
 function readPlace(): Place {
   return { path: window.location.pathname, search: window.location.search.replace(/^\?/, '') };
 }
@@ -19,7 +25,8 @@ const LOCATION_EVENTS = ['popstate', 'pushState', 'replaceState'] as const;
  * loads, the current page stays on screen instead of a blank fallback.
  */
 export function TransitionLocationProvider({ children }: { children: ReactNode }) {
-  const [place, setPlace] = useState(readPlace);
+  const initial = useContext(InitialPlace);
+  const [place, setPlace] = useState(() => initial ?? readPlace());
   useEffect(() => {
     const update = () => {
       const next = readPlace();

@@ -45,7 +45,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useOverlays(): OverlaysModule | null {
-  return useSyncExternalStore(subscribe, () => loaded);
+  return useSyncExternalStore(subscribe, () => loaded, () => loaded);
 }
 
 /**

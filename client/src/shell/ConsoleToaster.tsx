@@ -26,7 +26,11 @@ function subscribeNarrow(listener: () => void): () => void {
 }
 
 function useNarrow(): boolean {
-  return useSyncExternalStore(subscribeNarrow, () => window.matchMedia(NARROW_QUERY).matches);
+  return useSyncExternalStore(
+    subscribeNarrow,
+    () => window.matchMedia(NARROW_QUERY).matches,
+    () => false,
+  );
 }
 
 /**
