@@ -177,7 +177,7 @@ describe('static client', () => {
     try {
       const html = { accept: 'text/html' };
       const visitor = (await registerUser(stack.url, {})).cookie;
-      const created = await painting.inject({ method: 'POST', url: '/api/trpc/workspaces.create', headers: { ...api, cookie: visitor }, payload: { name: 'Painted <Harbor> & Co' } });
+      const created = await painting.inject({ method: 'POST', url: '/api/trpc/workspaces.create', headers: { ...api, cookie: visitor }, payload: { name: "Painted <Harbor> & Co $& $'" } });
       expect(created.statusCode).toBe(200);
       // With an active project, so the frame's query for it answers too (a failed first query leaves the page
       // to the browser, where the frame meets the error).
@@ -196,8 +196,9 @@ describe('static client', () => {
       expect(painted?.[1]).toBe(' inert');
       expect(painted?.[2]).toContain('data-testid="app-shell"');
       expect(painted?.[2]).toMatch(/<h1[^>]*>(<span[^>]*>)?Workspaces(<\/span>)?<\/h1>/);
-      expect(painted?.[2]).toContain('Painted &lt;Harbor&gt; &amp; Co');
-      expect(page.body).toContain('<script type="application/json" id="first-data">');
+      expect(painted?.[2]).toContain("Painted &lt;Harbor&gt; &amp; Co $&amp; $&#x27;");
+      const carried = /<script type="application\/json" id="first-data">([^<]*)<\/script><\/body>/.exec(page.body);
+      expect(JSON.stringify(JSON.parse(carried![1]!))).toContain("Painted <Harbor> & Co $& $'");
       // Another visitor's page never shows it.
       const other = await painting.inject({ method: 'GET', url: '/workspaces', headers: { ...html, cookie } });
       expect(other.statusCode).toBe(200);

@@ -94,8 +94,9 @@ function shellFor(html: string, routes: readonly RoutePreload[], answers: FirstA
         const text = answersScriptText(found);
         const element = `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${text}</script>`;
         const painted = paint && body.includes(EMPTY_ROOT) ? await paintPage(paint, req, JSON.parse(text) as FirstAnswer[]) : undefined;
-        const withRoot = painted ? body.replace(EMPTY_ROOT, `<div id="root" inert>${painted}</div>`) : body;
-        return withRoot.replace('</body>', `${element}</body>`);
+        // Replaced by functions: a '$&' or "$'" in the visitor's data is text, not a replacement pattern.
+        const withRoot = painted ? body.replace(EMPTY_ROOT, () => `<div id="root" inert>${painted}</div>`) : body;
+        return withRoot.replace('</body>', () => `${element}</body>`);
       })
       .then((rest) => stream.end(rest));
     return reply.header('cache-control', PERSONAL_SHELL_CACHE).header('vary', 'Cookie').send(stream);
