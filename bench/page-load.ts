@@ -152,7 +152,8 @@ async function measure(page: Page, url: string): Promise<Sample> {
     const scripts = before.filter((e) => e.name.endsWith('.js') || e.name.endsWith('.css'));
     const api = before.filter((e) => e.name.includes('/api/trpc'));
     const bytes = before.reduce((sum, e) => sum + e.transferSize, nav?.transferSize ?? 0);
-    const phases = `html ${Math.round(nav?.responseEnd ?? 0)}, code ${Math.round(Math.max(0, ...scripts.map((e) => e.responseEnd)))} (${scripts.length} files), api ${api.map((e) => `${Math.round(e.startTime)}→${Math.round(e.responseEnd)}`).join(' ')}`;
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+    const phases = `html ${Math.round(nav?.responseEnd ?? 0)}, browser's first contentful paint ${fcp === undefined ? '-' : Math.round(fcp)}, code ${Math.round(Math.max(0, ...scripts.map((e) => e.responseEnd)))} (${scripts.length} files), api ${api.map((e) => `${Math.round(e.startTime)}→${Math.round(e.responseEnd)}`).join(' ')}`;
     return { ms: b.readyAt, cls: best, bytes, phases };
   });
   if (process.env.BENCH_VERBOSE) console.log(`  ${url}: ${Math.round(result.ms)} ms — ${result.phases}`);
