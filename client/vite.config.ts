@@ -177,9 +177,12 @@ const vendorGroups = [
   { name: 'ui', test: /node_modules[\\/](wouter|regexparam|react-hot-toast|goober)[\\/]/, priority: 10 },
 ];
 
-/** Where the server's first-paint renderer is built (`vite build --ssr`, see SSR_ENTRY); server/static-client.ts loads it. */
-export const SSR_OUT_DIR = 'dist-ssr';
-export const SSR_ENTRY = 'src/entry-server.tsx';
+/**
+ * The server's first-paint renderer, built by `vite build --ssr src/entry-server.tsx` (scripts/ensure-client-build.mjs,
+ * `npm run build:client`) into client/dist-ssr, where server/static-client.ts loads it.
+ */
+const SSR_OUT_DIR = 'dist-ssr';
+const SSR_ENTRY = 'src/entry-server.tsx';
 
 export default defineConfig(({ isSsrBuild }) =>
   isSsrBuild

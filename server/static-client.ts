@@ -5,7 +5,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PassThrough } from 'node:stream';
-import { FIRST_DATA_ELEMENT_ID, matchPattern, type FirstAnswer, type RouteParams } from '../shared/first-queries';
+import { FIRST_DATA_ELEMENT_ID, matchRoute, type FirstAnswer, type RouteParams } from '../shared/first-queries';
 import { THEME_BOOT_SCRIPT } from '../shared/theme-boot';
 import { answersScriptText, firstAnswers } from './first-data';
 import { oryError } from './ory-proxy';
@@ -66,18 +66,10 @@ function shellFor(html: string, routes: readonly RoutePreload[], answers: FirstA
   const page = head + body;
   return (req: FastifyRequest, reply: FastifyReply) => {
     const pathname = (req.url.split('?')[0] ?? '/').replace(/[^\w/:.~-]/g, '');
-    let route: RoutePreload | undefined;
-    let params: RouteParams = {};
-    for (const candidate of routes) {
-      const found = matchPattern(candidate.pattern, pathname);
-      if (found) {
-        route = candidate;
-        params = found;
-        break;
-      }
-    }
+    const match = matchRoute(routes, pathname);
     reply.header('cache-control', SHELL_CACHE).type('text/html; charset=utf-8');
-    if (!route) return reply.send(page);
+    if (!match) return reply.send(page);
+    const { route, params } = match;
     const links = route.files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
     const withLinks = links.length ? `${head}    ${links.join('\n    ')}\n  ` : head;
     const personal = route.requiresAuth && route.id !== undefined && req.method === 'GET' && sessionCookieHeader(req.headers.cookie) !== undefined;

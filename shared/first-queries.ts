@@ -103,6 +103,15 @@ export function matchPattern(pattern: string, pathname: string): Record<string, 
   return params;
 }
 
+/** The first of `routes` whose pattern matches `pathname`, with its raw parameters. */
+export function matchRoute<R extends { pattern: string }>(routes: readonly R[], pathname: string): { route: R; params: Record<string, string> } | undefined {
+  for (const route of routes) {
+    const params = matchPattern(route.pattern, pathname);
+    if (params) return { route, params };
+  }
+  return undefined;
+}
+
 /** The id of the element of the page's HTML that carries the first answers (JSON). */
 export const FIRST_DATA_ELEMENT_ID = 'first-data';
 

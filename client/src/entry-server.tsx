@@ -10,9 +10,8 @@ import { createTRPCQueryUtils } from '@trpc/react-query';
 import { observable } from '@trpc/server/observable';
 import { renderToString } from 'react-dom/server';
 import type { AppRouter } from '../../server/routers/_app';
-import { firstQueries, matchPattern, queryId, SESSION_QUERY, type FirstAnswer, type FirstQuery } from '../../shared/first-queries';
+import { firstQueries, matchRoute, queryId, SESSION_QUERY, type FirstAnswer, type FirstQuery } from '../../shared/first-queries';
 import { createQueryClient } from './lib/query-client';
-import type { RouteDef } from './lib/route-def';
 import { fillAnswers } from './lib/route-prefetch';
 import { InitialPlace } from './nav/transition-location';
 import { PAGES } from './page-registry';
@@ -26,14 +25,6 @@ const silentClient = () =>
     links: [() => () => observable(() => () => undefined)],
   });
 
-function matchRoute(pathname: string): { route: RouteDef; params: Record<string, string> } | undefined {
-  for (const route of ROUTE_LIST) {
-    const params = matchPattern(route.pattern, pathname);
-    if (params) return { route, params };
-  }
-  return undefined;
-}
-
 /**
  * The page at `url` (path and query) rendered from `answers`, or undefined when it is not a page the
  * server paints: not a signed-in page, a query string (its first queries depend on it), the visitor signed
@@ -43,7 +34,7 @@ function matchRoute(pathname: string): { route: RouteDef; params: Record<string,
 export async function renderFirstPaint(url: string, answers: readonly FirstAnswer[]): Promise<string | undefined> {
   const { pathname, search } = new URL(url, 'http://console.invalid');
   if (search !== '') return undefined;
-  const match = matchRoute(pathname);
+  const match = matchRoute(ROUTE_LIST, pathname);
   if (!match || !match.route.available || !match.route.requiresAuth) return undefined;
   const answered = new Map(answers.map((answer) => [queryId([answer.path, answer.input]), answer.data]));
   const { frame, page } = firstQueries(match.route.id, match.params);

@@ -4,10 +4,9 @@ import type { AppRouter } from '../../../server/routers/_app';
 import type { RouteDef } from './route-def';
 import { markPrefetched, QUERY_RULES } from './query-client';
 import { PAGES } from '../page-registry';
-import { atPath, FIRST_DATA_ELEMENT_ID, firstQueries, frameQueries, matchPattern, queryId, SESSION_QUERY, type FirstAnswer, type FirstQuery } from '../../../shared/first-queries';
+import { atPath, FIRST_DATA_ELEMENT_ID, firstQueries, frameQueries, matchRoute, queryId, SESSION_QUERY, type FirstAnswer, type FirstQuery } from '../../../shared/first-queries';
 
 type Utils = ReturnType<typeof createTRPCQueryUtils<AppRouter>>;
-type Params = Record<string, string>;
 type Prefetch = (input?: unknown, options?: object) => Promise<void>;
 type SetData = (input: unknown, data: unknown) => void;
 
@@ -91,14 +90,7 @@ export function prefetchRoute(
   pathname: string,
   search: string,
 ): { code?: Promise<unknown>; data?: Promise<void> } {
-  let match: { route: RouteDef; params: Params } | undefined;
-  for (const route of routes) {
-    const params = matchPattern(route.pattern, pathname);
-    if (params) {
-      match = { route, params };
-      break;
-    }
-  }
+  const match = matchRoute(routes, pathname);
   if (!match || !match.route.available) return {};
   const { route, params } = match;
   const code = PAGES[route.page].preload().catch(() => undefined);
