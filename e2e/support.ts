@@ -220,6 +220,9 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
  * holding axe costs its rules alone, not the 600 KB script and a scratch page each time.
  */
 async function runAxe(page: Page, runOnly: { type: 'tag' | 'rule'; values: string[] }, exclude: string[]): Promise<Result[]> {
+  // A page the server painted is inert until the console's code takes its place: nothing in it can be focused
+  // yet, by design, and axe would judge its scrollable tables unreachable. The page is checked once live.
+  await page.waitForFunction(() => !document.querySelector('#root[inert]'));
   const violations: Result[] = [];
   for (const frame of page.frames()) {
     const top = frame === page.mainFrame();
