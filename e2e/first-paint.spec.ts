@@ -61,3 +61,36 @@ test('a page opened by URL shows before its code has run, in the chosen theme, i
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test('a refusal the page meets itself is painted with the page, and the console does not ask it again', async ({ page }) => {
+  await register(page, newUser('refused'));
+  const project = await createProject(page, 'Own billing');
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/trpc/')) asked.push(decodeURIComponent(new URL(request.url()).pathname));
+  });
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await released;
+    await route.continue().catch(() => undefined);
+  });
+  // A new project has no subscription yet ('Project has no subscription'): its billing page says so, with the plans.
+  await expect(async () => {
+    const response = await page.goto(`/projects/${project}/settings/billing`, { waitUntil: 'commit' });
+    expect(await response!.text()).toContain('<div id="root" inert>');
+  }).toPass({ timeout: 60_000 });
+  const card = page.getByTestId('billing-no-subscription');
+  await expect(card).toContainText('Project has no subscription');
+  await expect(page.getByTestId('plan-card-production')).toBeVisible();
+  await expect(page.locator('#root')).toHaveAttribute('inert', '');
+
+  release();
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  await expect(card).toContainText('Project has no subscription');
+  // Live: choosing a plan works at once.
+  await page.getByTestId('plan-card-production').click();
+  await expect(page.getByTestId('plan-change-open')).toBeEnabled();
+  // The page met that answer in its HTML: the console asks for the subscription again neither to paint nor to mount.
+  expect(asked.filter((path) => path.includes('billing.getSubscription'))).toEqual([]);
+});

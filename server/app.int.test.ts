@@ -33,6 +33,7 @@ beforeAll(async () => {
     join(staticDir, 'route-preloads.json'),
     JSON.stringify([
       { id: 'projectSettings', pattern: '/projects/:project/settings', requiresAuth: true, files: ['/assets/app-abc123.js'] },
+      { id: 'projectBilling', pattern: '/projects/:project/settings/billing', requiresAuth: true, files: [] },
       { id: 'workspaces', pattern: '/workspaces', requiresAuth: true, files: [] },
       { id: 'login', pattern: '/login', requiresAuth: false, files: ['/assets/login-abc123.js'] },
     ]),
@@ -173,7 +174,10 @@ describe('static client', () => {
   });
 
   it('paints a signed-in page on the server, inert, when all its first answers are in; otherwise leaves the root empty', async () => {
-    const painting = await buildApp({ ...testDeps(stack.url, { orySdkUrl: oryProxy.url }, { staticDir }), firstPaint: renderFirstPaint });
+    // The control plane behind a proxy that can fail one project's calls as an upstream down would (503).
+    let broken = '';
+    const upstream = await startRecordingProxy(stack.url, { fail: (req) => (broken && req.path.includes(broken) ? 503 : undefined) });
+    const painting = await buildApp({ ...testDeps(upstream.url, { orySdkUrl: oryProxy.url }, { staticDir }), firstPaint: renderFirstPaint });
     try {
       const html = { accept: 'text/html' };
       const visitor = (await registerUser(stack.url, {})).cookie;
@@ -204,9 +208,22 @@ describe('static client', () => {
       expect(other.statusCode).toBe(200);
       expect(other.body).not.toContain('Painted');
 
-      // Not painted: an answer missing (a project that does not exist), a query string, a stale cookie, an open page.
+      // A refusal the page would meet itself is painted as it would show it: this project is billed with its
+      // workspace, so it has no subscription of its own.
+      const billing = await painting.inject({ method: 'GET', url: `/projects/${projectId}/settings/billing`, headers: { ...html, cookie: visitor } });
+      expect(billing.statusCode).toBe(200);
+      const billingRoot = root(billing.body);
+      expect(billingRoot?.[1]).toBe(' inert');
+      expect(billingRoot?.[2]).toContain('data-testid="billing-no-subscription"');
+      expect(billingRoot?.[2]).toContain('Project has no subscription');
+      expect(billingRoot?.[2]).toContain(`href="/workspaces/${workspaceId}/settings/billing"`);
+
+      // Not painted: an answer missing (an upstream down for one project), a query string, a stale cookie, an open page.
+      const second = await painting.inject({ method: 'POST', url: '/api/trpc/projects.create', headers: { ...api, cookie: visitor }, payload: { name: 'Unreachable project', workspaceId } });
+      expect(second.statusCode).toBe(200);
+      broken = (second.json() as { result: { data: { id: string } } }).result.data.id;
       for (const [url, who] of [
-        ['/projects/00000000-0000-4000-8000-000000000000/settings', visitor],
+        [`/projects/${broken}/settings`, visitor],
         ['/workspaces?page=2', visitor],
         ['/workspaces', 'ory_kratos_session=not-a-session'],
         ['/login', visitor],
@@ -218,6 +235,7 @@ describe('static client', () => {
       }
     } finally {
       await painting.close();
+      await upstream.close();
     }
   });
 
@@ -235,7 +253,7 @@ describe('static client', () => {
     const html = { accept: 'text/html' };
     const firstData = (body: string) => {
       const found = /<script type="application\/json" id="first-data">([^<]*)<\/script><\/body>/.exec(body);
-      return found ? (JSON.parse(found[1]!) as { path: string; input?: unknown; data: unknown }[]) : undefined;
+      return found ? (JSON.parse(found[1]!) as { path: string; input?: unknown; data?: unknown; error?: unknown }[]) : undefined;
     };
     const page = await app.inject({ method: 'GET', url: '/workspaces', headers: { ...html, cookie } });
     expect(page.statusCode).toBe(200);
@@ -246,23 +264,32 @@ describe('static client', () => {
     const viaApi = async (path: string, input: unknown) => {
       const batch = encodeURIComponent(JSON.stringify(input === undefined ? {} : { 0: input }));
       const res = await app.inject({ method: 'GET', url: `/api/trpc/${path}?batch=1&input=${batch}`, headers: { cookie } });
-      return (res.json() as [{ result: { data: unknown } }])[0].result.data;
+      return (res.json() as [{ result?: { data: unknown }; error?: unknown }])[0];
     };
-    // No project is active yet: that query fails (NOT_FOUND), so the page asks it and meets the error itself.
     expect(answers.map((a) => (a.input === undefined ? a.path : `${a.path} ${JSON.stringify(a.input)}`)).sort()).toEqual([
       'auth.session',
       'invites.mine',
+      'projects.getActive',
       'projects.list',
       'workspaces.list',
       'workspaces.list {"pageSize":25}',
     ]);
-    for (const answer of answers) expect(answer.data, answer.path).toEqual(await viaApi(answer.path, answer.input));
+    // Each answer as tRPC sends it: the data, or for a refusal the very error the page would have met (no
+    // project is active yet: 'projects.getActive' answers NOT_FOUND, which the page does not ask again).
+    for (const answer of answers) {
+      const sent = await viaApi(answer.path, answer.input);
+      if (answer.error === undefined) expect(answer.data, answer.path).toEqual(sent.result?.data);
+      else expect(answer.error, answer.path).toEqual(sent.error);
+    }
+    expect(answers.find((a) => a.path === 'projects.getActive')?.error).toMatchObject({ data: { code: 'NOT_FOUND', httpStatus: 404 } });
 
-    // A query that fails is left to the page, which meets the error itself; the others are there.
+    // A project the visitor cannot reach: the page shows that refusal at once; the other answers are there.
     const missing = await app.inject({ method: 'GET', url: '/projects/00000000-0000-4000-8000-000000000000/settings', headers: { ...html, cookie } });
     const partial = firstData(missing.body)!;
     expect(partial.map((a) => a.path)).toContain('auth.session');
-    expect(partial.map((a) => a.path)).not.toContain('projects.get');
+    const refused = partial.find((a) => a.path === 'projects.get');
+    expect(refused?.error).toEqual((await viaApi('projects.get', { projectId: '00000000-0000-4000-8000-000000000000' })).error);
+    expect(refused?.data).toBeUndefined();
 
     // Signed out, a stale cookie, a HEAD or an open page: no answers, and an HTML any cache may keep.
     const signedOut = await app.inject({ method: 'GET', url: '/workspaces', headers: html });

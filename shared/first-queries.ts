@@ -115,9 +115,20 @@ export function matchRoute<R extends { pattern: string }>(routes: readonly R[], 
 /** The id of the element of the page's HTML that carries the first answers (JSON). */
 export const FIRST_DATA_ELEMENT_ID = 'first-data';
 
-/** One answer carried in the HTML: the query and its data. */
-export interface FirstAnswer {
-  path: string;
-  input?: Readonly<Record<string, unknown>>;
-  data: unknown;
+/**
+ * A refusal carried in the HTML: the error as tRPC sends it over the wire (its JSON-RPC code, message and
+ * data: the tRPC code, the HTTP status, the upstream's reason and error id).
+ */
+export interface FirstError {
+  code: number;
+  message: string;
+  data: Readonly<Record<string, unknown>>;
 }
+
+/**
+ * One answer carried in the HTML: the query and its data, or the refusal the page would have met itself
+ * (a 4xx it would not ask again, such as a project billed with its workspace having no subscription).
+ */
+export type FirstAnswer =
+  | { path: string; input?: Readonly<Record<string, unknown>>; data: unknown; error?: undefined }
+  | { path: string; input?: Readonly<Record<string, unknown>>; error: FirstError; data?: undefined };

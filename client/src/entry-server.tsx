@@ -29,6 +29,7 @@ const silentClient = () =>
  * The page at `url` (path and query) rendered from `answers`, or undefined when it is not a page the
  * server paints: not a signed-in page, a query string (its first queries depend on it), the visitor signed
  * out, or an answer of the session, the frame or the page missing (the page would paint as placeholders).
+ * A refusal the page would not ask again comes as its error (server/first-data.ts) and is painted as such.
  * `answers` must be as the browser receives them (JSON).
  */
 export async function renderFirstPaint(url: string, answers: readonly FirstAnswer[]): Promise<string | undefined> {
@@ -39,6 +40,7 @@ export async function renderFirstPaint(url: string, answers: readonly FirstAnswe
   const answered = new Map(answers.map((answer) => [queryId([answer.path, answer.input]), answer.data]));
   const { frame, page } = firstQueries(match.route.id, match.params);
   const wanted: FirstQuery[] = [SESSION_QUERY, ...frame, ...page];
+  // A refusal carried as an error is an answer too: the page shows it as it would have met it.
   if (!wanted.every((query) => answered.has(queryId(query)))) return undefined;
   if ((answered.get(queryId(SESSION_QUERY)) as { session?: unknown } | null | undefined)?.session == null) return undefined;
 
@@ -46,7 +48,7 @@ export async function renderFirstPaint(url: string, answers: readonly FirstAnswe
   await PAGES[match.route.page].preload();
   const queryClient = createQueryClient();
   const trpcClient = silentClient();
-  fillAnswers(createTRPCQueryUtils<AppRouter>({ queryClient, client: trpcClient }), answers);
+  fillAnswers(queryClient, createTRPCQueryUtils<AppRouter>({ queryClient, client: trpcClient }), answers);
   try {
     return renderToString(
       <InitialPlace.Provider value={{ path: pathname, search: '' }}>

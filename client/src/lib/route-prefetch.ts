@@ -1,7 +1,9 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { TRPCClientError } from '@trpc/client';
 import { createTRPCQueryUtils, type TRPCClient } from '@trpc/react-query';
 import type { AppRouter } from '../../../server/routers/_app';
 import type { RouteDef } from './route-def';
+import { isConsoleError } from './errors';
 import { markPrefetched, QUERY_RULES } from './query-client';
 import { PAGES } from '../page-registry';
 import { atPath, FIRST_DATA_ELEMENT_ID, firstQueries, frameQueries, matchRoute, queryId, SESSION_QUERY, type FirstAnswer, type FirstQuery } from '../../../shared/first-queries';
@@ -9,6 +11,7 @@ import { atPath, FIRST_DATA_ELEMENT_ID, firstQueries, frameQueries, matchRoute, 
 type Utils = ReturnType<typeof createTRPCQueryUtils<AppRouter>>;
 type Prefetch = (input?: unknown, options?: object) => Promise<void>;
 type SetData = (input: unknown, data: unknown) => void;
+type QueryOptions = (input: unknown) => { queryKey: QueryKey };
 
 /** How long a page opened by URL waits for its first data before it shows with placeholders instead. */
 export const FIRST_DATA_WAIT_MS = 1500;
@@ -33,18 +36,48 @@ const RULES: Readonly<Record<string, object>> = {
 };
 
 /** The query utilities at a dotted path ('projects.list'): its prefetch and setData. */
-const utilsAt = (utils: Utils, path: string) => atPath<{ prefetch: Prefetch; setData: SetData }>(utils, path);
+const utilsAt = (utils: Utils, path: string) => atPath<{ prefetch: Prefetch; setData: SetData; queryOptions: QueryOptions }>(utils, path);
 
 /** Starts one first query (its cache rules applied); the answer lands in the cache the page reads. */
 function prefetch(utils: Utils, [path, input]: FirstQuery): Promise<void> {
   return utilsAt(utils, path).prefetch(input, RULES[path]);
 }
 
+/**
+ * Puts a refusal in the cache as the page would have met it: the error tRPC's client makes of that answer,
+ * after the one attempt its retry rule allows for a 4xx. A query already in the cache is left as it is.
+ */
+function fillError(queryClient: QueryClient, utils: Utils, path: string, input: unknown, shape: unknown): boolean {
+  const error = TRPCClientError.from({ error: shape } as Parameters<typeof TRPCClientError.from>[0]);
+  if (!isConsoleError(error) || error.shape === undefined) return false;
+  const { queryKey } = utilsAt(utils, path).queryOptions(input);
+  if (queryClient.getQueryCache().find({ queryKey, exact: true })) return false;
+  queryClient.getQueryCache().build(queryClient, { queryKey }, {
+    data: undefined,
+    dataUpdateCount: 0,
+    dataUpdatedAt: 0,
+    error,
+    errorUpdateCount: 1,
+    errorUpdatedAt: Date.now(),
+    fetchFailureCount: 1,
+    fetchFailureReason: error,
+    fetchMeta: null,
+    isInvalidated: false,
+    status: 'error',
+    fetchStatus: 'idle',
+  });
+  return true;
+}
+
 /** Puts answers in the cache as the page would have received them; answers the ids of the queries filled. */
-export function fillAnswers(utils: Utils, answers: unknown): Set<string> {
+export function fillAnswers(queryClient: QueryClient, utils: Utils, answers: unknown): Set<string> {
   const filled = new Set<string>();
   for (const answer of Array.isArray(answers) ? (answers as FirstAnswer[]) : []) {
     if (typeof answer?.path !== 'string') continue;
+    if (answer.error !== undefined) {
+      if (fillError(queryClient, utils, answer.path, answer.input, answer.error)) filled.add(queryId([answer.path, answer.input]));
+      continue;
+    }
     utilsAt(utils, answer.path).setData(answer.input, answer.data);
     filled.add(queryId([answer.path, answer.input]));
   }
@@ -67,7 +100,7 @@ export function fillFromDocument(queryClient: QueryClient, utils: Utils, doc: Do
   element.remove();
   let filled = new Set<string>();
   markNew(queryClient, () => {
-    filled = fillAnswers(utils, answers);
+    filled = fillAnswers(queryClient, utils, answers);
   });
   return filled;
 }
