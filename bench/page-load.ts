@@ -6,8 +6,11 @@
  *             default the parent of the commit that added this file), built into a temporary
  *             directory and served by the same server, which then has no compressed copies to send.
  * Both consoles share one local stack, one signed-in user and the same data. A page counts as loaded
- * in the first painted frame whose main area has its heading and nothing loading (no skeleton,
- * spinner or 'Loading Project'). Runs: BENCH_RUNS (default 3); the median is reported.
+ * when it is on screen with its heading and nothing loading (no skeleton, spinner or 'Loading
+ * Project'): at the first frame whose main area is so, or, when the browser paints its first content
+ * later than that frame is made (its first-contentful-paint mark: a page the server painted is whole
+ * in that first paint, which comes some frames after it is laid out), at that paint. Runs: BENCH_RUNS
+ * (default 3); the median is reported.
  *
  *   npm run bench:pages     (CHROMIUM_PATH, default /usr/bin/chromium)
  */
@@ -31,7 +34,10 @@ const BUSY = '[aria-busy="true"], [data-testid="spinner"], [data-testid="loading
 
 type Variant = 'before' | 'after';
 interface Sample {
+  /** On screen (see the header). */
   ms: number;
+  /** The frame that had it all, made before it is painted. */
+  frame: number;
   cls: number;
   bytes: number;
 }
@@ -154,10 +160,11 @@ async function measure(page: Page, url: string): Promise<Sample> {
     const bytes = before.reduce((sum, e) => sum + e.transferSize, nav?.transferSize ?? 0);
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
     const phases = `html ${Math.round(nav?.responseEnd ?? 0)}, browser's first contentful paint ${fcp === undefined ? '-' : Math.round(fcp)}, code ${Math.round(Math.max(0, ...scripts.map((e) => e.responseEnd)))} (${scripts.length} files), api ${api.map((e) => `${Math.round(e.startTime)}→${Math.round(e.responseEnd)}`).join(' ')}`;
-    return { ms: b.readyAt, cls: best, bytes, phases };
+    // On screen: the frame that had it all, or the first paint when that came later (see the header).
+    return { ms: Math.max(b.readyAt, fcp ?? 0), frame: b.readyAt, cls: best, bytes, phases: `content frame ${Math.round(b.readyAt)}, ${phases}` };
   });
   if (process.env.BENCH_VERBOSE) console.log(`  ${url}: ${Math.round(result.ms)} ms — ${result.phases}`);
-  return { ms: result.ms, cls: result.cls, bytes: result.bytes };
+  return { ms: result.ms, frame: result.frame, cls: result.cls, bytes: result.bytes };
 }
 
 async function newContext(browser: Browser, cookies: Cookie[]): Promise<BrowserContext> {
@@ -233,9 +240,9 @@ async function main(): Promise<void> {
 
     const label = (route: string) => route.replace(project, ':project').replace(workspace, ':workspace');
     const rows: string[] = [];
-    const totals: Record<Variant, { cold: number[]; warm: number[]; cls: number[]; bytes: number[] }> = {
-      before: { cold: [], warm: [], cls: [], bytes: [] },
-      after: { cold: [], warm: [], cls: [], bytes: [] },
+    const totals: Record<Variant, { cold: number[]; coldFrame: number[]; warm: number[]; cls: number[]; bytes: number[] }> = {
+      before: { cold: [], coldFrame: [], warm: [], cls: [], bytes: [] },
+      after: { cold: [], coldFrame: [], warm: [], cls: [], bytes: [] },
     };
     const misses: string[] = [];
     for (const route of routes) {
@@ -247,6 +254,7 @@ async function main(): Promise<void> {
         const cls = Math.max(...entry.cold.map((s) => s.cls), ...entry.warm.map((s) => s.cls));
         const kb = median(entry.cold.map((s) => s.bytes)) / 1024;
         totals[variant].cold.push(cold);
+        totals[variant].coldFrame.push(median(entry.cold.map((s) => s.frame)));
         totals[variant].warm.push(warm);
         totals[variant].cls.push(cls);
         totals[variant].bytes.push(kb);
@@ -262,7 +270,7 @@ async function main(): Promise<void> {
     for (const [variant] of variants) {
       const t = totals[variant];
       console.log(
-        `${variant.padEnd(6)}: cold median ${median(t.cold).toFixed(0)} ms (max ${Math.max(...t.cold).toFixed(0)}), warm median ${median(t.warm).toFixed(0)} ms (max ${Math.max(...t.warm).toFixed(0)}), worst CLS ${Math.max(...t.cls).toFixed(3)}, median ${median(t.bytes).toFixed(0)} KB per cold load`,
+        `${variant.padEnd(6)}: cold median ${median(t.cold).toFixed(0)} ms (max ${Math.max(...t.cold).toFixed(0)}; its content frame ${median(t.coldFrame).toFixed(0)} ms), warm median ${median(t.warm).toFixed(0)} ms (max ${Math.max(...t.warm).toFixed(0)}), worst CLS ${Math.max(...t.cls).toFixed(3)}, median ${median(t.bytes).toFixed(0)} KB per cold load`,
       );
     }
     if (urls.before) {
