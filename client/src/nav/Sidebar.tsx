@@ -109,22 +109,35 @@ function SidebarGroup({ section, open, onToggle, active, counts, onNavigate }: {
 
 const SCOPE_LABEL = { project: 'Project', workspace: 'Workspace', console: 'Console' } as const;
 
+/** What the user does to scroll the sidebar themselves. */
+const OWN_SCROLL_EVENTS = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+
 /**
  * Keeps the current item in view: a page deep in a long sidebar scrolls its link into sight. Whether the
  * link is in view is asked of an IntersectionObserver, which answers after the browser's own layout: a
- * direct measure would force a layout of the whole frame before its first paint.
+ * direct measure would force a layout of the whole frame before its first paint. It keeps watching, so a
+ * frame that grows above the link after that first answer (a switcher whose data comes in) cannot push it
+ * out of sight, until the user scrolls or uses the sidebar themselves: from then on, where it sits is theirs.
  */
 function useActiveInView(container: RefObject<HTMLDivElement | null>, active: string | null, open: boolean) {
   useEffect(() => {
     if (!active || !open) return;
-    const link = container.current?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!link || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(([entry]) => {
+    const element = container.current;
+    const link = element?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!element || !link || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (entry && entry.intersectionRatio < 1) link.scrollIntoView({ block: 'nearest' });
+      },
+      { threshold: 1 },
+    );
+    const stop = () => {
       observer.disconnect();
-      if (entry && entry.intersectionRatio < 1) link.scrollIntoView({ block: 'nearest' });
-    });
+      for (const type of OWN_SCROLL_EVENTS) element.removeEventListener(type, stop, true);
+    };
+    for (const type of OWN_SCROLL_EVENTS) element.addEventListener(type, stop, { capture: true, passive: true });
     observer.observe(link);
-    return () => observer.disconnect();
+    return stop;
   }, [container, active, open]);
 }
 
