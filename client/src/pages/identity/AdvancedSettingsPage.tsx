@@ -3,6 +3,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useLocation } from 'wouter';
 import { formatDateTime } from '../../../../shared/domain/format';
+import { deviceLabel } from '../../../../shared/domain/identity-display';
 import type { AccountSession } from '../../../../shared/schemas/session';
 import { Button } from '../../components/Button';
 import { Card, PageHeader } from '../../components/Card';
@@ -70,7 +71,7 @@ function SecondFactors() {
 function deviceOf(s: AccountSession): string {
   const device = s.devices[0];
   if (!device) return '—';
-  return [device.user_agent, device.ip_address].filter(Boolean).join(' · ') || '—';
+  return deviceLabel({ user_agent: device.user_agent ?? undefined, ip_address: device.ip_address ?? undefined });
 }
 
 /** The account's sessions: the current one, and the others, each of which can be ended, or all at once. */
