@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useOverflow } from '../lib/use-overflow';
 import { Truncate } from './Truncate';
 
 export interface Column<T> {
@@ -14,33 +15,14 @@ function cell(content: ReactNode): ReactNode {
   return typeof content === 'string' || typeof content === 'number' ? <Truncate text={String(content)} /> : content;
 }
 
-/**
- * True while the element scrolls sideways (its content is wider than it is): a table on a narrow card, or a
- * long value in a column that does not cut it.
- */
-function useScrollsSideways(ref: RefObject<HTMLElement | null>): boolean {
-  const [scrolls, setScrolls] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const check = () => setScrolls(element.scrollWidth > element.clientWidth + 1);
-    const observer = new ResizeObserver(check);
-    observer.observe(element);
-    if (element.firstElementChild) observer.observe(element.firstElementChild);
-    check();
-    return () => observer.disconnect();
-  }, [ref]);
-  return scrolls;
-}
-
 export function Table<T>({ columns, rows, rowKey, caption, testId }: { columns: readonly Column<T>[]; rows: readonly T[]; rowKey: (row: T) => string; caption?: string; testId?: string }) {
-  const wrap = useRef<HTMLDivElement>(null);
+  const [wrap, setWrap] = useState<HTMLDivElement | null>(null);
   // A table that scrolls sideways can be reached and scrolled from the keyboard (WCAG 2.1.1): it is then in
   // the tab order, a region named by its caption when it has one. One that fits adds no tab stop.
-  const scrolls = useScrollsSideways(wrap);
+  const scrolls = useOverflow(wrap).x;
   const reachable = scrolls ? { tabIndex: 0, ...(caption ? { role: 'region', 'aria-label': caption } : {}) } : {};
   return (
-    <div ref={wrap} className="table-wrap" {...reachable}>
+    <div ref={setWrap} className="table-wrap" {...reachable}>
       <table className="table" data-testid={testId}>
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useOverflow } from '../lib/use-overflow';
 
 type TooltipModule = typeof import('./Tooltip');
 let tooltipModule: TooltipModule | null = null;
@@ -42,19 +43,9 @@ export interface TruncateProps {
 export function Truncate({ text, lines = 1, focusable = true, className, testId }: TruncateProps) {
   // The element itself (not a ref object): when the tooltip arrives the span is a new element, measured anew.
   const [el, setEl] = useState<HTMLSpanElement | null>(null);
-  const [cut, setCut] = useState(false);
+  const overflow = useOverflow(el, text);
+  const cut = overflow.x || overflow.y;
   const tooltip = useTooltip(cut);
-
-  // Measured when the ResizeObserver reports, after the browser's own layout and before the paint (it
-  // reports every element once as it starts observing): a measure in the commit would force a layout of
-  // the whole page per render.
-  useEffect(() => {
-    if (!el) return;
-    const measure = () => setCut(el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1);
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [el, text]);
 
   const span = (
     <span
