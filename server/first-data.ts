@@ -1,8 +1,7 @@
-import { TRPCError } from '@trpc/server';
-import { getErrorShape } from '@trpc/server/unstable-core-do-not-import';
+import { getTRPCErrorShape, TRPCError } from '@trpc/server';
 import type { FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { isClientError, shouldRetryActiveProject } from '../shared/domain/errors';
+import { errorStatus, isClientError, shouldRetryActiveProject } from '../shared/domain/errors';
 import { atPath, firstQueries, SESSION_QUERY, type FirstAnswer, type FirstError, type FirstQuery, type RouteParams } from '../shared/first-queries';
 import { appRouter, createCaller } from './routers/_app';
 import { createInnerContext } from './trpc/context';
@@ -23,9 +22,9 @@ const TRANSIENT_STATUSES = new Set([408, 429]);
 export function carriedError(path: string, input: unknown, error: unknown): FirstError | undefined {
   // The session decides the frame (signed in, signed out, a second factor to give): the page asks it itself.
   if (!(error instanceof TRPCError) || path === SESSION_QUERY[0]) return undefined;
-  const shape = getErrorShape({ config: appRouter._def._config, error, type: 'query', path, input, ctx: undefined }) as FirstError;
-  const status = (shape.data as { httpStatus?: unknown }).httpStatus;
-  if (typeof status !== 'number' || TRANSIENT_STATUSES.has(status) || !isClientError(shape)) return undefined;
+  const shape = getTRPCErrorShape({ config: appRouter._def._config, error, type: 'query', path, input, ctx: undefined }) as FirstError;
+  const status = errorStatus(shape);
+  if (status === undefined || TRANSIENT_STATUSES.has(status) || !isClientError(shape)) return undefined;
   if (path === 'projects.getActive' && shouldRetryActiveProject(0, shape)) return undefined;
   return shape;
 }

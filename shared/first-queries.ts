@@ -8,6 +8,8 @@
  * (server/first-data.unit.test.ts holds that).
  */
 
+import type { TRPCErrorShape } from '@trpc/server';
+
 /** A query by path, with its input when it takes one. */
 export type FirstQuery = readonly [path: string, input?: Readonly<Record<string, unknown>>];
 /** A route's raw path parameters (`:project` → 'project'). */
@@ -119,11 +121,7 @@ export const FIRST_DATA_ELEMENT_ID = 'first-data';
  * A refusal carried in the HTML: the error as tRPC sends it over the wire (its JSON-RPC code, message and
  * data: the tRPC code, the HTTP status, the upstream's reason and error id).
  */
-export interface FirstError {
-  code: number;
-  message: string;
-  data: Readonly<Record<string, unknown>>;
-}
+export type FirstError = TRPCErrorShape<Readonly<Record<string, unknown>>>;
 
 /**
  * One answer carried in the HTML: the query and its data, or the refusal the page would have met itself

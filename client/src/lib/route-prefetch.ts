@@ -3,7 +3,6 @@ import { TRPCClientError } from '@trpc/client';
 import { createTRPCQueryUtils, type TRPCClient } from '@trpc/react-query';
 import type { AppRouter } from '../../../server/routers/_app';
 import type { RouteDef } from './route-def';
-import { isConsoleError } from './errors';
 import { markPrefetched, QUERY_RULES } from './query-client';
 import { PAGES } from '../page-registry';
 import { atPath, FIRST_DATA_ELEMENT_ID, firstQueries, frameQueries, matchRoute, queryId, SESSION_QUERY, type FirstAnswer, type FirstQuery } from '../../../shared/first-queries';
@@ -48,8 +47,9 @@ function prefetch(utils: Utils, [path, input]: FirstQuery): Promise<void> {
  * after the one attempt its retry rule allows for a 4xx. A query already in the cache is left as it is.
  */
 function fillError(queryClient: QueryClient, utils: Utils, path: string, input: unknown, shape: unknown): boolean {
+  // Anything but a tRPC error shape gives an error without one: not an answer the page would have met.
   const error = TRPCClientError.from({ error: shape } as Parameters<typeof TRPCClientError.from>[0]);
-  if (!isConsoleError(error) || error.shape === undefined) return false;
+  if (error.shape === undefined) return false;
   const { queryKey } = utilsAt(utils, path).queryOptions(input);
   if (queryClient.getQueryCache().find({ queryKey, exact: true })) return false;
   queryClient.getQueryCache().build(queryClient, { queryKey }, {
