@@ -5,6 +5,9 @@
  *   - before: the client as it was before route prefetch and precompression (BENCH_BEFORE_REF, by
  *             default the parent of the commit that added this file), built into a temporary
  *             directory and served by the same server, which then has no compressed copies to send.
+ *   - floor:  this client's pages as its server paints them for the same visitor, without the code they
+ *             load, served as static files by a server that does nothing else (bench/page-load-floor.ts):
+ *             what the browser itself takes to show each page, a floor for the console's own time.
  * Both consoles share one local stack, one signed-in user and the same data. A page counts as loaded
  * when it is on screen with its heading and nothing loading (no skeleton, spinner or 'Loading
  * Project'): at the first frame whose main area is so, or, when the browser paints its first content
@@ -15,7 +18,7 @@
  *   npm run bench:pages     (CHROMIUM_PATH, default /usr/bin/chromium)
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,7 +35,8 @@ const CLS_TARGET = 0.05;
 /** Anything that says the page is still loading. */
 const BUSY = '[aria-busy="true"], [data-testid="spinner"], [data-testid="loading-project"], [data-testid="skeleton"], .loading-block';
 
-type Variant = 'before' | 'after';
+/** `floor`: this client's painted pages as static files with no script (bench/page-load-floor.ts). */
+type Variant = 'before' | 'after' | 'floor';
 interface Sample {
   /** On screen (see the header). */
   ms: number;
@@ -75,6 +79,8 @@ function buildBefore(ref: string): string {
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
   console.log(`building the "before" client (${ref.slice(0, 12)})…`);
   run(join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error', '--config', 'client/vite.config.ts'], dir);
+  // A client whose server paints its pages has its renderer built too (client/dist-ssr), as its build script does.
+  if (existsSync(join(dir, 'client/src/entry-server.tsx'))) run(join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error', '--config', 'client/vite.config.ts', '--ssr', 'src/entry-server.tsx'], dir);
   return dist;
 }
 
@@ -102,6 +108,37 @@ async function startServers(afterDir: string, beforeDir: string | undefined) {
   return { child, urls: JSON.parse(line) as { after: string; before?: string } };
 }
 
+
+/** Marks a page the console's server painted (server/static-client.ts). */
+const PAINTED_ROOT = '<div id="root" inert>';
+
+/**
+ * Each route's page as the console's server paints it for this visitor, without its scripts: the floor's pages.
+ * A route whose page did not come painted in a few tries (its first answers missed the server's deadline) has none.
+ */
+async function floorPages(after: string, cookies: Cookie[], routes: string[]): Promise<Record<string, string>> {
+  const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  const pages: Record<string, string> = {};
+  for (const route of routes) {
+    for (let attempt = 0; attempt < 5 && pages[route] === undefined; attempt++) {
+      const html = await (await fetch(after + route, { headers: { accept: 'text/html', cookie } })).text();
+      if (!html.includes(PAINTED_ROOT)) continue;
+      pages[route] = html.replace(/<script\b[^>]*\bsrc=[^>]*><\/script>/g, '').replace(/<link rel="modulepreload"[^>]*>/g, '');
+    }
+  }
+  return pages;
+}
+
+async function startFloor(pages: Record<string, string>) {
+  const file = join(tmpdir(), `console-bench-floor-${process.pid}.json`);
+  writeFileSync(file, JSON.stringify(pages));
+  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['bench/page-load-floor.ts', String(await freePort()), join(ROOT, 'client/dist'), file], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`floor server exited with ${code}`)));
+  });
+  return { child, url };
+}
 
 /**
  * Installed before any page script: watches every frame until the page is loaded (records the time
@@ -195,6 +232,7 @@ async function main(): Promise<void> {
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'],
   });
+  let floor: Awaited<ReturnType<typeof startFloor>> | undefined;
   try {
     const { cookies, project, workspace } = await signUpInBrowser(browser, urls.after, 'Bench');
     const P = `/projects/${project}`;
@@ -219,11 +257,15 @@ async function main(): Promise<void> {
     ];
     const variants: [Variant, string][] = [['after', urls.after]];
     if (urls.before) variants.unshift(['before', urls.before]);
+    const floors = await floorPages(urls.after, cookies, routes);
+    floor = await startFloor(floors);
+    variants.push(['floor', floor.url]);
     const results = new Map<string, { cold: Sample[]; warm: Sample[] }>();
     for (let runIndex = 0; runIndex < RUNS; runIndex++) {
       for (const route of routes) {
         // Before and after take turns, so a busy moment of the machine weighs on both alike.
         for (const [variant, base] of variants) {
+          if (variant === 'floor' && floors[route] === undefined) continue;
           const context = await newContext(browser, cookies.map((c) => ({ ...c })));
           const page = await context.newPage();
           const cold = await measure(page, base + route);
@@ -243,12 +285,19 @@ async function main(): Promise<void> {
     const totals: Record<Variant, { cold: number[]; coldFrame: number[]; warm: number[]; cls: number[]; bytes: number[] }> = {
       before: { cold: [], coldFrame: [], warm: [], cls: [], bytes: [] },
       after: { cold: [], coldFrame: [], warm: [], cls: [], bytes: [] },
+      floor: { cold: [], coldFrame: [], warm: [], cls: [], bytes: [] },
     };
+    /** Per route with a floor: after's cold median less the floor's. */
+    const overFloor: number[] = [];
     const misses: string[] = [];
     for (const route of routes) {
       const cells: string[] = [label(route).padEnd(44)];
       for (const [variant] of variants) {
-        const entry = results.get(`${variant} ${route}`)!;
+        const entry = results.get(`${variant} ${route}`);
+        if (!entry) {
+          cells.push(`${variant}: not painted`);
+          continue;
+        }
         const cold = median(entry.cold.map((s) => s.ms));
         const warm = median(entry.warm.map((s) => s.ms));
         const cls = Math.max(...entry.cold.map((s) => s.cls), ...entry.warm.map((s) => s.cls));
@@ -261,6 +310,7 @@ async function main(): Promise<void> {
         cells.push(`${variant}: cold ${cold.toFixed(0).padStart(4)} ms, warm ${warm.toFixed(0).padStart(4)} ms, CLS ${cls.toFixed(3)}, ${kb.toFixed(0).padStart(4)} KB`);
         if (variant === 'after' && cold > COLD_TARGET_MS) misses.push(`${label(route)} cold ${cold.toFixed(0)} ms > ${COLD_TARGET_MS} ms`);
         if (variant === 'after' && cls > CLS_TARGET) misses.push(`${label(route)} CLS ${cls.toFixed(3)} > ${CLS_TARGET}`);
+        if (variant === 'floor') overFloor.push(median(results.get(`after ${route}`)!.cold.map((s) => s.ms)) - cold);
       }
       rows.push(cells.join(' | '));
     }
@@ -269,6 +319,7 @@ async function main(): Promise<void> {
     console.log('');
     for (const [variant] of variants) {
       const t = totals[variant];
+      if (!t.cold.length) continue;
       console.log(
         `${variant.padEnd(6)}: cold median ${median(t.cold).toFixed(0)} ms (max ${Math.max(...t.cold).toFixed(0)}; its content frame ${median(t.coldFrame).toFixed(0)} ms), warm median ${median(t.warm).toFixed(0)} ms (max ${Math.max(...t.warm).toFixed(0)}), worst CLS ${Math.max(...t.cls).toFixed(3)}, median ${median(t.bytes).toFixed(0)} KB per cold load`,
       );
@@ -277,11 +328,17 @@ async function main(): Promise<void> {
       const ratio = (a: number[], b: number[]) => (median(b) / median(a)).toFixed(2);
       console.log(`after/before: cold ×${ratio(totals.before.cold, totals.after.cold)}, warm ×${ratio(totals.before.warm, totals.after.warm)}, bytes ×${ratio(totals.before.bytes, totals.after.bytes)}`);
     }
+    if (overFloor.length) {
+      console.log(
+        `after over the floor (the same painted page with no script, from a static server), cold, per route: median ${median(overFloor).toFixed(0)} ms (${Math.min(...overFloor).toFixed(0)} to ${Math.max(...overFloor).toFixed(0)}; ${overFloor.length} of ${routes.length} routes painted)`,
+      );
+    }
     console.log(misses.length ? `targets missed:\n  ${misses.join('\n  ')}` : `targets met: every page cold ≤ ${COLD_TARGET_MS} ms, CLS ≤ ${CLS_TARGET}`);
     if (misses.length) process.exitCode = 1;
   } finally {
     await browser.close();
     child.kill('SIGTERM');
+    floor?.child.kill('SIGTERM');
   }
 }
 
