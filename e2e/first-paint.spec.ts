@@ -1,5 +1,5 @@
 import { expect, test, type Route } from '@playwright/test';
-import { createProject, newUser, register } from './support';
+import { createProject, createWorkspace, newUser, register } from './support';
 
 test('a page opened by URL shows before its code has run, in the chosen theme, inert until the console takes its place', async ({ page, browser }) => {
   await register(page, newUser('painted'));
@@ -93,4 +93,51 @@ test('a refusal the page meets itself is painted with the page, and the console 
   await expect(page.getByTestId('plan-change-open')).toBeEnabled();
   // The page met that answer in its HTML: the console asks for the subscription again neither to paint nor to mount.
   expect(asked.filter((path) => path.includes('billing.getSubscription'))).toEqual([]);
+});
+
+test("a painted page writes its dates in the reader's time zone, so nothing changes when the console takes it over", async ({ browser, baseURL }) => {
+  // A reader whose calendar day differs from the server's now: UTC+14 or UTC-11, whichever is not on the server's day.
+  const day = (timeZone: string, at = new Date()) => new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'short', day: 'numeric' }).format(at);
+  const serverZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = ['Pacific/Kiritimati', 'Pacific/Pago_Pago'].find((candidate) => day(candidate) !== day(serverZone))!;
+  const context = await browser.newContext({ baseURL, timezoneId: zone });
+  const page = await context.newPage();
+  await register(page, newUser('zoned'));
+  await createWorkspace(page, 'Zoned workspace');
+  // The console named the browser's zone to the server.
+  expect((await context.cookies()).find((c) => c.name === 'console_tz')?.value).toBe(encodeURIComponent(zone));
+
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await released;
+    await route.continue().catch(() => undefined);
+  });
+  await expect(async () => {
+    const response = await page.goto('/workspaces', { waitUntil: 'commit' });
+    expect(await response!.text()).toContain('<div id="root" inert>');
+  }).toPass({ timeout: 60_000 });
+  const created = page.getByRole('row', { name: /Zoned workspace/ }).getByRole('cell').last();
+  await expect(created).toBeVisible();
+  const painted = await created.textContent();
+  // The workspace's creation time, as the HTML carries it for the console.
+  const createdAt = await page.evaluate(() => {
+    const find = (value: unknown): string | undefined => {
+      if (Array.isArray(value)) return value.map(find).find(Boolean);
+      if (value && typeof value === 'object') {
+        const record = value as Record<string, unknown>;
+        if (record['name'] === 'Zoned workspace' && typeof record['created_at'] === 'string') return record['created_at'];
+        return Object.values(record).map(find).find(Boolean);
+      }
+      return undefined;
+    };
+    return find(JSON.parse(document.getElementById('first-data')?.textContent ?? '[]'));
+  });
+  expect(createdAt).toBeTruthy();
+  expect(painted).toBe(day(zone, new Date(createdAt!)));
+
+  release();
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  await expect(created).toHaveText(painted!);
+  await context.close();
 });

@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderFirstPaint } from '../client/src/entry-server';
+import { formatDate } from '../shared/domain/format';
+import { READER_ZONE_COOKIE } from '../shared/reader-zone';
 import { buildApp } from './app';
 import type { AppDeps } from './deps';
 import { TEST_PUBLIC_URL, startTestStack, testDeps, type TestStack } from './test-support/bff';
@@ -207,6 +209,16 @@ describe('static client', () => {
       const other = await painting.inject({ method: 'GET', url: '/workspaces', headers: { ...html, cookie } });
       expect(other.statusCode).toBe(200);
       expect(other.body).not.toContain('Painted');
+      // Its dates are written in the zone the visitor's browser named (a cookie the console sets), as the page will
+      // write them once it runs: two zones 25 hours apart, so never on the same day. A zone that is none leaves the
+      // server's own.
+      const createdAt = (created.json() as { result: { data: { created_at: string } } }).result.data.created_at;
+      for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+        const zoned = await painting.inject({ method: 'GET', url: '/workspaces', headers: { ...html, cookie: `${visitor}; ${READER_ZONE_COOKIE}=${encodeURIComponent(zone)}` } });
+        expect(root(zoned.body)?.[2]).toContain(`>${formatDate(createdAt, { timeZone: zone })}<`);
+      }
+      const unknownZone = await painting.inject({ method: 'GET', url: '/workspaces', headers: { ...html, cookie: `${visitor}; ${READER_ZONE_COOKIE}=Mars%2FOlympus` } });
+      expect(root(unknownZone.body)?.[2]).toContain(`>${formatDate(createdAt)}<`);
 
       // A refusal the page would meet itself is painted as it would show it: this project is billed with its
       // workspace, so it has no subscription of its own.

@@ -9,6 +9,7 @@ import { FIRST_DATA_ELEMENT_ID, matchRoute, type FirstAnswer, type RouteParams }
 import { THEME_BOOT_SCRIPT } from '../shared/theme-boot';
 import { answersScriptText, firstAnswers } from './first-data';
 import { oryError } from './ory-proxy';
+import { readerZoneOf } from '../shared/reader-zone';
 import { sessionCookieHeader } from './upstream/cookies';
 
 const notFound = (url: string) => oryError(404, `No route ${url.split('?')[0]}`, 'The requested resource could not be found');
@@ -34,7 +35,7 @@ export type FirstAnswersSource = (req: FastifyRequest, routeId: string, params: 
  * The server's first paint of a page (client/src/entry-server.tsx, built into client/dist-ssr): the page at
  * `url` rendered to HTML from the answers as the browser receives them, or undefined when it is not painted.
  */
-export type FirstPaint = (url: string, answers: readonly FirstAnswer[]) => Promise<string | undefined>;
+export type FirstPaint = (url: string, answers: readonly FirstAnswer[], options?: { timeZone?: string }) => Promise<string | undefined>;
 
 /** Where the client build's root element is, empty, in index.html. */
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -98,7 +99,8 @@ function shellFor(html: string, routes: readonly RoutePreload[], answers: FirstA
 /** The page painted, or undefined (logged) when painting it failed: the browser then renders it alone. */
 async function paintPage(paint: FirstPaint, req: FastifyRequest, answers: readonly FirstAnswer[]): Promise<string | undefined> {
   try {
-    return await paint(req.url, answers);
+    // Dates in the zone the visitor's browser named (shared/reader-zone.ts), as the page will show them.
+    return await paint(req.url, answers, { timeZone: readerZoneOf(req.headers.cookie) });
   } catch (error) {
     req.log.warn({ err: error, url: req.url.split('?')[0] }, 'painting the page on the server failed; the browser renders it');
     return undefined;

@@ -10,6 +10,7 @@ import { createTRPCQueryUtils } from '@trpc/react-query';
 import { observable } from '@trpc/server/observable';
 import { renderToString } from 'react-dom/server';
 import type { AppRouter } from '../../server/routers/_app';
+import { inReaderTimeZone } from '../../shared/domain/format';
 import { firstQueries, matchRoute, queryId, SESSION_QUERY, type FirstAnswer, type FirstQuery } from '../../shared/first-queries';
 import { createQueryClient } from './lib/query-client';
 import { fillAnswers } from './lib/route-prefetch';
@@ -30,9 +31,10 @@ const silentClient = () =>
  * server paints: not a signed-in page, a query string (its first queries depend on it), the visitor signed
  * out, or an answer of the session, the frame or the page missing (the page would paint as placeholders).
  * A refusal the page would not ask again comes as its error (server/first-data.ts) and is painted as such.
- * `answers` must be as the browser receives them (JSON).
+ * `answers` must be as the browser receives them (JSON); `timeZone`, the zone the visitor's browser named, is the
+ * one its dates and times are written in.
  */
-export async function renderFirstPaint(url: string, answers: readonly FirstAnswer[]): Promise<string | undefined> {
+export async function renderFirstPaint(url: string, answers: readonly FirstAnswer[], options: { timeZone?: string } = {}): Promise<string | undefined> {
   const { pathname, search } = new URL(url, 'http://console.invalid');
   if (search !== '') return undefined;
   const match = matchRoute(ROUTE_LIST, pathname);
@@ -50,10 +52,13 @@ export async function renderFirstPaint(url: string, answers: readonly FirstAnswe
   const trpcClient = silentClient();
   fillAnswers(queryClient, createTRPCQueryUtils<AppRouter>({ queryClient, client: trpcClient }), answers);
   try {
-    return renderToString(
-      <InitialPlace.Provider value={{ path: pathname, search: '' }}>
-        <ConsoleRoot trpcClient={trpcClient} queryClient={queryClient} />
-      </InitialPlace.Provider>,
+    // Dates and times in the visitor's zone (an unknown one: the server's), as the client will write them.
+    return inReaderTimeZone(options.timeZone, () =>
+      renderToString(
+        <InitialPlace.Provider value={{ path: pathname, search: '' }}>
+          <ConsoleRoot trpcClient={trpcClient} queryClient={queryClient} />
+        </InitialPlace.Provider>,
+      ),
     );
   } finally {
     queryClient.clear();

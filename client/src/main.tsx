@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { consoleAnalytics } from './lib/analytics';
 import { installNavigationGuard } from './lib/navigation-guard';
 import { createQueryClient } from './lib/query-client';
+import { rememberReaderZone } from './lib/reader-zone';
 import { FIRST_CODE_WAIT_MS, FIRST_CODE_WAIT_PAINTED_MS, prefetchRoute } from './lib/route-prefetch';
 import { whenLoadedAndIdle } from './nav/preload';
 import { initTheme } from './nav/theme';
@@ -19,6 +20,9 @@ installNavigationGuard();
 
 // Before the first render, so the page never flashes in the wrong theme.
 initTheme();
+
+// The server paints the next page opened by URL with its dates in this browser's time zone.
+rememberReaderZone();
 
 // Whether analytics need consent here (and whether they run at all) is the server's to say. They are asked
 // once the page has loaded and the browser is idle, so they never compete with the page's own code and data.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatDateTime, formatMoney, formatNumber, formatPrice, formatRelative } from './format';
+import { formatCount, formatDate, formatDateTime, formatMoney, formatNumber, formatPrice, formatRelative, inReaderTimeZone, knownTimeZone } from './format';
 
 const UTC = { timeZone: 'UTC' };
 
@@ -13,6 +13,32 @@ describe('formatDate and formatDateTime', () => {
   it('show the moment in the time zone asked for', () => {
     expect(formatDate('2026-11-25T23:30:00Z', { timeZone: 'Asia/Tokyo' })).toBe('Nov 26, 2026');
     expect(formatDateTime('2026-11-25T23:30:00Z', { timeZone: 'America/New_York' })).toBe('Nov 25, 2026, 6:30 PM');
+  });
+
+  it("write the reader's zone where the code runs elsewhere (the server's paint), and only while it renders", () => {
+    const moment = '2026-11-25T23:30:00Z';
+    expect(inReaderTimeZone('Asia/Tokyo', () => [formatDate(moment), formatDateTime(moment)])).toEqual(['Nov 26, 2026', 'Nov 26, 2026, 8:30 AM']);
+    // A zone asked for by the caller still wins.
+    expect(inReaderTimeZone('Asia/Tokyo', () => formatDate(moment, UTC))).toBe('Nov 25, 2026');
+    // For a zone that is none, and afterwards (even after a failed render), the runtime's own.
+    const runtime = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(moment));
+    expect(inReaderTimeZone('Mars/Olympus', () => formatDateTime(moment))).toBe(runtime);
+    expect(formatDateTime(moment)).toBe(runtime);
+    expect(() =>
+      inReaderTimeZone('Asia/Tokyo', () => {
+        throw new Error('render failed');
+      }),
+    ).toThrow('render failed');
+    expect(formatDateTime(moment)).toBe(runtime);
+  });
+
+  it('know a time zone by its IANA name only', () => {
+    expect(knownTimeZone('Europe/Berlin')).toBe('Europe/Berlin');
+    expect(knownTimeZone('UTC')).toBe('UTC');
+    expect(knownTimeZone('Mars/Olympus')).toBeUndefined();
+    expect(knownTimeZone('')).toBeUndefined();
+    expect(knownTimeZone(undefined)).toBeUndefined();
+    expect(knownTimeZone('Europe/Berlin'.repeat(10))).toBeUndefined();
   });
 
   it("write the reader's own time zone exactly as Intl does, every hour of a year and the turn of each", () => {

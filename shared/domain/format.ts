@@ -17,6 +17,36 @@ const toDate = (value: DateInput): Date | null => {
   return Number.isNaN(date.getTime()) ? null : date;
 };
 
+/**
+ * The reader's time zone where the code runs elsewhere than the reader: the server paints a page in the zone its
+ * visitor's browser named (see `inReaderTimeZone`). Unset, the reader's zone is the one the code runs in.
+ */
+let readerTimeZone: string | undefined;
+
+/** `zone` when it is an IANA time zone this runtime knows, else undefined. */
+export function knownTimeZone(zone: string | undefined): string | undefined {
+  if (!zone || zone.length > 64) return undefined;
+  try {
+    return new Intl.DateTimeFormat(LOCALE, { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs `render` (synchronously) with every date and time written in `zone`, the reader's, where the code runs
+ * elsewhere than the reader (the server's paint of a page); an unknown zone leaves the runtime's own.
+ */
+export function inReaderTimeZone<T>(zone: string | undefined, render: () => T): T {
+  const before = readerTimeZone;
+  readerTimeZone = knownTimeZone(zone);
+  try {
+    return render();
+  } finally {
+    readerTimeZone = before;
+  }
+}
+
 const cache = new Map<string, Intl.DateTimeFormat>();
 const dateTimeFormat = (kind: 'date' | 'dateTime', timeZone: string) => {
   const key = `${kind}|${timeZone}`;
@@ -51,14 +81,16 @@ const localDateTime = (date: Date) => {
 export function formatDate(value: DateInput | null | undefined, opts: FormatOptions & { fallback?: string } = {}): string {
   if (value === null || value === undefined || value === '') return opts.fallback ?? '—';
   const date = toDate(value);
-  return date ? (opts.timeZone ? dateTimeFormat('date', opts.timeZone).format(date) : localDate(date)) : String(value);
+  const zone = opts.timeZone ?? readerTimeZone;
+  return date ? (zone ? dateTimeFormat('date', zone).format(date) : localDate(date)) : String(value);
 }
 
 /** A moment, e.g. "Nov 25, 2026, 9:16 PM". */
 export function formatDateTime(value: DateInput | null | undefined, opts: FormatOptions & { fallback?: string } = {}): string {
   if (value === null || value === undefined || value === '') return opts.fallback ?? '—';
   const date = toDate(value);
-  return date ? (opts.timeZone ? dateTimeFormat('dateTime', opts.timeZone).format(date) : localDateTime(date)) : String(value);
+  const zone = opts.timeZone ?? readerTimeZone;
+  return date ? (zone ? dateTimeFormat('dateTime', zone).format(date) : localDateTime(date)) : String(value);
 }
 
 // Each format is made on first use: making one loads its locale data, which a page that shows no such
