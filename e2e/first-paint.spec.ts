@@ -1,5 +1,33 @@
-import { expect, test, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { createProject, createWorkspace, newUser, register } from './support';
+
+/**
+ * Holds back every script of the console on `page` until the answer's `release` is called, so that what shows is
+ * the server's paint alone; `held` lists the scripts asked for meanwhile.
+ */
+async function holdScripts(page: Page): Promise<{ release: () => void; held: Route[] }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held: Route[] = [];
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    held.push(route);
+    await released;
+    // A script of a document opened again (openPainted) is no longer wanted.
+    await route.continue().catch(() => undefined);
+  });
+  return { release, held };
+}
+
+/**
+ * Opens `path` until the server sends it painted: it paints a page only with every first answer in within its
+ * deadline (800 ms), so on a busy machine a visit can miss it, and that page is sent unpainted, as it should be.
+ */
+async function openPainted(page: Page, path: string): Promise<void> {
+  await expect(async () => {
+    const response = await page.goto(path, { waitUntil: 'commit' });
+    expect(await response!.text()).toContain('<div id="root" inert>');
+  }).toPass({ timeout: 60_000 });
+}
 
 test('a page opened by URL shows before its code has run, in the chosen theme, inert until the console takes its place', async ({ page, browser }) => {
   await register(page, newUser('painted'));
@@ -20,21 +48,8 @@ test('a page opened by URL shows before its code has run, in the chosen theme, i
   });
 
   // Every script of the console is held back: what shows is the server's paint alone.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const held: Route[] = [];
-  await tab.route(/\/assets\/.+\.js$/, async (route) => {
-    held.push(route);
-    await released;
-    // A script of a document opened again below is no longer wanted.
-    await route.continue().catch(() => undefined);
-  });
-  // The server paints a page only with every first answer in within its deadline (800 ms): on a busy machine a
-  // visit can miss it, and that page is sent unpainted, as it should be. Opened again until one is painted.
-  await expect(async () => {
-    const response = await tab.goto(`/projects/${project}/identities`, { waitUntil: 'commit' });
-    expect(await response!.text()).toContain('<div id="root" inert>');
-  }).toPass({ timeout: 60_000 });
+  const { release, held } = await holdScripts(tab);
+  await openPainted(tab, `/projects/${project}/identities`);
 
   const heading = tab.getByRole('heading', { level: 1, name: 'Identities' });
   await expect(heading).toBeVisible();
@@ -69,17 +84,9 @@ test('a refusal the page meets itself is painted with the page, and the console 
   page.on('request', (request) => {
     if (request.url().includes('/api/trpc/')) asked.push(decodeURIComponent(new URL(request.url()).pathname));
   });
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.+\.js$/, async (route) => {
-    await released;
-    await route.continue().catch(() => undefined);
-  });
+  const { release } = await holdScripts(page);
   // A new project has no subscription yet ('Project has no subscription'): its billing page says so, with the plans.
-  await expect(async () => {
-    const response = await page.goto(`/projects/${project}/settings/billing`, { waitUntil: 'commit' });
-    expect(await response!.text()).toContain('<div id="root" inert>');
-  }).toPass({ timeout: 60_000 });
+  await openPainted(page, `/projects/${project}/settings/billing`);
   const card = page.getByTestId('billing-no-subscription');
   await expect(card).toContainText('Project has no subscription');
   await expect(page.getByTestId('plan-card-production')).toBeVisible();
@@ -107,16 +114,8 @@ test("a painted page writes its dates in the reader's time zone, so nothing chan
   // The console named the browser's zone to the server.
   expect((await context.cookies()).find((c) => c.name === 'console_tz')?.value).toBe(encodeURIComponent(zone));
 
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.+\.js$/, async (route) => {
-    await released;
-    await route.continue().catch(() => undefined);
-  });
-  await expect(async () => {
-    const response = await page.goto('/workspaces', { waitUntil: 'commit' });
-    expect(await response!.text()).toContain('<div id="root" inert>');
-  }).toPass({ timeout: 60_000 });
+  const { release } = await holdScripts(page);
+  await openPainted(page, '/workspaces');
   const created = page.getByRole('row', { name: /Zoned workspace/ }).getByRole('cell').last();
   await expect(created).toBeVisible();
   const painted = await created.textContent();
