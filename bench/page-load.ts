@@ -18,7 +18,7 @@
  *   npm run bench:pages     (CHROMIUM_PATH, default /usr/bin/chromium)
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -133,11 +133,16 @@ async function startFloor(pages: Record<string, string>) {
   const file = join(tmpdir(), `console-bench-floor-${process.pid}.json`);
   writeFileSync(file, JSON.stringify(pages));
   const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['bench/page-load-floor.ts', String(await freePort()), join(ROOT, 'client/dist'), file], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`floor server exited with ${code}`)));
-  });
-  return { child, url };
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      createInterface({ input: child.stdout }).once('line', resolve);
+      child.once('exit', (code) => reject(new Error(`floor server exited with ${code}`)));
+    });
+    return { child, url };
+  } finally {
+    // The server has read its pages once it prints its URL (or is gone).
+    unlinkSync(file);
+  }
 }
 
 /**

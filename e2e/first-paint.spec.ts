@@ -1,4 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
+import { FIRST_DATA_ELEMENT_ID } from '../shared/first-queries';
+import { READER_ZONE_COOKIE } from '../shared/reader-zone';
 import { createProject, createWorkspace, newUser, register } from './support';
 
 /**
@@ -112,7 +114,7 @@ test("a painted page writes its dates in the reader's time zone, so nothing chan
   await register(page, newUser('zoned'));
   await createWorkspace(page, 'Zoned workspace');
   // The console named the browser's zone to the server.
-  expect((await context.cookies()).find((c) => c.name === 'console_tz')?.value).toBe(encodeURIComponent(zone));
+  expect((await context.cookies()).find((c) => c.name === READER_ZONE_COOKIE)?.value).toBe(encodeURIComponent(zone));
 
   const { release } = await holdScripts(page);
   await openPainted(page, '/workspaces');
@@ -120,7 +122,7 @@ test("a painted page writes its dates in the reader's time zone, so nothing chan
   await expect(created).toBeVisible();
   const painted = await created.textContent();
   // The workspace's creation time, as the HTML carries it for the console.
-  const createdAt = await page.evaluate(() => {
+  const createdAt = await page.evaluate((elementId) => {
     const find = (value: unknown): string | undefined => {
       if (Array.isArray(value)) return value.map(find).find(Boolean);
       if (value && typeof value === 'object') {
@@ -130,8 +132,8 @@ test("a painted page writes its dates in the reader's time zone, so nothing chan
       }
       return undefined;
     };
-    return find(JSON.parse(document.getElementById('first-data')?.textContent ?? '[]'));
-  });
+    return find(JSON.parse(document.getElementById(elementId)?.textContent ?? '[]'));
+  }, FIRST_DATA_ELEMENT_ID);
   expect(createdAt).toBeTruthy();
   expect(painted).toBe(day(zone, new Date(createdAt!)));
 

@@ -6,10 +6,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PassThrough } from 'node:stream';
 import { FIRST_DATA_ELEMENT_ID, matchRoute, type FirstAnswer, type RouteParams } from '../shared/first-queries';
+import { readerZoneOf } from '../shared/reader-zone';
 import { THEME_BOOT_SCRIPT } from '../shared/theme-boot';
 import { answersScriptText, firstAnswers } from './first-data';
 import { oryError } from './ory-proxy';
-import { readerZoneOf } from '../shared/reader-zone';
 import { sessionCookieHeader } from './upstream/cookies';
 
 const notFound = (url: string) => oryError(404, `No route ${url.split('?')[0]}`, 'The requested resource could not be found');
