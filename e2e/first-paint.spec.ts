@@ -22,7 +22,8 @@ async function holdScripts(page: Page): Promise<{ release: () => void; held: Rou
 
 /**
  * Opens `path` until the server sends it painted: it paints a page only with every first answer in within its
- * deadline (800 ms), so on a busy machine a visit can miss it, and that page is sent unpainted, as it should be.
+ * wait (`FIRST_ANSWERS_WAIT_MS`, 800 ms by default), so on a busy machine a visit can miss it, and that page is
+ * sent unpainted, as it should be.
  */
 async function openPainted(page: Page, path: string): Promise<void> {
   await expect(async () => {

@@ -24,6 +24,11 @@ let staticDir: string;
 let cookie: string;
 
 const api = { 'x-console-request': '1', 'content-type': 'application/json' };
+/**
+ * The HTML waits for every first answer however loaded the machine: these tests are about what it carries.
+ * What a slow answer does is tested apart, with an answer held until the HTML is sent.
+ */
+const UNHURRIED = { firstAnswersWaitMs: 60_000 };
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -45,7 +50,7 @@ beforeAll(async () => {
   await writeFile(join(staticDir, 'assets', 'app-abc123.js.gz'), gzipSync('console.log(1)'));
   await mkdir(join(staticDir, 'assets', 'fonts'));
   await writeFile(join(staticDir, 'assets', 'fonts', 'inter-abc123.woff2'), Buffer.from([0x77, 0x4f, 0x46, 0x32]));
-  deps = testDeps(stack.url, { orySdkUrl: oryProxy.url }, { staticDir });
+  deps = testDeps(stack.url, { orySdkUrl: oryProxy.url, ...UNHURRIED }, { staticDir });
   app = await buildApp(deps);
   await app.ready();
   cookie = (await registerUser(stack.url, {})).cookie;
@@ -179,7 +184,7 @@ describe('static client', () => {
     // The control plane behind a proxy that can fail one project's calls as an upstream down would (503).
     let broken = '';
     const upstream = await startRecordingProxy(stack.url, { fail: (req) => (broken && req.path.includes(broken) ? 503 : undefined) });
-    const painting = await buildApp({ ...testDeps(upstream.url, { orySdkUrl: oryProxy.url }, { staticDir }), firstPaint: renderFirstPaint });
+    const painting = await buildApp({ ...testDeps(upstream.url, { orySdkUrl: oryProxy.url, ...UNHURRIED }, { staticDir }), firstPaint: renderFirstPaint });
     try {
       const html = { accept: 'text/html' };
       const visitor = (await registerUser(stack.url, {})).cookie;
@@ -247,6 +252,27 @@ describe('static client', () => {
       }
     } finally {
       await painting.close();
+      await upstream.close();
+    }
+  });
+
+  it('sends the HTML when its wait is over, without the answers still on their way, and paints nothing then', async () => {
+    // Every upstream call is held until the HTML has been sent (and no upstream deadline comes first): whatever
+    // the machine's load, no answer is in when the wait ends, and only the wait can end it.
+    const upstream = await startRecordingProxy(stack.url, { hang: () => true });
+    const hurried = await buildApp({
+      ...testDeps(upstream.url, { firstAnswersWaitMs: 20, upstreamTimeoutMs: 600_000 }, { staticDir }),
+      firstPaint: renderFirstPaint,
+    });
+    try {
+      const page = await hurried.inject({ method: 'GET', url: '/workspaces', headers: { accept: 'text/html', cookie } });
+      expect(page.statusCode).toBe(200);
+      expect(upstream.requests.map((r) => r.path)).toContainEqual(expect.stringContaining('/sessions/whoami'));
+      expect(page.body).toContain('<div id="root"></div>');
+      expect(page.body).not.toContain('app-shell');
+      expect(page.body).not.toContain('id="first-data"');
+    } finally {
+      await hurried.close();
       await upstream.close();
     }
   });

@@ -62,6 +62,9 @@ const port = () =>
     .min(0, { message: 'expected a port number between 0 and 65535' })
     .max(65535, { message: 'expected a port number between 0 and 65535' });
 
+/** How long a signed-in page's HTML waits for its first answers by default (server/first-data.ts). */
+export const FIRST_ANSWERS_WAIT_MS = 800;
+
 const milliseconds = () =>
   z.coerce
     .number({ message: 'expected a number of milliseconds' })
@@ -101,6 +104,7 @@ const envSchema = z.object({
   LOCALSTACK_PORT: optional(port()),
   UPSTREAM_TIMEOUT_MS: optional(milliseconds()),
   REQUEST_TIMEOUT_MS: optional(milliseconds()),
+  FIRST_ANSWERS_WAIT_MS: optional(milliseconds()),
   MUTATION_RATE_LIMIT: optional(
     z.coerce
       .number({ message: 'expected a number of calls' })
@@ -167,6 +171,8 @@ export interface Config {
   upstreamTimeoutMs: number;
   /** Time a client has to send its whole request (headers and body) before it is answered 408. */
   requestTimeoutMs: number;
+  /** How long a signed-in page's HTML waits for its first answers; what is not in by then the page asks for itself. */
+  firstAnswersWaitMs: number;
   /** Mutation calls one session (or, signed out, one address) may make per window. */
   mutationRateLimit: { max: number; windowMs: number };
   /** Exports (queries that read a whole log or project) one session may start per window, as mutations are counted. */
@@ -247,6 +253,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     localstackPort,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS ?? UPSTREAM_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS ?? REQUEST_TIMEOUT_MS,
+    firstAnswersWaitMs: e.FIRST_ANSWERS_WAIT_MS ?? FIRST_ANSWERS_WAIT_MS,
     mutationRateLimit: { max: e.MUTATION_RATE_LIMIT ?? 300, windowMs: e.MUTATION_RATE_WINDOW_MS ?? 60_000 },
     exportRateLimit: { max: e.EXPORT_RATE_LIMIT ?? 10, windowMs: e.MUTATION_RATE_WINDOW_MS ?? 60_000 },
     logLevel: e.LOG_LEVEL ?? 'info',

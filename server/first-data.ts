@@ -6,9 +6,6 @@ import { atPath, firstQueries, SESSION_QUERY, type FirstAnswer, type FirstError,
 import { appRouter, createCaller } from './routers/_app';
 import { createInnerContext } from './trpc/context';
 
-/** How long the HTML waits for the first answers; what is not in by then the page asks for itself. */
-export const FIRST_ANSWERS_WAIT_MS = 800;
-
 type Procedure = (input?: unknown) => Promise<unknown>;
 
 /** 4xx answers that mean "not now" rather than "no": the page asks again later. */
@@ -34,9 +31,9 @@ export function carriedError(path: string, input: unknown, error: unknown): Firs
  * own procedures with the visitor's cookie, exactly as the page would ask them: the session first; when
  * signed in, the frame's and the page's queries at once. A refusal the page would not ask again is
  * carried as its error (carriedError), so the page shows it at once; any other failure, or a query not
- * answered within `waitMs`, is left out: the page asks for it itself.
+ * answered within `waitMs` (the config's `firstAnswersWaitMs`), is left out: the page asks for it itself.
  */
-export async function firstAnswers(req: FastifyRequest, routeId: string, params: RouteParams, waitMs = FIRST_ANSWERS_WAIT_MS): Promise<FirstAnswer[]> {
+export async function firstAnswers(req: FastifyRequest, routeId: string, params: RouteParams, waitMs = req.server.deps.config.firstAnswersWaitMs): Promise<FirstAnswer[]> {
   const ctx = createInnerContext({ deps: req.server.deps, cookie: req.headers.cookie, requestId: String(req.id), log: req.log as unknown as Logger });
   const caller = createCaller(ctx);
   const answers: FirstAnswer[] = [];
