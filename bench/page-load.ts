@@ -2,9 +2,9 @@
  * Page loads by URL in Chromium, cold (empty cache) and warm (assets cached), with the layout shift of
  * each page, before and after in one run:
  *   - after:  the client built from the working tree (client/dist), served precompressed;
- *   - before: the client as it was before route prefetch and precompression (BENCH_BEFORE_REF, by
- *             default the parent of the commit that added this file), built into a temporary
- *             directory and served by the same server, which then has no compressed copies to send.
+ *   - before: the console as it was before route prefetch and precompression (BENCH_BEFORE_REF, by
+ *             default the parent of the commit that added this file): its client built into a temporary
+ *             directory and served by its own server, so that a change to either is measured.
  *   - floor:  this client's pages as its server paints them for the same visitor, without the code they
  *             load, served as static files by a server that does nothing else (bench/page-load-floor.ts):
  *             what the browser itself takes to show each page, a floor for the console's own time.
@@ -66,11 +66,11 @@ function run(command: string, args: string[], cwd: string): void {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}`);
 }
 
-/** Builds the client of `ref` into a cached temporary directory; answers its dist directory. */
-function buildBefore(ref: string): string {
+/** Builds the client of `ref` into a cached temporary checkout of it; answers the checkout and its client's dist directory. */
+function buildBefore(ref: string): { root: string; dist: string } {
   const dir = join(tmpdir(), `console-bench-before-${ref.slice(0, 12)}`);
   const dist = join(dir, 'client/dist');
-  if (existsSync(join(dist, 'index.html'))) return dist;
+  if (existsSync(join(dist, 'index.html'))) return { root: dir, dist };
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const archive = spawnSync('git', ['archive', '--format=tar', ref, 'client', 'shared', 'server', 'package.json', 'tsconfig.json'], { cwd: ROOT, maxBuffer: 1 << 30 });
@@ -81,7 +81,7 @@ function buildBefore(ref: string): string {
   run(join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error', '--config', 'client/vite.config.ts'], dir);
   // A client whose server paints its pages has its renderer built too (client/dist-ssr), as its build script does.
   if (existsSync(join(dir, 'client/src/entry-server.tsx'))) run(join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error', '--config', 'client/vite.config.ts', '--ssr', 'src/entry-server.tsx'], dir);
-  return dist;
+  return { root: dir, dist };
 }
 
 function freePort(): Promise<number> {
@@ -96,9 +96,9 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startServers(afterDir: string, beforeDir: string | undefined) {
+async function startServers(afterDir: string, before: { root: string; dist: string } | undefined) {
   const args = ['bench/page-load-servers.ts', String(await freePort()), afterDir];
-  if (beforeDir) args.push(String(await freePort()), beforeDir);
+  if (before) args.push(String(await freePort()), before.dist, before.root);
   const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout });
@@ -226,13 +226,13 @@ async function main(): Promise<void> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: set CHROMIUM_PATH`);
   run('node', ['scripts/ensure-client-build.mjs'], ROOT);
   const ref = beforeRef();
-  let beforeDir: string | undefined;
+  let before: { root: string; dist: string } | undefined;
   try {
-    beforeDir = ref ? buildBefore(ref) : undefined;
+    before = ref ? buildBefore(ref) : undefined;
   } catch (error) {
     console.warn(`no "before" build: ${(error as Error).message}`);
   }
-  const { child, urls } = await startServers(join(ROOT, 'client/dist'), beforeDir);
+  const { child, urls } = await startServers(join(ROOT, 'client/dist'), before);
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'],
