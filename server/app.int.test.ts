@@ -35,7 +35,11 @@ beforeAll(async () => {
   oryProxy = await startRecordingProxy(stack.url);
   staticDir = await mkdtemp(join(tmpdir(), 'console-static-'));
   await mkdir(join(staticDir, 'assets'));
-  await writeFile(join(staticDir, 'index.html'), '<!doctype html><html><head><title>Console</title></head><body><div id="root"></div></body></html>');
+  // As the build writes it: the entry script and the modules it imports, named in the head.
+  await writeFile(
+    join(staticDir, 'index.html'),
+    '<!doctype html><html><head><title>Console</title><script type="module" crossorigin src="/assets/index-abc123.js"></script><link rel="modulepreload" crossorigin href="/assets/react-abc123.js"></head><body><div id="root"></div></body></html>',
+  );
   await writeFile(
     join(staticDir, 'route-preloads.json'),
     JSON.stringify([
@@ -208,8 +212,17 @@ describe('static client', () => {
       expect(painted?.[2]).toContain('data-testid="app-shell"');
       expect(painted?.[2]).toMatch(/<h1[^>]*>(<span[^>]*>)?Workspaces(<\/span>)?<\/h1>/);
       expect(painted?.[2]).toContain("Painted &lt;Harbor&gt; &amp; Co $&amp; $&#x27;");
-      const carried = /<script type="application\/json" id="first-data">([^<]*)<\/script><\/body>/.exec(page.body);
+      const carried = /<script type="application\/json" id="first-data">([^<]*)<\/script>/.exec(page.body);
       expect(JSON.stringify(JSON.parse(carried![1]!))).toContain("Painted <Harbor> & Co $& $'");
+      // Its code is not named in the head, where the browser would fetch and compile it while the page is
+      // asked and painted: a list at its end names it, and the one other inline script the CSP allows loads
+      // it once the page is on screen.
+      const [head] = page.body.split('</head>');
+      expect(head).not.toContain('<script type="module"');
+      expect(head).not.toContain('modulepreload');
+      const later = /<script type="application\/json" id="code-after-paint">([^<]*)<\/script><script>([^<]*)<\/script><\/body>/.exec(page.body);
+      expect(JSON.parse(later![1]!)).toEqual({ entry: '/assets/index-abc123.js', preloads: ['/assets/react-abc123.js'] });
+      expect(String(page.headers['content-security-policy'])).toContain(`'sha256-${createHash('sha256').update(later![2]!).digest('base64')}'`);
       // Another visitor's page never shows it.
       const other = await painting.inject({ method: 'GET', url: '/workspaces', headers: { ...html, cookie } });
       expect(other.statusCode).toBe(200);
@@ -249,6 +262,9 @@ describe('static client', () => {
         expect(plain.statusCode, url).toBe(200);
         expect(plain.body, url).toContain('<div id="root"></div>');
         expect(plain.body, url).not.toContain('app-shell');
+        // A page not painted has its code named in its head, to run as soon as the page is in.
+        expect(plain.body.split('</head>')[0], url).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
+        expect(plain.body, url).not.toContain('code-after-paint');
       }
     } finally {
       await painting.close();
@@ -271,8 +287,41 @@ describe('static client', () => {
       expect(page.body).toContain('<div id="root"></div>');
       expect(page.body).not.toContain('app-shell');
       expect(page.body).not.toContain('id="first-data"');
+      expect(page.body.split('</head>')[0]).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
     } finally {
       await hurried.close();
+      await upstream.close();
+    }
+  });
+
+  it("names a page's code in its head, without waiting longer, while its first answers are still on their way", async () => {
+    // Every upstream call is held: the answers wait its whole length (2 s), the code waits FIRST_CODE_HOLD_MS.
+    const upstream = await startRecordingProxy(stack.url, { hang: () => true });
+    const held = await buildApp({
+      ...testDeps(upstream.url, { firstAnswersWaitMs: 2_000, upstreamTimeoutMs: 600_000 }, { staticDir }),
+      firstPaint: renderFirstPaint,
+    });
+    try {
+      const url = await held.listen({ port: 0, host: '127.0.0.1' });
+      const res = await fetch(`${url}/workspaces`, { headers: { accept: 'text/html', cookie } });
+      const reader = res.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      const entry = '<script type="module" crossorigin src="/assets/index-abc123.js"></script>';
+      while (!text.includes(entry)) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+      }
+      // The code is named while the body is still to come, in the head.
+      expect(text).toContain(entry);
+      expect(text).not.toContain('</head>');
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += decoder.decode(chunk.value, { stream: true });
+      expect(text.split(entry)).toHaveLength(2);
+      expect(text).toContain('<div id="root"></div>');
+      expect(text).not.toContain('code-after-paint');
+    } finally {
+      await held.close();
       await upstream.close();
     }
   });
@@ -284,7 +333,7 @@ describe('static client', () => {
     const signedOut = await app.inject({ method: 'GET', url: '/login', headers: html });
     expect(signedOut.body).toContain('<link rel="modulepreload" crossorigin href="/assets/login-abc123.js">');
     const other = await app.inject({ method: 'GET', url: '/projects/123/elsewhere', headers: { ...html, cookie } });
-    expect(other.body).not.toContain('preload');
+    expect(other.body).not.toMatch(/(app|login)-abc123/);
   });
 
   it("carries a signed-in page's first answers in its HTML, for its visitor alone", async () => {

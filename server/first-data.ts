@@ -71,9 +71,10 @@ export async function firstAnswers(req: FastifyRequest, routeId: string, params:
 }
 
 /**
- * The answers as the text of a `<script type="application/json">` element: JSON in which nothing can
- * end the element or open a comment (`<`, `>`, `&` and the two JavaScript line separators escaped).
+ * A value (the answers, or the code a painted page loads) as the text of a `<script type="application/json">`
+ * element: JSON in which nothing can end the element or open a comment (`<`, `>`, `&` and the two JavaScript
+ * line separators escaped).
  */
-export function answersScriptText(answers: readonly FirstAnswer[]): string {
-  return JSON.stringify(answers).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+export function scriptJsonText(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { firstQueries, frameQueries, PAGE_QUERIES, SESSION_QUERY, type FirstQuery } from '../shared/first-queries';
 import { ROUTES } from '../client/src/routes';
-import { answersScriptText } from './first-data';
+import { scriptJsonText } from './first-data';
 import { appRouter } from './routers/_app';
 
 interface ProcedureDef {
@@ -56,7 +56,7 @@ describe('first queries of a page opened by URL', () => {
 describe('answers in the HTML', () => {
   it('cannot end their element, open a comment or break a line of script, and read back as they were', () => {
     const answers = [{ path: 'projects.list', data: [{ name: '</script><script>alert(1)</script><!-- & \u2028\u2029' }] }];
-    const text = answersScriptText(answers);
+    const text = scriptJsonText(answers);
     expect(text).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(text)).toEqual(answers);
   });

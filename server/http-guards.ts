@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CODE_AFTER_PAINT_SCRIPT } from '../shared/code-after-paint';
 import { THEME_BOOT_SCRIPT } from '../shared/theme-boot';
 import { oryError } from './ory-proxy';
 
@@ -77,12 +78,18 @@ export function projectApiSource(template: string | undefined): string | null {
   }
 }
 
-/** The one inline script of the pages (the theme before the first paint), allowed by its hash. */
-export const THEME_BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`;
+const scriptHash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+
+/** The inline script of every page (the theme before the first paint), allowed by its hash. */
+export const THEME_BOOT_SCRIPT_SOURCE = scriptHash(THEME_BOOT_SCRIPT);
+
+/** The inline script of a painted page (its code, loaded once it is on screen), allowed by its hash. */
+export const CODE_AFTER_PAINT_SCRIPT_SOURCE = scriptHash(CODE_AFTER_PAINT_SCRIPT);
 
 /**
- * Content-Security-Policy for the Vite-built SPA: everything from our own origin, no inline script but the theme's (by its hash); frames
- * only of the projects' own hosted pages (the account-experience previews).
+ * Content-Security-Policy for the Vite-built SPA: everything from our own origin, no inline script but the
+ * theme's and a painted page's code loader (by their hashes); frames only of the projects' own hosted pages
+ * (the account-experience previews).
  */
 export function cspDirectives(publicUrl: string, projectApiUrl?: string): Record<string, string[] | null> {
   const https = publicUrl.startsWith('https://');
@@ -90,7 +97,7 @@ export function cspDirectives(publicUrl: string, projectApiUrl?: string): Record
   return {
     defaultSrc: ["'self'"],
     frameSrc: projectApi ? ["'self'", projectApi] : ["'self'"],
-    scriptSrc: ["'self'", THEME_BOOT_SCRIPT_SOURCE],
+    scriptSrc: ["'self'", THEME_BOOT_SCRIPT_SOURCE, CODE_AFTER_PAINT_SCRIPT_SOURCE],
     scriptSrcAttr: ["'none'"],
     // The toast library injects a <style> element; scripts stay strictly same-origin.
     styleSrc: ["'self'", "'unsafe-inline'"],

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { CODE_AFTER_PAINT_SCRIPT } from '../shared/code-after-paint';
 import { THEME_BOOT_SCRIPT } from '../shared/theme-boot';
-import { cspDirectives, projectApiSource, THEME_BOOT_SCRIPT_SOURCE } from './http-guards';
+import { CODE_AFTER_PAINT_SCRIPT_SOURCE, cspDirectives, projectApiSource, THEME_BOOT_SCRIPT_SOURCE } from './http-guards';
 import { classifyOryPath, rewriteLocation, stripCookieDomain } from './ory-proxy';
 
 describe('stripCookieDomain', () => {
@@ -30,8 +31,9 @@ describe('rewriteLocation', () => {
 
 describe('cspDirectives', () => {
   it('allows scripts from our origin only (and the theme script by its hash) and upgrades requests only on https', () => {
-    expect(cspDirectives('http://localhost:3000')).toMatchObject({ scriptSrc: ["'self'", THEME_BOOT_SCRIPT_SOURCE], defaultSrc: ["'self'"], upgradeInsecureRequests: null });
+    expect(cspDirectives('http://localhost:3000')).toMatchObject({ scriptSrc: ["'self'", THEME_BOOT_SCRIPT_SOURCE, CODE_AFTER_PAINT_SCRIPT_SOURCE], defaultSrc: ["'self'"], upgradeInsecureRequests: null });
     expect(THEME_BOOT_SCRIPT_SOURCE).toBe(`'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`);
+    expect(CODE_AFTER_PAINT_SCRIPT_SOURCE).toBe(`'sha256-${createHash('sha256').update(CODE_AFTER_PAINT_SCRIPT).digest('base64')}'`);
     expect(cspDirectives('https://console.example.com').upgradeInsecureRequests).toEqual([]);
   });
 

@@ -5,10 +5,11 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PassThrough } from 'node:stream';
+import { CODE_AFTER_PAINT_ELEMENT_ID, CODE_AFTER_PAINT_SCRIPT, type CodeAfterPaint } from '../shared/code-after-paint';
 import { FIRST_DATA_ELEMENT_ID, matchRoute, type FirstAnswer, type RouteParams } from '../shared/first-queries';
 import { readerZoneOf } from '../shared/reader-zone';
 import { THEME_BOOT_SCRIPT } from '../shared/theme-boot';
-import { answersScriptText, firstAnswers } from './first-data';
+import { firstAnswers, scriptJsonText } from './first-data';
 import { oryError } from './ory-proxy';
 import { sessionCookieHeader } from './upstream/cookies';
 
@@ -44,15 +45,28 @@ const EMPTY_ROOT = '<div id="root"></div>';
 export const PERSONAL_SHELL_CACHE = 'private, no-cache';
 
 /**
+ * How long a personal page's code waits for its first answers before it is named anyway: answers in by then
+ * (the usual case) let a painted page load its code once it is on screen; later ones, from a slow upstream,
+ * do not hold the code back any longer.
+ */
+export const FIRST_CODE_HOLD_MS = 250;
+
+/**
  * The app shell for one request: the built index.html with, for the route asked for, its page's code
  * named as modulepreloads, so the browser fetches it beside the entry script instead of after it has run.
  * For a visitor with a session cookie on a signed-in page, the HTML also carries the page's first
- * answers (a JSON element before `</body>`): the head goes out at once, so the browser fetches the code
- * while the server asks; the rest follows with the answers. The entry script, a module, runs only once
+ * answers (a JSON element before `</body>`): the head goes out at once, so the browser fetches the style
+ * sheet while the server asks; the rest follows with the answers. The entry script, a module, runs only once
  * the whole document is in, so it finds them there and the page needs no round trip before it shows.
  * With every first answer in, the server also paints the page (`paint`): the root element arrives with
  * the page rendered in it, inert, and the browser shows it before the code has run; the client's first
  * render takes its place. A paint that fails or is not possible leaves the root empty, as before.
+ *
+ * A personal page's code is named once its answers are in, not in the head sent at once: the browser would
+ * otherwise fetch and compile it on the same cores as the server asks those answers, and then lay out and
+ * paint the page while compiling the rest. A painted page names it in a list that an inline script loads
+ * after the browser's next frame (shared/code-after-paint.ts); a page not painted names it at once, in the
+ * head; and answers not in within FIRST_CODE_HOLD_MS do not hold it back any longer.
  */
 function shellFor(html: string, routes: readonly RoutePreload[], answers: FirstAnswersSource, paint: FirstPaint | undefined) {
   const [rawHead = html, body = ''] = html.split(/(?=<\/head>)/);
@@ -65,6 +79,10 @@ function shellFor(html: string, routes: readonly RoutePreload[], answers: FirstA
     .replace(/<title>/, `<script>${THEME_BOOT_SCRIPT}</script>${sheets.map((sheet) => `\n    ${sheet}`).join('')}\n    <title>`)
     .replace(/\n\s*\n/g, '\n');
   const page = head + body;
+  // The build's code in the head: its entry script and the modules it preloads.
+  const entryTag = /<script type="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>/.exec(head);
+  const preloadTags = [...head.matchAll(/<link rel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>/g)];
+  const codeFreeHead = [entryTag, ...preloadTags].reduce((text, tag) => (tag ? text.replace(tag[0], '') : text), head).replace(/\n\s*\n/g, '\n');
   return (req: FastifyRequest, reply: FastifyReply) => {
     const pathname = (req.url.split('?')[0] ?? '/').replace(/[^\w/:.~-]/g, '');
     const match = matchRoute(routes, pathname);
@@ -76,7 +94,17 @@ function shellFor(html: string, routes: readonly RoutePreload[], answers: FirstA
     const personal = route.requiresAuth && route.id !== undefined && req.method === 'GET' && sessionCookieHeader(req.headers.cookie) !== undefined;
     if (!personal) return reply.send(withLinks + body);
     const stream = new PassThrough();
-    stream.write(withLinks);
+    stream.write(codeFreeHead);
+    // The code as the head would have named it, written there (the head is still open) when it may not wait.
+    const codeTags = [...(entryTag ? [entryTag[0]] : []), ...preloadTags.map((tag) => tag[0]), ...links];
+    const code = codeTags.length ? `    ${codeTags.join('\n    ')}\n  ` : '';
+    let codeNamed = false;
+    const nameCode = () => {
+      if (codeNamed) return;
+      codeNamed = true;
+      stream.write(code);
+    };
+    const hold = setTimeout(nameCode, FIRST_CODE_HOLD_MS);
     void answers(req, route.id!, params)
       .catch((error: unknown) => {
         req.log.warn({ err: error }, 'first answers for the page failed; the page asks for them itself');
@@ -84,14 +112,23 @@ function shellFor(html: string, routes: readonly RoutePreload[], answers: FirstA
       })
       .then(async (found) => {
         if (!found.length) return body;
-        const text = answersScriptText(found);
+        const text = scriptJsonText(found);
         const element = `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${text}</script>`;
         const painted = paint && body.includes(EMPTY_ROOT) ? await paintPage(paint, req, JSON.parse(text) as FirstAnswer[]) : undefined;
+        if (!painted) return body.replace('</body>', () => `${element}</body>`);
         // Replaced by functions: a '$&' or "$'" in the visitor's data is text, not a replacement pattern.
-        const withRoot = painted ? body.replace(EMPTY_ROOT, () => `<div id="root" inert>${painted}</div>`) : body;
-        return withRoot.replace('</body>', () => `${element}</body>`);
+        const withRoot = body.replace(EMPTY_ROOT, () => `<div id="root" inert>${painted}</div>`);
+        if (codeNamed || !entryTag) return withRoot.replace('</body>', () => `${element}</body>`);
+        codeNamed = true;
+        const later: CodeAfterPaint = { entry: entryTag[1]!, preloads: [...preloadTags.map((tag) => tag[1]!), ...route.files] };
+        const loader = `<script type="application/json" id="${CODE_AFTER_PAINT_ELEMENT_ID}">${scriptJsonText(later)}</script><script>${CODE_AFTER_PAINT_SCRIPT}</script>`;
+        return withRoot.replace('</body>', () => `${element}${loader}</body>`);
       })
-      .then((rest) => stream.end(rest));
+      .then((rest) => {
+        clearTimeout(hold);
+        nameCode();
+        stream.end(rest);
+      });
     return reply.header('cache-control', PERSONAL_SHELL_CACHE).header('vary', 'Cookie').send(stream);
   };
 }
