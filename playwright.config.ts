@@ -90,6 +90,9 @@ export default defineConfig({
         LOCAL_MAILBOX: 'true',
         // Its SMTP port: any free one, so parallel runs never collide.
         LOCAL_SMTP_PORT: '0',
+        // A painted page's code always waits for its first answers (their wait is 800 ms), however busy the
+        // machine: every painted page of the journeys loads its code after its first frame, under the real CSP.
+        FIRST_CODE_HOLD_MS: '5000',
       },
     },
     {

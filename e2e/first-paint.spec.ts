@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
+import { CODE_AFTER_PAINT_ELEMENT_ID } from '../shared/code-after-paint';
 import { FIRST_DATA_ELEMENT_ID } from '../shared/first-queries';
 import { READER_ZONE_COOKIE } from '../shared/reader-zone';
 import { createProject, createWorkspace, newUser, register } from './support';
@@ -28,7 +29,11 @@ async function holdScripts(page: Page): Promise<{ release: () => void; held: Rou
 async function openPainted(page: Page, path: string): Promise<void> {
   await expect(async () => {
     const response = await page.goto(path, { waitUntil: 'commit' });
-    expect(await response!.text()).toContain('<div id="root" inert>');
+    const html = await response!.text();
+    expect(html).toContain('<div id="root" inert>');
+    // Its code is named for after its first frame (shared/code-after-paint.ts), not in its head.
+    expect(html).toContain(`<script type="application/json" id="${CODE_AFTER_PAINT_ELEMENT_ID}">`);
+    expect(html.split('</head>')[0]).not.toContain('<script type="module"');
   }).toPass({ timeout: 60_000 });
 }
 

@@ -25,10 +25,12 @@ let cookie: string;
 
 const api = { 'x-console-request': '1', 'content-type': 'application/json' };
 /**
- * The HTML waits for every first answer however loaded the machine: these tests are about what it carries.
- * What a slow answer does is tested apart, with an answer held until the HTML is sent.
+ * The HTML waits for every first answer however loaded the machine, and so does the page's code: these tests
+ * are about what it carries. What a slow answer does is tested apart, with every upstream call held.
  */
-const UNHURRIED = { firstAnswersWaitMs: 60_000 };
+const UNHURRIED = { firstAnswersWaitMs: 60_000, firstCodeHoldMs: 60_000 };
+/** The entry script of the built client below, as its index.html names it. */
+const ENTRY_SCRIPT = '<script type="module" crossorigin src="/assets/index-abc123.js"></script>';
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -263,7 +265,7 @@ describe('static client', () => {
         expect(plain.body, url).toContain('<div id="root"></div>');
         expect(plain.body, url).not.toContain('app-shell');
         // A page not painted has its code named in its head, to run as soon as the page is in.
-        expect(plain.body.split('</head>')[0], url).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
+        expect(plain.body.split('</head>')[0], url).toContain(ENTRY_SCRIPT);
         expect(plain.body, url).not.toContain('code-after-paint');
       }
     } finally {
@@ -272,58 +274,54 @@ describe('static client', () => {
     }
   });
 
-  it('sends the HTML when its wait is over, without the answers still on their way, and paints nothing then', async () => {
-    // Every upstream call is held until the HTML has been sent (and no upstream deadline comes first): whatever
-    // the machine's load, no answer is in when the wait ends, and only the wait can end it.
+  /**
+   * A painting console whose every upstream call is held until the test ends (and no upstream deadline comes
+   * first): whatever the machine's load, no first answer is in when `firstAnswersWaitMs` ends.
+   */
+  async function withHeldUpstream(firstAnswersWaitMs: number, test: (held: FastifyInstance, upstream: RecordingProxy) => Promise<void>) {
     const upstream = await startRecordingProxy(stack.url, { hang: () => true });
-    const hurried = await buildApp({
-      ...testDeps(upstream.url, { firstAnswersWaitMs: 20, upstreamTimeoutMs: 600_000 }, { staticDir }),
-      firstPaint: renderFirstPaint,
-    });
+    const held = await buildApp({ ...testDeps(upstream.url, { firstAnswersWaitMs, upstreamTimeoutMs: 600_000 }, { staticDir }), firstPaint: renderFirstPaint });
     try {
-      const page = await hurried.inject({ method: 'GET', url: '/workspaces', headers: { accept: 'text/html', cookie } });
+      await test(held, upstream);
+    } finally {
+      await held.close();
+      await upstream.close();
+    }
+  }
+
+  it('sends the HTML when its wait is over, without the answers still on their way, and paints nothing then', async () => {
+    await withHeldUpstream(20, async (held, upstream) => {
+      const page = await held.inject({ method: 'GET', url: '/workspaces', headers: { accept: 'text/html', cookie } });
       expect(page.statusCode).toBe(200);
       expect(upstream.requests.map((r) => r.path)).toContainEqual(expect.stringContaining('/sessions/whoami'));
       expect(page.body).toContain('<div id="root"></div>');
       expect(page.body).not.toContain('app-shell');
       expect(page.body).not.toContain('id="first-data"');
-      expect(page.body.split('</head>')[0]).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
-    } finally {
-      await hurried.close();
-      await upstream.close();
-    }
+      expect(page.body.split('</head>')[0]).toContain(ENTRY_SCRIPT);
+    });
   });
 
   it("names a page's code in its head, without waiting longer, while its first answers are still on their way", async () => {
-    // Every upstream call is held: the answers wait its whole length (2 s), the code waits FIRST_CODE_HOLD_MS.
-    const upstream = await startRecordingProxy(stack.url, { hang: () => true });
-    const held = await buildApp({
-      ...testDeps(upstream.url, { firstAnswersWaitMs: 2_000, upstreamTimeoutMs: 600_000 }, { staticDir }),
-      firstPaint: renderFirstPaint,
-    });
-    try {
+    // The answers wait their whole length (2 s); the code waits `firstCodeHoldMs` (250 ms).
+    await withHeldUpstream(2_000, async (held) => {
       const url = await held.listen({ port: 0, host: '127.0.0.1' });
       const res = await fetch(`${url}/workspaces`, { headers: { accept: 'text/html', cookie } });
       const reader = res.body!.getReader();
       const decoder = new TextDecoder();
       let text = '';
-      const entry = '<script type="module" crossorigin src="/assets/index-abc123.js"></script>';
-      while (!text.includes(entry)) {
+      while (!text.includes(ENTRY_SCRIPT)) {
         const { value, done } = await reader.read();
         if (done) break;
         text += decoder.decode(value, { stream: true });
       }
       // The code is named while the body is still to come, in the head.
-      expect(text).toContain(entry);
+      expect(text).toContain(ENTRY_SCRIPT);
       expect(text).not.toContain('</head>');
       for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += decoder.decode(chunk.value, { stream: true });
-      expect(text.split(entry)).toHaveLength(2);
+      expect(text.split(ENTRY_SCRIPT)).toHaveLength(2);
       expect(text).toContain('<div id="root"></div>');
       expect(text).not.toContain('code-after-paint');
-    } finally {
-      await held.close();
-      await upstream.close();
-    }
+    });
   });
 
   it("names a route's page code as preloads in its HTML", async () => {

@@ -65,6 +65,13 @@ const port = () =>
 /** How long a signed-in page's HTML waits for its first answers by default (server/first-data.ts). */
 export const FIRST_ANSWERS_WAIT_MS = 800;
 
+/**
+ * How long a signed-in page's code waits for its first answers before it is named anyway (server/static-client.ts):
+ * answers in by then (the usual case) let a painted page load its code once it is on screen; later ones, from
+ * a slow upstream, do not hold the code back any longer.
+ */
+export const FIRST_CODE_HOLD_MS = 250;
+
 const milliseconds = () =>
   z.coerce
     .number({ message: 'expected a number of milliseconds' })
@@ -105,6 +112,7 @@ const envSchema = z.object({
   UPSTREAM_TIMEOUT_MS: optional(milliseconds()),
   REQUEST_TIMEOUT_MS: optional(milliseconds()),
   FIRST_ANSWERS_WAIT_MS: optional(milliseconds()),
+  FIRST_CODE_HOLD_MS: optional(milliseconds()),
   MUTATION_RATE_LIMIT: optional(
     z.coerce
       .number({ message: 'expected a number of calls' })
@@ -173,6 +181,8 @@ export interface Config {
   requestTimeoutMs: number;
   /** How long a signed-in page's HTML waits for its first answers; what is not in by then the page asks for itself. */
   firstAnswersWaitMs: number;
+  /** How long a signed-in page's code waits for those answers before it is named in the head anyway. */
+  firstCodeHoldMs: number;
   /** Mutation calls one session (or, signed out, one address) may make per window. */
   mutationRateLimit: { max: number; windowMs: number };
   /** Exports (queries that read a whole log or project) one session may start per window, as mutations are counted. */
@@ -254,6 +264,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS ?? UPSTREAM_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS ?? REQUEST_TIMEOUT_MS,
     firstAnswersWaitMs: e.FIRST_ANSWERS_WAIT_MS ?? FIRST_ANSWERS_WAIT_MS,
+    firstCodeHoldMs: e.FIRST_CODE_HOLD_MS ?? FIRST_CODE_HOLD_MS,
     mutationRateLimit: { max: e.MUTATION_RATE_LIMIT ?? 300, windowMs: e.MUTATION_RATE_WINDOW_MS ?? 60_000 },
     exportRateLimit: { max: e.EXPORT_RATE_LIMIT ?? 10, windowMs: e.MUTATION_RATE_WINDOW_MS ?? 60_000 },
     logLevel: e.LOG_LEVEL ?? 'info',

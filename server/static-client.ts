@@ -45,13 +45,6 @@ const EMPTY_ROOT = '<div id="root"></div>';
 export const PERSONAL_SHELL_CACHE = 'private, no-cache';
 
 /**
- * How long a personal page's code waits for its first answers before it is named anyway: answers in by then
- * (the usual case) let a painted page load its code once it is on screen; later ones, from a slow upstream,
- * do not hold the code back any longer.
- */
-export const FIRST_CODE_HOLD_MS = 250;
-
-/**
  * The app shell for one request: the built index.html with, for the route asked for, its page's code
  * named as modulepreloads, so the browser fetches it beside the entry script instead of after it has run.
  * For a visitor with a session cookie on a signed-in page, the HTML also carries the page's first
@@ -66,7 +59,7 @@ export const FIRST_CODE_HOLD_MS = 250;
  * otherwise fetch and compile it on the same cores as the server asks those answers, and then lay out and
  * paint the page while compiling the rest. A painted page names it in a list that an inline script loads
  * after the browser's next frame (shared/code-after-paint.ts); a page not painted names it at once, in the
- * head; and answers not in within FIRST_CODE_HOLD_MS do not hold it back any longer.
+ * head; and answers not in within the config's `firstCodeHoldMs` do not hold it back any longer.
  */
 function shellFor(html: string, routes: readonly RoutePreload[], answers: FirstAnswersSource, paint: FirstPaint | undefined) {
   const [rawHead = html, body = ''] = html.split(/(?=<\/head>)/);
@@ -104,7 +97,7 @@ function shellFor(html: string, routes: readonly RoutePreload[], answers: FirstA
       codeNamed = true;
       stream.write(code);
     };
-    const hold = setTimeout(nameCode, FIRST_CODE_HOLD_MS);
+    const hold = setTimeout(nameCode, req.server.deps.config.firstCodeHoldMs);
     void answers(req, route.id!, params)
       .catch((error: unknown) => {
         req.log.warn({ err: error }, 'first answers for the page failed; the page asks for them itself');
