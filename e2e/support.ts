@@ -3,6 +3,7 @@ import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import type { Result } from 'axe-core';
+import { CODE_AFTER_PAINT_ELEMENT_ID, type CodeAfterPaint } from '../shared/code-after-paint';
 import { E2E_LOCALSTACK_URL } from './ports';
 
 export const PASSWORD = 'Violet-Harbor-Lantern-2041';
@@ -222,7 +223,7 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 async function runAxe(page: Page, runOnly: { type: 'tag' | 'rule'; values: string[] }, exclude: string[]): Promise<Result[]> {
   // A page the server painted is inert until the console's code takes its place: nothing in it can be focused
   // yet, by design, and axe would judge its scrollable tables unreachable. The page is checked once live.
-  await page.waitForFunction(() => !document.querySelector('#root[inert]'));
+  await waitUntilLive(page);
   const violations: Result[] = [];
   for (const frame of page.frames()) {
     const top = frame === page.mainFrame();
@@ -398,8 +399,19 @@ export async function inviteLink(page: Page, email: string): Promise<URL> {
   return new URL(link);
 }
 
+/**
+ * Waits until the console's code has taken the place of a page the server painted (inert until then). Clicks,
+ * typing and focus wait for that by themselves; setting a file input's files does not, and files set on the
+ * painted input would go with it.
+ */
+export async function waitUntilLive(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('#root[inert]'));
+}
+
 /** The element of the console's HTML that carries a signed-in page's first answers (shared/first-queries.ts). */
 const FIRST_ANSWERS = /<script type="application\/json" id="first-data">[^<]*<\/script>/;
+/** The code a painted page loads after its first frame, and its loader (shared/code-after-paint.ts). */
+const CODE_AFTER_PAINT = new RegExp(`<script type="application/json" id="${CODE_AFTER_PAINT_ELEMENT_ID}">([^<]*)</script><script>[^<]*</script>`);
 /** The root element with the page the server painted from those answers (client/src/entry-server.tsx). */
 const PAINTED_ROOT = /<div id="root" inert>[\s\S]*<\/div>(\s*<\/body>)/;
 
@@ -414,8 +426,15 @@ export async function withoutFirstAnswers(target: Page | BrowserContext): Promis
     async (route) => {
       if (route.request().resourceType() !== 'document') return route.fallback();
       const response = await route.fetch();
-      const html = (await response.text()).replace(FIRST_ANSWERS, '').replace(PAINTED_ROOT, '<div id="root"></div>$1');
-      await route.fulfill({ response, body: html });
+      // As the server sends a page whose answers are not in: no answers, the root empty, the code in the head.
+      let html = (await response.text()).replace(FIRST_ANSWERS, '');
+      const later = CODE_AFTER_PAINT.exec(html);
+      if (later) {
+        const code = JSON.parse(later[1]!) as CodeAfterPaint;
+        const tags = [`<script type="module" crossorigin src="${code.entry}"></script>`, ...code.preloads.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)];
+        html = html.replace(later[0], '').replace('</head>', () => `${tags.join('')}</head>`);
+      }
+      await route.fulfill({ response, body: html.replace(PAINTED_ROOT, '<div id="root"></div>$1') });
     },
   );
 }

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderFirstPaint } from '../client/src/entry-server';
 import { formatDate } from '../shared/domain/format';
 import { READER_ZONE_COOKIE } from '../shared/reader-zone';
@@ -293,7 +293,8 @@ describe('static client', () => {
     await withHeldUpstream(20, async (held, upstream) => {
       const page = await held.inject({ method: 'GET', url: '/workspaces', headers: { accept: 'text/html', cookie } });
       expect(page.statusCode).toBe(200);
-      expect(upstream.requests.map((r) => r.path)).toContainEqual(expect.stringContaining('/sessions/whoami'));
+      // The session was asked (and is still held): the wait, not an answer, ended the HTML.
+      await vi.waitFor(() => expect(upstream.requests.map((r) => r.path)).toContainEqual(expect.stringContaining('/sessions/whoami')));
       expect(page.body).toContain('<div id="root"></div>');
       expect(page.body).not.toContain('app-shell');
       expect(page.body).not.toContain('id="first-data"');
