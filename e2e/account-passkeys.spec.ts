@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createProject, expectNoA11yViolations, newUser, registerByApi, signOut } from './support';
 
 test('the console account adds a passkey on /settings/advanced, signs in with it, and deletes itself once it owns nothing alone', async ({ page, context }) => {

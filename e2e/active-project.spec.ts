@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createProject, newUser, registerByApi } from './support';
 
 test('the project switcher outside a project names the project last open, however it was reached', async ({ page }) => {

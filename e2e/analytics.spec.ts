@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { E2E_CONSENT_LOCALSTACK_URL, E2E_CONSENT_URL } from './ports';
 import { createProject, createWorkspace, expectNoA11yViolations, newUser, register } from './support';
 

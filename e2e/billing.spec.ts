@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { E2E_CLOCK_LOCALSTACK_URL, E2E_CLOCK_URL } from './ports';
 import { createWorkspace, expectNoA11yViolations, newUser, registerByApi } from './support';
 

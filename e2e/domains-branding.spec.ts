@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { MESSAGES } from '../shared/messages';
 import { E2E_LOCALSTACK_URL } from './ports';
 import { cookieHeader, createProject, expectNoA11yViolations, expectNoA11yViolationsInBothThemes, expectNoHorizontalScroll, newUser, registerByApi, setProjectPlan } from './support';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { startSamlTestIdp } from '../localstack/saml-idp/idp';
 import { createProject, expectNoA11yViolations, expectNoA11yViolationsInBothThemes, newUser, registerByApi, setProjectPlan } from './support';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from './fixtures';
 import { CODE_AFTER_PAINT_ELEMENT_ID } from '../shared/code-after-paint';
 import { FIRST_DATA_ELEMENT_ID } from '../shared/first-queries';
 import { READER_ZONE_COOKIE } from '../shared/reader-zone';

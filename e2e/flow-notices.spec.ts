@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectNoA11yViolationsInBothThemes, newUser, register } from './support';
 
 test('recovery while signed in says so and leads to account settings instead of loading forever', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createProject, expectNoA11yViolations, newUser, patchProjectUpstream, registerByApi } from './support';
 
 test('the configuration history shows who changed what, restoring an earlier version brings it back as a new one, and the audit log records the restore', async ({ page }) => {

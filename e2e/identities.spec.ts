@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { E2E_LOCALSTACK_URL } from './ports';
 import { createProject, expectNoA11yViolations, newUser, registerByApi } from './support';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectNoA11yViolations, newUser, register, verificationCode } from './support';
 
 test('sign-up checks required fields in the browser, then says a code was sent; verifying shows in account settings', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { emailTrait, identitySchemaOf } from '../server/test-support/identity-schemas';
 import { createProject, expectNoA11yViolations, newUser, registerByApi } from './support';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from './fixtures';
 import { E2E_BASE_URL } from './ports';
 import { createProject, createWorkspace, expectNoA11yViolationsInBothThemes, expectNoHorizontalScroll, expectNoLayoutViolations, newUser, registerByApi } from './support';
 

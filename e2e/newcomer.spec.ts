@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { PROJECT_CONFLICT_MESSAGE } from '../client/src/pages/projects/project-settings-form';
 import { expectNoA11yViolations, newUser, projectIdFromUrl, register } from './support';
 

@@ -1,7 +1,7 @@
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { E2E_LOCALSTACK_URL } from './ports';
 import { createProject, expectNoA11yViolations, fillLogin, newUser, register, signOut } from './support';
 

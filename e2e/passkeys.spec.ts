@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { E2E_LOCALSTACK_PORT } from './ports';
 import { createProject, expectNoA11yViolations, newUser, registerByApi } from './support';
 

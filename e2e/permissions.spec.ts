@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DOCUMENTS_AND_FOLDERS } from '../shared/permissions/templates';
 import { createProject, expectNoA11yViolations, newUser, registerByApi } from './support';
 

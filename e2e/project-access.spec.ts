@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { LOADING_GRACE_MS, TOAST_WIDTH_PX } from '../shared/constants';
 import { MESSAGES } from '../shared/messages';
 import { expectNoA11yViolations, newUser, registerByApi } from './support';

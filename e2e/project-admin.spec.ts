@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { E2E_LOCALSTACK_URL } from './ports';
 import { cookieHeader, createProject, createWorkspace, expectNoA11yViolations, newUser, projectIdFromUrl, readProjectUpstream, registerByApi, setProjectPlan } from './support';
 

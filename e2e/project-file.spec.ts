@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
-import { createProject, expectNoA11yViolations, newUser, registerByApi, waitUntilLive } from './support';
+import { expect, test } from './fixtures';
+import { createProject, expectNoA11yViolations, newUser, registerByApi } from './support';
 
 test('a project exported as one file, from the keyboard, is imported into a new project after seeing what the file holds', async ({ page }) => {
   const user = newUser('project-file');
@@ -28,7 +28,6 @@ test('a project exported as one file, from the keyboard, is imported into a new 
 
   const copyId = await createProject(page, 'New home');
   await page.goto(`/projects/${copyId}/settings/history`);
-  await waitUntilLive(page);
   // A file of another kind is refused before anything is sent.
   await page.getByLabel('Import project').setInputFiles({ name: 'other.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"something-else"}') });
   await expect(page.getByTestId('project-import-error')).toContainText('not a project file exported by the console');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { MESSAGES } from '../shared/messages';
 import { E2E_LOCALSTACK_URL } from './ports';
 import { expectNoA11yViolations, fillLogin, newUser, register, signOut } from './support';

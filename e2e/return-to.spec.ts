@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createProject, expectNoA11yViolations, fillLogin, newUser, register, signOut } from './support';
 
 test('a signed-out visit to a project page goes through login and comes back', async ({ page }) => {

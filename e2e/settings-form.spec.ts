@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { PROJECT_CONFLICT_MESSAGE } from '../client/src/pages/projects/project-settings-form';
 import { E2E_LOCALSTACK_URL } from './ports';
 import { cookieHeader, createProject, expectNoA11yViolations, newUser, patchProjectUpstream, readProjectUpstream, registerByApi, setProjectPlan } from './support';

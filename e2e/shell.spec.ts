@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { PREFERRED_PLAN_STORAGE_KEY } from '../shared/constants';
 import { expectNoA11yViolations } from './support';
 

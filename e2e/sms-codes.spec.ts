@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { E2E_LOCALSTACK_URL } from './ports';
 import { createProject, expectNoA11yViolations, newUser, registerByApi } from './support';
 

@@ -400,12 +400,12 @@ export async function inviteLink(page: Page, email: string): Promise<URL> {
 }
 
 /**
- * Waits until the console's code has taken the place of a page the server painted (inert until then). Clicks,
- * typing and focus wait for that by themselves; setting a file input's files does not, and files set on the
- * painted input would go with it.
+ * Waits until the console's code has taken the place of a page the server painted (inert until then): a
+ * measure taken, or a file set, on the painted copy would go with it (e2e/fixtures.ts waits so after every goto).
  */
 export async function waitUntilLive(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('#root[inert]'));
+  // A locator, not a function in the page: it outlives a navigation (a redirect) while it waits.
+  await page.locator('#root[inert]').waitFor({ state: 'detached' });
 }
 
 /** The element of the console's HTML that carries a signed-in page's first answers (shared/first-queries.ts). */

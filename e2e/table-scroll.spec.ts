@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { newUser, registerByApi } from './support';
 
 test('a table wider than its card can be reached and scrolled from the keyboard; one that fits adds no tab stop', async ({ page }) => {

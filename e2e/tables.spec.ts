@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { createProject, newUser, registerByApi } from './support';
 
 /** Texts in `selector` inside main that take more than one line (a word broken or wrapped). */

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { E2E_LOCALSTACK_URL } from './ports';
 import { createProject, createWorkspace, expectNoA11yViolations, fillLogin, inviteLink, newUser, registerByApi, setProjectPlan, signOut } from './support';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createProject, createWorkspace, expectNoA11yViolations, expectNoA11yViolationsInBothThemes, expectNoColorViolations, newUser, register, signOut } from './support';
 
 test('light, dark and system themes: chosen in the user menu, kept across visits, accessible in both', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectNoA11yViolations, fillLogin, newUser, register, signOut } from './support';
 
 test('a wrong password shows the error on the form', async ({ page }) => {
