@@ -12,8 +12,9 @@
  * when it is on screen with its heading and nothing loading (no skeleton, spinner or 'Loading
  * Project'): at the first frame whose main area is so, or, when the browser paints its first content
  * later than that frame is made (its first-contentful-paint mark: a page the server painted is whole
- * in that first paint, which comes some frames after it is laid out), at that paint. Runs: BENCH_RUNS
- * (default 3); the median is reported.
+ * in that first paint, which comes some frames after it is laid out), at that paint. It is live once it is
+ * also the console's own render (a painted page: once its code has taken the inert paint's place). Runs:
+ * BENCH_RUNS (default 3); the median is reported.
  *
  *   npm run bench:pages     (CHROMIUM_PATH, default /usr/bin/chromium)
  */
@@ -24,6 +25,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium, type Browser, type BrowserContext, type Cookie, type Page } from '@playwright/test';
+import { CODE_AFTER_PAINT_ELEMENT_ID } from '../shared/code-after-paint';
 import { signUpInBrowser } from './browser-user';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -42,6 +44,8 @@ interface Sample {
   ms: number;
   /** The frame that had it all, made before it is painted. */
   frame: number;
+  /** Live: on screen and the console's own render (a painted page, once its code has taken its place). */
+  live: number;
   cls: number;
   bytes: number;
 }
@@ -123,7 +127,11 @@ async function floorPages(after: string, cookies: Cookie[], routes: string[]): P
     for (let attempt = 0; attempt < 5 && pages[route] === undefined; attempt++) {
       const html = await (await fetch(after + route, { headers: { accept: 'text/html', cookie } })).text();
       if (!html.includes(PAINTED_ROOT)) continue;
-      pages[route] = html.replace(/<script\b[^>]*\bsrc=[^>]*><\/script>/g, '').replace(/<link rel="modulepreload"[^>]*>/g, '');
+      // Without the code, whether named in the head or loaded after the first frame (shared/code-after-paint.ts).
+      pages[route] = html
+        .replace(/<script\b[^>]*\bsrc=[^>]*><\/script>/g, '')
+        .replace(/<link rel="modulepreload"[^>]*>/g, '')
+        .replace(new RegExp(`<script type="application/json" id="${CODE_AFTER_PAINT_ELEMENT_ID}">[^<]*</script><script>[^<]*</script>`), '');
     }
   }
   return pages;
@@ -157,10 +165,12 @@ const WATCH_PAGE = `(() => {
     for (const entry of list.getEntries()) if (!entry.hadRecentInput) bench.shifts.push({ t: entry.startTime, v: entry.value });
   }).observe({ type: 'layout-shift', buffered: true });
   const busy = '${BUSY}';
+  // Then live: the first frame where the page is the console's own render, not the server's inert paint.
   const frame = () => {
     const heading = document.querySelector('main h1');
-    if (heading && heading.textContent && !document.querySelector(busy)) {
-      bench.readyAt = performance.now();
+    if (bench.readyAt === undefined && heading && heading.textContent && !document.querySelector(busy)) bench.readyAt = performance.now();
+    if (bench.readyAt !== undefined && !document.querySelector('#root[inert]')) {
+      bench.liveAt = performance.now();
       return;
     }
     requestAnimationFrame(frame);
@@ -168,7 +178,8 @@ const WATCH_PAGE = `(() => {
   requestAnimationFrame(frame);
 })();`;
 
-async function measure(page: Page, url: string): Promise<Sample> {
+/** `live`: the page has code that makes it live (not the floor's), and its time until then is measured. */
+async function measure(page: Page, url: string, live: boolean): Promise<Sample> {
   await page.goto(url, { waitUntil: 'commit' });
   await page
     .waitForFunction(() => (window as unknown as { __bench?: { readyAt?: number } }).__bench?.readyAt !== undefined, undefined, { timeout: 30_000, polling: 'raf' })
@@ -177,10 +188,11 @@ async function measure(page: Page, url: string): Promise<Sample> {
       throw new Error(`${url} never loaded (at ${page.url()}: ${JSON.stringify(state)})`, { cause: error });
     });
   if (new URL(page.url()).pathname !== new URL(url).pathname) throw new Error(`${url} went to ${page.url()}`);
+  if (live) await page.waitForFunction(() => (window as unknown as { __bench: { liveAt?: number } }).__bench.liveAt !== undefined, undefined, { timeout: 30_000, polling: 'raf' });
   // Shifts after the page has its data (late images, fonts, a second query) count too.
   await page.waitForLoadState('networkidle');
   const result = await page.evaluate(() => {
-    const b = (window as unknown as { __bench: { readyAt: number; shifts: { t: number; v: number }[] } }).__bench;
+    const b = (window as unknown as { __bench: { readyAt: number; liveAt?: number; shifts: { t: number; v: number }[] } }).__bench;
     let best = 0;
     let current = 0;
     let start = -Infinity;
@@ -203,10 +215,11 @@ async function measure(page: Page, url: string): Promise<Sample> {
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
     const phases = `html ${Math.round(nav?.responseEnd ?? 0)}, browser's first contentful paint ${fcp === undefined ? '-' : Math.round(fcp)}, code ${Math.round(Math.max(0, ...scripts.map((e) => e.responseEnd)))} (${scripts.length} files), api ${api.map((e) => `${Math.round(e.startTime)}→${Math.round(e.responseEnd)}`).join(' ')}`;
     // On screen: the frame that had it all, or the first paint when that came later (see the header).
-    return { ms: Math.max(b.readyAt, fcp ?? 0), frame: b.readyAt, cls: best, bytes, phases: `content frame ${Math.round(b.readyAt)}, ${phases}` };
+    const ms = Math.max(b.readyAt, fcp ?? 0);
+    return { ms, frame: b.readyAt, live: Math.max(ms, b.liveAt ?? 0), cls: best, bytes, phases: `content frame ${Math.round(b.readyAt)}, live ${b.liveAt === undefined ? '-' : Math.round(b.liveAt)}, ${phases}` };
   });
   if (process.env.BENCH_VERBOSE) console.log(`  ${url}: ${Math.round(result.ms)} ms — ${result.phases}`);
-  return { ms: result.ms, frame: result.frame, cls: result.cls, bytes: result.bytes };
+  return { ms: result.ms, frame: result.frame, live: result.live, cls: result.cls, bytes: result.bytes };
 }
 
 async function newContext(browser: Browser, cookies: Cookie[]): Promise<BrowserContext> {
@@ -273,8 +286,8 @@ async function main(): Promise<void> {
           if (variant === 'floor' && floors[route] === undefined) continue;
           const context = await newContext(browser, cookies.map((c) => ({ ...c })));
           const page = await context.newPage();
-          const cold = await measure(page, base + route);
-          const warm = await measure(page, base + route);
+          const cold = await measure(page, base + route, variant !== 'floor');
+          const warm = await measure(page, base + route, variant !== 'floor');
           await context.close();
           const key = `${variant} ${route}`;
           const entry = results.get(key) ?? { cold: [], warm: [] };
@@ -287,10 +300,10 @@ async function main(): Promise<void> {
 
     const label = (route: string) => route.replace(project, ':project').replace(workspace, ':workspace');
     const rows: string[] = [];
-    const totals: Record<Variant, { cold: number[]; coldFrame: number[]; warm: number[]; cls: number[]; bytes: number[] }> = {
-      before: { cold: [], coldFrame: [], warm: [], cls: [], bytes: [] },
-      after: { cold: [], coldFrame: [], warm: [], cls: [], bytes: [] },
-      floor: { cold: [], coldFrame: [], warm: [], cls: [], bytes: [] },
+    const totals: Record<Variant, { cold: number[]; coldFrame: number[]; coldLive: number[]; warm: number[]; cls: number[]; bytes: number[] }> = {
+      before: { cold: [], coldFrame: [], coldLive: [], warm: [], cls: [], bytes: [] },
+      after: { cold: [], coldFrame: [], coldLive: [], warm: [], cls: [], bytes: [] },
+      floor: { cold: [], coldFrame: [], coldLive: [], warm: [], cls: [], bytes: [] },
     };
     /** Per route with a floor: after's cold median less the floor's. */
     const overFloor: number[] = [];
@@ -309,6 +322,7 @@ async function main(): Promise<void> {
         const kb = median(entry.cold.map((s) => s.bytes)) / 1024;
         totals[variant].cold.push(cold);
         totals[variant].coldFrame.push(median(entry.cold.map((s) => s.frame)));
+        totals[variant].coldLive.push(median(entry.cold.map((s) => s.live)));
         totals[variant].warm.push(warm);
         totals[variant].cls.push(cls);
         totals[variant].bytes.push(kb);
@@ -332,6 +346,9 @@ async function main(): Promise<void> {
     if (urls.before) {
       const ratio = (a: number[], b: number[]) => (median(b) / median(a)).toFixed(2);
       console.log(`after/before: cold ×${ratio(totals.before.cold, totals.after.cold)}, warm ×${ratio(totals.before.warm, totals.after.warm)}, bytes ×${ratio(totals.before.bytes, totals.after.bytes)}`);
+      console.log(
+        `live (on screen and usable: a painted page once its code has taken its place), cold median: before ${median(totals.before.coldLive).toFixed(0)} ms, after ${median(totals.after.coldLive).toFixed(0)} ms (×${ratio(totals.before.coldLive, totals.after.coldLive)})`,
+      );
     }
     if (overFloor.length) {
       console.log(
