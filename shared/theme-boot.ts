@@ -5,7 +5,8 @@ export const THEME_STORAGE_KEY = 'console-theme';
  * Sets the theme on <html> before the page paints, as the client's initTheme (client/src/nav/theme.ts)
  * does once its code runs: a page the server painted shows before that code, and would otherwise flash in
  * the light theme for a user who chose dark. The server writes it inline in every page's head and allows it
- * by its hash in the Content-Security-Policy (server/http-guards.ts); no other inline script runs.
+ * by its hash in the Content-Security-Policy (server/http-guards.ts); the only other inline script is a painted
+ * page's code loader (shared/code-after-paint.ts).
  */
 export const THEME_BOOT_SCRIPT =
   `(function(){var p='system';try{p=localStorage.getItem('${THEME_STORAGE_KEY}')||p}catch(e){}` +
