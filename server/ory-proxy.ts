@@ -61,6 +61,9 @@ export function rewriteLocation(location: string, upstreamBase: string, publicUr
   return location;
 }
 
+/** Reads, sent once more when the connection fails before any answer. */
+const RETRIED_METHODS = new Set(['GET', 'HEAD']);
+
 /**
  * `/.ory/*` → ORY_SDK_URL: keeps the identity provider's self-service flows and their cookies first-party.
  * Every `return_to` must point at our own origin; it is checked before anything reaches the upstream.
@@ -125,14 +128,19 @@ export async function registerOryProxy(app: FastifyInstance, opts: { upstreamUrl
     let body: Buffer;
     // One deadline for the exchange, reading the whole body included.
     const signal = deadline(config.upstreamTimeoutMs);
+    const send = () =>
+      fetch(target, { method: req.method, headers, body: hasBody ? (req.body as unknown as BodyInit) : undefined, redirect: 'manual', signal });
     try {
-      response = await fetch(target, {
-        method: req.method,
-        headers,
-        body: hasBody ? (req.body as unknown as BodyInit) : undefined,
-        redirect: 'manual',
-        signal,
-      });
+      try {
+        response = await send();
+      } catch (error) {
+        // A kept-alive connection the upstream closed just as it was reused fails before any answer: a read
+        // (GET, HEAD) is sent once more on a fresh one, within the same deadline. A write is not: it may have
+        // been taken.
+        if (signal.aborted || !RETRIED_METHODS.has(req.method)) throw error;
+        req.log.warn({ err: error, path: rest }, 'identity provider connection failed before an answer; asking once more');
+        response = await send();
+      }
       body = Buffer.from(await response.arrayBuffer());
     } catch (error) {
       const timeout = signal.aborted || (error as { name?: string }).name === 'TimeoutError';
