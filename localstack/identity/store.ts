@@ -14,7 +14,7 @@ import {
   type RecoveryAddressRow,
   type VerifiableAddressRow,
 } from './schema';
-import { authorizationChanged } from '../kernel/authz-cache';
+import { authorizationChanged, consoleIdentitiesChanged } from '../kernel/authz-cache';
 
 export type { Traits } from '../kernel/tables';
 import type { Traits } from '../kernel/tables';
@@ -103,6 +103,8 @@ export async function updateTraits(q: Queryable, nid: string, identityId: string
     .update(identities)
     .set({ traits, updated_at: sql`now()` })
     .where(and(eq(identities.nid, nid), eq(identities.id, identityId)));
+  // A console caller's email and name are cached with their session.
+  consoleIdentitiesChanged(nid);
 }
 
 /** Sets the password credential's identifier or secret. */
@@ -399,6 +401,8 @@ export async function updateIdentity(q: Queryable, nid: string, current: Identit
       updated_at: now,
     })
     .where(and(eq(identities.nid, nid), eq(identities.id, current.id)));
+  // A console identity's state, email and name decide what its cached sessions answer.
+  consoleIdentitiesChanged(nid);
   await syncIdentifiers(q, nid, current.id, input);
 }
 

@@ -1,12 +1,9 @@
-import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { authenticateApiKey } from './api-key-verify';
 import { isAllowed, projectRole } from './roles';
 import type { Queryable } from './queryable';
 import { apiKeyRequired, csrfViolation, forbidden } from './errors';
-import { identities, sessions } from './tables';
-import { hashToken, SESSION_COOKIE } from './session-token';
-import { CONSOLE_NID } from './tenant-id';
+import { consoleCaller, SESSION_COOKIE } from './session-token';
 import type { ProjectRow } from './tables';
 
 /** Who called an admin path: the project's API key, or a member of the project signed in to the console. */
@@ -38,32 +35,13 @@ export async function authorizeAdmin(
     if (key?.kind === 'project' && key.projectId === project.id) return { kind: 'api_key', keyId: key.keyId };
     throw apiKeyRequired();
   }
-  const identityId = await consoleIdentity(q, req.cookies?.[SESSION_COOKIE], now);
+  const identityId = (await consoleCaller(q, req.cookies?.[SESSION_COOKIE], now))?.identityId;
   if (!identityId) throw apiKeyRequired();
   const role = await projectRole(q, identityId, project);
   if (!role) throw forbidden('You are not a member of this project.');
   if (!isAllowed(role, permission)) throw forbidden(`Your role on this project does not grant ${permission}.`);
   if (permission === 'backoffice.project.write' && crossOrigin(req)) throw csrfViolation('tokenMismatch');
   return { kind: 'member', identityId };
-}
-
-/** The identity of a session of the console's own tenant that the cookie carries, working at `now` (the stack's clock time), or null. */
-async function consoleIdentity(q: Queryable, token: string | undefined, now: Date): Promise<string | null> {
-  if (!token || token.length > 512) return null;
-  const [row] = await q.orm
-    .select({ id: sessions.identity_id })
-    .from(sessions)
-    .innerJoin(identities, and(eq(identities.id, sessions.identity_id), eq(identities.nid, CONSOLE_NID)))
-    .where(
-      and(
-        eq(sessions.token_hash, hashToken(token)),
-        eq(sessions.nid, CONSOLE_NID),
-        eq(sessions.active, true),
-        gt(sessions.expires_at, now),
-        eq(identities.state, 'active'),
-      ),
-    );
-  return row?.id ?? null;
 }
 
 /** A browser's write from a page of another origin (server-side callers such as the BFF send no Origin). */

@@ -1,12 +1,14 @@
 import { LRUCache } from 'lru-cache';
+import { CONSOLE_NID } from './tenant-id';
 
 /**
- * Bounded caches of what every call to a project's API looks up before its own work: the project its slug names
- * and the API key it presents. Both change rarely and are read on every call, so a permission check would
- * otherwise spend about half its database time on them.
+ * Bounded caches of what every call looks up before its own work: the project its slug names, the API key it
+ * presents and the console session its cookie carries. They change rarely and are read on every call, so a
+ * permission check would otherwise spend about half its database time on them.
  *
  * Correctness: every write that can change an answer (a project updated or deleted, a member removed or given
- * another role, a key deleted, an identity or workspace deleted) calls `authorizationChanged()`, which makes
+ * another role, a key deleted, an identity or workspace deleted, a console session revoked, deleted or
+ * extended, a console identity changed) calls `authorizationChanged()`, which makes
  * every entry stale at once; a transaction that called it calls it again once it has ended (see `db.tx`), so
  * an entry read while it ran is not kept. Entries also age out after `MAX_AGE_MS`, which bounds what a write
  * this process does not see (another process on the same database) can leave behind. Only found rows are kept:
@@ -19,6 +21,11 @@ let generation = 0;
 /** Marks every cached answer stale: call after a write that may change which project a slug names or what a key may do. */
 export function authorizationChanged(): void {
   generation++;
+}
+
+/** For a write to the sessions or identities of tenant `nid`: only the console's own can change a cached answer. */
+export function consoleIdentitiesChanged(nid: string): void {
+  if (nid === CONSOLE_NID) authorizationChanged();
 }
 
 /**

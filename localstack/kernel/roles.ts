@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { projectMembers, workspaceMembers, type ProjectRow } from './tables';
 import type { Queryable } from './queryable';
+import { createAuthorizationCache } from './authz-cache';
 
 export type Role = 'owner' | 'developer';
 
@@ -15,12 +16,25 @@ export function highestRole(roles: readonly string[]): Role | null {
   return best;
 }
 
+/**
+ * Memberships by identity and workspace or project (authz-cache.ts): every permission check reads them, and a
+ * member added, removed or given another role makes every entry stale. Inside a transaction (another `q`)
+ * they are read afresh.
+ */
+const workspaceRoles = createAuthorizationCache<{ role: Role }>(10_000);
+const directProjectRoles = createAuthorizationCache<{ role: Role }>(10_000);
+
+const found = (role: Role | null) => (role ? { role } : null);
+
 export async function workspaceRole(q: Queryable, identityId: string, workspaceId: string): Promise<Role | null> {
-  const rows = await q.orm
-    .select({ role: workspaceMembers.role })
-    .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspace_id, workspaceId), eq(workspaceMembers.identity_id, identityId)));
-  return highestRole(rows.map((r) => r.role));
+  const member = await workspaceRoles.get(q, `${identityId}|${workspaceId}`, async () => {
+    const rows = await q.orm
+      .select({ role: workspaceMembers.role })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspace_id, workspaceId), eq(workspaceMembers.identity_id, identityId)));
+    return found(highestRole(rows.map((r) => r.role)));
+  });
+  return member?.role ?? null;
 }
 
 /** The identity's role on a project: through the project's workspace or as a direct member, the higher wins. */
@@ -29,12 +43,15 @@ export async function projectRole(
   identityId: string,
   project: Pick<ProjectRow, 'id' | 'workspace_id'>,
 ): Promise<Role | null> {
-  const direct = await q.orm
-    .select({ role: projectMembers.role })
-    .from(projectMembers)
-    .where(and(eq(projectMembers.project_id, project.id), eq(projectMembers.identity_id, identityId)));
+  const direct = await directProjectRoles.get(q, `${identityId}|${project.id}`, async () => {
+    const rows = await q.orm
+      .select({ role: projectMembers.role })
+      .from(projectMembers)
+      .where(and(eq(projectMembers.project_id, project.id), eq(projectMembers.identity_id, identityId)));
+    return found(highestRole(rows.map((r) => r.role)));
+  });
   const viaWorkspace = project.workspace_id ? await workspaceRole(q, identityId, project.workspace_id) : null;
-  return highestRole([...direct.map((r) => r.role), ...(viaWorkspace ? [viaWorkspace] : [])]);
+  return highestRole([...(direct ? [direct.role] : []), ...(viaWorkspace ? [viaWorkspace] : [])]);
 }
 
 /**

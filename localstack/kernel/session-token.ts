@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { createAuthorizationCache } from './authz-cache';
 import { prepared } from './prepared';
 import type { Queryable } from './queryable';
 import { identities, sessions, type SessionRow as StoredSession } from './tables';
@@ -61,7 +62,7 @@ export async function findSession(q: Queryable, nid: string, token: string | und
 }
 
 /** The console caller of a token: only what the control plane needs, on every request (kept prepared). */
-const consoleCaller = (q: Queryable) =>
+const consoleCallerQuery = (q: Queryable) =>
   prepared(q, 'console-caller', (orm) =>
     orm
       .select({
@@ -69,6 +70,7 @@ const consoleCaller = (q: Queryable) =>
         identityId: sessions.identity_id,
         email: sql<string | null>`${identities.traits}->>'email'`,
         name: sql<string | null>`${identities.traits}->>'name'`,
+        expiresAt: sessions.expires_at,
       })
       .from(sessions)
       .innerJoin(identities, and(eq(identities.id, sessions.identity_id), eq(identities.nid, CONSOLE_NID)))
@@ -85,14 +87,34 @@ const consoleCaller = (q: Queryable) =>
   );
 
 /**
+ * Console sessions by token hash (authz-cache.ts): every call of the control plane, and every call the console
+ * makes to a project's API, looks its caller up first. A revoked, deleted or extended session and a changed
+ * console identity make every entry stale (`consoleIdentitiesChanged`); an entry also stops at its session's
+ * expiry.
+ */
+const consoleCallers = createAuthorizationCache<SessionInfo & { expiresAt: number }>(10_000);
+
+/** The console caller whose session the token is, working at `now` (the stack's clock time), or null. */
+export async function consoleCaller(q: Queryable, token: string | undefined, now: Date): Promise<SessionInfo | null> {
+  if (!token || token.length > 512) return null;
+  const hash = hashToken(token);
+  const load = async () => {
+    const [row] = await consoleCallerQuery(q).execute({ hash, now: now.toISOString() });
+    if (!row) return null;
+    const text = (value: unknown) => (typeof value === 'string' ? value : '');
+    return { sessionId: row.sessionId, identityId: row.identityId, email: text(row.email), name: text(row.name), expiresAt: new Date(row.expiresAt).getTime() };
+  };
+  let found = await consoleCallers.get(q, hash, load);
+  // Kept from an earlier clock time: the session may have ended since (or been moved on with the clock).
+  if (found && found.expiresAt <= now.getTime()) found = await load();
+  if (!found) return null;
+  return { sessionId: found.sessionId, identityId: found.identityId, email: found.email, name: found.name };
+}
+
+/**
  * Resolves a console user's session from `X-Session-Token`, the `ory_kratos_session` cookie or a bearer
  * token; a session expired by `now` (the stack's clock time) resolves to nobody.
  */
-export async function resolveSession(db: Queryable, req: FastifyRequest, now: Date): Promise<SessionInfo | null> {
-  const token = sessionToken(req, SESSION_COOKIE);
-  if (!token || token.length > 512) return null;
-  const [row] = await consoleCaller(db).execute({ hash: hashToken(token), now: now.toISOString() });
-  if (!row) return null;
-  const text = (value: unknown) => (typeof value === 'string' ? value : '');
-  return { sessionId: row.sessionId, identityId: row.identityId, email: text(row.email), name: text(row.name) };
+export function resolveSession(db: Queryable, req: FastifyRequest, now: Date): Promise<SessionInfo | null> {
+  return consoleCaller(db, sessionToken(req, SESSION_COOKIE), now);
 }

@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Profile } from '@node-saml/node-saml';
 import { DOMParser } from '@xmldom/xmldom';
 import { z } from 'zod';
+import { consoleIdentitiesChanged } from '../kernel/authz-cache';
 import { route } from '../kernel/route';
 import { badRequest } from '../kernel/errors';
 import { isSecure, type IdentityDeps } from '../kernel/identity-deps';
@@ -125,6 +126,7 @@ export function registerSamlLogoutRoutes(app: FastifyInstance, deps: IdentityDep
           .delete(sessions)
           .where(and(eq(sessions.nid, tenant.nid), inArray(sessions.id, matches.map((m) => m.id))))
           .returning({ id: sessions.id, identity_id: sessions.identity_id });
+        consoleIdentitiesChanged(tenant.nid);
         for (const s of gone) await recordEvent(q, ctx.clock, tenant.nid, 'SessionRevoked', { session_id: s.id, identity_id: s.identity_id, reason: 'logout' });
         return gone;
       });

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { LogoutFlow } from '@ory/client';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { consoleIdentitiesChanged } from '../kernel/authz-cache';
 import { route } from '../kernel/route';
 import { baseOf, isSecure, type IdentityDeps } from '../kernel/identity-deps';
 import { noActiveSession, OryError, resourceNotFound } from '../kernel/errors';
@@ -194,6 +195,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: IdentityDeps, 
       // Asked before the session goes, while what it hands over to can still read it.
       const handoff = json ? undefined : await logoutHandoff?.(req, reply, tenant, session.id, after);
       await db.orm.delete(sessions).where(and(eq(sessions.nid, tenant.nid), eq(sessions.id, session.id)));
+      consoleIdentitiesChanged(tenant.nid);
       await recordEvent(db, ctx.clock, tenant.nid, 'SessionRevoked', { session_id: session.id, identity_id: session.identity_id, reason: 'logout' });
       clearSessionCookie(reply, tenant, isSecure(deps, req));
       if (json) return reply.code(204).send();

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, ne, not, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/types';
 import { sessions, type SessionRow } from '../identity/schema';
+import { authorizationChanged, consoleIdentitiesChanged } from '../kernel/authz-cache';
 import { msOf, type Cursor } from '../kernel/paging';
 
 export interface SessionFilter {
@@ -70,6 +71,7 @@ export async function disableSession(q: Queryable, nid: string, id: string): Pro
     .set({ active: false })
     .where(and(eq(sessions.nid, nid), eq(sessions.id, id)))
     .returning({ id: sessions.id });
+  consoleIdentitiesChanged(nid);
   return rows.length > 0;
 }
 
@@ -80,6 +82,7 @@ export async function disableOwnSession(q: Queryable, nid: string, identityId: s
     .set({ active: false })
     .where(and(eq(sessions.nid, nid), eq(sessions.identity_id, identityId), eq(sessions.id, id)))
     .returning({ id: sessions.id });
+  consoleIdentitiesChanged(nid);
   return rows.length > 0;
 }
 
@@ -90,6 +93,7 @@ export async function disableOtherSessions(q: Queryable, nid: string, identityId
     .set({ active: false })
     .where(and(eq(sessions.nid, nid), eq(sessions.identity_id, identityId), ne(sessions.id, keepId), working(now)))
     .returning({ id: sessions.id });
+  consoleIdentitiesChanged(nid);
   return rows.length;
 }
 
@@ -99,6 +103,7 @@ export async function deleteIdentitySessions(q: Queryable, nid: string, identity
     .delete(sessions)
     .where(and(eq(sessions.nid, nid), eq(sessions.identity_id, identityId)))
     .returning({ id: sessions.id });
+  consoleIdentitiesChanged(nid);
   return rows.length;
 }
 
@@ -109,6 +114,7 @@ export async function extendSession(q: Queryable, nid: string, id: string, expir
     .set({ expires_at: expiresAt })
     .where(and(eq(sessions.nid, nid), eq(sessions.id, id), working(now)))
     .returning();
+  consoleIdentitiesChanged(nid);
   return row ?? null;
 }
 
@@ -129,5 +135,6 @@ export async function carryWorkingSessions(q: Queryable, now: Date, ms: number):
     })
     .where(working(now))
     .returning({ id: sessions.id });
+  authorizationChanged();
   return rows.length;
 }
