@@ -22,6 +22,7 @@ import {
   recoveryLinkOutput,
 } from '../../../shared/schemas/identities';
 import { dataPlaneProcedure, router } from '../../trpc/init';
+import { activeSchemas } from '../schemas/active';
 import { existingAddresses, filteredPage, totalOf } from './list';
 
 const read = dataPlaneProcedure('backoffice.project.read');
@@ -58,8 +59,7 @@ export const identitiesRouter = router({
     .input(identityRefInput.pick({ projectId: true }))
     .output(identitySchemasOutput)
     .query(async ({ ctx }) => {
-      const { identity } = ctx.apis;
-      return (await identity.listIdentitySchemas()).data.map((s) => ({ id: s.id, schema: s.schema }));
+      return (await activeSchemas(ctx)).map((s) => ({ id: s.id, schema: s.schema }));
     }),
 
   checkTraits: read

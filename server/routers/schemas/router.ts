@@ -20,6 +20,7 @@ import {
 import type { Context } from '../../trpc/context';
 import { authedProcedure, dataPlaneProcedure, projectProcedure, router } from '../../trpc/init';
 import { UpstreamError } from '../../upstream/errors';
+import { activeSchemas } from './active';
 import { defaultPatchFor, managedView, presetView, sourceOf } from './views';
 
 /** The project's managed schema `schemaId`, or NOT_FOUND when the project has none by that id. */
@@ -71,12 +72,12 @@ export const schemasRouter = router({
     .output(schemasListOutput)
     .query(async ({ ctx }) => {
       const calls = ctx.deps.backoffice.identitySchemas;
-      const [managed, presets, project] = await Promise.all([
+      const [managed, presets, project, active] = await Promise.all([
         calls.list(ctx.call, ctx.projectId),
         calls.presets(ctx.call),
         calls.getProject(ctx.call, ctx.projectId),
+        activeSchemas(ctx),
       ]);
-      const active = (await ctx.apis.identity.listIdentitySchemas()).data;
       const managedViews = managed.map(managedView);
       const identity = (project.services.identity as { config?: { identity?: { default_schema_id?: unknown } } } | undefined)?.config?.identity;
       const configured = typeof identity?.default_schema_id === 'string' ? identity.default_schema_id : undefined;
