@@ -18,17 +18,16 @@
  *
  *   npm run bench:pages     (CHROMIUM_PATH, default /usr/bin/chromium)
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { spawn } from 'node:child_process';
+import { existsSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium, type Browser, type BrowserContext, type Cookie, type Page } from '@playwright/test';
 import { CODE_AFTER_PAINT_ELEMENT_ID } from '../shared/code-after-paint';
+import { beforeRef, buildBefore, freePort, ROOT, run } from './before-checkout';
 import { signUpInBrowser } from './browser-user';
 
-const ROOT = new URL('..', import.meta.url).pathname;
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** Targets of the client issue: a page by URL within 300 ms cold on localhost, CLS at most 0.05. */
@@ -48,56 +47,6 @@ interface Sample {
   live: number;
   cls: number;
   bytes: number;
-}
-
-function git(...args: string[]): string {
-  return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
-}
-
-/** The commit the "before" client is built from. */
-function beforeRef(): string | undefined {
-  if (process.env.BENCH_BEFORE_REF) return git('rev-parse', process.env.BENCH_BEFORE_REF);
-  try {
-    const added = git('log', '--diff-filter=A', '--format=%H', '--', 'bench/page-load.ts').split('\n').filter(Boolean).at(-1);
-    return added ? git('rev-parse', `${added}^`) : git('rev-parse', 'HEAD');
-  } catch {
-    return undefined;
-  }
-}
-
-function run(command: string, args: string[], cwd: string): void {
-  const result = spawnSync(command, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}`);
-}
-
-/** Builds the client of `ref` into a cached temporary checkout of it; answers the checkout and its client's dist directory. */
-function buildBefore(ref: string): { root: string; dist: string } {
-  const dir = join(tmpdir(), `console-bench-before-${ref.slice(0, 12)}`);
-  const dist = join(dir, 'client/dist');
-  if (existsSync(join(dist, 'index.html'))) return { root: dir, dist };
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const archive = spawnSync('git', ['archive', '--format=tar', ref, 'client', 'shared', 'server', 'package.json', 'tsconfig.json'], { cwd: ROOT, maxBuffer: 1 << 30 });
-  if (archive.status !== 0) throw new Error(`git archive ${ref} failed`);
-  spawnSync('tar', ['-x', '-C', dir], { input: archive.stdout });
-  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
-  console.log(`building the "before" client (${ref.slice(0, 12)})…`);
-  run(join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error', '--config', 'client/vite.config.ts'], dir);
-  // A client whose server paints its pages has its renderer built too (client/dist-ssr), as its build script does.
-  if (existsSync(join(dir, 'client/src/entry-server.tsx'))) run(join(ROOT, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error', '--config', 'client/vite.config.ts', '--ssr', 'src/entry-server.tsx'], dir);
-  return { root: dir, dist };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function startServers(afterDir: string, before: { root: string; dist: string } | undefined) {
@@ -238,7 +187,7 @@ const median = (values: number[]): number => {
 async function main(): Promise<void> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: set CHROMIUM_PATH`);
   run('node', ['scripts/ensure-client-build.mjs'], ROOT);
-  const ref = beforeRef();
+  const ref = beforeRef('bench/page-load.ts');
   let before: { root: string; dist: string } | undefined;
   try {
     before = ref ? buildBefore(ref) : undefined;
