@@ -88,6 +88,9 @@ export function createBackofficeClient(options: { baseUrl: string; timeoutMs: nu
   const { projects, workspaces, send } = sdk;
   const call = <T>(c: CallContext, method: HttpMethod, p: string, schema?: z.ZodType<T>, body?: unknown, query?: Record<string, string | number | undefined>) =>
     http.request<T>({ method, path: p, body, query, cookie: c.cookie, requestId: c.requestId, log: c.log, idempotencyKey: c.idempotencyKey }, schema);
+  /** A permission check: a read, though sent as POST. */
+  const check = <T>(c: CallContext, p: string, schema: z.ZodType<T>, body: unknown) =>
+    http.request<T>({ method: 'POST', path: p, body, cookie: c.cookie, requestId: c.requestId, log: c.log, readOnly: true }, schema);
 
   return {
     /** Closing it also drops the SDK's kept-alive connections. */
@@ -193,7 +196,7 @@ export function createBackofficeClient(options: { baseUrl: string; timeoutMs: nu
     projectAccess(c: CallContext, projectId: string, permissions: string[]): Promise<Record<string, boolean>> {
       assertRequiredParams('getProjectPermissions', { projectId });
       const body = permissions.map((permission) => ({ permission }));
-      return call(c, 'POST', path`/projects/${projectId}/access`, projectAccessResponseSchema, body);
+      return check(c, path`/projects/${projectId}/access`, projectAccessResponseSchema, body);
     },
     getActiveProject: (c: CallContext): Promise<{ project_id?: string | null | undefined }> =>
       call(c, 'GET', '/console/active/project', activeProjectSchema),
@@ -238,7 +241,7 @@ export function createBackofficeClient(options: { baseUrl: string; timeoutMs: nu
     async workspaceAccess(c: CallContext, workspace: string, permissions: string[]): Promise<Record<string, boolean>> {
       assertRequiredParams('getWorkspacePermissions', { workspace });
       const body = permissions.map((permission) => ({ permission }));
-      const answer = await call(c, 'POST', path`/workspaces/${workspace}/access`, workspaceAccessResponseSchema, body);
+      const answer = await check(c, path`/workspaces/${workspace}/access`, workspaceAccessResponseSchema, body);
       return answer.permissions;
     },
   };

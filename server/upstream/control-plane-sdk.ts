@@ -11,7 +11,8 @@ const UPSTREAM = 'backoffice';
 /**
  * The control plane through `@ory/client` (ProjectApi, WorkspaceApi, EventsApi) with `basePath` always set, so no call
  * goes to the public cloud host. `send` makes the call through the one SDK transport (`sdk.ts`: session
- * cookie only, the request's deadline, one conversion of failures) and validates the answer against our schema.
+ * cookie only, the request's deadline, a safe call sent again when its connection was closed under it, one
+ * conversion of failures) and validates the answer against our schema.
  */
 export function createControlPlaneSdk(options: { baseUrl: string; timeoutMs: number }) {
   if (!options.baseUrl) throw new Error('createControlPlaneSdk: baseUrl is required');
@@ -27,7 +28,8 @@ export function createControlPlaneSdk(options: { baseUrl: string; timeoutMs: num
     const started = performance.now();
     let response: { status: number; data: unknown };
     try {
-      response = await run(transport.requestOptions(c));
+      const options = transport.requestOptions(c);
+      response = await transport.once(() => run(options));
     } catch (error) {
       throw transport.failure(error, operation);
     }

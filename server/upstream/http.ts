@@ -26,6 +26,8 @@ export interface UpstreamRequest {
   log?: Logger | undefined;
   /** Gives a write its `Idempotency-Key` (see CallContext). */
   idempotencyKey?: ((method: string, url: string) => string) | undefined;
+  /** A read sent as POST (a permission check): retried as a GET is when a reused connection was closed under it. */
+  readOnly?: boolean | undefined;
 }
 
 export interface UpstreamHttp {
@@ -90,7 +92,7 @@ export function createUpstreamHttp(options: UpstreamHttpOptions): UpstreamHttp {
     // One total deadline over connect, send, wait and read (the transport resolves once the body is read).
     const limit = disposableDeadline(timeoutMs);
     try {
-      response = await transport.send(url, { method: req.method, headers, body, signal: limit.signal });
+      response = await transport.send(url, { method: req.method, headers, body, signal: limit.signal, readOnly: req.readOnly });
     } catch (error) {
       throw transportError(error, name, req, timeoutMs);
     } finally {

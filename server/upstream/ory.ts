@@ -36,7 +36,7 @@ export function createOryClient(options: { basePath: string; timeoutMs: number }
           const all: unknown[] = [];
           // Kratos pages by page/per_page; one page of its maximum holds every session a person keeps.
           try {
-            const response = await frontend.listMySessions({ cookie, perPage: 1000 }, options());
+            const response = await transport.once(() => frontend.listMySessions({ cookie, perPage: 1000 }, options()));
             all.push(...response.data);
           } catch (error) {
             throw transport.failure(error, 'listMySessions');
@@ -45,14 +45,14 @@ export function createOryClient(options: { basePath: string; timeoutMs: number }
         },
         async revoke(id: string): Promise<void> {
           try {
-            await frontend.disableMySession({ id, cookie }, options());
+            await transport.once(() => frontend.disableMySession({ id, cookie }, options()));
           } catch (error) {
             throw transport.failure(error, 'disableMySession');
           }
         },
         async revokeOthers(): Promise<number> {
           try {
-            return (await frontend.disableMyOtherSessions({ cookie }, options())).data.count ?? 0;
+            return (await transport.once(() => frontend.disableMyOtherSessions({ cookie }, options()))).data.count ?? 0;
           } catch (error) {
             throw transport.failure(error, 'disableMyOtherSessions');
           }
@@ -65,7 +65,8 @@ export function createOryClient(options: { basePath: string; timeoutMs: number }
       if (!cookie) throw new UpstreamError(401, 'No valid session credentials found in the request.', undefined, { upstream: 'ory', errorId: 'session_inactive' });
       try {
         // The cookie goes as the call's own parameter; the transport adds the request id and the deadline.
-        const response = await frontend.toSession({ cookie }, transport.requestOptions({ requestId: c.requestId, signal: c.signal }));
+        const options = transport.requestOptions({ requestId: c.requestId, signal: c.signal });
+        const response = await transport.once(() => frontend.toSession({ cookie }, options));
         const parsed = sessionSchema.safeParse(response.data);
         if (!parsed.success) {
           throw new UpstreamError(502, 'ory answered in an unexpected shape', undefined, {

@@ -5,6 +5,7 @@ import { injectTraceContext } from '../../shared/telemetry';
 import { RequiredParameterError } from '../../shared/domain/required-param';
 import { sessionCookieHeader } from './cookies';
 import { UpstreamError, reasonFromBody } from './errors';
+import { IDEMPOTENT } from './transport';
 
 /** Per-call options every `@ory/client` method takes last (axios request config). */
 export type SdkRequestOptions = NonNullable<Parameters<ProjectApi['listProjects']>[0]>;
@@ -76,6 +77,20 @@ export interface SdkTransportOptions {
 }
 
 /**
+ * A call the upstream never answered because the kept-alive connection it was sent on had just been closed by the
+ * upstream (ECONNRESET on a reused socket), when sending it again is safe: an idempotent method, or a write
+ * carrying an Idempotency-Key. Such a call is sent once more on a fresh connection, as the console's own
+ * transport does (transport.ts).
+ */
+function closedUnderUs(error: unknown): boolean {
+  const e = error as { code?: unknown; request?: { reusedSocket?: unknown }; config?: { method?: unknown; headers?: Record<string, unknown> } } | null;
+  if (e?.code !== 'ECONNRESET' || e.request?.reusedSocket !== true) return false;
+  const method = typeof e.config?.method === 'string' ? e.config.method.toUpperCase() : '';
+  const headers = e.config?.headers;
+  return IDEMPOTENT.has(method) || Boolean(headers && (headers['idempotency-key'] ?? headers['Idempotency-Key']));
+}
+
+/**
  * Everything every `@ory/client` call needs, in one place instead of at each call: keep-alive agents, no
  * redirects and no proxy (the cookie goes to the configured base path only), the headers (accept, the
  * session cookie only, the request id), the deadline (axios' `timeout` is an idle timeout, so each call gets
@@ -129,6 +144,11 @@ export function createSdkTransport(options: SdkTransportOptions) {
     return fromAxiosError(error, upstream, timeoutMs);
   }
 
+  /** Runs a call; runs it once more when the connection it went on was closed under it (`closedUnderUs`). */
+  function once<T>(call: () => Promise<T>): Promise<T> {
+    return call().catch((error: unknown) => (closedUnderUs(error) ? call() : Promise.reject(error)));
+  }
+
   /** `api` whose every method fails through `failure` (the method's name is the operation). */
   function guarded<T extends object>(api: T): T {
     return new Proxy(api, {
@@ -137,7 +157,7 @@ export function createSdkTransport(options: SdkTransportOptions) {
         if (typeof value !== 'function' || property === 'constructor') return value;
         return (...args: unknown[]) => {
           try {
-            return Promise.resolve((value as (...a: unknown[]) => unknown).apply(target, args)).catch((error: unknown) => {
+            return once(() => Promise.resolve((value as (...a: unknown[]) => unknown).apply(target, args))).catch((error: unknown) => {
               throw failure(error, String(property));
             });
           } catch (error) {
@@ -154,6 +174,7 @@ export function createSdkTransport(options: SdkTransportOptions) {
     requestOptions,
     configuration,
     failure,
+    once,
     guarded,
     /** Drops the kept-alive connections. */
     close(): void {

@@ -14,9 +14,11 @@ export interface TransportRequest {
   body?: string | undefined;
   /** The call's one deadline (connect, send, wait and read, retry included); see `deadline`. */
   signal: AbortSignal;
+  /** A read sent with another method (a permission check is a POST): as safe to send twice as a GET. */
+  readOnly?: boolean | undefined;
 }
 
-const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+export const IDEMPOTENT: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
 /** The deadline of the whole exchange passed: named like AbortSignal.timeout's reason. */
 export class TransportTimeoutError extends Error {
@@ -55,15 +57,15 @@ export function createTransport() {
 
   /**
    * A kept-alive socket the server closed just as we reused it fails with ECONNRESET before any answer;
-   * idempotent calls, and writes carrying an Idempotency-Key (the upstream answers a repeat from the first),
-   * are then retried once on a fresh connection.
+   * idempotent calls, reads sent as POST, and writes carrying an Idempotency-Key (the upstream answers a repeat
+   * from the first), are then retried once on a fresh connection.
    */
   async function send(url: URL, req: TransportRequest): Promise<TransportResponse> {
     try {
       return await sendOnce(url, req);
     } catch (error) {
       const e = error as { code?: string; reusedSocket?: boolean };
-      if (e.reusedSocket && e.code === 'ECONNRESET' && (IDEMPOTENT.has(req.method) || req.headers['idempotency-key'])) return sendOnce(url, req);
+      if (e.reusedSocket && e.code === 'ECONNRESET' && (IDEMPOTENT.has(req.method) || req.readOnly || req.headers['idempotency-key'])) return sendOnce(url, req);
       throw error;
     }
   }
