@@ -27,11 +27,21 @@ interface Side {
 
 async function startSide(root: string, dist: string): Promise<Side> {
   const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['bench/page-html-server.ts', root, String(await freePort()), dist], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
+  // The stack's log lines share its standard output: the side is the line that names its URL.
+  const side = await new Promise<Omit<Side, 'child'>>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const parsed = (() => {
+        try {
+          return JSON.parse(line) as Partial<Omit<Side, 'child'>>;
+        } catch {
+          return undefined;
+        }
+      })();
+      if (parsed?.url && parsed.cookie) resolve(parsed as Omit<Side, 'child'>);
+    });
     child.once('exit', (code) => reject(new Error(`the console of ${root} exited with ${code}`)));
   });
-  return { child, ...(JSON.parse(line) as Omit<Side, 'child'>) };
+  return { child, ...side };
 }
 
 /** The routes of bench/page-load.ts, for a side's own project and workspace. */
