@@ -41,12 +41,19 @@ export async function afterAuthorizationWrites<T>(transaction: () => Promise<T>)
   }
 }
 
-/** A cache of at most `max` entries per database (several stacks may run in one process, each on its own). */
+/** A database, as opposed to one of its transactions (which has no `tx` of its own). */
+const isDatabase = (db: object) => typeof (db as { tx?: unknown }).tx === 'function';
+
+/**
+ * A cache of at most `max` entries per database (several stacks may run in one process, each on its own). Inside
+ * a transaction it reads afresh: a write checks what it is about to change as its transaction sees it.
+ */
 export function createAuthorizationCache<V extends object>(max: number) {
   const perDatabase = new WeakMap<object, LRUCache<string, { value: V; generation: number; at: number }>>();
   return {
     /** The cached value of `key` read from `db`, or what `load` finds there (kept when found). */
     async get(db: object, key: string, load: () => Promise<V | null>): Promise<V | null> {
+      if (!isDatabase(db)) return load();
       let entries = perDatabase.get(db);
       if (!entries) perDatabase.set(db, (entries = new LRUCache({ max })));
       const hit = entries.get(key);

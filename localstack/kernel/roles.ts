@@ -18,8 +18,7 @@ export function highestRole(roles: readonly string[]): Role | null {
 
 /**
  * Memberships by identity and workspace or project (authz-cache.ts): every permission check reads them, and a
- * member added, removed or given another role makes every entry stale. Inside a transaction (another `q`)
- * they are read afresh.
+ * member added, removed or given another role makes every entry stale. Inside a transaction they are read afresh.
  */
 const workspaceRoles = createAuthorizationCache<{ role: Role }>(10_000);
 const directProjectRoles = createAuthorizationCache<{ role: Role }>(10_000);
