@@ -6,10 +6,12 @@ describe('the authorization cache', () => {
     let loads = 0;
     return { load: async () => ({ n: ++loads }), loads: () => loads };
   };
+  /** A database (it runs transactions); one of its transactions has no `tx` of its own. */
+  const database = () => ({ tx: async () => undefined });
 
   it('keeps a found value per database until something changes', async () => {
     const cache = createAuthorizationCache<{ n: number }>(10);
-    const [a, b] = [{}, {}];
+    const [a, b] = [database(), database()];
     const source = counting();
     expect(await cache.get(a, 'k', source.load)).toEqual({ n: 1 });
     expect(await cache.get(a, 'k', source.load)).toEqual({ n: 1 });
@@ -20,7 +22,7 @@ describe('the authorization cache', () => {
 
   it('keeps nothing that was not found, and nothing read while a change happened', async () => {
     const cache = createAuthorizationCache<{ n: number }>(10);
-    const db = {};
+    const db = database();
     let loads = 0;
     expect(await cache.get(db, 'gone', async () => (loads++, null))).toBeNull();
     expect(await cache.get(db, 'gone', async () => (loads++, null))).toBeNull();
@@ -33,9 +35,17 @@ describe('the authorization cache', () => {
     expect(await cache.get(db, 'k', async () => ({ n: 2 }))).toEqual({ n: 2 });
   });
 
+  it('reads afresh inside a transaction', async () => {
+    const cache = createAuthorizationCache<{ n: number }>(10);
+    const transaction = {};
+    const source = counting();
+    expect(await cache.get(transaction, 'k', source.load)).toEqual({ n: 1 });
+    expect(await cache.get(transaction, 'k', source.load)).toEqual({ n: 2 });
+  });
+
   it('marks the caches stale again when a transaction that changed something ends', async () => {
     const cache = createAuthorizationCache<{ n: number }>(10);
-    const db = {};
+    const db = database();
     const result = await afterAuthorizationWrites(async () => {
       authorizationChanged();
       // Read while the transaction runs: the change is not visible yet.
