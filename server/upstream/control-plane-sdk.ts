@@ -29,7 +29,7 @@ export function createControlPlaneSdk(options: { baseUrl: string; timeoutMs: num
     let response: { status: number; data: unknown };
     try {
       const options = transport.requestOptions(c);
-      response = await transport.once(() => run(options));
+      response = await transport.resendIfReset(() => run(options));
     } catch (error) {
       throw transport.failure(error, operation);
     }

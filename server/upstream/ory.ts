@@ -36,7 +36,7 @@ export function createOryClient(options: { basePath: string; timeoutMs: number }
           const all: unknown[] = [];
           // Kratos pages by page/per_page; one page of its maximum holds every session a person keeps.
           try {
-            const response = await transport.once(() => frontend.listMySessions({ cookie, perPage: 1000 }, options()));
+            const response = await transport.resendIfReset(() => frontend.listMySessions({ cookie, perPage: 1000 }, options()));
             all.push(...response.data);
           } catch (error) {
             throw transport.failure(error, 'listMySessions');
@@ -45,14 +45,14 @@ export function createOryClient(options: { basePath: string; timeoutMs: number }
         },
         async revoke(id: string): Promise<void> {
           try {
-            await transport.once(() => frontend.disableMySession({ id, cookie }, options()));
+            await transport.resendIfReset(() => frontend.disableMySession({ id, cookie }, options()));
           } catch (error) {
             throw transport.failure(error, 'disableMySession');
           }
         },
         async revokeOthers(): Promise<number> {
           try {
-            return (await transport.once(() => frontend.disableMyOtherSessions({ cookie }, options()))).data.count ?? 0;
+            return (await transport.resendIfReset(() => frontend.disableMyOtherSessions({ cookie }, options()))).data.count ?? 0;
           } catch (error) {
             throw transport.failure(error, 'disableMyOtherSessions');
           }
@@ -66,7 +66,7 @@ export function createOryClient(options: { basePath: string; timeoutMs: number }
       try {
         // The cookie goes as the call's own parameter; the transport adds the request id and the deadline.
         const options = transport.requestOptions({ requestId: c.requestId, signal: c.signal });
-        const response = await transport.once(() => frontend.toSession({ cookie }, options));
+        const response = await transport.resendIfReset(() => frontend.toSession({ cookie }, options));
         const parsed = sessionSchema.safeParse(response.data);
         if (!parsed.success) {
           throw new UpstreamError(502, 'ory answered in an unexpected shape', undefined, {

@@ -145,7 +145,7 @@ export function createSdkTransport(options: SdkTransportOptions) {
   }
 
   /** Runs a call; runs it once more when the connection it went on was closed under it (`closedUnderUs`). */
-  function once<T>(call: () => Promise<T>): Promise<T> {
+  function resendIfReset<T>(call: () => Promise<T>): Promise<T> {
     return call().catch((error: unknown) => (closedUnderUs(error) ? call() : Promise.reject(error)));
   }
 
@@ -157,7 +157,7 @@ export function createSdkTransport(options: SdkTransportOptions) {
         if (typeof value !== 'function' || property === 'constructor') return value;
         return (...args: unknown[]) => {
           try {
-            return once(() => Promise.resolve((value as (...a: unknown[]) => unknown).apply(target, args))).catch((error: unknown) => {
+            return resendIfReset(() => Promise.resolve((value as (...a: unknown[]) => unknown).apply(target, args))).catch((error: unknown) => {
               throw failure(error, String(property));
             });
           } catch (error) {
@@ -174,7 +174,7 @@ export function createSdkTransport(options: SdkTransportOptions) {
     requestOptions,
     configuration,
     failure,
-    once,
+    resendIfReset,
     guarded,
     /** Drops the kept-alive connections. */
     close(): void {
