@@ -63,7 +63,8 @@ test('a page opened by URL shows before its code has run, in the chosen theme, i
   await expect(heading).toBeVisible();
   await expect(tab.getByTestId('identities-page').getByTestId('empty-state')).toBeVisible();
   await expect(tab.getByTestId('project-switcher')).toContainText('Painted');
-  expect(held.length).toBeGreaterThan(0);
+  // The painted page asks for its code after its first frame, and is held back meanwhile.
+  await expect.poll(() => held.length).toBeGreaterThan(0);
   // In the dark theme from the first frame, and not yet live: nothing on it can be used.
   await expect(tab.locator('html')).toHaveAttribute('data-theme', 'dark');
   const background = await tab.evaluate(() => getComputedStyle(document.body).backgroundColor);
