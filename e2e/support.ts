@@ -206,6 +206,9 @@ export async function expectNoA11yViolations(
   } else {
     exclude.push('.toast');
   }
+  // What the page does once it has laid out new content (a table that now scrolls sideways becomes a tab stop,
+  // measured by a ResizeObserver and rendered by React) is done two frames on.
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve)))));
   const violations = await runAxe(page, { type: 'tag', values: A11Y_TAGS }, exclude);
   expect(violations.map((v) => v.id), `Accessibility violations on ${where}:\n\n${formatViolations(violations)}\n`).toEqual([]);
 }
